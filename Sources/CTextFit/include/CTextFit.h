@@ -1,0 +1,134 @@
+// CTextFit: the only place TextFit includes C library headers.
+//
+// A plain-C API with a `tf_` prefix and opaque handles over ICU (UAX #14 line breaks), HarfBuzz (shaping and
+// hhea/OS/2 metrics), FreeType (validating font files, names) and Fontconfig (family matching and fallback).
+// The library headers stay in the .c files: ICU's enums collide with the Swift toolchain's own ICU module
+// when imported next to Foundation, so Swift sees only this header.
+//
+// Conventions: functions return 0 (or a non-NULL handle) on success; errors are reported through an
+// `int32_t *error` out-parameter holding the library's own code, so Swift can name it in a typed error.
+#ifndef CTEXTFIT_H
+#define CTEXTFIT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+// MARK: - Versions
+
+/// Writes "harfbuzz X; freetype X; fontconfig X; icu X" into `buffer` (NUL-terminated, truncated to fit).
+void tf_library_versions(char *buffer, size_t capacity);
+
+// MARK: - ICU line breaks (UAX #14)
+
+/// An ICU line-break iterator. Not thread-safe: one per worker, cloned from a prototype, reused.
+typedef struct tf_line_iterator tf_line_iterator;
+
+/// Opens a line-break iterator for `locale` ("" = root rules). Returns NULL and sets `*error` (UErrorCode).
+tf_line_iterator *tf_line_iterator_create(const char *locale, int32_t *error);
+/// A fresh iterator with the same rules (cheaper than opening one). NULL on failure.
+tf_line_iterator *tf_line_iterator_clone(const tf_line_iterator *prototype, int32_t *error);
+void tf_line_iterator_destroy(tf_line_iterator *iterator);
+
+/// Finds the UAX #14 break opportunities of `text` (UTF-16, `length` units).
+/// Writes each opportunity offset (> 0, ascending, `length` included) to `positions` and 1 to `mandatory`
+/// when the break is required (after BK, CR, LF, NL), else 0. `capacity` must be >= `length`.
+/// Returns the number of positions written, or -1 with `*error` set.
+int32_t tf_line_breaks(tf_line_iterator *iterator, const uint16_t *text, int32_t length,
+                       int32_t *positions, uint8_t *mandatory, int32_t capacity, int32_t *error);
+
+// MARK: - Font files (FreeType)
+
+/// What FreeType reads from one face of a font file.
+typedef struct {
+    int32_t face_count;       // faces in the file (collections have several)
+    int32_t glyph_count;
+    int32_t is_scalable;
+    char family[128];
+    char style[64];
+} tf_font_file_info;
+
+/// Opens face `face_index` of `path` with FreeType to check it is a readable font.
+/// Returns 0 on success or the FreeType error code (FT_Err_Invalid_Argument for a bad face index, ...).
+int32_t tf_font_file_probe(const char *path, int32_t face_index, tf_font_file_info *info);
+
+// MARK: - Faces and fonts (HarfBuzz)
+
+/// An immutable HarfBuzz face (a font file's face at design resolution). Thread-safe once created.
+typedef struct tf_face tf_face;
+
+/// Vertical metrics in design units (rules F2, F4): hhea first, OS/2 typo then win when hhea is all zero.
+typedef struct {
+    int32_t units_per_em;
+    int32_t ascender;      // positive
+    int32_t descender;     // negative
+    int32_t line_gap;
+    int32_t cap_height;    // 0 when unknown
+    int32_t x_height;      // 0 when unknown
+} tf_face_metrics;
+
+/// Loads face `face_index` of the file at `path`. NULL when the file cannot be read or has no glyphs.
+tf_face *tf_face_create(const char *path, int32_t face_index);
+void tf_face_destroy(tf_face *face);
+void tf_face_get_metrics(const tf_face *face, tf_face_metrics *metrics);
+/// 1 when the face maps `codepoint` to a glyph.
+int32_t tf_face_has_codepoint(const tf_face *face, uint32_t codepoint);
+/// The advance of `codepoint`'s nominal glyph in design units (0 when missing).
+int32_t tf_face_codepoint_advance(const tf_face *face, uint32_t codepoint);
+
+/// A HarfBuzz font: a face at one scale (units per em of the shaping output). Immutable and shareable.
+typedef struct tf_font tf_font;
+
+/// `scale` is the em size in output units: TextFit uses 1/1024 pt, so scale = round(points × 1024).
+tf_font *tf_font_create(const tf_face *face, int32_t scale);
+void tf_font_destroy(tf_font *font);
+
+/// Shapes `text[0..<length]` (UTF-16) on its own, with `script` (an ISO 15924 tag as
+/// HB_TAG, 0 = guess) and left-to-right or right-to-left `direction` (0 = from the script).
+/// Kerning and standard ligatures are on (rule F7).
+/// For each UTF-16 unit i: `advances[i]` receives the summed x-advance of the HarfBuzz cluster that starts at i
+/// (0 for units inside a cluster); `flags[i]` gets bit 0 set when unit i does not start a cluster or its first
+/// glyph is HB_GLYPH_FLAG_UNSAFE_TO_BREAK (breaking the text before i changes shaping), and bit 1 when
+/// unit i starts a cluster whose glyphs are all .notdef (missing from the font).
+/// Returns the glyph count, or -1 when shaping failed. Thread-safe (a buffer per thread).
+int32_t tf_shape(const tf_font *font, const uint16_t *text, int32_t length, uint32_t script,
+                 int32_t direction, int32_t *advances, uint8_t *flags);
+
+/// The HarfBuzz script of a code point as an ISO 15924 tag (e.g. 'Latn', 'Hani', 'Zyyy' common, 'Zinh'
+/// inherited).
+uint32_t tf_script_of(uint32_t codepoint);
+/// 1 when `script` is written right to left.
+int32_t tf_script_is_rtl(uint32_t script);
+
+// MARK: - Fontconfig
+
+/// A Fontconfig configuration: the system's fonts plus an application font directory (the bundled fonts).
+typedef struct tf_fontconfig tf_fontconfig;
+
+/// Loads the system configuration and adds `app_font_dir` (may be NULL). NULL when Fontconfig fails.
+tf_fontconfig *tf_fontconfig_create(const char *app_font_dir);
+void tf_fontconfig_destroy(tf_fontconfig *config);
+
+/// A matched font file.
+typedef struct {
+    char path[1024];
+    int32_t face_index;
+    char family[128];
+} tf_font_match;
+
+/// Matches `family` with `weight` (Fontconfig weight: 80 regular, 200 bold). Returns 1 when the best match's
+/// family names include `family` (case-insensitively), 0 when Fontconfig only found a substitute, -1 on error.
+int32_t tf_fontconfig_match_family(tf_fontconfig *config, const char *family, int32_t weight,
+                                   tf_font_match *match);
+/// The best font covering `codepoint`, preferring `family` (may be NULL). Returns 1 when found, else 0.
+int32_t tf_fontconfig_match_codepoint(tf_fontconfig *config, uint32_t codepoint, const char *family,
+                                      tf_font_match *match);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,59 @@
+// FreeType: validating font files and reading their names. Each probe uses its own FT_Library, so probes
+// are thread-safe without a lock (FreeType objects are not shareable across threads).
+#include "CTextFit.h"
+#include <stdio.h>
+#include <string.h>
+#include <ft2build.h>
+#include FT_FREETYPE_H
+
+static void copy_string(char *destination, size_t capacity, const char *source) {
+    if (capacity == 0) return;
+    if (source == NULL) source = "";
+    strncpy(destination, source, capacity - 1);
+    destination[capacity - 1] = 0;
+}
+
+int32_t tf_font_file_probe(const char *path, int32_t face_index, tf_font_file_info *info) {
+    memset(info, 0, sizeof(*info));
+    FT_Library library;
+    FT_Error error = FT_Init_FreeType(&library);
+    if (error) return (int32_t)error;
+    // Face index -1 only counts the faces.
+    FT_Face face;
+    error = FT_New_Face(library, path, -1, &face);
+    if (error) {
+        FT_Done_FreeType(library);
+        return (int32_t)error;
+    }
+    info->face_count = (int32_t)face->num_faces;
+    FT_Done_Face(face);
+    if (face_index < 0 || face_index >= info->face_count) {
+        FT_Done_FreeType(library);
+        return (int32_t)FT_Err_Invalid_Argument;
+    }
+    error = FT_New_Face(library, path, face_index, &face);
+    if (error) {
+        FT_Done_FreeType(library);
+        return (int32_t)error;
+    }
+    info->glyph_count = (int32_t)face->num_glyphs;
+    info->is_scalable = FT_IS_SCALABLE(face) ? 1 : 0;
+    copy_string(info->family, sizeof(info->family), face->family_name);
+    copy_string(info->style, sizeof(info->style), face->style_name);
+    FT_Done_Face(face);
+    FT_Done_FreeType(library);
+    return 0;
+}
+
+void tf_freetype_version_string(char *buffer, size_t capacity);
+void tf_freetype_version_string(char *buffer, size_t capacity) {
+    FT_Library library;
+    FT_Int major = 0, minor = 0, patch = 0;
+    if (FT_Init_FreeType(&library) == 0) {
+        FT_Library_Version(library, &major, &minor, &patch);
+        FT_Done_FreeType(library);
+    }
+    char text[32];
+    snprintf(text, sizeof(text), "%d.%d.%d", major, minor, patch);
+    copy_string(buffer, capacity, text);
+}

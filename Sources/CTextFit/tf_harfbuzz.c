@@ -1,0 +1,195 @@
+// HarfBuzz: faces, fonts, metrics and shaping. The only file that includes HarfBuzz headers.
+#include "CTextFit.h"
+#include <stdlib.h>
+#include <string.h>
+#include <hb.h>
+#include <hb-ot.h>
+
+struct tf_face {
+    hb_face_t *face;
+    hb_font_t *design_font;  // at units-per-em scale: coverage and design-unit advances
+};
+
+struct tf_font {
+    hb_font_t *font;
+};
+
+tf_face *tf_face_create(const char *path, int32_t face_index) {
+    hb_blob_t *blob = hb_blob_create_from_file_or_fail(path);
+    if (blob == NULL) return NULL;
+    hb_face_t *face = hb_face_create(blob, (unsigned)face_index);
+    hb_blob_destroy(blob);
+    if (hb_face_get_glyph_count(face) == 0) {
+        hb_face_destroy(face);
+        return NULL;
+    }
+    hb_face_make_immutable(face);
+    tf_face *result = malloc(sizeof(tf_face));
+    if (result == NULL) {
+        hb_face_destroy(face);
+        return NULL;
+    }
+    result->face = face;
+    result->design_font = hb_font_create(face);
+    hb_font_make_immutable(result->design_font);
+    return result;
+}
+
+void tf_face_destroy(tf_face *face) {
+    if (face == NULL) return;
+    hb_font_destroy(face->design_font);
+    hb_face_destroy(face->face);
+    free(face);
+}
+
+static int16_t read_int16(const char *data, unsigned length, unsigned offset) {
+    if (offset + 2 > length) return 0;
+    return (int16_t)(((uint8_t)data[offset] << 8) | (uint8_t)data[offset + 1]);
+}
+
+static uint16_t read_uint16(const char *data, unsigned length, unsigned offset) {
+    if (offset + 2 > length) return 0;
+    return (uint16_t)(((uint8_t)data[offset] << 8) | (uint8_t)data[offset + 1]);
+}
+
+// Rule F2/F7: vertical metrics come from the hhea table itself. hb_ot_metrics_get_position's
+// HORIZONTAL_ASCENDER switches to OS/2 typo metrics when USE_TYPO_METRICS is set, like FreeType's
+// face->ascender, which is not what Apple platforms do, so the table is read directly.
+void tf_face_get_metrics(const tf_face *face, tf_face_metrics *metrics) {
+    memset(metrics, 0, sizeof(*metrics));
+    metrics->units_per_em = (int32_t)hb_face_get_upem(face->face);
+
+    unsigned length = 0;
+    hb_blob_t *hhea = hb_face_reference_table(face->face, HB_TAG('h', 'h', 'e', 'a'));
+    const char *data = hb_blob_get_data(hhea, &length);
+    if (data != NULL && length >= 10) {
+        metrics->ascender = read_int16(data, length, 4);
+        metrics->descender = read_int16(data, length, 6);
+        metrics->line_gap = read_int16(data, length, 8);
+    }
+    hb_blob_destroy(hhea);
+
+    hb_blob_t *os2 = hb_face_reference_table(face->face, HB_TAG('O', 'S', '/', '2'));
+    data = hb_blob_get_data(os2, &length);
+    if (data != NULL && length >= 78) {
+        uint16_t version = read_uint16(data, length, 0);
+        if (metrics->ascender == 0 && metrics->descender == 0 && metrics->line_gap == 0) {
+            // F2 [INF]: hhea all zero -> OS/2 typo, then win metrics.
+            metrics->ascender = read_int16(data, length, 68);
+            metrics->descender = read_int16(data, length, 70);
+            metrics->line_gap = read_int16(data, length, 72);
+            if (metrics->ascender == 0 && metrics->descender == 0) {
+                metrics->ascender = read_uint16(data, length, 74);
+                metrics->descender = -(int32_t)read_uint16(data, length, 76);
+                metrics->line_gap = 0;
+            }
+        }
+        if (version >= 2 && length >= 90) {
+            metrics->x_height = read_int16(data, length, 86);
+            metrics->cap_height = read_int16(data, length, 88);
+        }
+    }
+    hb_blob_destroy(os2);
+    if (metrics->descender > 0) metrics->descender = -metrics->descender;
+}
+
+int32_t tf_face_has_codepoint(const tf_face *face, uint32_t codepoint) {
+    hb_codepoint_t glyph = 0;
+    return hb_font_get_nominal_glyph(face->design_font, codepoint, &glyph) ? 1 : 0;
+}
+
+int32_t tf_face_codepoint_advance(const tf_face *face, uint32_t codepoint) {
+    hb_codepoint_t glyph = 0;
+    if (!hb_font_get_nominal_glyph(face->design_font, codepoint, &glyph)) return 0;
+    return (int32_t)hb_font_get_glyph_h_advance(face->design_font, glyph);
+}
+
+tf_font *tf_font_create(const tf_face *face, int32_t scale) {
+    tf_font *result = malloc(sizeof(tf_font));
+    if (result == NULL) return NULL;
+    result->font = hb_font_create(face->face);
+    // Unhinted, at full resolution (rule F7): no ppem, so no hinting and no rounding to pixels.
+    hb_font_set_scale(result->font, scale, scale);
+    hb_font_make_immutable(result->font);
+    return result;
+}
+
+void tf_font_destroy(tf_font *font) {
+    if (font == NULL) return;
+    hb_font_destroy(font->font);
+    free(font);
+}
+
+// One buffer per thread, reused: hb_font_t is shareable once immutable, buffers are not.
+static _Thread_local hb_buffer_t *thread_buffer = NULL;
+
+enum {
+    kSeen = 4,
+    kHasGlyph = 8,
+    kUnsafe = 16,
+};
+
+int32_t tf_shape(const tf_font *font, const uint16_t *text, int32_t length, uint32_t script,
+                 int32_t direction, int32_t *advances, uint8_t *flags) {
+    if (length <= 0) return 0;
+    if (thread_buffer == NULL) {
+        thread_buffer = hb_buffer_create();
+        if (!hb_buffer_allocation_successful(thread_buffer)) {
+            hb_buffer_destroy(thread_buffer);
+            thread_buffer = NULL;
+            return -1;
+        }
+    }
+    hb_buffer_t *buffer = thread_buffer;
+    hb_buffer_clear_contents(buffer);
+    hb_buffer_add_utf16(buffer, text, length, 0, length);
+    if (script != 0) hb_buffer_set_script(buffer, (hb_script_t)script);
+    if (direction == 1) hb_buffer_set_direction(buffer, HB_DIRECTION_LTR);
+    if (direction == 2) hb_buffer_set_direction(buffer, HB_DIRECTION_RTL);
+    hb_buffer_guess_segment_properties(buffer);
+    hb_shape(font->font, buffer, NULL, 0);
+    if (!hb_buffer_allocation_successful(buffer)) return -1;
+
+    unsigned count = 0;
+    hb_glyph_info_t *infos = hb_buffer_get_glyph_infos(buffer, &count);
+    hb_glyph_position_t *positions = hb_buffer_get_glyph_positions(buffer, NULL);
+    memset(advances, 0, sizeof(int32_t) * (size_t)length);
+    memset(flags, 0, (size_t)length);
+    for (unsigned i = 0; i < count; i++) {
+        uint32_t cluster = infos[i].cluster;
+        if (cluster >= (uint32_t)length) continue;
+        advances[cluster] += positions[i].x_advance;
+        uint8_t f = flags[cluster] | kSeen;
+        if (infos[i].codepoint != 0) f |= kHasGlyph;
+        if (hb_glyph_info_get_glyph_flags(&infos[i]) & HB_GLYPH_FLAG_UNSAFE_TO_BREAK) f |= kUnsafe;
+        flags[cluster] = f;
+    }
+    for (int32_t u = 0; u < length; u++) {
+        uint8_t f = flags[u];
+        uint8_t out = 0;
+        if (!(f & kSeen)) {
+            out |= 1;  // inside a cluster: breaking here splits it
+        } else {
+            if (f & kUnsafe) out |= 1;
+            if (!(f & kHasGlyph)) out |= 2;
+        }
+        flags[u] = out;
+    }
+    return (int32_t)count;
+}
+
+uint32_t tf_script_of(uint32_t codepoint) {
+    return (uint32_t)hb_unicode_script(hb_unicode_funcs_get_default(), codepoint);
+}
+
+int32_t tf_script_is_rtl(uint32_t script) {
+    return hb_script_get_horizontal_direction((hb_script_t)script) == HB_DIRECTION_RTL ? 1 : 0;
+}
+
+void tf_harfbuzz_version_string(char *buffer, size_t capacity);
+void tf_harfbuzz_version_string(char *buffer, size_t capacity) {
+    const char *text = hb_version_string();
+    size_t i = 0;
+    for (; text[i] != 0 && i + 1 < capacity; i++) buffer[i] = text[i];
+    if (capacity > 0) buffer[i] = 0;
+}
