@@ -1,0 +1,31 @@
+import Foundation
+
+/// Where a line may or must break, as UTF-16 offsets (UAX #14 through ICU's default line rules).
+public struct BreakOpportunities: Sendable, Equatable {
+    /// Offsets after position 0 where a line may break, ascending; the text's end is included.
+    public var breaks: [Int]
+    /// The subset of `breaks` where a line must break (after BK, CR, LF, NL; UAX #14 LB4–LB5).
+    public var mandatory: [Int]
+}
+
+/// The UAX #14 line-break opportunities of `text`, from ICU's root line rules (CJ resolves to NS, as in
+/// UAX #14's default, which gives the strict kinsoku of rule W5).
+///
+/// ```swift
+/// let result = lineBreakOpportunities(in: "Hello world.\nBye")
+/// result.breaks     // [6, 13, 16]
+/// result.mandatory  // [13]
+/// ```
+/// - Complexity: O(n) in the UTF-16 length.
+public func lineBreakOpportunities(in text: String) -> BreakOpportunities {
+    let units = Array(text.utf16)
+    var breaks: [Int] = []
+    var mandatory: [Int] = []
+    units.withUnsafeBufferPointer { buffer in
+        LineBreakIteratorPool.shared?.breaks(buffer) { position, isMandatory in
+            breaks.append(Int(position))
+            if isMandatory { mandatory.append(Int(position)) }
+        }
+    }
+    return BreakOpportunities(breaks: breaks, mandatory: mandatory)
+}

@@ -1,0 +1,111 @@
+import Foundation
+
+/// A font face at a point size, with UIKit's metrics (rules F1–F4).
+///
+/// ```swift
+/// let font = try Font(family: "Noto Sans", size: 17)
+/// font.lineHeight   // ascender − descender + leading, from the hhea table, unhinted
+/// let file = try Font(file: "/path/Font.ttf", size: 15)
+/// ```
+///
+/// Fonts are values: cheap to copy, `Sendable`, and equal when they use the same face at the same size.
+public struct Font: Sendable, Hashable, CustomStringConvertible {
+    let face: Face
+    /// The em size in points (rule F1).
+    public let pointSize: CGFloat
+
+    /// Font weight for family look-ups.
+    public enum Weight: String, Sendable, Hashable, CaseIterable {
+        case regular, bold
+    }
+
+    /// Looks a family up: the bundled fonts first, then the system's through Fontconfig.
+    /// - Parameters:
+    ///   - family: a family name such as "Noto Sans" (case-insensitive).
+    ///   - size: the point size; finite and > 0.
+    ///   - weight: regular or bold.
+    /// - Throws: `FontError.familyNotFound` when no font of that family exists (Fontconfig substitutes are
+    ///   refused), `FontError.invalidSize` for a bad size.
+    public init(family: String, size: CGFloat, weight: Weight = .regular) throws {
+        try Font.validate(size: size)
+        self.face = try FontCatalog.shared.face(family: family, bold: weight == .bold)
+        self.pointSize = size
+    }
+
+    /// Loads face `faceIndex` of a font file (TrueType, OpenType or a collection).
+    /// - Throws: `FontError.fileNotFound`, `.unreadableFile` (not a font, truncated, corrupt),
+    ///   `.faceIndexOutOfRange`, `.invalidSize`.
+    public init(file path: String, faceIndex: Int = 0, size: CGFloat) throws {
+        try Font.validate(size: size)
+        self.face = try FontCatalog.shared.face(path: path, faceIndex: faceIndex)
+        self.pointSize = size
+    }
+
+    /// The bundled Noto Sans at `size`: the default font of TextFit (the stand-in for UIKit's system font).
+    public static func systemFont(ofSize size: CGFloat, weight: Weight = .regular) throws -> Font {
+        try Font(family: BundledFonts.defaultFamily, size: size, weight: weight)
+    }
+
+    init(face: Face, size: CGFloat) {
+        self.face = face
+        self.pointSize = size
+    }
+
+    /// The same face at another size.
+    public func withSize(_ size: CGFloat) throws -> Font {
+        try Font.validate(size: size)
+        return Font(face: face, size: size)
+    }
+
+    static func validate(size: CGFloat) throws {
+        guard size.isFinite, size > 0, size < 100_000 else { throw FontError.invalidSize(Double(size)) }
+    }
+
+    public var familyName: String { face.familyName }
+    public var styleName: String { face.styleName }
+    public var filePath: String { face.path }
+    public var faceIndex: Int { face.faceIndex }
+
+    private func scaled(_ designUnits: Int32) -> CGFloat {
+        CGFloat(designUnits) * pointSize / CGFloat(face.unitsPerEm)
+    }
+
+    /// Distance from the baseline to the top of the line box (hhea ascender), positive (F2).
+    public var ascender: CGFloat { scaled(face.harfBuzz.metrics.ascender) }
+    /// Distance from the baseline to the bottom of the line box (hhea descender), negative (F2).
+    public var descender: CGFloat { scaled(face.harfBuzz.metrics.descender) }
+    /// The hhea line gap (F3 [REC]).
+    public var leading: CGFloat { scaled(face.harfBuzz.metrics.line_gap) }
+    /// `ascender − descender + leading` (F3).
+    public var lineHeight: CGFloat { ascender - descender + leading }
+    /// OS/2 sCapHeight (F4); 0 when the font does not say.
+    public var capHeight: CGFloat { scaled(face.harfBuzz.metrics.cap_height) }
+    /// OS/2 sxHeight (F4); 0 when the font does not say.
+    public var xHeight: CGFloat { scaled(face.harfBuzz.metrics.x_height) }
+
+    /// Shaping scale: HarfBuzz output units per em. TextFit's internal unit is 1/1024 pt, the same as Pango's.
+    var scale: Int32 { Int32((pointSize * CGFloat(Units.perPoint)).rounded()) }
+
+    public static func == (lhs: Font, rhs: Font) -> Bool { lhs.face == rhs.face && lhs.pointSize == rhs.pointSize }
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(face)
+        hasher.combine(pointSize)
+    }
+
+    public var description: String { "\(face.familyName) \(face.styleName) \(pointSize) pt" }
+}
+
+/// TextFit measures internally in integers of 1/1024 pt (HarfBuzz's output at scale = size × 1024), so
+/// sums are exact and "does it fit" never depends on floating-point rounding.
+enum Units {
+    static let perPoint = 1024
+
+    static func points(_ units: Int) -> CGFloat { CGFloat(units) / CGFloat(perPoint) }
+
+    /// The largest unit count that fits in `points`. A width measured by TextFit converts back exactly;
+    /// the 1e-6 slack absorbs the last-bit error of a caller's own arithmetic on such widths.
+    static func floor(_ points: CGFloat) -> Int {
+        if !points.isFinite || points >= CGFloat(Int.max / 4) / CGFloat(perPoint) { return Int.max / 4 }
+        return Int((points * CGFloat(perPoint) + 1e-6).rounded(.down))
+    }
+}

@@ -1,0 +1,41 @@
+import CTextFit
+
+/// The door to FreeType: checks that a file is a readable font before anything else touches it.
+enum FreeType {
+    struct FaceInfo {
+        var faceCount: Int
+        var glyphCount: Int
+        var familyName: String
+        var styleName: String
+    }
+
+    /// FreeType error codes TextFit names (fterrdef.h).
+    static let cannotOpenResource: Int32 = 0x01
+    static let unknownFileFormat: Int32 = 0x02
+    static let invalidFileFormat: Int32 = 0x03
+    static let invalidArgument: Int32 = 0x06
+
+    /// Probes face `faceIndex` of `path`; returns the FreeType error code on failure.
+    static func probe(path: String, faceIndex: Int) -> Result<FaceInfo, FreeTypeError> {
+        var info = tf_font_file_info()
+        let error = tf_font_file_probe(path, Int32(clamping: faceIndex), &info)
+        let family = CString.decode(info.family)
+        let style = CString.decode(info.style)
+        if error != 0 { return .failure(FreeTypeError(code: error, faceCount: Int(info.face_count))) }
+        return .success(FaceInfo(faceCount: Int(info.face_count), glyphCount: Int(info.glyph_count),
+                                 familyName: family, styleName: style))
+    }
+
+    struct FreeTypeError: Error {
+        var code: Int32
+        var faceCount: Int
+        var description: String {
+            switch code {
+            case FreeType.cannotOpenResource: return "cannot open the file"
+            case FreeType.unknownFileFormat: return "not a font file (unknown format)"
+            case FreeType.invalidFileFormat: return "broken or truncated font file"
+            default: return "FreeType error 0x\(String(code, radix: 16))"
+            }
+        }
+    }
+}

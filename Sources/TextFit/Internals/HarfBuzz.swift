@@ -1,0 +1,68 @@
+import CTextFit
+
+/// The door to HarfBuzz: a face (one font file's face at design resolution) and a font (a face at one
+/// scale), both immutable and shareable across threads once created.
+final class HarfBuzzFace: @unchecked Sendable {
+    // @unchecked: the handle is never mutated after creation; HarfBuzz faces are thread-safe once immutable.
+    let handle: OpaquePointer
+    let metrics: tf_face_metrics
+
+    init?(path: String, faceIndex: Int) {
+        guard let handle = tf_face_create(path, Int32(clamping: faceIndex)) else { return nil }
+        self.handle = handle
+        var metrics = tf_face_metrics()
+        tf_face_get_metrics(handle, &metrics)
+        self.metrics = metrics
+    }
+
+    deinit { tf_face_destroy(handle) }
+
+    func hasGlyph(for scalar: UInt32) -> Bool { tf_face_has_codepoint(handle, scalar) != 0 }
+
+    /// The nominal advance of `scalar` in design units (0 when the face lacks it).
+    func designAdvance(of scalar: UInt32) -> Int { Int(tf_face_codepoint_advance(handle, scalar)) }
+}
+
+/// A HarfBuzz font at `scale` output units per em (TextFit uses 1/1024 pt).
+final class HarfBuzzFont: @unchecked Sendable {
+    // @unchecked: immutable after creation (hb_font_make_immutable); keeps its face alive.
+    let handle: OpaquePointer
+    let face: HarfBuzzFace
+    let scale: Int32
+
+    init?(face: HarfBuzzFace, scale: Int32) {
+        guard let handle = tf_font_create(face.handle, scale) else { return nil }
+        self.handle = handle
+        self.face = face
+        self.scale = scale
+    }
+
+    deinit { tf_font_destroy(handle) }
+
+    /// Shapes `text` alone; see `tf_shape` for the meaning of `advances` and `flags`.
+    /// Returns false when HarfBuzz failed (out of memory).
+    func shape(_ text: UnsafeBufferPointer<UInt16>, script: UInt32,
+               advances: UnsafeMutableBufferPointer<Int32>, flags: UnsafeMutableBufferPointer<UInt8>) -> Bool {
+        guard text.count > 0 else { return true }
+        let direction: Int32 = script != 0 && tf_script_is_rtl(script) != 0 ? 2 : 1
+        return tf_shape(handle, text.baseAddress, Int32(text.count), script, direction,
+                        advances.baseAddress, flags.baseAddress) >= 0
+    }
+}
+
+enum HarfBuzzScript {
+    static let common: UInt32 = 0x5A79_7979  // 'Zyyy'
+    static let inherited: UInt32 = 0x5A69_6E68  // 'Zinh'
+    static let unknown: UInt32 = 0x5A7A_7A7A  // 'Zzzz'
+
+    static func of(_ scalar: UInt32) -> UInt32 { tf_script_of(scalar) }
+}
+
+enum LibraryVersions {
+    /// "harfbuzz X; freetype X; fontconfig X; icu X", as linked at run time.
+    static let description: String = {
+        var buffer = [CChar](repeating: 0, count: 256)
+        tf_library_versions(&buffer, buffer.count)
+        return CString.decode(buffer)
+    }()
+}

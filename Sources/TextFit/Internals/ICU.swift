@@ -1,0 +1,54 @@
+import CTextFit
+import Synchronization
+
+/// One ICU line-break iterator (single owner; destroyed with its box).
+private final class LineIterator: @unchecked Sendable {
+    // @unchecked: an iterator is used by one thread at a time: the pool hands it out exclusively.
+    let handle: OpaquePointer
+
+    init(_ handle: OpaquePointer) { self.handle = handle }
+    deinit { tf_line_iterator_destroy(handle) }
+}
+
+/// The door to ICU's line-break iterator (through the C shim).
+///
+/// ICU iterators are not thread-safe and opening one parses rules, so a pool keeps iterators cloned from
+/// one prototype: each call borrows one, uses it and gives it back. There is one per concurrent worker,
+/// never one opened per call.
+final class LineBreakIteratorPool: Sendable {
+    private let prototype: LineIterator
+    private let free = Mutex<[LineIterator]>([])
+
+    static let shared: LineBreakIteratorPool? = LineBreakIteratorPool(locale: "")
+
+    init?(locale: String) {
+        var error: Int32 = 0
+        guard let handle = tf_line_iterator_create(locale, &error) else { return nil }
+        prototype = LineIterator(handle)
+    }
+
+    private func borrow() -> LineIterator? {
+        if let iterator = free.withLock({ $0.popLast() }) { return iterator }
+        // Cloning reads the prototype only; nobody iterates the prototype itself.
+        var error: Int32 = 0
+        return tf_line_iterator_clone(prototype.handle, &error).map(LineIterator.init)
+    }
+
+    /// Calls `body` with each UAX #14 break opportunity of `text` (position, mandatory), ascending, the
+    /// end of the text included.
+    func breaks(_ text: UnsafeBufferPointer<UInt16>, _ body: (Int32, Bool) -> Void) {
+        guard text.count > 0, let base = text.baseAddress, let iterator = borrow() else { return }
+        let length = Int32(text.count)
+        var positions = [Int32](repeating: 0, count: text.count)
+        var mandatory = [UInt8](repeating: 0, count: text.count)
+        var error: Int32 = 0
+        let count = positions.withUnsafeMutableBufferPointer { p in
+            mandatory.withUnsafeMutableBufferPointer { m in
+                tf_line_breaks(iterator.handle, base, length, p.baseAddress, m.baseAddress, length, &error)
+            }
+        }
+        free.withLock { $0.append(iterator) }
+        guard count > 0 else { return }
+        for i in 0..<Int(count) { body(positions[i], mandatory[i] != 0) }
+    }
+}

@@ -1,0 +1,261 @@
+/// A line as the breaker produced it, in UTF-16 offsets and 1/1024 pt.
+struct BrokenLine: Sendable, Equatable {
+    /// Source range the line covers: from its start to its break (trailing whitespace included), or for a
+    /// truncated line to where the visible source text stops.
+    var start: Int
+    var end: Int
+    /// Source ranges drawn (one, or two around a middle ellipsis).
+    var visible: [Range<Int>]
+    /// Width without hanging whitespace (W4), ellipsis included.
+    var width: Int
+    /// Width with the hanging whitespace.
+    var widthWithWhitespace: Int
+    /// Where the ellipsis sits, if the line is truncated with one.
+    var ellipsis: EllipsisPlacement?
+    /// The line was cut at the edge (clipping) or truncated.
+    var isCut: Bool
+}
+
+/// Where a truncated line shows its ellipsis.
+public enum EllipsisPlacement: String, Sendable, Hashable {
+    case head, middle, tail
+}
+
+/// The greedy line breaker: fits lines at a width using only the prepared text's integer prefix sums
+/// (rules W2–W4, W7, T2–T7, L8).
+struct LineBreaker {
+    let text: PreparedText
+    /// Maximum line width in 1/1024 pt (a huge value when unbounded).
+    let maxWidth: Int
+    /// Width of the last permitted line (index `maxLines − 1`) when it differs.
+    let lastLineMaxWidth: Int?
+    /// 0 = unlimited.
+    let maxLines: Int
+    let mode: LineBreakMode
+
+    struct Result {
+        var lines: [BrokenLine]
+        /// Some source text is not shown: hidden lines, a truncated or clipped last line.
+        var isTruncated: Bool
+    }
+
+    func run() -> Result {
+        var lines: [BrokenLine] = []
+        var truncated = false
+        let paragraphs = text.paragraphs
+        paragraphLoop: for (index, paragraph) in paragraphs.enumerated() {
+            if maxLines > 0, lines.count >= maxLines {
+                truncated = true
+                break
+            }
+            // W7: an empty paragraph still occupies a line.
+            if paragraph.start == paragraph.end {
+                lines.append(BrokenLine(start: paragraph.start, end: paragraph.end, visible: [paragraph.start..<paragraph.end],
+                                        width: 0, widthWithWhitespace: 0, ellipsis: nil, isCut: false))
+                continue
+            }
+            var start = paragraph.start
+            while start < paragraph.end {
+                let lineIndex = lines.count
+                if maxLines > 0, lineIndex >= maxLines {
+                    truncated = true
+                    break paragraphLoop
+                }
+                let isLastPermitted = maxLines > 0 && lineIndex == maxLines - 1
+                let limit = isLastPermitted ? (lastLineMaxWidth ?? maxWidth) : maxWidth
+                if isLastPermitted && mode.cutsLastLine {
+                    // T2/T4: the last visible line takes the rest of its paragraph (up to a forced break).
+                    let hardEnd = nextMandatoryBreak(after: start, before: paragraph.end) ?? paragraph.end
+                    let cutInside = hardEnd < paragraph.end
+                    let visibleEnd = text.trimmedEnd(hardEnd, notBefore: start)
+                    let full = text.width(start, visibleEnd)
+                    if full <= limit && !cutInside {
+                        lines.append(plainLine(start, hardEnd))
+                        // T7: later paragraphs hidden, this one shown whole: no ellipsis.
+                        if index < paragraphs.count - 1 { truncated = true }
+                    } else {
+                        lines.append(cutLine(start, hardEnd, limit: limit))
+                        truncated = true
+                    }
+                    break paragraphLoop
+                }
+                let end: Int
+                switch mode {
+                case .byCharWrapping:
+                    end = charWrapEnd(start, paragraph.end, limit: limit)
+                default:
+                    end = wordWrapEnd(start, paragraph.end, limit: limit)
+                }
+                lines.append(plainLine(start, end))
+                start = end
+            }
+        }
+        return Result(lines: lines, isTruncated: truncated)
+    }
+
+    private func plainLine(_ start: Int, _ end: Int) -> BrokenLine {
+        let visibleEnd = text.trimmedEnd(end, notBefore: start)
+        return BrokenLine(start: start, end: end, visible: [start..<end], width: text.width(start, visibleEnd),
+                          widthWithWhitespace: text.width(start, end), ellipsis: nil, isCut: false)
+    }
+
+    /// The first mandatory break (after U+2028, VT, FF inside the paragraph) in `(start, limit)`.
+    private func nextMandatoryBreak(after start: Int, before limit: Int) -> Int? {
+        var index = text.breakIndex(after: start)
+        while index < text.breaks.count {
+            let position = Int(text.breaks[index])
+            if position >= limit { return nil }
+            if text.flags[position] & PreparedText.Flag.mandatory != 0 { return position }
+            index += 1
+        }
+        return nil
+    }
+
+    /// W2: the furthest UAX #14 opportunity whose line (without hanging whitespace) fits; a forced break
+    /// ends the line; when not even the first word fits, an emergency break between clusters.
+    private func wordWrapEnd(_ start: Int, _ paragraphEnd: Int, limit: Int) -> Int {
+        var index = text.breakIndex(after: start)
+        var best = -1
+        var firstCandidate = -1
+        while true {
+            var candidate = paragraphEnd
+            var forced = true
+            if index < text.breaks.count, Int(text.breaks[index]) < paragraphEnd {
+                candidate = Int(text.breaks[index])
+                forced = text.flags[candidate] & PreparedText.Flag.mandatory != 0
+            }
+            if firstCandidate < 0 { firstCandidate = candidate }
+            let visibleEnd = text.trimmedEnd(candidate, notBefore: start)
+            guard text.width(start, visibleEnd) <= limit else { break }
+            best = candidate
+            if forced { break }
+            index += 1
+        }
+        if best > start { return best }
+        return emergencyEnd(start, firstCandidate, limit: limit)
+    }
+
+    /// W3: break before the first cluster that does not fit; whitespace after the break hangs.
+    private func charWrapEnd(_ start: Int, _ paragraphEnd: Int, limit: Int) -> Int {
+        let hardEnd = nextMandatoryBreak(after: start, before: paragraphEnd) ?? paragraphEnd
+        if text.width(start, text.trimmedEnd(hardEnd, notBefore: start)) <= limit { return hardEnd }
+        var end = emergencyEnd(start, hardEnd, limit: limit)
+        while end < hardEnd, text.isSpace(end) {
+            end = Int(text.graphemes[text.graphemeIndex(atOrAfter: end + 1)])
+        }
+        return end
+    }
+
+    /// The last grapheme boundary in `(start, end)` whose line fits (hanging whitespace excluded), or the
+    /// first boundary after `start`: every line holds at least one cluster (W2).
+    private func emergencyEnd(_ start: Int, _ end: Int, limit: Int) -> Int {
+        let firstIndex = text.graphemeIndex(atOrAfter: start + 1)
+        let lastIndex = text.graphemeIndex(atOrAfter: end) - 1  // boundaries strictly before `end`
+        guard firstIndex <= lastIndex else { return min(end, Int(text.graphemes[firstIndex])) }
+        func fits(_ index: Int) -> Bool {
+            let position = Int(text.graphemes[index])
+            return text.width(start, text.trimmedEnd(position, notBefore: start)) <= limit
+        }
+        // Widths grow with the boundary, so binary search for the last fitting one.
+        var low = firstIndex
+        var high = lastIndex
+        guard fits(low) else { return Int(text.graphemes[firstIndex]) }
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if fits(mid) { low = mid } else { high = mid - 1 }
+        }
+        return Int(text.graphemes[low])
+    }
+
+    // MARK: - The last visible line of a truncating or clipping mode
+
+    private func cutLine(_ start: Int, _ end: Int, limit: Int) -> BrokenLine {
+        switch mode {
+        case .byTruncatingHead: return headTruncated(start, end, limit: limit)
+        case .byTruncatingMiddle: return middleTruncated(start, end, limit: limit)
+        case .byTruncatingTail: return tailTruncated(start, end, limit: limit)
+        default:
+            // T6: clipping shows the whole rest of the paragraph, cut at the edge when drawn.
+            var line = plainLine(start, end)
+            line.isCut = line.width > limit || end < paragraphEnd(containing: start)
+            return line
+        }
+    }
+
+    private func paragraphEnd(containing position: Int) -> Int {
+        text.paragraphs.first { $0.start <= position && position <= $0.end }?.end ?? position
+    }
+
+    /// The largest grapheme boundary `b` in `[from, to]` with `measure(b) <= budget`, assuming `measure`
+    /// grows with `b`; `from` when none does.
+    private func lastBoundary(from: Int, to: Int, budget: Int, _ measure: (Int) -> Int) -> Int {
+        var low = text.graphemeIndex(atOrAfter: from)
+        var high = text.graphemeIndex(atOrAfter: to)
+        if high >= text.graphemes.count || Int(text.graphemes[high]) > to { high -= 1 }
+        guard low <= high, measure(Int(text.graphemes[low])) <= budget else { return from }
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if measure(Int(text.graphemes[mid])) <= budget { low = mid } else { high = mid - 1 }
+        }
+        return Int(text.graphemes[low])
+    }
+
+    /// The smallest grapheme boundary `b` in `[from, to]` with `measure(b) <= budget`, assuming `measure`
+    /// shrinks as `b` grows; `to` when none does.
+    private func firstBoundary(from: Int, to: Int, budget: Int, _ measure: (Int) -> Int) -> Int {
+        var low = text.graphemeIndex(atOrAfter: from)
+        var high = text.graphemeIndex(atOrAfter: to)
+        if high >= text.graphemes.count || Int(text.graphemes[high]) > to { high -= 1 }
+        guard low <= high, measure(Int(text.graphemes[high])) <= budget else { return to }
+        while low < high {
+            let mid = (low + high) / 2
+            if measure(Int(text.graphemes[mid])) <= budget { high = mid } else { low = mid + 1 }
+        }
+        return Int(text.graphemes[low])
+    }
+
+    /// T4: the longest prefix of whole clusters with prefix + "…" ≤ width, whitespace before "…" trimmed.
+    private func tailTruncated(_ start: Int, _ end: Int, limit: Int) -> BrokenLine {
+        let budget = limit - text.ellipsisWidth
+        let cut = lastBoundary(from: start, to: end, budget: budget) {
+            text.width(start, text.trimmedEnd($0, notBefore: start))
+        }
+        let visibleEnd = text.trimmedEnd(cut, notBefore: start)
+        let width = text.width(start, visibleEnd) + text.ellipsisWidth
+        return BrokenLine(start: start, end: visibleEnd, visible: [start..<visibleEnd], width: width,
+                          widthWithWhitespace: width, ellipsis: .tail, isCut: true)
+    }
+
+    /// T5: "…" then the longest suffix of whole clusters that fits, leading whitespace trimmed.
+    private func headTruncated(_ start: Int, _ end: Int, limit: Int) -> BrokenLine {
+        let budget = limit - text.ellipsisWidth
+        let suffixEnd = text.trimmedEnd(end, notBefore: start)
+        let cut = firstBoundary(from: start, to: suffixEnd, budget: budget) {
+            text.width(text.trimmedStart($0, notAfter: suffixEnd), suffixEnd)
+        }
+        let visibleStart = text.trimmedStart(cut, notAfter: suffixEnd)
+        let width = text.ellipsisWidth + text.width(visibleStart, suffixEnd)
+        return BrokenLine(start: start, end: suffixEnd, visible: [visibleStart..<suffixEnd], width: width,
+                          widthWithWhitespace: width, ellipsis: .head, isCut: true)
+    }
+
+    /// T5: prefix + "…" + suffix sharing the width; the prefix gets the odd unit and any room the suffix
+    /// leaves.
+    private func middleTruncated(_ start: Int, _ end: Int, limit: Int) -> BrokenLine {
+        let budget = limit - text.ellipsisWidth
+        let suffixEnd = text.trimmedEnd(end, notBefore: start)
+        let prefixMeasure: (Int) -> Int = { text.width(start, text.trimmedEnd($0, notBefore: start)) }
+        var cut = lastBoundary(from: start, to: suffixEnd, budget: (budget + 1) / 2, prefixMeasure)
+        let prefixWidth = prefixMeasure(cut)
+        let suffixCut = firstBoundary(from: cut, to: suffixEnd, budget: budget - prefixWidth) {
+            text.width(text.trimmedStart($0, notAfter: suffixEnd), suffixEnd)
+        }
+        let suffixStart = text.trimmedStart(suffixCut, notAfter: suffixEnd)
+        let suffixWidth = text.width(suffixStart, suffixEnd)
+        cut = lastBoundary(from: start, to: suffixCut, budget: budget - suffixWidth, prefixMeasure)
+        let prefixEnd = text.trimmedEnd(cut, notBefore: start)
+        let width = text.width(start, prefixEnd) + text.ellipsisWidth + suffixWidth
+        return BrokenLine(start: start, end: suffixEnd, visible: [start..<prefixEnd, suffixStart..<suffixEnd],
+                          width: width, widthWithWhitespace: width, ellipsis: .middle, isCut: true)
+    }
+}

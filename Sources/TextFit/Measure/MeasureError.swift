@@ -1,0 +1,26 @@
+import Foundation
+
+/// Why a measurement request was refused. Each message says what a valid value is.
+public enum MeasureError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// Widths must be a number ≥ 0 or +infinity (0 and infinity mean unbounded).
+    case invalidWidth(Double)
+    /// Heights must be a number ≥ 0 or +infinity.
+    case invalidHeight(Double)
+    /// `numberOfLines` must be ≥ 0 (0 means no limit).
+    case invalidNumberOfLines(Int)
+    /// The pixel-grid scale must be a finite number > 0.
+    case invalidScale(Double)
+
+    public var description: String {
+        switch self {
+        case .invalidWidth(let value):
+            return "invalid width \(value): use a number >= 0 (0 or infinity = unbounded)"
+        case .invalidHeight(let value):
+            return "invalid height \(value): use a number >= 0 (0 or infinity = unbounded)"
+        case .invalidNumberOfLines(let value):
+            return "invalid numberOfLines \(value): use 0 (unlimited) or a positive count"
+        case .invalidScale(let value):
+            return "invalid scale \(value): use a finite number > 0 (1, 2 or 3 for iOS screens)"
+        }
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+
+/// One laid-out line.
+public struct TextLine: Sendable, Equatable {
+    /// The UTF-16 range of the source text the line covers (NSRange convention, end exclusive). For a
+    /// truncated line the end is where the visible source text stops.
+    public let range: Range<Int>
+    /// The source ranges actually drawn: one, or two around a middle ellipsis.
+    public let visibleRanges: [Range<Int>]
+    /// Width without hanging trailing whitespace (rule W4), ellipsis included, in points.
+    public let width: CGFloat
+    /// Width with the hanging whitespace, as `boundingRect` reports it (rule B6).
+    public let widthIncludingTrailingWhitespace: CGFloat
+    /// Distance from the top of the layout to this line's baseline.
+    public let baseline: CGFloat
+    /// The line box: x = 0 (left aligned), the line's width without hanging whitespace, one line height.
+    public let rect: CGRect
+    /// Where an ellipsis was inserted, if any (rules T4, T5).
+    public let ellipsis: EllipsisPlacement?
+    /// The line was truncated or cut at the edge.
+    public let isTruncated: Bool
+    /// What the line shows: the visible source text with the ellipsis in place.
+    public let text: String
+}
+
+/// Lines of a prepared text at one width, with their sizes.
+///
+/// ```swift
+/// let layout = try PreparedText("Hello world", font: font).layout(width: 60)
+/// layout.lineCount       // 2
+/// layout.size            // widest line × (lines × lineHeight), fractional
+/// layout.size.ceiledToPixels(scale: 2)
+/// ```
+public struct TextLayout: Sendable, Equatable {
+    public let lines: [TextLine]
+    /// The font's line height (rule F3/W7); every line uses it, fallback fonts do not change it (F6).
+    public let lineHeight: CGFloat
+    /// Some source text is not shown: lines beyond `numberOfLines`, a truncated or clipped last line.
+    public let isTruncated: Bool
+
+    public var lineCount: Int { lines.count }
+
+    /// Widest line without hanging whitespace × total line height; fractional (rule B5).
+    public var size: CGSize {
+        CGSize(width: lines.map(\.width).max() ?? 0, height: CGFloat(lines.count) * lineHeight)
+    }
+
+    /// Widest line including hanging whitespace × total height (what `boundingRect` reports, B6).
+    public var sizeIncludingTrailingWhitespace: CGSize {
+        CGSize(width: lines.map(\.widthIncludingTrailingWhitespace).max() ?? 0,
+               height: CGFloat(lines.count) * lineHeight)
+    }
+}
+
+extension PreparedText {
+    /// Lays the text out at `width` with UIKit's rules.
+    ///
+    /// ```swift
+    /// let layout = try prepared.layout(width: 200, numberOfLines: 2, lineBreakMode: .byTruncatingTail)
+    /// layout.lines.last?.text   // "…the end of the second li…"
+    /// ```
+    /// - Parameters:
+    ///   - width: the line width in points; `nil`, 0, +infinity or ≥ 1e15 mean unbounded (B7).
+    ///   - numberOfLines: at most this many lines; 0 = unlimited (T3).
+    ///   - lineBreakMode: how lines break and how the last visible line is cut (W2, W3, T2–T6).
+    ///   - lastLineMaxWidth: a narrower width for the last permitted line (line `numberOfLines − 1`), for
+    ///     layouts that put something after the text (the title + date layout); ignored when
+    ///     `numberOfLines` is 0.
+    /// - Returns: the lines with their ranges, widths, baselines and rects.
+    /// - Throws: `MeasureError.invalidWidth` for NaN or negative widths, `.invalidNumberOfLines` for < 0.
+    /// - Complexity: O(lines × (words per line + log n)) integer work; no shaping except where a line
+    ///   starts or ends inside a word at a HarfBuzz unsafe-to-break cluster.
+    public func layout(width: CGFloat? = nil, numberOfLines: Int = 0, lineBreakMode: LineBreakMode = .byWordWrapping,
+                       lastLineMaxWidth: CGFloat? = nil) throws -> TextLayout {
+        let maxWidth = try Self.units(forWidth: width)
+        let lastWidth = try lastLineMaxWidth.map { try Self.units(forWidth: $0) }
+        guard numberOfLines >= 0 else { throw MeasureError.invalidNumberOfLines(numberOfLines) }
+        let result = LineBreaker(text: self, maxWidth: maxWidth, lastLineMaxWidth: lastWidth,
+                                 maxLines: numberOfLines, mode: lineBreakMode).run()
+        return makeLayout(result)
+    }
+
+    /// A width in points as 1/1024-pt units; unbounded as a huge value.
+    static func units(forWidth width: CGFloat?) throws -> Int {
+        guard let width else { return Int.max / 4 }
+        if width.isNaN || width < 0 { throw MeasureError.invalidWidth(Double(width)) }
+        if width == 0 || width >= 1e15 { return Int.max / 4 }
+        return Units.floor(width)
+    }
+
+    func makeLayout(_ result: LineBreaker.Result) -> TextLayout {
+        let lineHeight = font.lineHeight
+        let ascender = font.ascender
+        var lines: [TextLine] = []
+        lines.reserveCapacity(result.lines.count)
+        for (index, line) in result.lines.enumerated() {
+            let top = CGFloat(index) * lineHeight
+            let width = Units.points(line.width)
+            lines.append(TextLine(range: line.start..<line.end, visibleRanges: line.visible, width: width,
+                                  widthIncludingTrailingWhitespace: Units.points(line.widthWithWhitespace),
+                                  baseline: top + ascender,
+                                  rect: CGRect(x: 0, y: top, width: width, height: lineHeight),
+                                  ellipsis: line.ellipsis, isTruncated: line.isCut, text: shownText(line)))
+        }
+        return TextLayout(lines: lines, lineHeight: lineHeight, isTruncated: result.isTruncated)
+    }
+
+    private func shownText(_ line: BrokenLine) -> String {
+        func source(_ range: Range<Int>) -> String { String(decoding: units[range], as: UTF16.self) }
+        switch line.ellipsis {
+        case .none: return source(line.start..<line.end)
+        case .tail: return source(line.visible[0]) + Self.ellipsis
+        case .head: return Self.ellipsis + source(line.visible[0])
+        case .middle: return source(line.visible[0]) + Self.ellipsis + source(line.visible[1])
+        }
+    }
+}

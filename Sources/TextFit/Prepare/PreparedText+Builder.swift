@@ -1,0 +1,163 @@
+import Foundation
+
+extension PreparedText {
+    /// One pass over the text's grapheme clusters: flags, fallback faces, script runs, segments, shaping.
+    struct Builder {
+        let text: String
+        let font: Font
+
+        struct Output {
+            var text: String
+            var font: Font
+            var units: [UInt16]
+            var prefix: [Int]
+            var flags: [UInt8]
+            var paragraphs: [Paragraph]
+            var breaks: [Int32]
+            var graphemes: [Int32]
+            var segments: [Segment]
+            var faces: [Face]
+            var ellipsisWidth: Int
+        }
+
+        func build() -> Output {
+            let units = Array(text.utf16)
+            let count = units.count
+            var flags = [UInt8](repeating: 0, count: count + 1)
+            var breaks: [Int32] = []
+            let paragraphs = units.withUnsafeBufferPointer { buffer in
+                LineBreakIteratorPool.shared?.breaks(buffer) { position, mandatory in
+                    breaks.append(position)
+                    flags[Int(position)] |= Flag.breakAllowed | (mandatory ? Flag.mandatory : 0)
+                }
+                return Paragraphs.split(buffer)
+            }
+            for i in 0..<count where CharacterClass.isHangingSpace(units[i]) { flags[i] |= Flag.space }
+
+            let catalog = FontCatalog.shared
+            let primary = font.face
+            let scale = font.scale
+            var faces: [Face] = [primary]
+            var harfBuzzFonts: [HarfBuzzFont?] = [catalog.harfBuzzFont(face: primary, scale: scale)]
+            var advances = [Int32](repeating: 0, count: count)
+            var graphemes: [Int32] = []
+            graphemes.reserveCapacity(count + 1)
+            var segments: [Segment] = []
+
+            var segmentStart = -1
+            var segmentFace = 0
+            var segmentScript = HarfBuzzScript.common
+
+            func closeSegment(at end: Int) {
+                guard segmentStart >= 0, end > segmentStart else {
+                    segmentStart = -1
+                    return
+                }
+                segments.append(Segment(start: Int32(segmentStart), end: Int32(end), face: UInt16(segmentFace),
+                                        script: segmentScript))
+                flags[segmentStart] |= Flag.segmentStart
+                shape(range: segmentStart..<end, faceIndex: segmentFace, script: segmentScript)
+                segmentStart = -1
+            }
+
+            func shape(range: Range<Int>, faceIndex: Int, script: UInt32) {
+                guard let hbFont = harfBuzzFonts[faceIndex] else { return }
+                var slice = units[range]
+                ShapingText.substituteControls(&slice)
+                let scriptForShaping = script == HarfBuzzScript.common ? 0 : script
+                let shaped = SegmentShaper.shape(slice, face: faces[faceIndex], scale: scale,
+                                                 script: scriptForShaping, font: hbFont)
+                for k in 0..<range.count {
+                    let position = range.lowerBound + k
+                    advances[position] = shaped.advances[k]
+                    let f = shaped.flags[k]
+                    if k > 0, f & 1 != 0 { flags[position] |= Flag.unsafe }
+                    if f & 2 != 0 { flags[position] |= Flag.missingGlyph }
+                }
+            }
+
+            func faceIndex(of face: Face) -> Int {
+                if let index = faces.firstIndex(of: face) { return index }
+                faces.append(face)
+                harfBuzzFonts.append(catalog.harfBuzzFont(face: face, scale: scale))
+                return faces.count - 1
+            }
+
+            var offset = 0
+            for character in text {
+                let position = offset
+                let length = character.utf16.count
+                offset += length
+                flags[position] |= Flag.grapheme
+                graphemes.append(Int32(position))
+                let scalars = character.unicodeScalars
+                guard let first = scalars.first?.value else { continue }
+                if first < 0x10000, Paragraphs.isSeparator(UInt16(first)) {
+                    closeSegment(at: position)
+                    continue
+                }
+                // The face: the font's own when it has every scalar that needs a glyph, else a fallback
+                // that has them all, else one that has the base (never splitting the cluster).
+                var base: UInt32?
+                var uncovered: UInt32?
+                var script = HarfBuzzScript.common
+                for scalar in scalars {
+                    let value = scalar.value
+                    if CharacterClass.needsNoGlyph(value) { continue }
+                    if base == nil { base = value }
+                    if script == HarfBuzzScript.common {
+                        let s = HarfBuzzScript.of(value)
+                        if s != HarfBuzzScript.common, s != HarfBuzzScript.inherited, s != HarfBuzzScript.unknown {
+                            script = s
+                        }
+                    }
+                    if uncovered == nil, !primary.hasGlyph(for: value) { uncovered = value }
+                }
+                var face = segmentStart >= 0 ? segmentFace : 0
+                if let base {
+                    face = 0
+                    if let uncovered, let fallback = catalog.fallbackFace(for: uncovered) {
+                        let coversAll = scalars.allSatisfy {
+                            CharacterClass.needsNoGlyph($0.value) || fallback.hasGlyph(for: $0.value)
+                        }
+                        if coversAll || (!primary.hasGlyph(for: base) && fallback.hasGlyph(for: base)) {
+                            face = faceIndex(of: fallback)
+                        }
+                    }
+                }
+                let scriptConflict = script != HarfBuzzScript.common && segmentScript != HarfBuzzScript.common
+                    && script != segmentScript
+                if segmentStart < 0 || flags[position] & Flag.breakAllowed != 0 || face != segmentFace || scriptConflict {
+                    closeSegment(at: position)
+                    segmentStart = position
+                    segmentFace = face
+                    segmentScript = script
+                } else if segmentScript == HarfBuzzScript.common {
+                    segmentScript = script
+                }
+            }
+            closeSegment(at: count)
+            graphemes.append(Int32(count))
+            flags[count] |= Flag.grapheme
+
+            var prefix = [Int](repeating: 0, count: count + 1)
+            var sum = 0
+            for i in 0..<count {
+                sum += Int(advances[i])
+                prefix[i + 1] = sum
+            }
+
+            // The ellipsis (T1): in the font when it has U+2026, else in the fallback face.
+            var ellipsisWidth = 0
+            let ellipsisFace = primary.hasGlyph(for: 0x2026) ? primary : catalog.fallbackFace(for: 0x2026) ?? primary
+            if let hbFont = catalog.harfBuzzFont(face: ellipsisFace, scale: scale) {
+                let shaped = SegmentShaper.shape([0x2026][...], face: ellipsisFace, scale: scale, script: 0, font: hbFont)
+                ellipsisWidth = Int(shaped.advances.reduce(0, +))
+            }
+
+            return Output(text: text, font: font, units: units, prefix: prefix, flags: flags, paragraphs: paragraphs,
+                          breaks: breaks, graphemes: graphemes, segments: segments, faces: faces,
+                          ellipsisWidth: ellipsisWidth)
+        }
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+
+/// Text analysed and shaped once, ready to be laid out at any width by arithmetic alone.
+///
+/// Building it does all width-independent work: paragraphs (W1), UAX #14 break opportunities (ICU),
+/// grapheme clusters (Swift's `Character`), font fallback per cluster (F6), and HarfBuzz shaping per
+/// segment with the advances kept as integers (1/1024 pt) in prefix sums. `layout(width:...)` then only
+/// adds and compares integers; it reshapes only where a line starts or ends inside a shaped segment at a
+/// cluster HarfBuzz flags unsafe-to-break (emergency breaks and truncation inside a word).
+///
+/// ```swift
+/// let prepared = try PreparedText("The quick brown fox jumps over the lazy dog.", font: Font(family: "Noto Sans", size: 17))
+/// for width in stride(from: 100.0, through: 300.0, by: 50.0) {
+///     print(width, try prepared.layout(width: width).lineCount)   // no reshaping per width
+/// }
+/// ```
+///
+/// Immutable and `Sendable`: share one across threads freely.
+public final class PreparedText: Sendable {
+    /// The source text (invalid UTF-16 was already repaired by `String`, one U+FFFD per bad unit).
+    public let text: String
+    /// The font the text is set in; it alone sets the line height (rule F6).
+    public let font: Font
+
+    let units: [UInt16]
+    /// prefix[i] = sum of advances of units 0..<i, in 1/1024 pt; count = units.count + 1.
+    let prefix: [Int]
+    /// Per UTF-16 position (count + 1): see `Flag`.
+    let flags: [UInt8]
+    let paragraphs: [Paragraph]
+    /// UAX #14 break opportunities (allowed and mandatory), ascending.
+    let breaks: [Int32]
+    /// Grapheme-cluster boundaries, ascending, from 0 to units.count.
+    let graphemes: [Int32]
+    /// Shaped segments in text order (for reshaping inside one).
+    let segments: [Segment]
+    /// Faces used: index 0 is the font's own face, the rest fallbacks.
+    let faces: [Face]
+    /// The truncation token U+2026 shaped in the font (or its fallback), in 1/1024 pt (rule T1).
+    let ellipsisWidth: Int
+
+    struct Segment: Sendable {
+        var start: Int32
+        var end: Int32
+        var face: UInt16
+        var script: UInt32
+    }
+
+    enum Flag {
+        static let grapheme: UInt8 = 1
+        static let breakAllowed: UInt8 = 2
+        static let mandatory: UInt8 = 4
+        static let unsafe: UInt8 = 8
+        static let space: UInt8 = 16
+        static let segmentStart: UInt8 = 32
+        static let missingGlyph: UInt8 = 64
+    }
+
+    /// The ellipsis TextFit draws when truncating (rule T1).
+    public static let ellipsis = "\u{2026}"
+
+    /// Analyses and shapes `text` in `font`.
+    /// - Complexity: O(n) in the text's UTF-16 length, plus HarfBuzz's shaping of segments the segment
+    ///   cache has not seen.
+    public convenience init(_ text: String, font: Font) {
+        self.init(built: Builder(text: text, font: font).build())
+    }
+
+    /// Prepares text given as UTF-16 code units, which may be invalid: each unpaired surrogate becomes
+    /// U+FFFD, so offsets in results still match the input.
+    public convenience init(utf16 units: [UInt16], font: Font) {
+        self.init(String(decoding: units, as: UTF16.self), font: font)
+    }
+
+    fileprivate init(built: Builder.Output) {
+        text = built.text
+        font = built.font
+        units = built.units
+        prefix = built.prefix
+        flags = built.flags
+        paragraphs = built.paragraphs
+        breaks = built.breaks
+        graphemes = built.graphemes
+        segments = built.segments
+        faces = built.faces
+        ellipsisWidth = built.ellipsisWidth
+    }
+
+    /// The UTF-16 length of the text.
+    public var utf16Count: Int { units.count }
+
+    /// Fonts that supply glyphs the font lacks (rule F6), in order of first use.
+    public var fallbackFonts: [Font] { faces.dropFirst().map { Font(face: $0, size: font.pointSize) } }
+
+    /// Whether a cluster has no glyph in any font (drawn as .notdef).
+    public var hasMissingGlyphs: Bool { flags.contains { $0 & Flag.missingGlyph != 0 } }
+}
