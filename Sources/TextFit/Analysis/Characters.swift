@@ -11,6 +11,12 @@ enum CharacterClass {
         }
     }
 
+    /// Unicode space separators (Zs).
+    static func isSpaceSeparator(_ scalar: UInt32) -> Bool {
+        scalar == 0x20 || scalar == 0xA0 || scalar == 0x1680 || (0x2000...0x200A).contains(scalar)
+            || scalar == 0x202F || scalar == 0x205F || scalar == 0x3000
+    }
+
     /// Scalars that need no glyph of their own: HarfBuzz hides default ignorables, so they must not force a
     /// fallback font (ZWJ in emoji sequences, variation selectors, bidi controls, soft hyphen, ...).
     static func needsNoGlyph(_ scalar: UInt32) -> Bool {

@@ -47,6 +47,7 @@ extension PreparedText {
             var segmentStart = -1
             var segmentFace = 0
             var segmentScript = HarfBuzzScript.common
+            var lastStrongScript = HarfBuzzScript.common
 
             func closeSegment(at end: Int) {
                 guard segmentStart >= 0, end > segmentStart else {
@@ -94,6 +95,7 @@ extension PreparedText {
                 guard let first = scalars.first?.value else { continue }
                 if first < 0x10000, Paragraphs.isSeparator(UInt16(first)) {
                     closeSegment(at: position)
+                    lastStrongScript = HarfBuzzScript.common
                     continue
                 }
                 // The face: the font's own when it has every scalar that needs a glyph, else a fallback
@@ -114,7 +116,11 @@ extension PreparedText {
                     if uncovered == nil, !primary.hasGlyph(for: value) { uncovered = value }
                 }
                 var face = segmentStart >= 0 ? segmentFace : 0
-                if let base {
+                if let base, segmentStart >= 0, CharacterClass.isSpaceSeparator(base),
+                   faces[segmentFace].hasGlyph(for: base) {
+                    // A space stays in the font of the text it follows (Pango and CoreText do not switch
+                    // fonts for whitespace), so "世界 " measures the fallback face's space.
+                } else if let base {
                     face = 0
                     if let uncovered, let fallback = catalog.fallbackFace(for: uncovered) {
                         let coversAll = scalars.allSatisfy {
@@ -124,6 +130,14 @@ extension PreparedText {
                             face = faceIndex(of: fallback)
                         }
                     }
+                }
+                // Script runs as Pango itemizes them (UAX #24 style): a common or inherited character takes
+                // the script of the last strong one in its paragraph, so "为 7999" shapes the digits as Han
+                // and "」 (" keeps the bracket out of the Latin word that follows.
+                if script == HarfBuzzScript.common {
+                    script = lastStrongScript
+                } else {
+                    lastStrongScript = script
                 }
                 let scriptConflict = script != HarfBuzzScript.common && segmentScript != HarfBuzzScript.common
                     && script != segmentScript

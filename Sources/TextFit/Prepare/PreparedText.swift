@@ -95,3 +95,15 @@ public final class PreparedText: Sendable {
     /// Whether a cluster has no glyph in any font (drawn as .notdef).
     public var hasMissingGlyphs: Bool { flags.contains { $0 & Flag.missingGlyph != 0 } }
 }
+
+extension PreparedText {
+    /// Segments with their faces, scripts and widths in 1/1024 pt, for debugging.
+    public var _debugSegments: String {
+        segments.map { s in
+            let text = String(decoding: units[Int(s.start)..<Int(s.end)], as: UTF16.self)
+            let script = String(decoding: withUnsafeBytes(of: s.script.bigEndian) { Array($0) }, as: UTF8.self)
+            let advances = (Int(s.start)..<Int(s.end)).map { prefix[$0 + 1] - prefix[$0] }
+            return "[\(text)] \(faces[Int(s.face)].familyName) \(script) \(advances)"
+        }.joined(separator: "\n")
+    }
+}
