@@ -154,6 +154,19 @@ extension PreparedText {
             graphemes.append(Int32(count))
             flags[count] |= Flag.grapheme
 
+            // UAX #14 allows a break between a space and a combining mark (LB10 treats the mark as AL);
+            // a line never splits a cluster (W2), so opportunities inside clusters are dropped.
+            breaks.removeAll { flags[Int($0)] & Flag.grapheme == 0 }
+            for i in 0..<count where flags[i] & Flag.grapheme == 0 {
+                flags[i] &= ~(Flag.breakAllowed | Flag.mandatory)
+            }
+
+            // Only a space that is a cluster by itself hangs: " \u{308}" is a mark on a space, not whitespace,
+            // and trimming must never stop inside a cluster.
+            for i in 0..<count where flags[i] & Flag.space != 0 {
+                if flags[i] & Flag.grapheme == 0 || flags[i + 1] & Flag.grapheme == 0 { flags[i] &= ~Flag.space }
+            }
+
             var prefix = [Int](repeating: 0, count: count + 1)
             var sum = 0
             for i in 0..<count {
