@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+@testable import TextFit
+
+/// The segment cache is shared process-wide; these tests run serially so counters are theirs alone.
+@Suite(.serialized) struct SegmentCacheTests {
+    @Test func repeatedWordsHitTheCacheAndCountersAdd() throws {
+        SegmentCache.removeAll()
+        let font = try Fixtures.font(13)
+        _ = PreparedText("zebra quokka zebra quokka", font: font)
+        let first = SegmentCache.statistics
+        // Segments "zebra ", "quokka ", "zebra ", "quokka": three misses, one hit. Other suites may run at
+        // the same time, so counters are compared with ≥.
+        #expect(first.misses >= 3)
+        #expect(first.hits >= 1)
+        _ = PreparedText("zebra quokka zebra quokka", font: font)
+        let second = SegmentCache.statistics
+        #expect(second.hits >= first.hits + 4)
+        #expect(second.bytes > 0)
+    }
+
+    @Test func theCacheStaysWithinItsByteBudget() throws {
+        SegmentCache.removeAll()
+        let saved = SegmentCache.byteLimit
+        defer { SegmentCache.byteLimit = saved }
+        SegmentCache.byteLimit = 64 * 1024
+        let font = try Fixtures.font(11)
+        var generator = Fixtures.Generator(state: 99)
+        for _ in 0..<200 {
+            let words = (0..<50).map { _ in String((0..<8).map { _ in "abcdefghijklmnopqrstuvwxyz".randomElement(using: &generator)! }) }
+            _ = PreparedText(words.joined(separator: " "), font: font)
+            #expect(SegmentCache.statistics.bytes <= 64 * 1024)
+        }
+        #expect(SegmentCache.statistics.evictions > 0)
+    }
+
+    /// Measuring from many threads at once gives the same answers as from one thread.
+    @Test func concurrentMeasuringMatchesSerial() async throws {
+        SegmentCache.removeAll()
+        let font = try Fixtures.font(15)
+        var generator = Fixtures.Generator(state: 7)
+        let texts = (0..<300).map { _ in Fixtures.randomText(&generator) }
+        func measure(_ text: String) throws -> [Range<Int>] {
+            try PreparedText(text, font: font).layout(width: 180, numberOfLines: 3, lineBreakMode: .byTruncatingTail)
+                .lines.flatMap { [$0.range, 0..<Int(($0.width * 1024).rounded())] }
+        }
+        let serial = try texts.map(measure)
+        SegmentCache.removeAll()
+        let parallel = try await withThrowingTaskGroup(of: (Int, [Range<Int>]).self) { group in
+            for (index, text) in texts.enumerated() {
+                group.addTask { (index, try measure(text)) }
+            }
+            var results = [[Range<Int>]](repeating: [], count: texts.count)
+            for try await (index, value) in group { results[index] = value }
+            return results
+        }
+        #expect(parallel == serial)
+        // A prepared text is shared across threads as well.
+        let shared = PreparedText(texts.joined(separator: " "), font: font)
+        let expected = try shared.layout(width: 200).lines.map(\.range)
+        try await withThrowingTaskGroup(of: [Range<Int>].self) { group in
+            for _ in 0..<8 { group.addTask { try shared.layout(width: 200).lines.map(\.range) } }
+            for try await lines in group { #expect(lines == expected) }
+        }
+    }
+}
