@@ -85,3 +85,36 @@ import Testing
         }
     }
 }
+
+/// One breaker serves measuring and drawing: each line's width equals measuring that line's text alone,
+/// including lines cut inside a word at clusters HarfBuzz marks unsafe-to-break (reshaped, not summed).
+@Suite struct LineWidthConsistencyTests {
+    @Test(arguments: [LineBreakMode.byWordWrapping, .byCharWrapping])
+    func lineWidthsEqualTheLineMeasuredAlone(mode: LineBreakMode) throws {
+        let font = try Fixtures.font(17)
+        // Latin with kerning pairs and ligatures (fi, ffl, AV, To, Ta), so cuts land on unsafe clusters.
+        let texts = [
+            "AVATAR Toyota WAVE office affluent fjord ffl Taj Mahal LTAV Yoyo Vazquez",
+            "Wolfgang's offfice of Affffairs: Tavern T.Y. AWAY LAVA",
+            Fixtures.samples[2], Fixtures.samples[1], Fixtures.samples[5],
+        ]
+        var checked = 0
+        var reshaped = 0
+        for text in texts {
+            let prepared = PreparedText(text, font: font)
+            for width in stride(from: 12.0, through: 240.0, by: 7.0) {
+                for line in try prepared.layout(width: CGFloat(width), lineBreakMode: mode).lines {
+                    let visible = line.range.lowerBound..<prepared.trimmedEnd(line.range.upperBound, notBefore: line.range.lowerBound)
+                    let alone = PreparedText(String(decoding: prepared.units[visible], as: UTF16.self), font: font)
+                    #expect(line.width == (try alone.layout().size.width),
+                            "\(mode) at \(width): \(line.text.debugDescription)")
+                    checked += 1
+                    if line.range.upperBound < prepared.utf16Count, prepared.isUnsafe(line.range.upperBound) { reshaped += 1 }
+                }
+            }
+        }
+        #expect(checked > 500)
+        #expect(reshaped > 0, "no line ended at an unsafe-to-break cluster: the reshaping path went untested")
+        print("Line width consistency (\(mode)): \(checked) lines, \(reshaped) ending at unsafe-to-break clusters")
+    }
+}

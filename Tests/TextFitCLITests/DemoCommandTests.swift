@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+import TextFit
+@testable import TextFitCLI
+
+@Suite struct DemoCommandTests {
+    @Test func seedExamplesAreComplete() {
+        #expect(SeedExamples.FeedRows.texts.count == 12)
+        #expect(SeedExamples.TitleDate.cases.map(\.number) == [1, 2, 3, 4])
+        #expect(SeedExamples.LabelSizeToFit.text == "北京欢迎您！！！")
+    }
+
+    @Test func printsAllThreeSections() {
+        let run = runTool(["demo"])
+        #expect(run.code == 0)
+        #expect(run.errors.isEmpty)
+        let text = run.outputText
+        #expect(text.contains("1. Feed rows"))
+        #expect(text.contains("wrap width 355 pt"))
+        #expect(text.contains("2. Label \"北京欢迎您！！！\" at 20 pt"))
+        #expect(text.contains("iOS:     163.5 x 24 pt"))
+        #expect(text.contains("3. Title + date"))
+        // One table row per feed row, numbered 1 to 12.
+        for row in 1...12 { #expect(run.output.contains { $0.hasPrefix(String(format: "   %3d  ", row)) }, "row \(row)") }
+    }
+
+    @Test func feedRowHeightsFollowTheRule() throws {
+        // Row height = ceilToPixel(lines × lineHeight) + 20 with the label at 355 pt.
+        let font = try Font.systemFont(ofSize: 15)
+        let text = SeedExamples.FeedRows.texts[4]
+        let lines = try PreparedText(text, font: font).layout(width: 355).lineCount
+        let expected = TextTable.number(ceilToPixel(CGFloat(lines) * font.lineHeight) + 20)
+        let row = try #require(runTool(["demo"]).output.first { $0.hasPrefix("     5  ") })
+        #expect(row.contains("  \(lines)  "))
+        #expect(row.contains(" \(expected) "))
+    }
+
+    @Test func labelSizeIsSizeThatFitsAtScale2() throws {
+        let prepared = PreparedText("北京欢迎您！！！", font: try Font.systemFont(ofSize: 20))
+        let size = try prepared.sizeThatFits(CGSize(width: 0, height: 0), numberOfLines: 1, scale: 2)
+        let run = runTool(["demo"])
+        #expect(run.output.contains { $0.contains("TextFit: \(TextTable.size(size)) pt") })
+    }
+
+    @Test func takesNoArguments() {
+        let run = runTool(["demo", "extra"])
+        #expect(run.code == 2)
+        #expect(run.errorText.contains("'demo' takes no arguments, got 'extra'"))
+    }
+}
