@@ -171,3 +171,45 @@ import Testing
         #expect(size.height >= CGFloat(layout.lineCount) * prepared.font.lineHeight)
     }
 }
+
+/// W6: the same text under strategy none (string drawing) and `.standard` (UILabel).
+@Suite struct LineBreakStrategyTests {
+    @Test func pushOutMovesOneWordDownToAvoidAnOrphan() throws {
+        let font = try Fixtures.font()
+        let text = PreparedText("The quick brown fox jumps over the dog.", font: font)
+        // The width holds "The quick brown fox jumps over the" but not one more word.
+        let width = Units.points(text.width(0, 34)) + 1
+        let none = try text.layout(width: width).lines.map(\.text)
+        #expect(none == ["The quick brown fox jumps over the ", "dog."])
+        let standard = try text.layout(width: width, lineBreakStrategy: .standard).lines.map(\.text)
+        #expect(standard == ["The quick brown fox jumps over ", "the dog."])
+    }
+
+    @Test func pushOutLeavesTwoWordLastLinesAndSingleLinesAlone() throws {
+        let font = try Fixtures.font()
+        let text = PreparedText("The quick brown fox jumps over the lazy dog.", font: font)
+        for width in stride(from: 60.0, through: 500.0, by: 10.0) {
+            let none = try text.layout(width: CGFloat(width))
+            let standard = try text.layout(width: CGFloat(width), lineBreakStrategy: .standard)
+            #expect(none.lineCount == standard.lineCount)
+            if let last = none.lines.last, last.text.contains(" "), last.text.last != " " {
+                #expect(none == standard)
+            }
+        }
+    }
+
+    @Test func hangulWordPriorityBreaksKoreanAtSpaces() throws {
+        let font = try Fixtures.font()
+        let text = PreparedText("한국어 문장은 띄어쓰기로 나뉩니다", font: font)
+        let width: CGFloat = 90
+        let standard = try text.layout(width: width, lineBreakStrategy: .hangulWordPriority).lines
+        for line in standard {
+            let words = Set(text.text.components(separatedBy: " "))
+            let lineWords = line.text.split(separator: " ").map(String.init)
+            #expect(lineWords.allSatisfy(words.contains) || line.width > width,
+                    "\(line.text.debugDescription) is not whole words")
+        }
+        let none = try text.layout(width: width).lines.map(\.text)
+        #expect(none != standard.map(\.text))  // without it UAX #14 breaks between syllables
+    }
+}

@@ -32,6 +32,7 @@ struct LineBreaker {
     /// 0 = unlimited.
     let maxLines: Int
     let mode: LineBreakMode
+    var strategy: LineBreakStrategy = []
 
     struct Result {
         var lines: [BrokenLine]
@@ -55,6 +56,10 @@ struct LineBreaker {
                 continue
             }
             var start = paragraph.start
+            let firstLine = lines.count
+            defer {
+                if strategy.contains(.pushOut), mode != .byCharWrapping { pushOut(&lines, from: firstLine, paragraphEnd: paragraph.end) }
+            }
             while start < paragraph.end {
                 let lineIndex = lines.count
                 if maxLines > 0, lineIndex >= maxLines {
@@ -93,6 +98,30 @@ struct LineBreaker {
         return Result(lines: lines, isTruncated: truncated)
     }
 
+    /// W6 push-out: when a paragraph's last line holds a single word, break the line before it one word
+    /// earlier if that word and the orphan fit together. Skipped when the paragraph was cut by the line
+    /// limit (its last line is then not the paragraph's end).
+    private func pushOut(_ lines: inout [BrokenLine], from firstLine: Int, paragraphEnd: Int) {
+        guard lines.count - firstLine >= 2, let last = lines.last, !last.isCut, last.end == paragraphEnd else { return }
+        let previous = lines[lines.count - 2]
+        let lastVisibleEnd = text.trimmedEnd(last.end, notBefore: last.start)
+        // One word: no break opportunity strictly inside the last line's visible text.
+        let inside = text.breakIndex(after: last.start)
+        if inside < text.breaks.count, Int(text.breaks[inside]) < lastVisibleEnd { return }
+        // The start of the previous line's last word: its last opportunity before its end.
+        var index = text.breakIndex(after: previous.start)
+        var wordStart = -1
+        while index < text.breaks.count, Int(text.breaks[index]) < previous.end {
+            wordStart = Int(text.breaks[index])
+            index += 1
+        }
+        guard wordStart > previous.start else { return }
+        let limit = lines.count - 1 == maxLines - 1 ? (lastLineMaxWidth ?? maxWidth) : maxWidth
+        guard text.width(wordStart, lastVisibleEnd) <= limit else { return }
+        lines[lines.count - 2] = plainLine(previous.start, wordStart)
+        lines[lines.count - 1] = plainLine(wordStart, last.end)
+    }
+
     private func plainLine(_ start: Int, _ end: Int) -> BrokenLine {
         let visibleEnd = text.trimmedEnd(end, notBefore: start)
         return BrokenLine(start: start, end: end, visible: [start..<end], width: text.width(start, visibleEnd),
@@ -123,6 +152,11 @@ struct LineBreaker {
             if index < text.breaks.count, Int(text.breaks[index]) < paragraphEnd {
                 candidate = Int(text.breaks[index])
                 forced = text.flags[candidate] & PreparedText.Flag.mandatory != 0
+                if !forced, strategy.contains(.hangulWordPriority),
+                   text.flags[candidate] & PreparedText.Flag.betweenHangul != 0 {
+                    index += 1
+                    continue
+                }
             }
             if firstCandidate < 0 { firstCandidate = candidate }
             let visibleEnd = text.trimmedEnd(candidate, notBefore: start)

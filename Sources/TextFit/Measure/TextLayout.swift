@@ -63,6 +63,7 @@ extension PreparedText {
     ///   - width: the line width in points; `nil`, 0, +infinity or ≥ 1e15 mean unbounded (B7).
     ///   - numberOfLines: at most this many lines; 0 = unlimited (T3).
     ///   - lineBreakMode: how lines break and how the last visible line is cut (W2, W3, T2–T6).
+    ///   - lineBreakStrategy: `[]` (string drawing's default) or `.standard` (UILabel's, rule W6).
     ///   - lastLineMaxWidth: a narrower width for the last permitted line (line `numberOfLines − 1`), for
     ///     layouts that put something after the text (the title + date layout); ignored when
     ///     `numberOfLines` is 0.
@@ -71,12 +72,12 @@ extension PreparedText {
     /// - Complexity: O(lines × (words per line + log n)) integer work; no shaping except where a line
     ///   starts or ends inside a word at a HarfBuzz unsafe-to-break cluster.
     public func layout(width: CGFloat? = nil, numberOfLines: Int = 0, lineBreakMode: LineBreakMode = .byWordWrapping,
-                       lastLineMaxWidth: CGFloat? = nil) throws -> TextLayout {
+                       lineBreakStrategy: LineBreakStrategy = [], lastLineMaxWidth: CGFloat? = nil) throws -> TextLayout {
         let maxWidth = try Self.units(forWidth: width)
         let lastWidth = try lastLineMaxWidth.map { try Self.units(forWidth: $0) }
         guard numberOfLines >= 0 else { throw MeasureError.invalidNumberOfLines(numberOfLines) }
         let result = LineBreaker(text: self, maxWidth: maxWidth, lastLineMaxWidth: lastWidth,
-                                 maxLines: numberOfLines, mode: lineBreakMode).run()
+                                 maxLines: numberOfLines, mode: lineBreakMode, strategy: lineBreakStrategy).run()
         return makeLayout(result)
     }
 

@@ -20,6 +20,12 @@ extension PreparedText {
             var ellipsisWidth: Int
         }
 
+        /// Hangul syllables and jamo (BMP), for `.hangulWordPriority`.
+        static func isHangul(_ unit: UInt16) -> Bool {
+            (0xAC00...0xD7A3).contains(unit) || (0x1100...0x11FF).contains(unit) || (0x3130...0x318F).contains(unit)
+                || (0xA960...0xA97F).contains(unit) || (0xD7B0...0xD7FF).contains(unit)
+        }
+
         func build() -> Output {
             let units = Array(text.utf16)
             let count = units.count
@@ -159,6 +165,11 @@ extension PreparedText {
             breaks.removeAll { flags[Int($0)] & Flag.grapheme == 0 }
             for i in 0..<count where flags[i] & Flag.grapheme == 0 {
                 flags[i] &= ~(Flag.breakAllowed | Flag.mandatory)
+            }
+
+            for position in breaks {
+                let p = Int(position)
+                if p > 0, p < count, Self.isHangul(units[p - 1]), Self.isHangul(units[p]) { flags[p] |= Flag.betweenHangul }
             }
 
             // Only a space that is a cluster by itself hangs: " \u{308}" is a mark on a space, not whitespace,

@@ -54,6 +54,8 @@ public final class PreparedText: Sendable {
         static let space: UInt8 = 16
         static let segmentStart: UInt8 = 32
         static let missingGlyph: UInt8 = 64
+        /// A break opportunity between two Hangul characters (skipped with `.hangulWordPriority`, W6).
+        static let betweenHangul: UInt8 = 128
     }
 
     /// The ellipsis TextFit draws when truncating (rule T1).
