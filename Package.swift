@@ -7,6 +7,7 @@ let package = Package(
     name: "TextFit",
     products: [
         .library(name: "TextFit", targets: ["TextFit"]),
+        .library(name: "TextFitLayout", targets: ["TextFitLayout"]),
         .library(name: "TextFitCLI", targets: ["TextFitCLI"]),
         .executable(name: "textfit", targets: ["textfit"]),
     ],
@@ -24,9 +25,12 @@ let package = Package(
             cSettings: [.unsafeFlags(["-Wall", "-Wextra", "-Wno-unused-parameter"])]
         ),
         .target(name: "TextFit", dependencies: ["CTextFit"]),
-        .target(name: "TextFitCLI", dependencies: ["TextFit"]),
+        // Label, title + date and list-row sizing on TextFit's public API only.
+        .target(name: "TextFitLayout", dependencies: ["TextFit"]),
+        .target(name: "TextFitCLI", dependencies: ["TextFit", "TextFitLayout"]),
         .executableTarget(name: "textfit", dependencies: ["TextFitCLI"]),
         .testTarget(name: "TextFitTests", dependencies: ["TextFit"], resources: [.copy("Data")]),
+        .testTarget(name: "TextFitLayoutTests", dependencies: ["TextFitLayout", "TextFit"]),
         .testTarget(name: "TextFitCLITests", dependencies: ["TextFitCLI", "TextFit"]),
     ],
     swiftLanguageModes: [.v6]
