@@ -30,4 +30,26 @@ import Testing
         #expect(run.output[1] == #"{"id":2,"breaks":[2],"mandatory":[]}"#)
         #expect(run.output[2].hasPrefix(#"{"id":null,"error":"invalid JSON"#))
     }
+
+    @Test func loneSurrogateKeepsItsUTF16Offset() {
+        // "\ud800" is valid JSON; it is measured as U+FFFD, one UTF-16 unit like the surrogate.
+        let run = runTool(["breaks"], input: [#"{"id": 1, "text": "\ud800 ab"}"#])
+        #expect(run.code == 0)
+        #expect(run.output == [#"{"id":1,"breaks":[2,4],"mandatory":[]}"#])
+    }
+
+    @Test func progressGoesToATerminalStderrOnly() {
+        let lines = Array(repeating: #"{"id": 1, "text": "a"}"#, count: JSONLinesLoop.progressInterval)
+        for terminal in [false, true] {
+            var remaining = lines[...]
+            var output = 0
+            var errors: [String] = []
+            let code = runTextFit(arguments: ["breaks"], input: { remaining.popFirst() }, output: { _ in output += 1 },
+                                  error: { errors.append($0) }, errorIsTerminal: terminal)
+            #expect(code == 0)
+            #expect(output == lines.count)
+            #expect(errors.count == (terminal ? 1 : 0))
+            #expect(errors.allSatisfy { $0.hasPrefix("textfit breaks: 10000 lines, 0 failed") })
+        }
+    }
 }

@@ -65,4 +65,13 @@ import Testing
             #expect(throws: JSONReader.ParseError.self) { try JSONReader.parse(text) }
         }
     }
+
+    @Test func unpairedSurrogateEscapesBecomeReplacementCharacters() throws {
+        #expect(try JSONReader.parse(#""a\ud800b""#) == .string("a\u{FFFD}b"))
+        #expect(try JSONReader.parse(#""\udc00""#) == .string("\u{FFFD}"))
+        #expect(try JSONReader.parse(#""\ud83d\ude00\ud83d""#) == .string("😀\u{FFFD}"))
+        // An escaped backslash followed by "ud800" is plain text, not a surrogate.
+        #expect(try JSONReader.parse(#""\\ud800""#) == .string(#"\ud800"#))
+        #expect(JSONReader.replacingUnpairedSurrogateEscapes(Array(#""\\ud800 \u0041""#.utf8)) == nil)
+    }
 }

@@ -1,0 +1,95 @@
+import TextFit
+
+/// A batch line that cannot be measured; `message` names the field at fault.
+struct CaseError: Error, Equatable, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+}
+
+extension MeasureCase {
+    /// The fields a batch case may have; others are ignored so callers can carry their own data
+    /// (expected values, notes) on the same line.
+    static let jsonFields = ["id", "text", "family", "fontFile", "faceIndex", "size", "width", "maxLines",
+                             "lineBreakMode"]
+
+    /// Decodes a batch case from a JSON object (see the command-line contract in architecture.md).
+    /// - Throws: `CaseError` naming the field with a wrong type or value.
+    init(json: JSONValue) throws {
+        guard case .object = json else {
+            throw CaseError(message: "a case must be a JSON object, got \(json.typeName)")
+        }
+        guard let textValue = json["text"] else { throw CaseError(message: "missing field 'text' (a string)") }
+        guard case .string(let text) = textValue else {
+            throw CaseError(message: "field 'text' must be a string, got \(textValue.typeName)")
+        }
+        self.init(text: text)
+
+        let family = try Self.optionalString(json, "family")
+        let fontFile = try Self.optionalString(json, "fontFile")
+        let faceIndex = try Self.optionalInteger(json, "faceIndex")
+        switch (family, fontFile) {
+        case (.some, .some):
+            throw CaseError(message: "give either 'family' or 'fontFile', not both")
+        case (let family?, nil):
+            if faceIndex != nil { throw CaseError(message: "field 'faceIndex' needs 'fontFile'") }
+            font = .family(family)
+        case (nil, let path?):
+            let index = faceIndex ?? 0
+            if index < 0 { throw CaseError(message: "field 'faceIndex' must be >= 0, got \(index)") }
+            font = .file(path: path, faceIndex: index)
+        case (nil, nil):
+            if faceIndex != nil { throw CaseError(message: "field 'faceIndex' needs 'fontFile'") }
+        }
+
+        if let size = try Self.optionalNumber(json, "size") { self.size = size }
+        width = try Self.optionalNumber(json, "width")
+        if let maxLines = try Self.optionalInteger(json, "maxLines") { self.maxLines = maxLines }
+        if let modeName = try Self.optionalString(json, "lineBreakMode") {
+            guard let mode = LineBreakMode(rawValue: modeName) else {
+                throw CaseError(message: "field 'lineBreakMode' must be one of \(LineBreakMode.names), got '\(modeName)'")
+            }
+            lineBreakMode = mode
+        }
+    }
+
+    // Absent and null both mean "use the default": `width: null` is the contract's "unconstrained".
+
+    private static func optionalString(_ json: JSONValue, _ field: String) throws -> String? {
+        switch json[field] {
+        case nil, .null?: return nil
+        case .string(let value)?: return value
+        case let other?: throw CaseError(message: "field '\(field)' must be a string, got \(other.typeName)")
+        }
+    }
+
+    private static func optionalNumber(_ json: JSONValue, _ field: String) throws -> Double? {
+        switch json[field] {
+        case nil, .null?: return nil
+        case .int(let value)?: return Double(value)
+        case .double(let value)?: return value
+        case .numberLiteral(let text)?:
+            throw CaseError(message: "field '\(field)' is out of range: \(text)")
+        case let other?: throw CaseError(message: "field '\(field)' must be a number, got \(other.typeName)")
+        }
+    }
+
+    /// A whole number; `2.0` is accepted (JSON does not distinguish it from `2`), `2.5` is not.
+    private static func optionalInteger(_ json: JSONValue, _ field: String) throws -> Int? {
+        switch json[field] {
+        case nil, .null?: return nil
+        case .int(let value)?: return value
+        case .double(let value)? where value.rounded() == value && abs(value) < 1e15: return Int(value)
+        case .double(let value)?:
+            throw CaseError(message: "field '\(field)' must be a whole number, got \(JSONWriter.format(value))")
+        case .numberLiteral(let text)?:
+            throw CaseError(message: "field '\(field)' is out of range: \(text)")
+        case let other?:
+            throw CaseError(message: "field '\(field)' must be a whole number, got \(other.typeName)")
+        }
+    }
+}
+
+extension LineBreakMode {
+    /// The command-line names, comma-separated, for messages and help.
+    static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
+}

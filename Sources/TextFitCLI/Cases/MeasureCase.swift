@@ -1,0 +1,78 @@
+import Foundation
+import TextFit
+
+/// One measuring request: the fields of a `textfit batch` line, or of `textfit measure`'s flags.
+public struct MeasureCase: Equatable, Sendable {
+    /// Where the font comes from.
+    public enum FontSource: Hashable, Sendable {
+        /// A family name, looked up in the bundled fonts first, then through Fontconfig.
+        case family(String)
+        /// Face `faceIndex` of a font file.
+        case file(path: String, faceIndex: Int)
+    }
+
+    public static let defaultSize: Double = 17
+
+    public var text: String
+    public var font: FontSource = .family(BundledFonts.defaultFamily)
+    /// Points; `defaultSize` (17, UIKit's label default) when not given.
+    public var size: Double = MeasureCase.defaultSize
+    /// The wrap width in points; nil means unconstrained.
+    public var width: Double?
+    /// 0 = unlimited.
+    public var maxLines: Int = 0
+    public var lineBreakMode: LineBreakMode = .byWordWrapping
+
+    public init(text: String, font: FontSource = .family(BundledFonts.defaultFamily),
+                size: Double = MeasureCase.defaultSize, width: Double? = nil, maxLines: Int = 0,
+                lineBreakMode: LineBreakMode = .byWordWrapping) {
+        self.text = text
+        self.font = font
+        self.size = size
+        self.width = width
+        self.maxLines = maxLines
+        self.lineBreakMode = lineBreakMode
+    }
+
+    /// The text prepared in the case's font.
+    /// - Throws: `FontError` when the font cannot be loaded.
+    func prepare(fonts: FontCache) throws -> PreparedText {
+        PreparedText(text, font: try fonts.font(font, size: size))
+    }
+
+    /// Lays `prepared` (this case's text) out at the case's width, line limit and mode.
+    /// - Throws: `MeasureError` for a bad width or line count.
+    func layout(_ prepared: PreparedText) throws -> TextLayout {
+        try prepared.layout(width: width.map { CGFloat($0) }, numberOfLines: maxLines, lineBreakMode: lineBreakMode)
+    }
+
+    /// Prepares and lays the case out.
+    /// - Throws: `FontError` when the font cannot be loaded, `MeasureError` for a bad width or line count.
+    func layout(fonts: FontCache) throws -> TextLayout {
+        try layout(prepare(fonts: fonts))
+    }
+}
+
+/// Fonts loaded once per run: a batch usually repeats a handful of (font, size) pairs, and failures are
+/// remembered too so a missing family is not looked up again on every line.
+final class FontCache {
+    private struct Key: Hashable {
+        var source: MeasureCase.FontSource
+        var size: Double
+    }
+
+    private var fonts: [Key: Result<Font, Error>] = [:]
+
+    func font(_ source: MeasureCase.FontSource, size: Double) throws -> Font {
+        let key = Key(source: source, size: size)
+        if let cached = fonts[key] { return try cached.get() }
+        let result = Result<Font, Error> {
+            switch source {
+            case .family(let family): return try Font(family: family, size: CGFloat(size))
+            case .file(let path, let faceIndex): return try Font(file: path, faceIndex: faceIndex, size: CGFloat(size))
+            }
+        }
+        fonts[key] = result
+        return try result.get()
+    }
+}

@@ -1,0 +1,19 @@
+/// `textfit batch`: JSON Lines cases in, one result object per line out (architecture.md, "Command-line
+/// contract").
+enum BatchCommand {
+    static func run(_ arguments: [String], console: Console) -> ExitCode {
+        if let code = JSONLinesLoop.checkArguments(arguments, command: "batch", console: console) { return code }
+        let fonts = FontCache()
+        return JSONLinesLoop.run(command: "batch", console: console) { json in
+            try answer(json, fonts: fonts)
+        }
+    }
+
+    /// The result object for one parsed case.
+    /// - Throws: `CaseError` for a bad field, `FontError` or `MeasureError` from the engine.
+    static func answer(_ json: JSONValue, fonts: FontCache) throws -> JSONValue {
+        let measureCase = try MeasureCase(json: json)
+        let layout = try measureCase.layout(fonts: fonts)
+        return MeasureResult.json(id: json["id"] ?? .null, layout: layout)
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import TextFit
+
+/// `textfit measure TEXT [flags]`: one string, as a table or as `batch`'s JSON object.
+enum MeasureCommand {
+    static let options: [OptionSpec] = [
+        .option("--family", "a font family name"),
+        .option("--font-file", "a font file path"),
+        .option("--face-index", "a whole number >= 0"),
+        .option("--size", "a point size > 0"),
+        .option("--width", "a width in points >= 0"),
+        .option("--lines", "a whole number of lines >= 0"),
+        .option("--mode", "one of \(LineBreakMode.names)"),
+        .flag("--json"),
+    ]
+
+    /// What the flags ask for.
+    struct Request: Equatable {
+        var measureCase: MeasureCase
+        var json = false
+    }
+
+    static func run(_ arguments: [String], console: Console) -> ExitCode {
+        let request: Request
+        do {
+            let parsed = try ArgumentParser.parse(arguments, options: options, command: "measure")
+            if parsed.wantsHelp {
+                console.writeLines(Help.command("measure") ?? Help.full)
+                return .success
+            }
+            request = try makeRequest(parsed)
+        } catch let error as UsageError {
+            return console.fail(error)
+        } catch {
+            return console.fail(UsageError(message: "\(error)"))
+        }
+
+        let measureCase = request.measureCase
+        let prepared: PreparedText
+        do {
+            prepared = try measureCase.prepare(fonts: FontCache())
+        } catch {
+            // Every font failure (unknown family, missing or unreadable file, bad face index) is exit 3.
+            console.writeError("textfit: \(error)")
+            return .fontMissing
+        }
+        let layout: TextLayout
+        do {
+            layout = try measureCase.layout(prepared)
+        } catch {
+            return console.fail(UsageError(message: "\(error)"))
+        }
+        if request.json {
+            console.write(JSONWriter.string(MeasureResult.json(id: .null, layout: layout)))
+        } else {
+            for line in table(measureCase, prepared: prepared, layout: layout) { console.write(line) }
+        }
+        return .success
+    }
+
+    /// Turns parsed flags into a case, checking every value.
+    /// - Throws: `UsageError` naming the flag at fault.
+    static func makeRequest(_ parsed: ParsedArguments) throws -> Request {
+        guard let text = parsed.positionals.first else {
+            throw UsageError(message: "'measure' needs the TEXT to measure, e.g. textfit measure \"Hello world\" --width 80")
+        }
+        guard parsed.positionals.count == 1 else {
+            throw UsageError(message: "'measure' takes one TEXT, got \(parsed.positionals.count) arguments "
+                             + "('\(parsed.positionals[1])' is extra); quote text with spaces")
+        }
+        var measureCase = MeasureCase(text: text)
+
+        let family = parsed.values["--family"]
+        let fontFile = parsed.values["--font-file"]
+        let faceIndex = try parsed.count("--face-index")
+        if family != nil, fontFile != nil {
+            throw UsageError(message: "give either '--family' or '--font-file', not both")
+        }
+        if faceIndex != nil, fontFile == nil {
+            throw UsageError(message: "flag '--face-index' needs '--font-file'")
+        }
+        if let family {
+            guard !family.isEmpty else { throw UsageError(message: "flag '--family' wants a family name, got ''") }
+            measureCase.font = .family(family)
+        }
+        if let fontFile { measureCase.font = .file(path: fontFile, faceIndex: faceIndex ?? 0) }
+
+        if let size = try parsed.number("--size") {
+            guard size.isFinite, size > 0 else {
+                throw UsageError(message: "flag '--size' wants a point size > 0, got '\(parsed.values["--size"]!)'")
+            }
+            measureCase.size = size
+        }
+        if let width = try parsed.number("--width") {
+            guard width >= 0 else {
+                throw UsageError(message: "flag '--width' wants a width >= 0 (0 = unconstrained), got '\(parsed.values["--width"]!)'")
+            }
+            measureCase.width = width.isFinite && width > 0 ? width : nil
+        }
+        if let lines = try parsed.count("--lines") { measureCase.maxLines = lines }
+        if let modeName = parsed.values["--mode"] {
+            guard let mode = LineBreakMode(rawValue: modeName) else {
+                throw UsageError(message: "flag '--mode' wants one of \(LineBreakMode.names), got '\(modeName)'")
+            }
+            measureCase.lineBreakMode = mode
+        }
+        return Request(measureCase: measureCase, json: parsed.flags.contains("--json"))
+    }
+}

@@ -1,0 +1,109 @@
+import TextFit
+
+/// The text of `textfit --help` and `textfit help COMMAND`. Every command, flag, default and exit code is
+/// documented here; tests check that each flag a command accepts appears in its section.
+enum Help {
+    static let usage = """
+        textfit \(TextFitInfo.version): measure and wrap text like UIKit, from real font files.
+
+        Usage:
+          textfit measure TEXT [options]     measure one string, print its lines
+          textfit batch  < cases.jsonl       measure JSON Lines cases, one JSON result per line
+          textfit breaks < texts.jsonl       list UAX #14 line-break opportunities per text
+          textfit demo                       the brief's examples: feed rows, a label, titles
+          textfit help [COMMAND]             this help, or one command's (also --help, -h,
+                                             textfit COMMAND --help)
+          textfit --version                  TextFit's version and the C libraries in use (also -V)
+
+        Flags take their value as '--flag value' or '--flag=value'; each may be given once.
+        """
+
+    static let measure = """
+        textfit measure TEXT [--family F | --font-file P [--face-index N]] [--size S] [--width W]
+                             [--lines N] [--mode M] [--json]
+          Lays TEXT out and prints a table: each line's UTF-16 range, width and text, the totals, and the
+          size rounded up to the pixel grid at scales 1, 2 and 3. Use '--' before a TEXT that starts
+          with '-'.
+            --family F       font family; the bundled fonts (\(BundledFonts.familyNames.joined(separator: ", ")))
+                             first, then the system's (Fontconfig). Default: \(BundledFonts.defaultFamily).
+            --font-file P    a font file (TrueType, OpenType or a collection) instead of a family.
+            --face-index N   the face of a collection file (needs --font-file). Default: 0.
+            --size S         point size, > 0. Default: \(Int(MeasureCase.defaultSize)).
+            --width W        wrap width in points, >= 0; 0 or omitted = unconstrained.
+            --lines N        at most N lines (UILabel.numberOfLines); 0 = unlimited. Default: 0.
+            --mode M         line-break mode: \(LineBreakMode.names).
+                             Default: wordWrap.
+            --json           print the same JSON object as 'batch' (with "id": null) instead of the table.
+          Exit: 0 ok; 2 bad flag or value; 3 font family or file not found or unreadable.
+        """
+
+    static let batch = """
+        textfit batch
+          Reads JSON Lines cases on stdin and writes one JSON result per input line, in input order,
+          flushing each line. A case that cannot be measured yields {"id": ..., "error": "..."} in its
+          place and the run goes on. A blank line, or a line that is not a JSON object, yields an error
+          object with "id": null (so output line N always answers input line N). When stderr is a
+          terminal, a progress line goes there every \(JSONLinesLoop.progressInterval) lines.
+          Case fields (others are ignored):
+            id              any JSON value, echoed as given (object keys come back sorted).
+            text            the string to measure (required).
+            family          font family. Default: \(BundledFonts.defaultFamily).
+            fontFile        a font file instead of a family; faceIndex (default 0) picks a face.
+            size            point size. Default: \(Int(MeasureCase.defaultSize)).
+            width           wrap width in points, or null / missing = unconstrained (0 also).
+            maxLines        0 = unlimited (default).
+            lineBreakMode   \(LineBreakMode.names). Default: wordWrap.
+          Result: {"id","width","height","lineCount","truncated","lines":[{"start","end","text","width"}]}
+            width           the widest line without hanging whitespace, points (fractional).
+            height          lineCount x the font's line height, points (fractional).
+            start, end      UTF-16 offsets of the source text a line covers (for a truncated line, end is
+                            where the visible source text stops); text is what the line shows, with "…".
+          Exit: 0 all cases measured; 1 some cases failed (including unknown fonts); 2 bad arguments.
+        """
+
+    static let breaks = """
+        textfit breaks
+          Reads {"id", "text"} JSON Lines on stdin and writes {"id", "breaks": [...], "mandatory": [...]}
+          per line: UTF-16 offsets (after position 0) where a line may / must break (UAX #14, ICU), the
+          text's end included. Bad lines yield {"id": ..., "error": "..."} as in batch.
+          Exit: 0 all lines answered; 1 some lines failed; 2 bad arguments.
+        """
+
+    static let demo = """
+        textfit demo
+          Prints the brief's examples with the bundled fonts: the 12 feed rows' heights in a 375 pt list
+          (15 pt text, 10 pt insets, so a 355 pt wrap width) at scales 1, 2 and 3; the label
+          "北京欢迎您！！！" at 20 pt sized to fit at scale 2, next to iOS's figure; and the line counts of
+          the title + date titles at several widths.
+          Exit: 0 ok; 3 the bundled fonts are missing.
+        """
+
+    static let exitCodes = """
+        Exit codes:
+          0  success
+          1  some records failed (batch, breaks); each has an error object in its place
+          2  usage error: unknown command or flag, missing or bad value (message on stderr)
+          3  font or dependency missing: unknown family, missing or unreadable font file, no bundled fonts
+
+        Bundled fonts are found via TEXTFIT_FONTS_DIR, a Fonts folder beside the executable or a parent,
+        or the checkout the tool was built from. Data goes to stdout; diagnostics to stderr.
+        """
+
+    static var full: String {
+        [usage, "Commands:", measure, batch, breaks, demo, exitCodes].joined(separator: "\n\n")
+    }
+
+    /// One command's section plus the exit codes, or nil for an unknown command.
+    static func command(_ name: String) -> String? {
+        let section: String
+        switch name {
+        case "measure": section = measure
+        case "batch": section = batch
+        case "breaks": section = breaks
+        case "demo": section = demo
+        case "help": section = usage
+        default: return nil
+        }
+        return section + "\n\n" + exitCodes
+    }
+}

@@ -1,0 +1,109 @@
+import TextFit
+
+/// The `textfit` command line as a library, so tests drive it without starting a process.
+///
+/// ```swift
+/// var lines: [String] = []
+/// let code = runTextFit(arguments: ["measure", "Hello world", "--width", "60", "--json"],
+///                       input: { nil }, output: { lines.append($0) }, error: { print($0) })
+/// // code == 0, lines == [#"{"id":null,"width":…,"lineCount":2,…}"#]
+/// ```
+/// - Parameters:
+///   - arguments: the arguments after the program name.
+///   - input: returns the next line of standard input without its newline, or nil at the end.
+///   - output: receives each line of standard output (data only), without a newline; the caller writes
+///     and flushes it, so `batch` results reach a reading process one line at a time.
+///   - error: receives each diagnostic line for standard error, without a newline.
+///   - errorIsTerminal: standard error is a terminal, so long batches may report progress there.
+/// - Returns: the process exit code (see `ExitCode`).
+public func runTextFit(arguments: [String], input: () -> String?, output: (String) -> Void,
+                       error: (String) -> Void, errorIsTerminal: Bool = false) -> Int32 {
+    // The closures are only used during this call; the console holds them for its duration.
+    withoutActuallyEscaping(input) { input in
+        withoutActuallyEscaping(output) { output in
+            withoutActuallyEscaping(error) { error in
+                let console = Console(readLine: input, write: output, writeError: error,
+                                      errorIsTerminal: errorIsTerminal)
+                return CommandLineTool.run(arguments, console: console).rawValue
+            }
+        }
+    }
+}
+
+/// The documented exit codes of `textfit`.
+public enum ExitCode: Int32, Sendable {
+    /// Everything worked.
+    case success = 0
+    /// `batch`/`breaks`: some records failed (each has an error object in its place).
+    case recordsFailed = 1
+    /// Unknown command or flag, missing or bad value.
+    case usage = 2
+    /// The font (family or file) or a dependency such as the bundled fonts is missing or unusable.
+    case fontMissing = 3
+}
+
+/// Where a command reads and writes.
+struct Console {
+    let readLine: () -> String?
+    let write: (String) -> Void
+    let writeError: (String) -> Void
+    let errorIsTerminal: Bool
+
+    /// Writes each line of a multi-line block separately.
+    func writeLines(_ text: String) {
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) { write(String(line)) }
+    }
+
+    /// Reports a usage error with the hint every such message carries, and returns exit code 2.
+    func fail(_ error: UsageError) -> ExitCode {
+        writeError("textfit: \(error.message)")
+        writeError("hint: run 'textfit --help' for every command, flag and default")
+        return .usage
+    }
+}
+
+/// Dispatch from the first argument to a command.
+enum CommandLineTool {
+    static let commands: [String] = ["measure", "batch", "breaks", "demo", "help"]
+
+    static func run(_ arguments: [String], console: Console) -> ExitCode {
+        guard let first = arguments.first else {
+            return console.fail(UsageError(message: "no command given (commands: measure, batch, breaks, demo)"))
+        }
+        let rest = Array(arguments.dropFirst())
+        switch first {
+        case "--help", "-h", "help":
+            return showHelp(for: rest, console: console)
+        case "--version", "-V", "version":
+            guard rest.isEmpty else {
+                return console.fail(UsageError(message: "'\(first)' takes no arguments, got '\(rest[0])'"))
+            }
+            console.write("textfit \(TextFitInfo.version)")
+            console.write(TextFitInfo.libraryVersions)
+            return .success
+        case "measure": return MeasureCommand.run(rest, console: console)
+        case "batch": return BatchCommand.run(rest, console: console)
+        case "breaks": return BreaksCommand.run(rest, console: console)
+        case "demo": return DemoCommand.run(rest, console: console)
+        default:
+            var message = first.hasPrefix("-") ? "unknown flag '\(first)'" : "unknown command '\(first)'"
+            if let suggestion = ArgumentParser.closest(to: first, among: commands + ["--help", "--version"]) {
+                message += "; did you mean '\(suggestion)'?"
+            }
+            return console.fail(UsageError(message: message))
+        }
+    }
+
+    private static func showHelp(for topics: [String], console: Console) -> ExitCode {
+        guard let topic = topics.first else {
+            console.writeLines(Help.full)
+            return .success
+        }
+        guard topics.count == 1, let text = Help.command(topic) else {
+            return console.fail(UsageError(message: "no help for '\(topics.joined(separator: " "))' "
+                                           + "(commands: measure, batch, breaks, demo)"))
+        }
+        console.writeLines(text)
+        return .success
+    }
+}
