@@ -213,3 +213,24 @@ import Testing
         #expect(none != standard.map(\.text))  // without it UAX #14 breaks between syllables
     }
 }
+
+@Suite struct MeasureTests {
+    /// `measure` reports what `layout` does, without lines.
+    @Test func measureMatchesLayout() throws {
+        var generator = Fixtures.Generator(state: 11)
+        let font = try Fixtures.font(15)
+        for _ in 0..<100 {
+            let prepared = PreparedText(Fixtures.randomText(&generator), font: font)
+            let width = CGFloat(Int.random(in: 30...400, using: &generator))
+            for (lines, mode, strategy) in [(0, LineBreakMode.byWordWrapping, LineBreakStrategy()), (2, .byTruncatingTail, .standard),
+                                            (3, .byCharWrapping, []), (1, .byTruncatingMiddle, [])] {
+                let layout = try prepared.layout(width: width, numberOfLines: lines, lineBreakMode: mode, lineBreakStrategy: strategy)
+                let metrics = try prepared.measure(width: width, numberOfLines: lines, lineBreakMode: mode, lineBreakStrategy: strategy)
+                #expect(metrics.lineCount == layout.lineCount)
+                #expect(metrics.size == layout.size)
+                #expect(metrics.widthIncludingTrailingWhitespace == layout.sizeIncludingTrailingWhitespace.width)
+                #expect(metrics.isTruncated == layout.isTruncated)
+            }
+        }
+    }
+}

@@ -76,8 +76,12 @@ public struct Font: Sendable, Hashable, CustomStringConvertible {
     public var descender: CGFloat { scaled(face.harfBuzz.metrics.descender) }
     /// The hhea line gap (F3 [REC]).
     public var leading: CGFloat { scaled(face.harfBuzz.metrics.line_gap) }
-    /// `ascender − descender + leading` (F3).
-    public var lineHeight: CGFloat { ascender - descender + leading }
+    /// `ascender − descender + leading` (F3), summed in design units and scaled once, so 17 pt Noto Sans
+    /// gives exactly 23.154 rather than a sum of three rounded products.
+    public var lineHeight: CGFloat {
+        let metrics = face.harfBuzz.metrics
+        return scaled(metrics.ascender - metrics.descender + metrics.line_gap)
+    }
     /// OS/2 sCapHeight (F4); 0 when the font does not say.
     public var capHeight: CGFloat { scaled(face.harfBuzz.metrics.cap_height) }
     /// OS/2 sxHeight (F4); 0 when the font does not say.

@@ -4,8 +4,10 @@ struct BrokenLine: Sendable, Equatable {
     /// truncated line to where the visible source text stops.
     var start: Int
     var end: Int
-    /// Source ranges drawn (one, or two around a middle ellipsis).
-    var visible: [Range<Int>]
+    /// Source range drawn (before the ellipsis for middle truncation).
+    var visible: Range<Int>
+    /// Source range drawn after a middle ellipsis (empty otherwise).
+    var suffix: Range<Int> = 0..<0
     /// Width without hanging whitespace (W4), ellipsis included.
     var width: Int
     /// Width with the hanging whitespace.
@@ -14,6 +16,29 @@ struct BrokenLine: Sendable, Equatable {
     var ellipsis: EllipsisPlacement?
     /// The line was cut at the edge (clipping) or truncated.
     var isCut: Bool
+}
+
+/// Receives lines as the breaker produces them, so measuring needs no array of lines.
+protocol LineSink {
+    mutating func append(_ line: BrokenLine)
+}
+
+/// Collects lines into an array (for `layout`).
+struct LineCollector: LineSink {
+    var lines: [BrokenLine] = []
+    mutating func append(_ line: BrokenLine) { lines.append(line) }
+}
+
+/// Keeps only counts and widths (for `measure`): no allocation per line.
+struct LineMeasurer: LineSink {
+    var count = 0
+    var widest = 0
+    var widestWithWhitespace = 0
+    mutating func append(_ line: BrokenLine) {
+        count += 1
+        widest = max(widest, line.width)
+        widestWithWhitespace = max(widestWithWhitespace, line.widthWithWhitespace)
+    }
 }
 
 /// Where a truncated line shows its ellipsis.
@@ -34,39 +59,48 @@ struct LineBreaker {
     let mode: LineBreakMode
     var strategy: LineBreakStrategy = []
 
-    struct Result {
-        var lines: [BrokenLine]
-        /// Some source text is not shown: hidden lines, a truncated or clipped last line.
-        var isTruncated: Bool
-    }
-
-    func run() -> Result {
-        var lines: [BrokenLine] = []
+    /// Breaks the whole text, passing each line to `sink`; returns whether some text is not shown
+    /// (hidden lines, a truncated or clipped last line).
+    func run<Sink: LineSink>(into sink: inout Sink) -> Bool {
+        var produced = 0
         var truncated = false
+        // Lines of the current paragraph not yet passed on: push-out (W6) may still move a word between
+        // the last two.
+        var held: [BrokenLine] = []
+        held.reserveCapacity(2)
+        func produce(_ line: BrokenLine) {
+            if held.count == 2 { sink.append(held.removeFirst()) }
+            held.append(line)
+            produced += 1
+        }
+        func finishParagraph(end: Int) {
+            if held.count == 2, strategy.contains(.pushOut), mode != .byCharWrapping {
+                pushOut(&held, paragraphEnd: end, lastIndex: produced - 1)
+            }
+            for line in held { sink.append(line) }
+            held.removeAll(keepingCapacity: true)
+        }
         let paragraphs = text.paragraphs
         paragraphLoop: for (index, paragraph) in paragraphs.enumerated() {
-            if maxLines > 0, lines.count >= maxLines {
+            if maxLines > 0, produced >= maxLines {
                 truncated = true
                 break
             }
             // W7: an empty paragraph still occupies a line.
             if paragraph.start == paragraph.end {
-                lines.append(BrokenLine(start: paragraph.start, end: paragraph.end, visible: [paragraph.start..<paragraph.end],
-                                        width: 0, widthWithWhitespace: 0, ellipsis: nil, isCut: false))
+                sink.append(BrokenLine(start: paragraph.start, end: paragraph.end, visible: paragraph.start..<paragraph.end,
+                                       width: 0, widthWithWhitespace: 0, ellipsis: nil, isCut: false))
+                produced += 1
                 continue
             }
             var start = paragraph.start
-            let firstLine = lines.count
-            defer {
-                if strategy.contains(.pushOut), mode != .byCharWrapping { pushOut(&lines, from: firstLine, paragraphEnd: paragraph.end) }
-            }
+            defer { finishParagraph(end: paragraph.end) }
             while start < paragraph.end {
-                let lineIndex = lines.count
-                if maxLines > 0, lineIndex >= maxLines {
+                if maxLines > 0, produced >= maxLines {
                     truncated = true
                     break paragraphLoop
                 }
-                let isLastPermitted = maxLines > 0 && lineIndex == maxLines - 1
+                let isLastPermitted = maxLines > 0 && produced == maxLines - 1
                 let limit = isLastPermitted ? (lastLineMaxWidth ?? maxWidth) : maxWidth
                 if isLastPermitted && mode.cutsLastLine {
                     // T2/T4: the last visible line takes the rest of its paragraph (up to a forced break).
@@ -75,11 +109,11 @@ struct LineBreaker {
                     let visibleEnd = text.trimmedEnd(hardEnd, notBefore: start)
                     let full = text.width(start, visibleEnd)
                     if full <= limit && !cutInside {
-                        lines.append(plainLine(start, hardEnd))
+                        produce(plainLine(start, hardEnd))
                         // T7: later paragraphs hidden, this one shown whole: no ellipsis.
                         if index < paragraphs.count - 1 { truncated = true }
                     } else {
-                        lines.append(cutLine(start, hardEnd, limit: limit))
+                        produce(cutLine(start, hardEnd, limit: limit))
                         truncated = true
                     }
                     break paragraphLoop
@@ -91,19 +125,20 @@ struct LineBreaker {
                 default:
                     end = wordWrapEnd(start, paragraph.end, limit: limit)
                 }
-                lines.append(plainLine(start, end))
+                produce(plainLine(start, end))
                 start = end
             }
         }
-        return Result(lines: lines, isTruncated: truncated)
+        return truncated
     }
 
     /// W6 push-out: when a paragraph's last line holds a single word, break the line before it one word
-    /// earlier if that word and the orphan fit together. Skipped when the paragraph was cut by the line
-    /// limit (its last line is then not the paragraph's end).
-    private func pushOut(_ lines: inout [BrokenLine], from firstLine: Int, paragraphEnd: Int) {
-        guard lines.count - firstLine >= 2, let last = lines.last, !last.isCut, last.end == paragraphEnd else { return }
-        let previous = lines[lines.count - 2]
+    /// earlier if that word and the orphan fit together. `lines` are the paragraph's last two lines; the
+    /// last is the paragraph's end unless the line limit cut it (then nothing moves).
+    private func pushOut(_ lines: inout [BrokenLine], paragraphEnd: Int, lastIndex: Int) {
+        let previous = lines[0]
+        let last = lines[1]
+        guard !last.isCut, last.end == paragraphEnd else { return }
         let lastVisibleEnd = text.trimmedEnd(last.end, notBefore: last.start)
         // One word: no break opportunity strictly inside the last line's visible text.
         let inside = text.breakIndex(after: last.start)
@@ -116,15 +151,15 @@ struct LineBreaker {
             index += 1
         }
         guard wordStart > previous.start else { return }
-        let limit = lines.count - 1 == maxLines - 1 ? (lastLineMaxWidth ?? maxWidth) : maxWidth
+        let limit = lastIndex == maxLines - 1 ? (lastLineMaxWidth ?? maxWidth) : maxWidth
         guard text.width(wordStart, lastVisibleEnd) <= limit else { return }
-        lines[lines.count - 2] = plainLine(previous.start, wordStart)
-        lines[lines.count - 1] = plainLine(wordStart, last.end)
+        lines[0] = plainLine(previous.start, wordStart)
+        lines[1] = plainLine(wordStart, last.end)
     }
 
     private func plainLine(_ start: Int, _ end: Int) -> BrokenLine {
         let visibleEnd = text.trimmedEnd(end, notBefore: start)
-        return BrokenLine(start: start, end: end, visible: [start..<end], width: text.width(start, visibleEnd),
+        return BrokenLine(start: start, end: end, visible: start..<end, width: text.width(start, visibleEnd),
                           widthWithWhitespace: text.width(start, end), ellipsis: nil, isCut: false)
     }
 
@@ -256,7 +291,7 @@ struct LineBreaker {
         }
         let visibleEnd = text.trimmedEnd(cut, notBefore: start)
         let width = text.width(start, visibleEnd) + text.ellipsisWidth
-        return BrokenLine(start: start, end: visibleEnd, visible: [start..<visibleEnd], width: width,
+        return BrokenLine(start: start, end: visibleEnd, visible: start..<visibleEnd, width: width,
                           widthWithWhitespace: width, ellipsis: .tail, isCut: true)
     }
 
@@ -269,7 +304,7 @@ struct LineBreaker {
         }
         let visibleStart = text.trimmedStart(cut, notAfter: suffixEnd)
         let width = text.ellipsisWidth + text.width(visibleStart, suffixEnd)
-        return BrokenLine(start: start, end: suffixEnd, visible: [visibleStart..<suffixEnd], width: width,
+        return BrokenLine(start: start, end: suffixEnd, visible: visibleStart..<suffixEnd, width: width,
                           widthWithWhitespace: width, ellipsis: .head, isCut: true)
     }
 
@@ -289,7 +324,7 @@ struct LineBreaker {
         cut = lastBoundary(from: start, to: suffixCut, budget: budget - suffixWidth, prefixMeasure)
         let prefixEnd = text.trimmedEnd(cut, notBefore: start)
         let width = text.width(start, prefixEnd) + text.ellipsisWidth + suffixWidth
-        return BrokenLine(start: start, end: suffixEnd, visible: [start..<prefixEnd, suffixStart..<suffixEnd],
+        return BrokenLine(start: start, end: suffixEnd, visible: start..<prefixEnd, suffix: suffixStart..<suffixEnd,
                           width: width, widthWithWhitespace: width, ellipsis: .middle, isCut: true)
     }
 }

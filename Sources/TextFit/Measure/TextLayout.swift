@@ -3,10 +3,9 @@ import Foundation
 /// One laid-out line.
 public struct TextLine: Sendable, Equatable {
     /// The UTF-16 range of the source text the line covers (NSRange convention, end exclusive). For a
-    /// truncated line the end is where the visible source text stops.
+    /// truncated line the end is where the visible source text stops. Paragraph separators belong to no
+    /// line; trailing spaces belong to the line they end.
     public let range: Range<Int>
-    /// The source ranges actually drawn: one, or two around a middle ellipsis.
-    public let visibleRanges: [Range<Int>]
     /// Width without hanging trailing whitespace (rule W4), ellipsis included, in points.
     public let width: CGFloat
     /// Width with the hanging whitespace, as `boundingRect` reports it (rule B6).
@@ -19,8 +18,36 @@ public struct TextLine: Sendable, Equatable {
     public let ellipsis: EllipsisPlacement?
     /// The line was truncated or cut at the edge.
     public let isTruncated: Bool
+
+    // The source and the drawn ranges; `text` is built on demand so laying out allocates no strings.
+    let source: [UInt16]
+    let visible: Range<Int>
+    let suffix: Range<Int>
+
+    /// The source ranges actually drawn: one, or two around a middle ellipsis.
+    public var visibleRanges: [Range<Int>] { ellipsis == .middle ? [visible, suffix] : [visible] }
+
     /// What the line shows: the visible source text with the ellipsis in place.
-    public let text: String
+    public var text: String {
+        func string(_ range: Range<Int>) -> String { String(decoding: source[range], as: UTF16.self) }
+        switch ellipsis {
+        case .none: return string(range)
+        case .tail: return string(visible) + PreparedText.ellipsis
+        case .head: return PreparedText.ellipsis + string(visible)
+        case .middle: return string(visible) + PreparedText.ellipsis + string(suffix)
+        }
+    }
+}
+
+/// Line count and size of a text at one width, without the lines (see `PreparedText.measure`).
+public struct TextMetrics: Sendable, Equatable {
+    public let lineCount: Int
+    /// Widest line without hanging whitespace × lines × line height, fractional.
+    public let size: CGSize
+    /// Widest line including hanging whitespace (what `boundingRect` reports, B6).
+    public let widthIncludingTrailingWhitespace: CGFloat
+    /// Some source text is not shown.
+    public let isTruncated: Bool
 }
 
 /// Lines of a prepared text at one width, with their sizes.
@@ -76,9 +103,34 @@ extension PreparedText {
         let maxWidth = try Self.units(forWidth: width)
         let lastWidth = try lastLineMaxWidth.map { try Self.units(forWidth: $0) }
         guard numberOfLines >= 0 else { throw MeasureError.invalidNumberOfLines(numberOfLines) }
-        let result = LineBreaker(text: self, maxWidth: maxWidth, lastLineMaxWidth: lastWidth,
-                                 maxLines: numberOfLines, mode: lineBreakMode, strategy: lineBreakStrategy).run()
-        return makeLayout(result)
+        var collector = LineCollector()
+        let truncated = LineBreaker(text: self, maxWidth: maxWidth, lastLineMaxWidth: lastWidth,
+                                    maxLines: numberOfLines, mode: lineBreakMode, strategy: lineBreakStrategy)
+            .run(into: &collector)
+        return makeLayout(collector.lines, isTruncated: truncated)
+    }
+
+    /// The line count and size `layout` would report, without building lines: no allocation per line.
+    /// Use it to size many texts or to search for a width.
+    ///
+    /// ```swift
+    /// let metrics = try prepared.measure(width: 320, numberOfLines: 3, lineBreakMode: .byTruncatingTail)
+    /// metrics.lineCount; metrics.size
+    /// ```
+    /// - Parameters and throws: as `layout(width:numberOfLines:lineBreakMode:lineBreakStrategy:lastLineMaxWidth:)`.
+    public func measure(width: CGFloat? = nil, numberOfLines: Int = 0, lineBreakMode: LineBreakMode = .byWordWrapping,
+                        lineBreakStrategy: LineBreakStrategy = [], lastLineMaxWidth: CGFloat? = nil) throws -> TextMetrics {
+        let maxWidth = try Self.units(forWidth: width)
+        let lastWidth = try lastLineMaxWidth.map { try Self.units(forWidth: $0) }
+        guard numberOfLines >= 0 else { throw MeasureError.invalidNumberOfLines(numberOfLines) }
+        var measurer = LineMeasurer()
+        let truncated = LineBreaker(text: self, maxWidth: maxWidth, lastLineMaxWidth: lastWidth,
+                                    maxLines: numberOfLines, mode: lineBreakMode, strategy: lineBreakStrategy)
+            .run(into: &measurer)
+        return TextMetrics(lineCount: measurer.count,
+                           size: CGSize(width: Units.points(measurer.widest), height: CGFloat(measurer.count) * font.lineHeight),
+                           widthIncludingTrailingWhitespace: Units.points(measurer.widestWithWhitespace),
+                           isTruncated: truncated)
     }
 
     /// A width in points as 1/1024-pt units; unbounded as a huge value.
@@ -89,30 +141,21 @@ extension PreparedText {
         return Units.floor(width)
     }
 
-    func makeLayout(_ result: LineBreaker.Result) -> TextLayout {
+    func makeLayout(_ brokenLines: [BrokenLine], isTruncated: Bool) -> TextLayout {
         let lineHeight = font.lineHeight
         let ascender = font.ascender
         var lines: [TextLine] = []
-        lines.reserveCapacity(result.lines.count)
-        for (index, line) in result.lines.enumerated() {
+        lines.reserveCapacity(brokenLines.count)
+        for (index, line) in brokenLines.enumerated() {
             let top = CGFloat(index) * lineHeight
             let width = Units.points(line.width)
-            lines.append(TextLine(range: line.start..<line.end, visibleRanges: line.visible, width: width,
+            lines.append(TextLine(range: line.start..<line.end, width: width,
                                   widthIncludingTrailingWhitespace: Units.points(line.widthWithWhitespace),
                                   baseline: top + ascender,
                                   rect: CGRect(x: 0, y: top, width: width, height: lineHeight),
-                                  ellipsis: line.ellipsis, isTruncated: line.isCut, text: shownText(line)))
+                                  ellipsis: line.ellipsis, isTruncated: line.isCut, source: units,
+                                  visible: line.visible, suffix: line.suffix))
         }
-        return TextLayout(lines: lines, lineHeight: lineHeight, isTruncated: result.isTruncated)
-    }
-
-    private func shownText(_ line: BrokenLine) -> String {
-        func source(_ range: Range<Int>) -> String { String(decoding: units[range], as: UTF16.self) }
-        switch line.ellipsis {
-        case .none: return source(line.start..<line.end)
-        case .tail: return source(line.visible[0]) + Self.ellipsis
-        case .head: return Self.ellipsis + source(line.visible[0])
-        case .middle: return source(line.visible[0]) + Self.ellipsis + source(line.visible[1])
-        }
+        return TextLayout(lines: lines, lineHeight: lineHeight, isTruncated: isTruncated)
     }
 }
