@@ -165,14 +165,17 @@ struct LineBreaker {
 
     /// The first mandatory break (after U+2028, VT, FF inside the paragraph) in `(start, limit)`.
     private func nextMandatoryBreak(after start: Int, before limit: Int) -> Int? {
-        var index = text.breakIndex(after: start)
-        while index < text.breaks.count {
-            let position = Int(text.breaks[index])
-            if position >= limit { return nil }
-            if text.flags[position] & PreparedText.Flag.mandatory != 0 { return position }
-            index += 1
+        // Binary search in the mandatory breaks alone: scanning all opportunities here would make char
+        // wrapping of a long paragraph quadratic.
+        let mandatory = text.mandatoryBreaks
+        var low = 0
+        var high = mandatory.count
+        while low < high {
+            let mid = (low + high) / 2
+            if Int(mandatory[mid]) <= start { low = mid + 1 } else { high = mid }
         }
-        return nil
+        guard low < mandatory.count, Int(mandatory[low]) < limit else { return nil }
+        return Int(mandatory[low])
     }
 
     /// W2: the furthest UAX #14 opportunity whose line (without hanging whitespace) fits; a forced break

@@ -7,29 +7,43 @@ extension PreparedText {
     @inline(__always)
     func isSpace(_ position: Int) -> Bool { flags[position] & Flag.space != 0 }
 
+    /// How far reshaping looks for a safe-to-break position around an unsafe boundary. Text with no safe
+    /// position for this long (a pathological run of kerned pairs) falls back to the stored advances,
+    /// keeping layout linear.
+    static let reshapeWindow = 256
+
     /// Exact advance width of `start..<end` in 1/1024 pt, as drawn when a line starts at `start` and ends
     /// at `end`. Pure arithmetic unless a boundary falls at an unsafe-to-break position inside a segment;
-    /// then only the piece of that segment is reshaped.
+    /// then only the piece between that boundary and the nearest safe position is reshaped (HarfBuzz
+    /// guarantees shaping on either side of a safe position is unchanged by a break there).
     func width(_ start: Int, _ end: Int) -> Int {
         guard end > start else { return 0 }
         let startUnsafe = isUnsafe(start)
         let endUnsafe = end < units.count && isUnsafe(end)
-        var width = prefix[end] - prefix[start]
-        if !startUnsafe && !endUnsafe { return width }
-        let first = segmentIndex(containing: start)
-        let last = segmentIndex(containing: end - 1)
-        if first == last, let segment = first {
-            return reshapedWidth(start, end, segment: segment)
+        if !startUnsafe && !endUnsafe { return prefix[end] - prefix[start] }
+        // The pieces to reshape: [start, safeAfterStart) and [safeBeforeEnd, end), each within a segment.
+        var from = start
+        var to = end
+        var width = 0
+        if startUnsafe, let segment = segmentIndex(containing: start) {
+            let limit = min(end, Int(segments[segment].end), start + Self.reshapeWindow)
+            var safe = start + 1
+            while safe < limit, isUnsafe(safe) { safe += 1 }
+            if safe == end || !isUnsafe(safe) || safe == Int(segments[segment].end) {
+                width += reshapedWidth(start, safe, segment: segment)
+                from = safe
+            }
         }
-        if startUnsafe, let first {
-            let segmentEnd = Int(segments[first].end)
-            width += reshapedWidth(start, segmentEnd, segment: first) - (prefix[segmentEnd] - prefix[start])
+        if endUnsafe, from < end, let segment = segmentIndex(containing: end - 1) {
+            let limit = max(from, Int(segments[segment].start), end - Self.reshapeWindow)
+            var safe = end - 1
+            while safe > limit, isUnsafe(safe) { safe -= 1 }
+            if safe == from || !isUnsafe(safe) || safe == Int(segments[segment].start) {
+                width += reshapedWidth(safe, end, segment: segment)
+                to = safe
+            }
         }
-        if endUnsafe, let last {
-            let segmentStart = Int(segments[last].start)
-            width += reshapedWidth(segmentStart, end, segment: last) - (prefix[end] - prefix[segmentStart])
-        }
-        return width
+        return width + (to > from ? prefix[to] - prefix[from] : 0)
     }
 
     /// The index of the segment holding `position`, if any (separators belong to none).

@@ -30,6 +30,8 @@ public final class PreparedText: Sendable {
     let paragraphs: [Paragraph]
     /// UAX #14 break opportunities (allowed and mandatory), ascending.
     let breaks: [Int32]
+    /// The mandatory ones among `breaks` (after BK, CR, LF, NL), ascending.
+    let mandatoryBreaks: [Int32]
     /// Grapheme-cluster boundaries, ascending, from 0 to units.count.
     let graphemes: [Int32]
     /// Shaped segments in text order (for reshaping inside one).
@@ -82,6 +84,7 @@ public final class PreparedText: Sendable {
         flags = built.flags
         paragraphs = built.paragraphs
         breaks = built.breaks
+        mandatoryBreaks = built.breaks.filter { built.flags[Int($0)] & Flag.mandatory != 0 }
         graphemes = built.graphemes
         segments = built.segments
         faces = built.faces
