@@ -1,3 +1,7 @@
 // TextFitLayout: UILabel sizing, the title + date layout and self-sizing list-row heights, built on
 // TextFit's public API only.
+//
+// - `Label/`: `Label` (rules L1–L8, W6) — sizing, text rect and drawing geometry.
+// - `TitleDate/`: `TitleDateLayout` (uikit-semantics.md §5.1, four cases).
+// - `Rows/`: `RowHeights` and `RowHeightCache` (rules C1–C6).
 @_exported import TextFit

@@ -1,0 +1,77 @@
+import Foundation
+
+/// A text label sized like `UILabel` (rules L1–L8, W6, T1–T7), as a `Sendable` value.
+///
+/// ```swift
+/// var label = Label(text: "The quick brown fox jumps over the lazy dog.",
+///                   font: try .systemFont(ofSize: 17))
+/// try label.sizeThatFits(CGSize(width: 30, height: 0))   // one line, full width (L2: single-line ignores 30)
+/// label.numberOfLines = 0
+/// try label.sizeThatFits(CGSize(width: 150, height: 0))  // wrapped at 150, height = lines × lineHeight
+/// label.frame = CGRect(x: 0, y: 0, width: 150, height: 0)
+/// try label.sizeToFit()                                   // frame.size = sizeThatFits(bounds.size) (L3)
+/// ```
+///
+/// Defaults follow L1: `numberOfLines` 1, `lineBreakMode` `.byTruncatingTail`, `lineBreakStrategy`
+/// `.standard` (W6: a label avoids a lone word on a paragraph's last line, string measurement does not),
+/// `preferredMaxLayoutWidth` 0. `Label(text:)` uses the system font (bundled Noto Sans) at 17 pt.
+///
+/// The label keeps its `PreparedText` until `text` or `font` changes, so sizing it at many widths shapes
+/// the text once. Sizes are rounded up to the pixel grid of `scale` (1, 2 or 3; L2).
+public struct Label: Sendable {
+    /// The text; `nil` and "" size to zero (L2).
+    public var text: String? {
+        didSet { if text != oldValue { box = PreparedTextBox(text: text ?? "", font: font) } }
+    }
+    /// The font; it alone sets the line height, even where fallback fonts draw glyphs (F6).
+    public var font: Font {
+        didSet { if font != oldValue { box = PreparedTextBox(text: text ?? "", font: font) } }
+    }
+    /// At most this many lines; 0 = no limit (T3). Default 1 (L1).
+    public var numberOfLines: Int
+    /// How the last visible line is cut (T2–T6); earlier lines always wrap by words. Default
+    /// `.byTruncatingTail` (L1).
+    public var lineBreakMode: LineBreakMode
+    /// Line choice beyond break opportunities (W6). Default `.standard` (L1), unlike string measurement.
+    public var lineBreakStrategy: LineBreakStrategy = .standard
+    /// The width a multi-line label wraps at for `intrinsicContentSize` when > 0 (L4).
+    public var preferredMaxLayoutWidth: CGFloat = 0
+    /// The screen scale whose pixel grid sizes are rounded up to (L2): 1, 2 or 3.
+    public var scale: CGFloat
+    /// The label's frame; `sizeToFit()` changes its size and keeps its origin (L3).
+    public var frame: CGRect = .zero
+
+    private var box: PreparedTextBox
+
+    /// A label in `font`.
+    /// - Parameters:
+    ///   - text: the text; `nil` or "" measure as zero.
+    ///   - font: the label's font.
+    ///   - numberOfLines: at most this many lines, 0 = unlimited (default 1, L1).
+    ///   - lineBreakMode: default `.byTruncatingTail` (L1).
+    ///   - scale: pixel grid for rounding (default 1).
+    public init(text: String? = nil, font: Font, numberOfLines: Int = 1,
+                lineBreakMode: LineBreakMode = .byTruncatingTail, scale: CGFloat = 1) {
+        self.text = text
+        self.font = font
+        self.numberOfLines = numberOfLines
+        self.lineBreakMode = lineBreakMode
+        self.scale = scale
+        self.box = PreparedTextBox(text: text ?? "", font: font)
+    }
+
+    /// A label in the system font at 17 pt, UILabel's default (L1).
+    /// - Throws: `FontError` when the bundled fonts cannot be found.
+    public init(text: String? = nil) throws {
+        self.init(text: text, font: try Font.systemFont(ofSize: 17))
+    }
+
+    /// The label's bounds: its frame's size at the origin.
+    public var bounds: CGRect { CGRect(origin: .zero, size: frame.size) }
+
+    /// The label's text prepared in its font, shaped on first use and kept until `text` or `font` changes.
+    public var preparedText: PreparedText { box.prepared }
+
+    /// Whether the text is empty (`nil` or "").
+    var isEmpty: Bool { text?.isEmpty ?? true }
+}
