@@ -1,0 +1,96 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// Heights of self-sizing list rows at a width, from a row template (rules C1–C3, L2, L6).
+///
+/// Each row is a label pinned inside the row by the template's insets (C2); its height is the label's
+/// `sizeThatFits` height at the row's content width (lines × the font's line height, rounded up to the
+/// pixel grid) plus the vertical insets (and a 1/scale separator when asked).
+///
+/// ```swift
+/// let feed = RowTemplate(font: try .systemFont(ofSize: 15), insets: EdgeInsets(all: 10), numberOfLines: 0)
+/// let rows = RowHeights(template: feed)                       // with a fresh RowHeightCache
+/// let heights = try rows.heights(for: texts, width: 375)     // parallel, in input order
+/// rows.cache?.statistics                                      // hits / misses
+/// ```
+///
+/// Many rows are measured in parallel across the cores (contiguous chunks on
+/// `DispatchQueue.concurrentPerform`), each result written to its own slot, so the output is in input
+/// order and equal to measuring one by one.
+public struct RowHeights: Sendable {
+    /// How every row lays out its text.
+    public let template: RowTemplate
+    /// The height cache, if any; share one between `RowHeights` values to share heights.
+    public let cache: RowHeightCache?
+
+    /// Row heights for `template`.
+    /// - Parameters:
+    ///   - template: label style, insets, line limit, scale.
+    ///   - cache: where heights are kept across calls (default: a new cache; `nil` = measure every time).
+    public init(template: RowTemplate, cache: RowHeightCache? = RowHeightCache()) {
+        self.template = template
+        self.cache = cache
+    }
+
+    /// The height of one row of text at a row width.
+    /// - Throws: as `heights(for:width:)`.
+    public func height(for text: String, width: CGFloat) throws -> CGFloat {
+        try height(for: Row(text: text), width: width)
+    }
+
+    /// The height of one row at a row width, from the cache when it holds it.
+    /// - Parameters:
+    ///   - row: its text and optional caller key.
+    ///   - width: the row's width (the table width minus any accessory, C3); infinite = unbounded lines.
+    /// - Returns: the label's height (L2) + top and bottom insets (+ separator), on the pixel grid.
+    /// - Throws: `MeasureError.invalidWidth` (NaN or negative), `LayoutError.rowTooNarrow` (the insets
+    ///   leave no room), `LayoutError.invalidInsets`, `MeasureError.invalidNumberOfLines`, `.invalidScale`.
+    public func height(for row: Row, width: CGFloat) throws -> CGFloat {
+        try template.validate()
+        let contentWidth = try template.contentWidth(forRowWidth: width)
+        return try measure(row, width: width, contentWidth: contentWidth)
+    }
+
+    /// Heights for texts at a row width, in input order (see `heights(for rows:width:)`).
+    public func heights(for texts: [String], width: CGFloat) throws -> [CGFloat] {
+        try heights(for: texts.map { Row(text: $0) }, width: width)
+    }
+
+    /// Heights for many rows at a row width, measured in parallel, in input order.
+    ///
+    /// - Parameters:
+    ///   - rows: the rows' texts and optional caller keys.
+    ///   - width: the row width.
+    /// - Returns: one height per row, in the order given.
+    /// - Throws: the errors of `height(for:width:)`, checked once before any row is measured.
+    /// - Complexity: O(total text) shaping for rows not in the cache (HarfBuzz; repeated words come from
+    ///   TextFit's segment cache), spread over `activeProcessorCount` threads.
+    public func heights(for rows: [Row], width: CGFloat) throws -> [CGFloat] {
+        try template.validate()
+        let contentWidth = try template.contentWidth(forRowWidth: width)
+        let count = rows.count
+        guard count > 1 else { return try rows.map { try measure($0, width: width, contentWidth: contentWidth) } }
+        // A few chunks per core balances rows of very different lengths without per-row dispatch cost.
+        // Each chunk measures into its own array and hands it over under a lock held only for the store.
+        let chunks = min(count, max(1, ProcessInfo.processInfo.activeProcessorCount * 4))
+        let finished = Mutex([[Result<CGFloat, any Error>]](repeating: [], count: chunks))
+        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+            let range = (chunk * count / chunks)..<((chunk + 1) * count / chunks)
+            let results = range.map { index in
+                Result { try measure(rows[index], width: width, contentWidth: contentWidth) }
+            }
+            finished.withLock { $0[chunk] = results }
+        }
+        return try finished.withLock { $0 }.joined().map { try $0.get() }
+    }
+
+    private func measure(_ row: Row, width: CGFloat, contentWidth: CGFloat) throws -> CGFloat {
+        let key = RowHeightCache.Key(identity: row.identity, width: width, template: template)
+        if let cached = cache?.height(for: key) { return cached }
+        let prepared = PreparedText(row.text, font: template.font)  // shaping: outside any lock
+        let height = try template.rowHeight(for: prepared, contentWidth: contentWidth)
+        cache?.store(height, for: key)
+        return height
+    }
+}
