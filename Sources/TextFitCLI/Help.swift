@@ -10,7 +10,9 @@ enum Help {
           textfit measure TEXT [options]     measure one string, print its lines
           textfit batch  < cases.jsonl       measure JSON Lines cases, one JSON result per line
           textfit breaks < texts.jsonl       list UAX #14 line-break opportunities per text
-          textfit demo                       the brief's examples: feed rows, a label, titles
+          textfit title-date --title T --date D --width W
+                                             lay a title out with a date after it (4 cases)
+          textfit demo                       the brief's examples: feed rows, labels, title + date
           textfit help [COMMAND]             this help, or one command's (also --help, -h,
                                              textfit COMMAND --help)
           textfit --version                  TextFit's version and the C libraries in use (also -V)
@@ -69,12 +71,39 @@ enum Help {
           Exit: 0 all lines answered; 1 some lines failed; 2 bad arguments.
         """
 
+    static let titleDate = """
+        textfit title-date --title T --date D --width W [--family F] [--size S] [--date-size S]
+                           [--spacing S] [--json]
+          Lays the title out like a 2-line UILabel (tail truncation, line-break strategy .standard) with
+          the date after it, and prints which case applies, the title's lines and both frames:
+            1  the title takes one line and the date fits after it;
+            2  the title takes one line, the date does not fit: the date goes alone to line 2 at x = 0;
+            3  the title takes two lines and the date fits after line 2;
+            4  otherwise line 2 is laid out at most W - spacing - date width wide and tail-truncated,
+               and the date follows it.
+          The date's x is the line's width without hanging spaces plus the spacing, rounded up to the
+          pixel grid; sizes are rounded up to it (scale 1). An empty title puts the date at x = 0.
+            --title T        the title (required; may be empty).
+            --date D         the date, never wrapped or truncated (required; may be empty).
+            --width W        the block's width in points, >= 0 (required); 0 = unconstrained.
+            --family F       font family of both texts. Default: \(BundledFonts.defaultFamily).
+            --size S         the title's point size, > 0. Default: \(Int(MeasureCase.defaultSize)).
+            --date-size S    the date's point size, > 0. Default: the title's size.
+            --spacing S      the gap between the title and the date, >= 0. Default: \(Int(TitleDateCommand.defaultSpacing)).
+            --json           print one JSON object instead of the table:
+                             {"case": 1-4, "titleLines": [{"text", "width", "truncated"}],
+                              "titleFrame": {"x", "y", "width", "height"}, "dateFrame": {...},
+                              "size": {"width", "height"}}
+          Exit: 0 ok; 2 bad flag or value; 3 font family not found.
+        """
+
     static let demo = """
         textfit demo
           Prints the brief's examples with the bundled fonts: the 12 feed rows' heights in a 375 pt list
           (15 pt text, 10 pt insets, so a 355 pt wrap width) at scales 1, 2 and 3; the label
-          "北京欢迎您！！！" at 20 pt sized to fit at scale 2, next to iOS's figure; and the line counts of
-          the title + date titles at several widths.
+          "北京欢迎您！！！" at 20 pt sized to fit at scale 2, next to iOS's figure; the line counts of
+          the title + date titles at several widths; the four title + date seed cases laid out (case by
+          width, then each at a width where its case applies); and a multi-line label truncated at 2 lines.
           Exit: 0 ok; 3 the bundled fonts are missing.
         """
 
@@ -90,7 +119,7 @@ enum Help {
         """
 
     static var full: String {
-        [usage, "Commands:", measure, batch, breaks, demo, exitCodes].joined(separator: "\n\n")
+        [usage, "Commands:", measure, batch, breaks, titleDate, demo, exitCodes].joined(separator: "\n\n")
     }
 
     /// One command's section plus the exit codes, or nil for an unknown command.
@@ -100,6 +129,7 @@ enum Help {
         case "measure": section = measure
         case "batch": section = batch
         case "breaks": section = breaks
+        case "title-date": section = titleDate
         case "demo": section = demo
         case "help": section = usage
         default: return nil
