@@ -48,3 +48,33 @@ import TextFit
         #expect(run.errorText.contains("'demo' takes no arguments, got 'extra'"))
     }
 }
+
+/// The demo's layout-module sections: the title + date seeds laid out, and a label truncated at 2 lines.
+@Suite struct DemoLayoutSectionTests {
+    @Test func titleDateSeedCases() throws {
+        let run = runTool(["demo"])
+        #expect(run.code == 0)
+        let text = run.outputText
+        #expect(text.contains("4. Title + date layout"))
+        // Case by seed at 200, 260, 320, 375 and 400 pt.
+        #expect(run.output.contains("      1      1      1      1      1      1  Title Short"))
+        #expect(run.output.contains { $0.hasPrefix("      2      4      4      4      3      2  ") })
+        #expect(run.output.contains { $0.hasPrefix("      3      4      4      4      3      3  ") })
+        #expect(run.output.contains { $0.hasPrefix("      4      4      4      4      4      3  ") })
+        for (seed, description) in [(1, "1: date after"), (2, "2: date alone"), (3, "3: date after the title's last"),
+                                    (4, "4: title's last line truncated")] {
+            #expect(text.contains("seed \(seed) at") && text.contains("-> case \(description)"), "seed \(seed)")
+        }
+        #expect(text.contains("date frame   x 90  y 0  w 38  h 24  (line 1)"))
+    }
+
+    @Test func labelTruncatedAtTwoLines() {
+        let run = runTool(["demo"])
+        let text = run.outputText
+        #expect(text.contains("5. Label, numberOfLines 2, byTruncatingTail, 17 pt, 150 pt wide"))
+        #expect(text.contains("ellipsis (tail) on line 2"))
+        #expect(text.contains("truncated: yes"))
+        #expect(text.contains("sizeThatFits(150 x 0): @1x "))
+        #expect(text.contains(" x 47, @2x "))  // 2 lines: ceil(2 × 23.154)
+    }
+}

@@ -44,6 +44,10 @@ enum DemoCommand {
         output += try labelSizeToFit()
         output.append("")
         output += try titleLineCounts()
+        output.append("")
+        output += try titleDateLayouts()
+        output.append("")
+        output += try truncatedLabel()
         return output
     }
 
