@@ -228,10 +228,21 @@ struct LineBreaker {
             let position = Int(text.graphemes[index])
             return text.width(start, text.trimmedEnd(position, notBefore: start)) <= limit
         }
-        // Widths grow with the boundary, so binary search for the last fitting one.
+        // Widths grow with the boundary: gallop from the line start to bracket the answer, then binary
+        // search, so the cost follows the line's length, not the paragraph's.
         var low = firstIndex
-        var high = lastIndex
         guard fits(low) else { return Int(text.graphemes[firstIndex]) }
+        var step = 1
+        var high = lastIndex
+        while low + step <= lastIndex {
+            if fits(low + step) {
+                low += step
+                step *= 2
+            } else {
+                high = low + step - 1
+                break
+            }
+        }
         while low < high {
             let mid = (low + high + 1) / 2
             if fits(mid) { low = mid } else { high = mid - 1 }
