@@ -1,12 +1,11 @@
 import CTextFit
-import Synchronization
 
 /// The door to Fontconfig: family matching and per-character fallback, serialised by a mutex
 /// (Fontconfig configurations are not documented as thread-safe).
 final class Fontconfig: @unchecked Sendable {
     // @unchecked: every use of `config` happens inside `lock`.
     private let config: OpaquePointer
-    private let lock = Mutex<Void>(())
+    private let lock = Locked<Void>(())
 
     struct Match: Sendable, Hashable {
         var path: String

@@ -1,5 +1,4 @@
 import CTextFit
-import Synchronization
 
 /// One ICU line-break iterator (single owner; destroyed with its box).
 private final class LineIterator: @unchecked Sendable {
@@ -17,7 +16,7 @@ private final class LineIterator: @unchecked Sendable {
 /// never one opened per call.
 final class LineBreakIteratorPool: Sendable {
     private let prototype: LineIterator
-    private let free = Mutex<[LineIterator]>([])
+    private let free = Locked<[LineIterator]>([])
 
     static let shared: LineBreakIteratorPool? = LineBreakIteratorPool(locale: "")
 

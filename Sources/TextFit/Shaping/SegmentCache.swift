@@ -30,11 +30,11 @@ public struct SegmentCacheStatistics: Sendable, Equatable {
 /// A bounded, thread-safe cache of shaped segments keyed by (face, size, script, text), so repeated words
 /// skip HarfBuzz.
 ///
-/// Sixteen shards, each behind its own mutex, keep threads from queueing on one lock; nobody shapes while
-/// holding a lock. Each shard keeps two generations: when the current one exceeds half the shard's budget
-/// it becomes the old one and the previous old generation is dropped (an approximate LRU with O(1)
-/// eviction); a hit in the old generation moves the entry to the current one. Memory stays within the
-/// byte budget.
+/// Sixteen shards, each behind its own lock (`Locked`), keep threads from queueing on one lock; nobody
+/// shapes while holding a lock. Each shard keeps two generations: when the current one exceeds half the
+/// shard's budget it becomes the old one and the previous old generation is dropped (an approximate LRU
+/// with O(1) eviction); a hit in the old generation moves the entry to the current one. Memory stays
+/// within the byte budget.
 public enum SegmentCache {
     struct Key: Hashable, Sendable {
         var face: Int
@@ -54,11 +54,7 @@ public enum SegmentCache {
     }
 
     private static let shardCount = 16
-    private final class ShardBox: Sendable {
-        let mutex = Mutex(Shard())
-    }
-
-    private static let shards: [ShardBox] = (0..<shardCount).map { _ in ShardBox() }
+    private static let shards: [Locked<Shard>] = (0..<shardCount).map { _ in Locked(Shard()) }
     private static let budget = Atomic<Int>(64 << 20)
 
     /// Segments longer than this many UTF-16 units are shaped but not cached (rarely repeated).
@@ -74,7 +70,7 @@ public enum SegmentCache {
     public static var statistics: SegmentCacheStatistics {
         var result = SegmentCacheStatistics(hits: 0, misses: 0, bytes: 0, entries: 0, evictions: 0)
         for shard in shards {
-            shard.mutex.withLock { s in
+            shard.withLock { s in
                 result.hits += s.hits
                 result.misses += s.misses
                 result.bytes += s.currentBytes + s.oldBytes
@@ -87,15 +83,15 @@ public enum SegmentCache {
 
     /// Empties the cache and resets the counters.
     public static func removeAll() {
-        for shard in shards { shard.mutex.withLock { $0 = Shard() } }
+        for shard in shards { shard.withLock { $0 = Shard() } }
     }
 
-    private static func shard(for key: Key) -> ShardBox {
+    private static func shard(for key: Key) -> Locked<Shard> {
         shards[(key.hashValue & Int.max) % shardCount]
     }
 
     static func lookup(_ key: Key) -> ShapedSegment? {
-        shard(for: key).mutex.withLock { s in
+        shard(for: key).withLock { s in
             if let hit = s.current[key] {
                 s.hits += 1
                 return hit
@@ -116,7 +112,7 @@ public enum SegmentCache {
     static func insert(_ key: Key, _ value: ShapedSegment) {
         let bytes = value.byteCount + key.text.count * 2
         let shardBudget = byteLimit / shardCount
-        shard(for: key).mutex.withLock { s in
+        shard(for: key).withLock { s in
             guard s.current[key] == nil else { return }
             if s.currentBytes + bytes > shardBudget / 2 {
                 s.evictions += s.old.count

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// A text and font with their `PreparedText`, built on first use and then kept.
 ///
@@ -10,7 +9,7 @@ import Synchronization
 final class PreparedTextBox: Sendable {
     let text: String
     let font: Font
-    private let storage = Mutex<PreparedText?>(nil)
+    private let storage = Locked<PreparedText?>(nil)
 
     init(text: String, font: Font) {
         self.text = text

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// A bounded, thread-safe cache of row heights keyed by content, width and style — never by position
 /// (rules C5, C6).
@@ -21,7 +20,7 @@ import Synchronization
 /// Bounded by entry count with two generations (an approximate LRU): new entries go to the young
 /// generation; when it holds `capacity / 2` entries it becomes the old one and the previous old generation
 /// is dropped; a hit in the old generation moves the entry back to the young one. Look-ups and inserts are
-/// O(1) under a `Mutex`; heights are always measured outside the lock.
+/// O(1) under a lock (`Locked`); heights are always measured outside the lock.
 public final class RowHeightCache: Sendable {
     /// Counters since creation (or `resetStatistics()`).
     public struct Statistics: Sendable, Equatable, CustomStringConvertible {
@@ -56,7 +55,7 @@ public final class RowHeightCache: Sendable {
 
     /// The most entries held at once.
     public let capacity: Int
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// A cache holding at most `capacity` heights (at least 2; smaller values are raised to 2).
     public init(capacity: Int = 10_000) {

@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import Synchronization
 
 /// Heights of self-sizing list rows at a width, from a row template (rules C1–C3, L2, L6).
 ///
@@ -74,7 +73,7 @@ public struct RowHeights: Sendable {
         // A few chunks per core balances rows of very different lengths without per-row dispatch cost.
         // Each chunk measures into its own array and hands it over under a lock held only for the store.
         let chunks = min(count, max(1, ProcessInfo.processInfo.activeProcessorCount * 4))
-        let finished = Mutex([[Result<CGFloat, any Error>]](repeating: [], count: chunks))
+        let finished = Locked([[Result<CGFloat, any Error>]](repeating: [], count: chunks))
         DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
             let range = (chunk * count / chunks)..<((chunk + 1) * count / chunks)
             let results = range.map { index in
