@@ -1,24 +1,48 @@
 import Foundation
-import Synchronization
 
-/// Where faces come from: the bundled fonts first, then Fontconfig. Loads each face once, caches sized
-/// HarfBuzz fonts, and chooses fallback faces for characters a font lacks (rule F6: glyphs only).
+/// Where faces come from: the bundled fonts first, then Fontconfig. Loads each face once while it is in
+/// use, and chooses fallback faces for characters a font lacks (rule F6: glyphs only).
+///
+/// Memory stays bounded however many font files a long-running process opens:
+/// * the bundled faces live for the whole process;
+/// * a face loaded from a file (`Font(file:)`, a Fontconfig family or fallback) is held weakly: it lives
+///   while a `Font` or `PreparedText` uses it, plus while it is among the `recentFaceLimit` faces loaded or
+///   looked up last (so a server measuring one text at a time does not reread the file per request).
+///   Then it is released with its HarfBuzz fonts; asking for the file again loads it anew;
+/// * the per-character fallback answers are capped at `fallbackLimit` entries.
 final class FontCatalog: Sendable {
     static let shared = FontCatalog()
 
     private struct State {
-        var faces: [String: Face] = [:]  // "path#index"
-        var sizedFonts: [SizedKey: HarfBuzzFont] = [:]
-        var fallbacks: [UInt32: Face?] = [:]
+        var faces: [String: WeakFace] = [:]  // "path#index"
+        /// Faces loaded or looked up last, most recent at the end; they hold their faces strongly.
+        var recent: [Face] = []
+        var recentLimit = FontCatalog.defaultRecentFaceLimit
+        /// `faces.count` after the last sweep of released faces.
+        var liveAfterSweep = 0
+        var fallbacks: [UInt32: Fallback] = [:]
         var nextID = 1
+        /// Ids below this are the bundled faces (alive for the process).
+        var firstFileID = 1
+        var facesLoaded = 0
     }
 
-    private struct SizedKey: Hashable {
-        var face: Int
-        var scale: Int32
+    private struct WeakFace {
+        weak var face: Face?
     }
 
-    private let state: Mutex<State>
+    /// A fallback answer: a bundled face (alive for the process), a file face held weakly (a released one
+    /// is looked up again), or no face at all.
+    private enum Fallback {
+        case none
+        case bundled(Face)
+        case file(WeakFace)
+    }
+
+    static let defaultRecentFaceLimit = 8
+    static let fallbackLimit = 8192
+
+    private let state: Locked<State>
 
     /// Fontconfig with the bundled folder added; loaded on first use (it reads the system's font cache).
     private let fontconfig: Fontconfig? = Fontconfig(appFontDirectory: BundledFonts.directory?.path)
@@ -33,13 +57,39 @@ final class FontCatalog: Sendable {
             guard let path = BundledFonts.path(of: file.file),
                   let face = try? FontCatalog.makeFace(path: path, faceIndex: 0, id: state.nextID)
             else { continue }
-            state.faces["\(path)#0"] = face
+            state.faces["\(path)#0"] = WeakFace(face: face)
             state.nextID += 1
             bundled.append((file.family, file.bold, face))
         }
+        state.liveAfterSweep = state.faces.count
+        state.firstFileID = state.nextID
         self.bundled = bundled
-        self.state = Mutex(state)
+        self.state = Locked(state)
     }
+
+    /// How many recently used file faces stay loaded when nothing else uses them (default 8).
+    var recentFaceLimit: Int {
+        get { state.withLock { $0.recentLimit } }
+        set {
+            let dropped: [Face] = state.withLock { state in
+                state.recentLimit = max(0, newValue)
+                let excess = max(0, state.recent.count - state.recentLimit)
+                let dropped = Array(state.recent.prefix(excess))
+                state.recent.removeFirst(excess)
+                return dropped
+            }
+            _ = dropped  // released here, outside the lock
+        }
+    }
+
+    /// Faces read from files since the process started (a reload after release counts again).
+    var facesLoaded: Int { state.withLock { $0.facesLoaded } }
+
+    /// File faces currently alive (bundled ones included), for tests.
+    var liveFaceCount: Int { state.withLock { $0.faces.values.count { $0.face != nil } } }
+
+    /// Cached fallback answers, for tests.
+    var fallbackCount: Int { state.withLock { $0.fallbacks.count } }
 
     func face(family: String, bold: Bool) throws -> Face {
         let wanted = family.lowercased()
@@ -59,16 +109,52 @@ final class FontCatalog: Sendable {
 
     private func loadFace(path: String, faceIndex: Int) throws -> Face {
         let key = "\(path)#\(faceIndex)"
-        if let face = state.withLock({ $0.faces[key] }) { return face }
+        var released: [Face] = []  // faces pushed out of the recent list, released after unlocking
+        defer { released.removeAll() }
+        if let face = state.withLock({ state -> Face? in
+            guard let face = state.faces[key]?.face else { return nil }
+            released = Self.touch(face, in: &state)
+            return face
+        }) {
+            return face
+        }
         let loaded = try FontCatalog.makeFace(path: path, faceIndex: faceIndex, id: 0)
         return state.withLock { state in
-            if let face = state.faces[key] { return face }
+            if let face = state.faces[key]?.face {
+                released = Self.touch(face, in: &state)
+                return face
+            }
             let face = Face(id: state.nextID, path: path, faceIndex: faceIndex, familyName: loaded.familyName,
                             styleName: loaded.styleName, harfBuzz: loaded.harfBuzz)
             state.nextID += 1
-            state.faces[key] = face
+            state.facesLoaded += 1
+            state.faces[key] = WeakFace(face: face)
+            // Forget released faces once the table has doubled since the last sweep: amortised O(1).
+            if state.faces.count > 2 * max(16, state.liveAfterSweep) {
+                state.faces = state.faces.filter { $0.value.face != nil }
+                state.liveAfterSweep = state.faces.count
+            }
+            released = Self.touch(face, in: &state)
             return face
         }
+    }
+
+    /// Moves `face` to the most recent end of the recent list (bundled faces need no place there);
+    /// returns the faces that fell off.
+    private static func touch(_ face: Face, in state: inout State) -> [Face] {
+        guard state.recentLimit > 0, face.id >= state.firstFileID else { return [] }
+        if let index = state.recent.lastIndex(where: { $0 === face }) {
+            if index != state.recent.count - 1 {
+                state.recent.remove(at: index)
+                state.recent.append(face)
+            }
+            return []
+        }
+        state.recent.append(face)
+        let excess = state.recent.count - state.recentLimit
+        guard excess > 0 else { return [] }
+        defer { state.recent.removeFirst(excess) }
+        return Array(state.recent.prefix(excess))
     }
 
     /// Opens a face after FreeType has confirmed the file is a font; errors name the file.
@@ -94,28 +180,39 @@ final class FontCatalog: Sendable {
                     styleName: info.styleName, harfBuzz: harfBuzz)
     }
 
-    /// The HarfBuzz font for `face` at `scale`, created once.
+    /// The HarfBuzz font for `face` at `scale`, created once per face (it lives as long as the face).
     func harfBuzzFont(face: Face, scale: Int32) -> HarfBuzzFont? {
-        let key = SizedKey(face: face.id, scale: scale)
-        if let font = state.withLock({ $0.sizedFonts[key] }) { return font }
-        guard let font = HarfBuzzFont(face: face.harfBuzz, scale: scale) else { return nil }
-        return state.withLock { state in
-            if let existing = state.sizedFonts[key] { return existing }
-            state.sizedFonts[key] = font
-            return font
-        }
+        face.harfBuzzFont(scale: scale)
     }
 
     /// The face that draws `scalar` when the primary font lacks it: the bundled faces in order, then
     /// Fontconfig's best match. Nil when no font has it (the primary's .notdef is drawn).
     func fallbackFace(for scalar: UInt32) -> Face? {
-        if let cached = state.withLock({ $0.fallbacks[scalar] }) { return cached }
+        enum Cached { case miss, hit(Face?) }
+        let cached: Cached = state.withLock { state in
+            switch state.fallbacks[scalar] {
+            case nil: return .miss
+            case .none?: return .hit(nil)
+            case .bundled(let face)?: return .hit(face)
+            case .file(let weak)?:
+                guard let face = weak.face else { return .miss }  // released since: look it up again
+                return .hit(face)
+            }
+        }
+        if case .hit(let face) = cached { return face }
         var chosen: Face? = bundled.first(where: { $0.face.hasGlyph(for: scalar) })?.face
+        var fromFile = false
         if chosen == nil, let match = fontconfig?.match(covering: scalar, preferring: nil) {
             chosen = try? loadFace(path: match.path, faceIndex: match.faceIndex)
             if let face = chosen, !face.hasGlyph(for: scalar) { chosen = nil }
+            fromFile = chosen != nil
         }
-        state.withLock { $0.fallbacks[scalar] = chosen }
+        let entry: Fallback = chosen.map { fromFile ? .file(WeakFace(face: $0)) : .bundled($0) } ?? .none
+        state.withLock { state in
+            // Bounded: text cycling through many rare characters refills the table rather than growing it.
+            if state.fallbacks.count >= Self.fallbackLimit, state.fallbacks[scalar] == nil { state.fallbacks.removeAll() }
+            state.fallbacks[scalar] = entry
+        }
         return chosen
     }
 }

@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+@testable import TextFit
+
+/// Issue 5, memory: faces loaded from files are released when no longer used, without breaking `Font`'s
+/// value semantics (a `Font` or `PreparedText` keeps its face alive).
+@Suite struct FontLifetimeTests {
+    /// A folder of symbolic links to the bundled Noto Sans: each link is a distinct font file to the catalog.
+    final class LinkedFonts {
+        let directory: URL
+        let paths: [String]
+
+        init(count: Int) throws {
+            let source = try Fixtures.font().filePath
+            let directory = FileManager.default.temporaryDirectory
+                .appendingPathComponent("textfit-lifetime-\(getpid())-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            self.directory = directory
+            paths = try (0..<count).map { index in
+                let link = directory.appendingPathComponent("font-\(index).ttf")
+                try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: source)
+                return link.path
+            }
+        }
+
+        deinit { try? FileManager.default.removeItem(at: directory) }
+    }
+
+    /// Loads enough other files to push every earlier file face out of the catalog's recent list.
+    private func flushRecentFaces(_ fonts: LinkedFonts) throws {
+        for path in fonts.paths { _ = try Font(file: path, size: 12) }
+    }
+
+    @Test func aFileFaceIsReleasedOnceNoFontUsesIt() throws {
+        let target = try LinkedFonts(count: 1)
+        let others = try LinkedFonts(count: FontCatalog.shared.recentFaceLimit + 1)
+        weak var released: Face?
+        let firstID: Int
+        do {
+            let font = try Font(file: target.paths[0], size: 14)
+            let prepared = PreparedText("held by a prepared text", font: font)
+            released = font.face
+            firstID = font.face.id
+            #expect(try prepared.layout(width: 80).lineCount > 1)
+        }
+        try flushRecentFaces(others)
+        #expect(released == nil, "the face outlived every Font and PreparedText using it")
+        // Loading the file again works and gives a fresh face.
+        let again = try Font(file: target.paths[0], size: 14)
+        #expect(again.face.id != firstID)
+        #expect(try PreparedText("still measures", font: again).layout().lineCount == 1)
+    }
+
+    @Test func aFontKeepsItsFaceAliveAndEqual() throws {
+        let target = try LinkedFonts(count: 1)
+        let others = try LinkedFonts(count: FontCatalog.shared.recentFaceLimit + 1)
+        let font = try Font(file: target.paths[0], size: 14)
+        let before = try PreparedText("value semantics", font: font).layout(width: 60)
+        try flushRecentFaces(others)
+        // The face is not in the recent list any more, but this Font holds it: the same face comes back.
+        let reloaded = try Font(file: target.paths[0], size: 14)
+        #expect(reloaded == font)
+        #expect(reloaded.face === font.face)
+        #expect(try PreparedText("value semantics", font: reloaded).layout(width: 60) == before)
+        let copy = font
+        #expect(copy == font && copy.hashValue == font.hashValue)
+    }
+
+    @Test func recentlyUsedFacesStayLoadedWithoutAnyFont() throws {
+        let target = try LinkedFonts(count: 1)
+        let loadedBefore = FontCatalog.shared.facesLoaded
+        for _ in 0..<5 {
+            // Each iteration drops its Font; the recent list keeps the face, so the file is read once.
+            _ = PreparedText("one request at a time", font: try Font(file: target.paths[0], size: 15))
+        }
+        // Other suites may load files at the same time, so compare with a margin rather than exactly.
+        #expect(FontCatalog.shared.facesLoaded - loadedBefore < 5)
+    }
+
+    @Test func bundledFacesAreNeverReleased() throws {
+        let others = try LinkedFonts(count: FontCatalog.shared.recentFaceLimit + 1)
+        weak let bundled: Face? = try Font(family: "Noto Sans", size: 12).face
+        try flushRecentFaces(others)
+        #expect(bundled != nil)
+    }
+
+    /// A fallback face found through Fontconfig (Thai is in no bundled font) is released like a file
+    /// face, and found again when needed.
+    @Test func fallbackFacesFromFontconfigAreReleasedToo() throws {
+        let thai = "ภาษาไทย"
+        let others = try LinkedFonts(count: FontCatalog.shared.recentFaceLimit + 1)
+        weak var fallback: Face?
+        let width: CGFloat
+        do {
+            let prepared = PreparedText(thai, font: try Fixtures.font())
+            guard let face = prepared.faces.dropFirst().first else {
+                // No system font covers Thai here: nothing to release.
+                return
+            }
+            fallback = face
+            width = try prepared.layout().size.width
+        }
+        try flushRecentFaces(others)
+        #expect(fallback == nil)
+        let again = PreparedText(thai, font: try Fixtures.font())
+        #expect(again.faces.count == 2)
+        #expect(try again.layout().size.width == width)
+    }
+
+    @Test func sizedFontsPerFaceAreBounded() throws {
+        let target = try LinkedFonts(count: 1)
+        let font = try Font(file: target.paths[0], size: 10)
+        for step in 0..<(3 * Face.maximumSizedFonts) {
+            let sized = try font.withSize(10 + CGFloat(step) / 8)
+            _ = PreparedText("a", font: sized)
+        }
+        #expect(font.face.sizedFontCount <= Face.maximumSizedFonts)
+    }
+}
