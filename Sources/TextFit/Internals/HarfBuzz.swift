@@ -44,6 +44,12 @@ final class HarfBuzzFont: @unchecked Sendable {
     func shape(_ text: UnsafeBufferPointer<UInt16>, script: UInt32,
                advances: UnsafeMutableBufferPointer<Int32>, flags: UnsafeMutableBufferPointer<UInt8>) -> Bool {
         guard text.count > 0 else { return true }
+        #if DEBUG
+        if let counter = OperationCounts.current {
+            counter.shapingCalls += 1
+            counter.shapedUnits += text.count
+        }
+        #endif
         let direction: Int32 = script != 0 && tf_script_is_rtl(script) != 0 ? 2 : 1
         return tf_shape(handle, text.baseAddress, Int32(text.count), script, direction,
                         advances.baseAddress, flags.baseAddress) >= 0

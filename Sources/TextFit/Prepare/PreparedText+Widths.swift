@@ -17,6 +17,9 @@ extension PreparedText {
     /// then only the piece between that boundary and the nearest safe position is reshaped (HarfBuzz
     /// guarantees shaping on either side of a safe position is unchanged by a break there).
     func width(_ start: Int, _ end: Int) -> Int {
+        #if DEBUG
+        OperationCounts.current?.widths += 1  // complexity tests (LinearTimeTests); compiled out in release
+        #endif
         guard end > start else { return 0 }
         let startUnsafe = isUnsafe(start)
         let endUnsafe = end < units.count && isUnsafe(end)

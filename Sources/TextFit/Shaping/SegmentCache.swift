@@ -91,7 +91,10 @@ public enum SegmentCache {
     }
 
     static func lookup(_ key: Key) -> ShapedSegment? {
-        shard(for: key).withLock { s in
+        #if DEBUG
+        OperationCounts.current?.cacheLookups += 1
+        #endif
+        return shard(for: key).withLock { s -> ShapedSegment? in
             if let hit = s.current[key] {
                 s.hits += 1
                 return hit
