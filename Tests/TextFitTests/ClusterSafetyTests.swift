@@ -35,3 +35,38 @@ import Testing
         #expect(checkedCuts > 10_000)
     }
 }
+
+/// The grapheme fast path (`GraphemeFastPath`) gives exactly Swift's `Character` boundaries.
+@Suite struct GraphemeFastPathTests {
+    static func characterBoundaries(_ text: String) -> [Int32] {
+        var result: [Int32] = [0]
+        var offset = 0
+        for character in text {
+            offset += character.utf16.count
+            result.append(Int32(offset))
+        }
+        return result
+    }
+
+    @Test func matchesCharacterOnGraphemeBreakTestInContext() throws {
+        guard let cases = UnicodeBreakTestData.load("GraphemeBreakTest.txt") else { return }
+        let font = try Fixtures.font()
+        for testCase in cases {
+            for text in [testCase.text, "ab" + testCase.text + "cd", "中" + testCase.text + "文 x", testCase.text + testCase.text] {
+                let prepared = PreparedText(text, font: font)
+                #expect(prepared.graphemes == Self.characterBoundaries(text), "GraphemeBreakTest.txt:\(testCase.line) in \(text.debugDescription)")
+            }
+        }
+    }
+
+    @Test func matchesCharacterOnRandomMixtures() throws {
+        let pieces = ["a", "Z", " ", "é", "e\u{301}", "\u{301}", "中", "か", "\u{3099}", "ｶ", "\u{FF9E}", "👍🏽", "🇫🇷", "\u{200D}",
+                      "👩‍👩‍👧", "\r\n", "\n", "\r", "ก", "\u{0E33}", "각", "\u{1100}", "\u{1161}", "\u{AD}", "©", "\u{FE0F}", "Я", "\u{483}", "।", "\u{94D}"]
+        var generator = Fixtures.Generator(state: 42)
+        let font = try Fixtures.font()
+        for _ in 0..<2000 {
+            let text = (0..<Int.random(in: 1...12, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            #expect(PreparedText(text, font: font).graphemes == Self.characterBoundaries(text), "\(text.debugDescription)")
+        }
+    }
+}

@@ -64,21 +64,26 @@ struct LineBreaker {
     func run<Sink: LineSink>(into sink: inout Sink) -> Bool {
         var produced = 0
         var truncated = false
-        // Lines of the current paragraph not yet passed on: push-out (W6) may still move a word between
-        // the last two.
-        var held: [BrokenLine] = []
-        held.reserveCapacity(2)
+        // The current paragraph's last two lines are held back: push-out (W6) may still move a word
+        // between them. Two optionals rather than an array, so measuring allocates nothing.
+        var previous: BrokenLine?
+        var last: BrokenLine?
         func produce(_ line: BrokenLine) {
-            if held.count == 2 { sink.append(held.removeFirst()) }
-            held.append(line)
+            if let previous { sink.append(previous) }
+            previous = last
+            last = line
             produced += 1
         }
         func finishParagraph(end: Int) {
-            if held.count == 2, strategy.contains(.pushOut), mode != .byCharWrapping {
-                pushOut(&held, paragraphEnd: end, lastIndex: produced - 1)
+            if var first = previous, var second = last, strategy.contains(.pushOut), mode != .byCharWrapping {
+                pushOut(&first, &second, paragraphEnd: end, lastIndex: produced - 1)
+                previous = first
+                last = second
             }
-            for line in held { sink.append(line) }
-            held.removeAll(keepingCapacity: true)
+            if let line = previous { sink.append(line) }
+            if let line = last { sink.append(line) }
+            previous = nil
+            last = nil
         }
         let paragraphs = text.paragraphs
         paragraphLoop: for (index, paragraph) in paragraphs.enumerated() {
@@ -95,6 +100,9 @@ struct LineBreaker {
             }
             var start = paragraph.start
             defer { finishParagraph(end: paragraph.end) }
+            // Carried from line to line so each line starts its search without a binary search.
+            var cursor = text.breakIndex(after: start)
+            var forced = nextMandatoryBreak(after: start, before: paragraph.end)
             while start < paragraph.end {
                 if maxLines > 0, produced >= maxLines {
                     truncated = true
@@ -118,12 +126,15 @@ struct LineBreaker {
                     }
                     break paragraphLoop
                 }
+                if let position = forced, position <= start {
+                    forced = nextMandatoryBreak(after: start, before: paragraph.end)
+                }
                 let end: Int
                 switch mode {
                 case .byCharWrapping:
                     end = charWrapEnd(start, paragraph.end, limit: limit)
                 default:
-                    end = wordWrapEnd(start, paragraph.end, limit: limit)
+                    (end, cursor) = wordWrapEnd(start, paragraph.end, limit: limit, first: cursor, forced: forced)
                 }
                 produce(plainLine(start, end))
                 start = end
@@ -133,11 +144,9 @@ struct LineBreaker {
     }
 
     /// W6 push-out: when a paragraph's last line holds a single word, break the line before it one word
-    /// earlier if that word and the orphan fit together. `lines` are the paragraph's last two lines; the
-    /// last is the paragraph's end unless the line limit cut it (then nothing moves).
-    private func pushOut(_ lines: inout [BrokenLine], paragraphEnd: Int, lastIndex: Int) {
-        let previous = lines[0]
-        let last = lines[1]
+    /// earlier if that word and the orphan fit together. `previous` and `last` are the paragraph's last two
+    /// lines; `last` ends the paragraph unless the line limit cut it (then nothing moves).
+    private func pushOut(_ previous: inout BrokenLine, _ last: inout BrokenLine, paragraphEnd: Int, lastIndex: Int) {
         guard !last.isCut, last.end == paragraphEnd else { return }
         let lastVisibleEnd = text.trimmedEnd(last.end, notBefore: last.start)
         // One word: no break opportunity strictly inside the last line's visible text.
@@ -153,8 +162,9 @@ struct LineBreaker {
         guard wordStart > previous.start else { return }
         let limit = lastIndex == maxLines - 1 ? (lastLineMaxWidth ?? maxWidth) : maxWidth
         guard text.width(wordStart, lastVisibleEnd) <= limit else { return }
-        lines[0] = plainLine(previous.start, wordStart)
-        lines[1] = plainLine(wordStart, last.end)
+        let end = last.end
+        previous = plainLine(previous.start, wordStart)
+        last = plainLine(wordStart, end)
     }
 
     private func plainLine(_ start: Int, _ end: Int) -> BrokenLine {
@@ -180,7 +190,71 @@ struct LineBreaker {
 
     /// W2: the furthest UAX #14 opportunity whose line (without hanging whitespace) fits; a forced break
     /// ends the line; when not even the first word fits, an emergency break between clusters.
-    private func wordWrapEnd(_ start: Int, _ paragraphEnd: Int, limit: Int) -> Int {
+    /// - Parameters:
+    ///   - first: the index in `breaks` of the first opportunity after `start`.
+    ///   - forced: the first mandatory break after `start` inside the paragraph, if any.
+    /// - Returns: the line's end and the index of the first opportunity after it.
+    private func wordWrapEnd(_ start: Int, _ paragraphEnd: Int, limit: Int, first: Int, forced: Int?) -> (Int, Int) {
+        if strategy.contains(.hangulWordPriority) && text.hasBreaksBetweenHangul {
+            let end = wordWrapEndScanning(start, paragraphEnd, limit: limit)
+            return (end, text.breakIndex(after: end))
+        }
+        let end = wordWrapEndGalloping(start, paragraphEnd, limit: limit, first: first, forced: forced)
+        // The end is usually an opportunity: the next line's first candidate follows it.
+        if end.index >= 0 { return (end.position, end.index + 1) }
+        return (end.position, text.breakIndex(after: end.position))
+    }
+
+    /// The galloping search of `wordWrapEnd`; `index` is the end's index in `breaks`, or −1 when the line
+    /// ends elsewhere (the paragraph's end or an emergency break).
+    private func wordWrapEndGalloping(_ start: Int, _ paragraphEnd: Int, limit: Int, first: Int,
+                                      forced: Int?) -> (position: Int, index: Int) {
+        // Candidates are the opportunities after `start`, up to the first mandatory one, else up to the
+        // paragraph's end (which is a candidate itself). Their widths without hanging whitespace grow
+        // with the position and are stored (`breakVisiblePrefix`), so gallop then binary search: the cost
+        // follows log(words on the line).
+        let base = text.prefix[start]
+        let end = forced.map { text.breakIndex(after: $0) } ?? text.breakIndex(after: paragraphEnd - 1)
+        func fits(_ index: Int) -> Bool { text.breakVisiblePrefix[index] - base <= limit }
+        func paragraphEndFits() -> Bool {
+            text.width(start, text.trimmedEnd(paragraphEnd, notBefore: start)) <= limit
+        }
+        guard first < end else {
+            // No opportunity inside: the paragraph's end is the only candidate.
+            return (paragraphEndFits() ? paragraphEnd : emergencyEnd(start, paragraphEnd, limit: limit), -1)
+        }
+        guard fits(first) else { return (emergencyEnd(start, Int(text.breaks[first]), limit: limit), -1) }
+        var low = first
+        var step = 1
+        var high = end - 1
+        while low + step < end {
+            if fits(low + step) {
+                low += step
+                step *= 2
+            } else {
+                high = low + step - 1
+                break
+            }
+        }
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if fits(mid) { low = mid } else { high = mid - 1 }
+        }
+        if low == end - 1, forced == nil, paragraphEndFits() { return (paragraphEnd, -1) }
+        // The stored prefix is exact unless the visible end sits on an unsafe-to-break cluster; then
+        // confirm with the reshaped width and step back if needed.
+        while low > first {
+            let candidate = Int(text.breaks[low])
+            let visibleEnd = text.trimmedEnd(candidate, notBefore: start)
+            if !text.isUnsafe(visibleEnd) || text.width(start, visibleEnd) <= limit { break }
+            low -= 1
+        }
+        return (Int(text.breaks[low]), low)
+    }
+
+    /// The same choice by scanning candidates one by one, skipping opportunities between Hangul
+    /// syllables (`.hangulWordPriority`, W6).
+    private func wordWrapEndScanning(_ start: Int, _ paragraphEnd: Int, limit: Int) -> Int {
         var index = text.breakIndex(after: start)
         var best = -1
         var firstCandidate = -1

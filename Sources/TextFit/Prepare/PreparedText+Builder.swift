@@ -26,6 +26,27 @@ extension PreparedText {
                 || (0xA960...0xA97F).contains(unit) || (0xD7B0...0xD7FF).contains(unit)
         }
 
+        /// What the face and script choice needs to know about a cluster's scalars.
+        struct ClusterScan {
+            /// The first scalar that needs a glyph.
+            var base: UInt32?
+            /// The first scalar the font lacks.
+            var uncovered: UInt32?
+            /// The first strong script (common when none).
+            var script = HarfBuzzScript.common
+
+            @inline(__always)
+            mutating func add(_ value: UInt32, primary: Face) {
+                if CharacterClass.needsNoGlyph(value) { return }
+                if base == nil { base = value }
+                if script == HarfBuzzScript.common {
+                    let s = HarfBuzzScript.of(value)
+                    if s != HarfBuzzScript.common, s != HarfBuzzScript.inherited, s != HarfBuzzScript.unknown { script = s }
+                }
+                if uncovered == nil, !primary.hasGlyph(for: value) { uncovered = value }
+            }
+        }
+
         func build() -> Output {
             let units = Array(text.utf16)
             let count = units.count
@@ -90,15 +111,11 @@ extension PreparedText {
                 return faces.count - 1
             }
 
-            var offset = 0
-            for character in text {
-                let position = offset
-                let length = character.utf16.count
-                offset += length
+            var clusters = GraphemeFastPath.Cursor(units)
+            while let (position, _, scalars) = clusters.next() {
                 flags[position] |= Flag.grapheme
                 graphemes.append(Int32(position))
-                let scalars = character.unicodeScalars
-                guard let first = scalars.first?.value else { continue }
+                guard let first = scalars.first else { continue }
                 if first < 0x10000, Paragraphs.isSeparator(UInt16(first)) {
                     closeSegment(at: position)
                     lastStrongScript = HarfBuzzScript.common
@@ -106,21 +123,14 @@ extension PreparedText {
                 }
                 // The face: the font's own when it has every scalar that needs a glyph, else a fallback
                 // that has them all, else one that has the base (never splitting the cluster).
-                var base: UInt32?
-                var uncovered: UInt32?
-                var script = HarfBuzzScript.common
-                for scalar in scalars {
-                    let value = scalar.value
-                    if CharacterClass.needsNoGlyph(value) { continue }
-                    if base == nil { base = value }
-                    if script == HarfBuzzScript.common {
-                        let s = HarfBuzzScript.of(value)
-                        if s != HarfBuzzScript.common, s != HarfBuzzScript.inherited, s != HarfBuzzScript.unknown {
-                            script = s
-                        }
-                    }
-                    if uncovered == nil, !primary.hasGlyph(for: value) { uncovered = value }
+                var scan = ClusterScan()
+                switch scalars {
+                case .single(let value): scan.add(value, primary: primary)
+                case .character(let character): for scalar in character.unicodeScalars { scan.add(scalar.value, primary: primary) }
                 }
+                let base = scan.base
+                let uncovered = scan.uncovered
+                var script = scan.script
                 var face = segmentStart >= 0 ? segmentFace : 0
                 if let base, segmentStart >= 0, CharacterClass.isSpaceSeparator(base),
                    faces[segmentFace].hasGlyph(for: base) {
@@ -130,7 +140,7 @@ extension PreparedText {
                     face = 0
                     if let uncovered, let fallback = catalog.fallbackFace(for: uncovered) {
                         let coversAll = scalars.allSatisfy {
-                            CharacterClass.needsNoGlyph($0.value) || fallback.hasGlyph(for: $0.value)
+                            CharacterClass.needsNoGlyph($0) || fallback.hasGlyph(for: $0)
                         }
                         if coversAll || (!primary.hasGlyph(for: base) && fallback.hasGlyph(for: base)) {
                             face = faceIndex(of: fallback)

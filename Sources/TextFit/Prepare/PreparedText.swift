@@ -32,6 +32,12 @@ public final class PreparedText: Sendable {
     let breaks: [Int32]
     /// The mandatory ones among `breaks` (after BK, CR, LF, NL), ascending.
     let mandatoryBreaks: [Int32]
+    /// For each opportunity in `breaks`: the prefix sum at its end without hanging whitespace, so the
+    /// width of a line from `s` to opportunity j is `breakVisiblePrefix[j] − prefix[s]`.
+    let breakVisiblePrefix: [Int]
+    /// Whether any opportunity lies between two Hangul characters (only then `.hangulWordPriority`
+    /// needs the scanning path).
+    let hasBreaksBetweenHangul: Bool
     /// Grapheme-cluster boundaries, ascending, from 0 to units.count.
     let graphemes: [Int32]
     /// Shaped segments in text order (for reshaping inside one).
@@ -85,6 +91,12 @@ public final class PreparedText: Sendable {
         paragraphs = built.paragraphs
         breaks = built.breaks
         mandatoryBreaks = built.breaks.filter { built.flags[Int($0)] & Flag.mandatory != 0 }
+        breakVisiblePrefix = built.breaks.map { position in
+            var end = Int(position)
+            while end > 0, built.flags[end - 1] & Flag.space != 0 { end -= 1 }
+            return built.prefix[end]
+        }
+        hasBreaksBetweenHangul = built.breaks.contains { built.flags[Int($0)] & Flag.betweenHangul != 0 }
         graphemes = built.graphemes
         segments = built.segments
         faces = built.faces
