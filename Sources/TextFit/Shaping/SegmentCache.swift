@@ -36,11 +36,42 @@ public struct SegmentCacheStatistics: Sendable, Equatable {
 /// with O(1) eviction); a hit in the old generation moves the entry to the current one. Memory stays
 /// within the byte budget.
 public enum SegmentCache {
+    /// (face, size, script, text). The hash is computed once, in one pass over the units, and picks both
+    /// the shard and the bucket; looking up borrows a slice of the caller's text (no allocation), and
+    /// only an inserted key owns a copy (so a cached word never keeps a whole document alive).
     struct Key: Hashable, Sendable {
-        var face: Int
-        var scale: Int32
-        var script: UInt32
-        var text: [UInt16]
+        let face: Int
+        let scale: Int32
+        let script: UInt32
+        let text: ArraySlice<UInt16>
+        let hash: Int
+
+        init(face: Int, scale: Int32, script: UInt32, text: ArraySlice<UInt16>) {
+            self.face = face
+            self.scale = scale
+            self.script = script
+            self.text = text
+            // FNV-1a over the fields and units: cheap for short words, and Hasher's per-element calls are not.
+            var h: UInt64 = 0xCBF2_9CE4_8422_2325
+            @inline(__always) func mix(_ value: UInt64) { h = (h ^ value) &* 0x0000_0100_0000_01B3 }
+            mix(UInt64(bitPattern: Int64(face)))
+            mix(UInt64(UInt32(bitPattern: scale)))
+            mix(UInt64(script))
+            for unit in text { mix(UInt64(unit)) }
+            hash = Int(bitPattern: UInt(h ^ (h >> 29)))
+        }
+
+        /// The same key owning a copy of exactly its text.
+        func owned() -> Key {
+            Key(face: face, scale: scale, script: script, text: ArraySlice(Array(text)))
+        }
+
+        func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+
+        static func == (lhs: Key, rhs: Key) -> Bool {
+            lhs.hash == rhs.hash && lhs.face == rhs.face && lhs.scale == rhs.scale && lhs.script == rhs.script
+                && lhs.text.elementsEqual(rhs.text)
+        }
     }
 
     private struct Shard {
@@ -87,7 +118,7 @@ public enum SegmentCache {
     }
 
     private static func shard(for key: Key) -> Locked<Shard> {
-        shards[(key.hashValue & Int.max) % shardCount]
+        shards[Int(UInt(bitPattern: key.hash) >> 58) % shardCount]
     }
 
     static func lookup(_ key: Key) -> ShapedSegment? {
@@ -99,11 +130,14 @@ public enum SegmentCache {
                 s.hits += 1
                 return hit
             }
-            if let hit = s.old.removeValue(forKey: key) {
+            if let index = s.old.index(forKey: key) {
+                // Promote with the stored key, which owns its text (the caller's borrows a slice).
+                let (storedKey, hit) = s.old[index]
+                s.old.remove(at: index)
                 s.hits += 1
                 let bytes = hit.byteCount + key.text.count * 2
                 s.oldBytes -= bytes
-                s.current[key] = hit
+                s.current[storedKey] = hit
                 s.currentBytes += bytes
                 return hit
             }
@@ -125,7 +159,7 @@ public enum SegmentCache {
                 s.currentBytes = 0
             }
             guard bytes <= shardBudget / 2 else { return }
-            s.current[key] = value
+            s.current[key.owned()] = value
             s.currentBytes += bytes
         }
     }

@@ -7,7 +7,7 @@ enum SegmentShaper {
         let cacheable = text.count <= SegmentCache.maximumCachedLength
         var key: SegmentCache.Key?
         if cacheable {
-            let k = SegmentCache.Key(face: face.id, scale: scale, script: script, text: Array(text))
+            let k = SegmentCache.Key(face: face.id, scale: scale, script: script, text: text)
             if let hit = SegmentCache.lookup(k) { return hit }
             key = k
         }
