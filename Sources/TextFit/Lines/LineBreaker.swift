@@ -103,6 +103,8 @@ struct LineBreaker {
             // Carried from line to line so each line starts its search without a binary search.
             var cursor = text.breakIndex(after: start)
             var forced = nextMandatoryBreak(after: start, before: paragraph.end)
+            // One past the last candidate opportunity: the forced break, else the paragraph's last one.
+            var candidatesEnd = forced.map { text.breakIndex(after: $0) } ?? text.breakIndex(after: paragraph.end - 1)
             while start < paragraph.end {
                 if maxLines > 0, produced >= maxLines {
                     truncated = true
@@ -128,13 +130,15 @@ struct LineBreaker {
                 }
                 if let position = forced, position <= start {
                     forced = nextMandatoryBreak(after: start, before: paragraph.end)
+                    candidatesEnd = forced.map { text.breakIndex(after: $0) } ?? text.breakIndex(after: paragraph.end - 1)
                 }
                 let end: Int
                 switch mode {
                 case .byCharWrapping:
                     end = charWrapEnd(start, paragraph.end, limit: limit)
                 default:
-                    (end, cursor) = wordWrapEnd(start, paragraph.end, limit: limit, first: cursor, forced: forced)
+                    (end, cursor) = wordWrapEnd(start, paragraph.end, limit: limit, first: cursor, forced: forced,
+                                                candidatesEnd: candidatesEnd)
                 }
                 produce(plainLine(start, end))
                 start = end
@@ -193,13 +197,16 @@ struct LineBreaker {
     /// - Parameters:
     ///   - first: the index in `breaks` of the first opportunity after `start`.
     ///   - forced: the first mandatory break after `start` inside the paragraph, if any.
+    ///   - candidatesEnd: one past the index of the last candidate in `breaks`.
     /// - Returns: the line's end and the index of the first opportunity after it.
-    private func wordWrapEnd(_ start: Int, _ paragraphEnd: Int, limit: Int, first: Int, forced: Int?) -> (Int, Int) {
+    private func wordWrapEnd(_ start: Int, _ paragraphEnd: Int, limit: Int, first: Int, forced: Int?,
+                             candidatesEnd: Int) -> (Int, Int) {
         if strategy.contains(.hangulWordPriority) && text.hasBreaksBetweenHangul {
             let end = wordWrapEndScanning(start, paragraphEnd, limit: limit)
             return (end, text.breakIndex(after: end))
         }
-        let end = wordWrapEndGalloping(start, paragraphEnd, limit: limit, first: first, forced: forced)
+        let end = wordWrapEndGalloping(start, paragraphEnd, limit: limit, first: first, forced: forced,
+                                       end: candidatesEnd)
         // The end is usually an opportunity: the next line's first candidate follows it.
         if end.index >= 0 { return (end.position, end.index + 1) }
         return (end.position, text.breakIndex(after: end.position))
@@ -208,13 +215,12 @@ struct LineBreaker {
     /// The galloping search of `wordWrapEnd`; `index` is the end's index in `breaks`, or −1 when the line
     /// ends elsewhere (the paragraph's end or an emergency break).
     private func wordWrapEndGalloping(_ start: Int, _ paragraphEnd: Int, limit: Int, first: Int,
-                                      forced: Int?) -> (position: Int, index: Int) {
+                                      forced: Int?, end: Int) -> (position: Int, index: Int) {
         // Candidates are the opportunities after `start`, up to the first mandatory one, else up to the
         // paragraph's end (which is a candidate itself). Their widths without hanging whitespace grow
         // with the position and are stored (`breakVisiblePrefix`), so gallop then binary search: the cost
         // follows log(words on the line).
         let base = text.prefix[start]
-        let end = forced.map { text.breakIndex(after: $0) } ?? text.breakIndex(after: paragraphEnd - 1)
         func fits(_ index: Int) -> Bool { text.breakVisiblePrefix[index] - base <= limit }
         func paragraphEndFits() -> Bool {
             text.width(start, text.trimmedEnd(paragraphEnd, notBefore: start)) <= limit
