@@ -64,3 +64,31 @@ import Testing
         }
     }
 }
+
+@Suite struct TextBatchTests {
+    /// The batch API's answers, in order, equal one thread's.
+    @Test func batchOnAllCoresEqualsOneThread() throws {
+        var generator = Fixtures.Generator(state: 5)
+        let fonts = try [Fixtures.font(13), Fixtures.font(17)]
+        var requests = (0..<400).map { index in
+            LayoutRequest(text: Fixtures.randomText(&generator), font: fonts[index % 2],
+                          width: CGFloat(80 + index % 300), numberOfLines: index % 4,
+                          lineBreakMode: index % 3 == 0 ? .byTruncatingTail : .byWordWrapping)
+        }
+        requests.append(LayoutRequest(text: "bad", font: fonts[0], width: -1))
+        let parallel = TextBatch.layout(requests, concurrency: 4)
+        let serial = TextBatch.layout(requests, concurrency: 1)
+        #expect(parallel.count == requests.count)
+        for (a, b) in zip(parallel, serial) {
+            switch (a, b) {
+            case (.success(let x), .success(let y)): #expect(x == y)
+            case (.failure(let x), .failure(let y)): #expect("\(x)" == "\(y)")
+            default: Issue.record("parallel and serial disagree: \(a) vs \(b)")
+            }
+        }
+        guard case .failure(let error) = parallel.last else { Issue.record("a negative width must fail"); return }
+        #expect(error as? MeasureError == .invalidWidth(-1))
+        let metrics = TextBatch.measure(Array(requests.dropLast()), concurrency: 2)
+        #expect(try metrics.map { try $0.get().lineCount } == serial.dropLast().map { try $0.get().lineCount })
+    }
+}
