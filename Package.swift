@@ -18,10 +18,12 @@ let package = Package(
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
         .systemLibrary(name: "CICU", pkgConfig: "icu-uc", providers: [.apt(["libicu-dev"])]),
+        // PNG encoding for rendered layouts (and decoding in tests).
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         // The one door to C: a plain-C API with a `tf_` prefix and opaque handles.
         .target(
             name: "CTextFit",
-            dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "CICU"],
+            dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "CICU", "CPNG"],
             cSettings: [.unsafeFlags(["-Wall", "-Wextra", "-Wno-unused-parameter"])]
         ),
         .target(name: "TextFit", dependencies: ["CTextFit"]),

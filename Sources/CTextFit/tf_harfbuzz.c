@@ -1,5 +1,6 @@
 // HarfBuzz: faces, fonts, metrics and shaping. The only file that includes HarfBuzz headers.
 #include "CTextFit.h"
+#include "CTextFitRender.h"
 #include <stdlib.h>
 #include <string.h>
 #include <hb.h>
@@ -129,15 +130,15 @@ enum {
     kUnsafe = 16,
 };
 
-int32_t tf_shape(const tf_font *font, const uint16_t *text, int32_t length, uint32_t script,
-                 int32_t direction, int32_t *advances, uint8_t *flags) {
-    if (length <= 0) return 0;
+/// Shapes `text` into this thread's buffer (see `tf_shape` for the parameters); NULL when HarfBuzz failed.
+static hb_buffer_t *shape_into_thread_buffer(const tf_font *font, const uint16_t *text, int32_t length,
+                                             uint32_t script, int32_t direction) {
     if (thread_buffer == NULL) {
         thread_buffer = hb_buffer_create();
         if (!hb_buffer_allocation_successful(thread_buffer)) {
             hb_buffer_destroy(thread_buffer);
             thread_buffer = NULL;
-            return -1;
+            return NULL;
         }
     }
     hb_buffer_t *buffer = thread_buffer;
@@ -148,7 +149,14 @@ int32_t tf_shape(const tf_font *font, const uint16_t *text, int32_t length, uint
     if (direction == 2) hb_buffer_set_direction(buffer, HB_DIRECTION_RTL);
     hb_buffer_guess_segment_properties(buffer);
     hb_shape(font->font, buffer, NULL, 0);
-    if (!hb_buffer_allocation_successful(buffer)) return -1;
+    return hb_buffer_allocation_successful(buffer) ? buffer : NULL;
+}
+
+int32_t tf_shape(const tf_font *font, const uint16_t *text, int32_t length, uint32_t script,
+                 int32_t direction, int32_t *advances, uint8_t *flags) {
+    if (length <= 0) return 0;
+    hb_buffer_t *buffer = shape_into_thread_buffer(font, text, length, script, direction);
+    if (buffer == NULL) return -1;
 
     unsigned count = 0;
     hb_glyph_info_t *infos = hb_buffer_get_glyph_infos(buffer, &count);
@@ -174,6 +182,27 @@ int32_t tf_shape(const tf_font *font, const uint16_t *text, int32_t length, uint
             if (!(f & kHasGlyph)) out |= 2;
         }
         flags[u] = out;
+    }
+    return (int32_t)count;
+}
+
+// Drawing (CTextFitRender.h): the same shaping as tf_shape, keeping each glyph and its position.
+int32_t tf_shape_glyphs(const tf_font *font, const uint16_t *text, int32_t length, uint32_t script,
+                        int32_t direction, tf_glyph *glyphs, int32_t capacity) {
+    if (length <= 0) return 0;
+    hb_buffer_t *buffer = shape_into_thread_buffer(font, text, length, script, direction);
+    if (buffer == NULL) return -1;
+
+    unsigned count = 0;
+    hb_glyph_info_t *infos = hb_buffer_get_glyph_infos(buffer, &count);
+    hb_glyph_position_t *positions = hb_buffer_get_glyph_positions(buffer, NULL);
+    if ((int64_t)count > (int64_t)capacity) return (int32_t)count;
+    for (unsigned i = 0; i < count; i++) {
+        glyphs[i].glyph = infos[i].codepoint;
+        glyphs[i].cluster = infos[i].cluster;
+        glyphs[i].x_advance = positions[i].x_advance;
+        glyphs[i].x_offset = positions[i].x_offset;
+        glyphs[i].y_offset = positions[i].y_offset;
     }
     return (int32_t)count;
 }

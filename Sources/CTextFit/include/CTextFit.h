@@ -131,4 +131,8 @@ int32_t tf_fontconfig_match_codepoint(tf_fontconfig *config, uint32_t codepoint,
 }
 #endif
 
+// Drawing (glyph runs, rasterising, SVG outlines, PNG) has its own header; this one is the module's
+// umbrella, so it brings that in.
+#include "CTextFitRender.h"
+
 #endif
