@@ -1,0 +1,39 @@
+import CTextFit
+
+/// One glyph as HarfBuzz shaped it: id, cluster (UTF-16 offset in the shaped text) and position, in the
+/// font's output units (1/1024 pt), y up.
+struct ShapedGlyph: Sendable, Equatable {
+    var glyph: UInt32
+    var cluster: Int
+    var xAdvance: Int32
+    var xOffset: Int32
+    var yOffset: Int32
+}
+
+extension HarfBuzzFont {
+    /// Shapes `text` alone exactly as `shape(_:script:advances:flags:)` does (same script and direction)
+    /// and returns the glyphs in visual order; empty when HarfBuzz failed.
+    func glyphs(_ text: ArraySlice<UInt16>, script: UInt32) -> [ShapedGlyph] {
+        guard !text.isEmpty else { return [] }
+        let direction: Int32 = script != 0 && tf_script_is_rtl(script) != 0 ? 2 : 1
+        var capacity = text.count + 8
+        while true {
+            var buffer = [tf_glyph](repeating: tf_glyph(), count: capacity)
+            let count = text.withUnsafeBufferPointer { input in
+                buffer.withUnsafeMutableBufferPointer { output in
+                    tf_shape_glyphs(handle, input.baseAddress, Int32(input.count), script, direction,
+                                    output.baseAddress, Int32(capacity))
+                }
+            }
+            if count < 0 { return [] }
+            if Int(count) > capacity {
+                capacity = Int(count)
+                continue
+            }
+            return buffer[..<Int(count)].map {
+                ShapedGlyph(glyph: $0.glyph, cluster: Int($0.cluster), xAdvance: $0.x_advance, xOffset: $0.x_offset,
+                            yOffset: $0.y_offset)
+            }
+        }
+    }
+}

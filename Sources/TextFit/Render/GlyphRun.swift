@@ -1,0 +1,28 @@
+/// A glyph placed on a line, as measured: positions in 1/1024 pt from the line's origin (x = 0 at the
+/// line's left edge, y = 0 on its baseline, y up, HarfBuzz's convention).
+struct PlacedGlyph: Sendable, Equatable {
+    var face: Face
+    var glyph: UInt32
+    /// Pen position plus HarfBuzz's x offset.
+    var x: Int
+    /// HarfBuzz's y offset (up).
+    var y: Int
+    var advance: Int
+    /// UTF-16 offset in the source text of the glyph's cluster; nil for the ellipsis.
+    var cluster: Int?
+
+    /// .notdef: no font has the character; drawn as a box.
+    var isMissing: Bool { glyph == 0 }
+}
+
+/// The glyphs of one line and the extents the overlays show, in 1/1024 pt from the line's left edge.
+struct GlyphRun: Sendable, Equatable {
+    var glyphs: [PlacedGlyph] = []
+    /// The summed advances of what the line draws: equals the line's measured width (ellipsis included,
+    /// hanging whitespace excluded).
+    var width = 0
+    /// Where the "…" sits, if the line shows one.
+    var ellipsis: Range<Int>?
+    /// The hanging whitespace after the line's text (rule W4), if any.
+    var hangingWhitespace: Range<Int>?
+}

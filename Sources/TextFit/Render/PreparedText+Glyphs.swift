@@ -1,0 +1,169 @@
+/// The glyphs of laid-out lines, placed exactly as the line breaker measured them.
+///
+/// Each visible range is split the way `width(_:_:)` splits it: where a line starts or ends inside a
+/// segment at a cluster HarfBuzz flags unsafe-to-break, the piece up to the nearest safe position is
+/// reshaped on its own (as measuring did); everything else takes the glyphs of its whole segment shaped
+/// once, keeping those whose cluster falls in the range. Segments are shaped with the same text
+/// (`ShapingText.substituteControls`), face, script and scale as when the text was prepared, so the
+/// advances drawn add up to the widths measured, unit for unit.
+extension PreparedText {
+    /// Glyphs of whole segments, shaped once per drawing (segments repeat across lines only at their ends).
+    final class SegmentGlyphs {
+        private var shaped: [Int: [ShapedGlyph]] = [:]
+
+        func glyphs(of segment: Int, in text: PreparedText) -> [ShapedGlyph] {
+            if let glyphs = shaped[segment] { return glyphs }
+            let info = text.segments[segment]
+            let glyphs = text.shapeGlyphs(Int(info.start)..<Int(info.end), segment: segment)
+            shaped[segment] = glyphs
+            return glyphs
+        }
+    }
+
+    /// The glyphs `line` draws: its visible text, the ellipsis in place, and the hanging whitespace's extent.
+    /// - Precondition: `line` was laid out from this text.
+    func glyphRun(for line: TextLine, segments cache: SegmentGlyphs = SegmentGlyphs()) -> GlyphRun {
+        var run = GlyphRun()
+        func text(_ range: Range<Int>) {
+            run.width += appendGlyphs(range.lowerBound, range.upperBound, at: run.width, into: &run.glyphs, cache: cache)
+        }
+        func ellipsis() {
+            let start = run.width
+            run.width += appendEllipsis(at: run.width, into: &run.glyphs)
+            run.ellipsis = start..<run.width
+        }
+        switch line.ellipsis {
+        case .none:
+            // The line's own text; its trailing whitespace hangs (W4) and draws nothing.
+            let end = trimmedEnd(line.visible.upperBound, notBefore: line.visible.lowerBound)
+            text(line.visible.lowerBound..<end)
+            let withWhitespace = width(line.visible.lowerBound, line.visible.upperBound)
+            if withWhitespace > run.width { run.hangingWhitespace = run.width..<withWhitespace }
+        case .tail?:
+            text(line.visible)
+            ellipsis()
+        case .head?:
+            ellipsis()
+            text(line.visible)
+        case .middle?:
+            text(line.visible)
+            ellipsis()
+            text(line.suffix)
+        }
+        return run
+    }
+
+    /// Appends the glyphs of `start..<end` placed from `x` (1/1024 pt) and returns their advance, which
+    /// equals `width(start, end)`.
+    func appendGlyphs(_ start: Int, _ end: Int, at x: Int, into glyphs: inout [PlacedGlyph],
+                      cache: SegmentGlyphs) -> Int {
+        var pen = x
+        for piece in drawingPieces(start, end) {
+            if let segment = piece.reshapedSegment {
+                let shaped = shapeGlyphs(piece.range, segment: segment)
+                pen = place(shaped, face: faces[Int(segments[segment].face)], clusterBase: piece.range.lowerBound,
+                            keep: nil, pen: pen, into: &glyphs)
+            } else {
+                var index = firstSegment(endingAfter: piece.range.lowerBound)
+                while index < segments.count, Int(segments[index].start) < piece.range.upperBound {
+                    let info = segments[index]
+                    pen = place(cache.glyphs(of: index, in: self), face: faces[Int(info.face)],
+                                clusterBase: Int(info.start), keep: piece.range, pen: pen, into: &glyphs)
+                    index += 1
+                }
+            }
+        }
+        return pen - x
+    }
+
+    /// A range split as `width(_:_:)` measures it: reshaped pieces at unsafe boundaries (with their
+    /// segment) and the stored part between them (segment nil).
+    func drawingPieces(_ start: Int, _ end: Int) -> [(range: Range<Int>, reshapedSegment: Int?)] {
+        guard end > start else { return [] }
+        let startUnsafe = isUnsafe(start)
+        let endUnsafe = end < units.count && isUnsafe(end)
+        if !startUnsafe && !endUnsafe { return [(start..<end, nil)] }
+        var from = start
+        var to = end
+        var head: (Range<Int>, Int?)?
+        var tail: (Range<Int>, Int?)?
+        if startUnsafe, let segment = segmentIndex(containing: start) {
+            let limit = min(end, Int(segments[segment].end), start + Self.reshapeWindow)
+            var safe = start + 1
+            while safe < limit, isUnsafe(safe) { safe += 1 }
+            if safe == end || !isUnsafe(safe) || safe == Int(segments[segment].end) {
+                head = (start..<safe, segment)
+                from = safe
+            }
+        }
+        if endUnsafe, from < end, let segment = segmentIndex(containing: end - 1) {
+            let limit = max(from, Int(segments[segment].start), end - Self.reshapeWindow)
+            var safe = end - 1
+            while safe > limit, isUnsafe(safe) { safe -= 1 }
+            if safe == from || !isUnsafe(safe) || safe == Int(segments[segment].start) {
+                tail = (safe..<end, segment)
+                to = safe
+            }
+        }
+        var pieces: [(range: Range<Int>, reshapedSegment: Int?)] = []
+        if let head { pieces.append(head) }
+        if to > from { pieces.append((from..<to, nil)) }
+        if let tail { pieces.append(tail) }
+        return pieces
+    }
+
+    /// Places `shaped` (whose clusters count from `clusterBase`) from `pen`, keeping only glyphs whose
+    /// cluster lies in `keep` (all when nil); returns the pen after them.
+    private func place(_ shaped: [ShapedGlyph], face: Face, clusterBase: Int, keep: Range<Int>?, pen start: Int,
+                       into glyphs: inout [PlacedGlyph]) -> Int {
+        var pen = start
+        for glyph in shaped {
+            let cluster = clusterBase + glyph.cluster
+            if let keep, !keep.contains(cluster) { continue }
+            glyphs.append(PlacedGlyph(face: face, glyph: glyph.glyph, x: pen + Int(glyph.xOffset), y: Int(glyph.yOffset),
+                                      advance: Int(glyph.xAdvance), cluster: cluster))
+            pen += Int(glyph.xAdvance)
+        }
+        return pen
+    }
+
+    /// `range` (inside `segment`) shaped alone, as the builder and `width(_:_:)` shape it.
+    func shapeGlyphs(_ range: Range<Int>, segment: Int) -> [ShapedGlyph] {
+        let info = segments[segment]
+        let face = faces[Int(info.face)]
+        guard let hbFont = FontCatalog.shared.harfBuzzFont(face: face, scale: font.scale) else { return [] }
+        var slice = units[range]
+        ShapingText.substituteControls(&slice)
+        return hbFont.glyphs(slice, script: info.script == HarfBuzzScript.common ? 0 : info.script)
+    }
+
+    /// The face the ellipsis is shaped in (rule T1): the font's when it has U+2026, else its fallback.
+    var ellipsisFace: Face {
+        let primary = font.face
+        return primary.hasGlyph(for: 0x2026) ? primary : FontCatalog.shared.fallbackFace(for: 0x2026) ?? primary
+    }
+
+    /// Appends the "…" glyphs at `x`; returns their advance (`ellipsisWidth`).
+    func appendEllipsis(at x: Int, into glyphs: inout [PlacedGlyph]) -> Int {
+        let face = ellipsisFace
+        guard let hbFont = FontCatalog.shared.harfBuzzFont(face: face, scale: font.scale) else { return 0 }
+        var pen = x
+        for glyph in hbFont.glyphs([0x2026][...], script: 0) {
+            glyphs.append(PlacedGlyph(face: face, glyph: glyph.glyph, x: pen + Int(glyph.xOffset), y: Int(glyph.yOffset),
+                                      advance: Int(glyph.xAdvance), cluster: nil))
+            pen += Int(glyph.xAdvance)
+        }
+        return pen - x
+    }
+
+    /// The first segment whose end is after `position`.
+    private func firstSegment(endingAfter position: Int) -> Int {
+        var low = 0
+        var high = segments.count
+        while low < high {
+            let mid = (low + high) / 2
+            if Int(segments[mid].end) <= position { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+
+extension TextLayout {
+    /// A picture of this layout alone on a plain background: the lines at (padding, padding), the picture
+    /// as wide as the widest line (hanging whitespace included) or the width limit, whichever is wider.
+    ///
+    /// ```swift
+    /// let text = PreparedText("The quick brown fox jumps over the lazy dog", font: font)
+    /// let layout = try text.layout(width: 150, numberOfLines: 2, lineBreakMode: .byTruncatingTail)
+    /// var picture = try layout.picture(of: text, options: RenderOptions(overlays: .all, widthLimit: 150))
+    /// try picture.draw("150 pt, 2 lines", font: caption, at: CGPoint(x: 4, y: picture.size.height - 14))
+    /// ```
+    /// - Parameters:
+    ///   - text: the prepared text the layout was made from.
+    ///   - options: overlays, width limit, padding, colours (the scale is used when encoding).
+    /// - Throws: `RenderError.layoutFromAnotherText`, `.invalidGeometry` for a bad padding or width limit.
+    public func picture(of text: PreparedText, options: RenderOptions = RenderOptions()) throws -> TextPicture {
+        guard options.padding.isFinite, options.padding >= 0 else {
+            throw RenderError.invalidGeometry("padding \(options.padding)")
+        }
+        if let limit = options.widthLimit, limit.isNaN || limit < 0 {
+            throw RenderError.invalidGeometry("width limit \(limit)")
+        }
+        let limit = options.widthLimit.flatMap { $0.isFinite && $0 > 0 && $0 < 1e15 ? $0 : nil }
+        let padding = options.padding
+        let size = CGSize(width: max(sizeIncludingTrailingWhitespace.width, limit ?? 0) + 2 * padding,
+                          height: size.height + 2 * padding)
+        var picture = try TextPicture(size: size, background: options.background)
+        try picture.draw(self, of: text, at: CGPoint(x: padding, y: padding), color: options.textColor,
+                         overlays: options.overlays, widthLimit: limit)
+        return picture
+    }
+
+    /// Draws the layout as PNG: exactly the lines measured, rasterised by FreeType.
+    ///
+    /// ```swift
+    /// let layout = try text.layout(width: 150, numberOfLines: 2, lineBreakMode: .byTruncatingTail)
+    /// let png = try layout.renderPNG(text, options: RenderOptions(scale: 2, overlays: .all, widthLimit: 150))
+    /// try png.write(to: URL(fileURLWithPath: "label.png"))
+    /// ```
+    /// - Parameters:
+    ///   - text: the prepared text the layout was made from.
+    ///   - options: scale, overlays, width limit, padding, colours.
+    /// - Returns: PNG bytes (RGB, or RGBA with a transparent or translucent background).
+    /// - Throws: `RenderError` (another text's layout, bad scale or geometry, too large, unreadable font).
+    /// - Complexity: shapes each segment the lines touch once, then rasterises each glyph.
+    public func renderPNG(_ text: PreparedText, options: RenderOptions = RenderOptions()) throws -> Data {
+        try picture(of: text, options: options).pngData(scale: options.scale)
+    }
+
+    /// Draws the layout as an SVG document with glyph outlines as paths (no font needed to view it).
+    /// Parameters and errors as `renderPNG(_:options:)`.
+    public func renderSVG(_ text: PreparedText, options: RenderOptions = RenderOptions()) throws -> String {
+        try picture(of: text, options: options).svg(scale: options.scale)
+    }
+}
