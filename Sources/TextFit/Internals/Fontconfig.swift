@@ -2,10 +2,9 @@ import CTextFit
 
 /// The door to Fontconfig: family matching and per-character fallback, serialised by a mutex
 /// (Fontconfig configurations are not documented as thread-safe).
-final class Fontconfig: @unchecked Sendable {
-    // @unchecked: every use of `config` happens inside `lock`.
-    private let config: OpaquePointer
-    private let lock = Locked<Void>(())
+final class Fontconfig: Sendable {
+    /// The configuration, reachable only while holding its lock.
+    private let config: Locked<OpaquePointer>
 
     struct Match: Sendable, Hashable {
         var path: String
@@ -15,15 +14,15 @@ final class Fontconfig: @unchecked Sendable {
 
     init?(appFontDirectory: String?) {
         guard let config = tf_fontconfig_create(appFontDirectory) else { return nil }
-        self.config = config
+        self.config = Locked(config)
     }
 
-    deinit { tf_fontconfig_destroy(config) }
+    deinit { config.withLock { tf_fontconfig_destroy($0) } }
 
     /// The font Fontconfig matches for `family`, or nil when it only has a substitute of another family.
     func match(family: String, bold: Bool) -> Match? {
         var match = tf_font_match()
-        let found = lock.withLock { _ in
+        let found = config.withLock { config in
             tf_fontconfig_match_family(config, family, bold ? 200 : 80, &match)
         }
         return found == 1 ? Self.convert(&match) : nil
@@ -32,7 +31,7 @@ final class Fontconfig: @unchecked Sendable {
     /// The best font covering `scalar`, preferring `family`.
     func match(covering scalar: UInt32, preferring family: String?) -> Match? {
         var match = tf_font_match()
-        let found = lock.withLock { _ in
+        let found = config.withLock { config in
             tf_fontconfig_match_codepoint(config, scalar, family, &match)
         }
         return found == 1 ? Self.convert(&match) : nil

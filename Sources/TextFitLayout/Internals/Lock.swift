@@ -23,6 +23,9 @@ import Darwin
 /// copying or moving a `pthread_mutex_t`). Never call HarfBuzz, FreeType, Fontconfig or anything slow while
 /// holding a cache's lock (architecture.md, "Concurrency and caches"); the lock is not recursive.
 ///
+/// Give it real state (not `Void`): TSan's Swift access checks misreport the zero-sized access to an
+/// empty `state` as racing with reads of the object's header, so keep the guarded value inside.
+///
 /// A copy of TextFit's `Locked` (Sources/TextFit/Internals/Lock.swift): the layout module depends only on
 /// TextFit's public API, and a lock type is not API worth publishing. Keep the two identical.
 final class Locked<State>: @unchecked Sendable {
