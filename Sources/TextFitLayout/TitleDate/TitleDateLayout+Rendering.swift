@@ -1,0 +1,68 @@
+import Foundation
+import TextFit
+
+extension TitleDateLayout {
+    /// Draws the block into `picture` with its top-left corner at `origin`: the title's lines in the title
+    /// frame, the date on its line, and the overlays asked for (`.frames` outlines the title and date
+    /// frames; `.widthLimit` marks `width`; the others apply to both texts' lines).
+    ///
+    /// ```swift
+    /// let title = PreparedText("Title Short", font: font), date = PreparedText("Date", font: font)
+    /// let block = try TitleDateLayout(title: title, date: date, width: 320)
+    /// var picture = try TextPicture(size: CGSize(width: 330, height: block.size.height + 10))
+    /// try block.draw(into: &picture, title: title, date: date, at: CGPoint(x: 5, y: 5), overlays: .all, width: 320)
+    /// ```
+    /// - Parameters:
+    ///   - title, date: the prepared texts the block was laid out from.
+    ///   - width: the block's width `W`, for `.widthLimit`; nil or 0 = none.
+    /// - Throws: `RenderError.layoutFromAnotherText` when `title` is not the block's title; `MeasureError`
+    ///   for an unusable date (never for one the block was made with).
+    public func draw(into picture: inout TextPicture, title: PreparedText, date: PreparedText, at origin: CGPoint = .zero,
+                     color: RenderColor = .black, overlays: RenderOverlays = [], width: CGFloat? = nil) throws {
+        let titleOrigin = CGPoint(x: origin.x + titleFrame.minX, y: origin.y + titleFrame.minY)
+        try picture.draw(lines: titleLines, of: title, at: titleOrigin, color: color, overlays: overlays.subtracting(.widthLimit))
+        // The date is one unwrapped line (as `TitleDateLayout` measured it), its frame's top at the line's.
+        if date.utf16Count > 0 {
+            let dateLayout = try date.layout(width: nil, numberOfLines: 1, lineBreakMode: .byWordWrapping)
+            let dateOrigin = CGPoint(x: origin.x + dateFrame.minX, y: origin.y + dateFrame.minY)
+            try picture.draw(dateLayout, of: date, at: dateOrigin, color: color, overlays: overlays.subtracting(.widthLimit))
+        }
+        if overlays.contains(.frames) {
+            let frameColor = RenderOverlays.color(of: .frames)
+            if !titleLines.isEmpty { picture.stroke(titleFrame.offsetBy(dx: origin.x, dy: origin.y), color: frameColor) }
+            if dateFrame.width > 0 { picture.stroke(dateFrame.offsetBy(dx: origin.x, dy: origin.y), color: frameColor) }
+        }
+        if overlays.contains(.widthLimit), let width, width.isFinite, width > 0 {
+            picture.drawLine(from: CGPoint(x: origin.x + width, y: origin.y - 3),
+                             to: CGPoint(x: origin.x + width, y: origin.y + size.height + 3),
+                             color: RenderOverlays.color(of: .widthLimit), dashed: true)
+        }
+    }
+
+    /// A picture of the block alone: `size` (or the width limit, if wider) plus the padding on each side.
+    /// Options as for `TextLayout.picture(of:options:)`; `options.widthLimit` is the block's width `W`.
+    /// - Throws: as `draw(into:title:date:at:color:overlays:width:)`, and `RenderError.invalidGeometry`.
+    public func picture(title: PreparedText, date: PreparedText, options: RenderOptions = RenderOptions()) throws -> TextPicture {
+        guard options.padding.isFinite, options.padding >= 0 else {
+            throw RenderError.invalidGeometry("padding \(options.padding)")
+        }
+        let limit = options.widthLimit.flatMap { $0.isFinite && $0 > 0 && $0 < 1e15 ? $0 : nil }
+        let padding = options.padding
+        var picture = try TextPicture(size: CGSize(width: max(size.width, limit ?? 0) + 2 * padding,
+                                                   height: size.height + 2 * padding),
+                                      background: options.background)
+        try draw(into: &picture, title: title, date: date, at: CGPoint(x: padding, y: padding), color: options.textColor,
+                 overlays: options.overlays, width: limit)
+        return picture
+    }
+
+    /// The block as PNG (see `TextLayout.renderPNG(_:options:)`).
+    public func renderPNG(title: PreparedText, date: PreparedText, options: RenderOptions = RenderOptions()) throws -> Data {
+        try picture(title: title, date: date, options: options).pngData(scale: options.scale)
+    }
+
+    /// The block as SVG with glyph outlines as paths (see `TextLayout.renderSVG(_:options:)`).
+    public func renderSVG(title: PreparedText, date: PreparedText, options: RenderOptions = RenderOptions()) throws -> String {
+        try picture(title: title, date: date, options: options).svg(scale: options.scale)
+    }
+}
