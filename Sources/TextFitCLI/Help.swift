@@ -8,11 +8,12 @@ enum Help {
 
         Usage:
           textfit measure TEXT [options]     measure one string, print its lines
+          textfit render TEXT [options] -o F draw that layout to F (.png or .svg)
           textfit batch  < cases.jsonl       measure JSON Lines cases, one JSON result per line
           textfit breaks < texts.jsonl       list UAX #14 line-break opportunities per text
           textfit title-date --title T --date D --width W
                                              lay a title out with a date after it (4 cases)
-          textfit demo                       the brief's examples: feed rows, labels, title + date
+          textfit demo [--out DIR]           the brief's examples: feed rows, labels, title + date
           textfit help [COMMAND]             this help, or one command's (also --help, -h,
                                              textfit COMMAND --help)
           textfit --version                  TextFit's version and the C libraries in use (also -V)
@@ -37,6 +38,26 @@ enum Help {
                              Default: wordWrap.
             --json           print the same JSON object as 'batch' (with "id": null) instead of the table.
           Exit: 0 ok; 2 bad flag or value; 3 font family or file not found or unreadable.
+        """
+
+    static let render = """
+        textfit render TEXT [--family F | --font-file P [--face-index N]] [--size S] [--width W]
+                            [--lines N] [--mode M] [--overlay] [--scale S] -o FILE
+          Draws the layout 'textfit measure' reports for the same flags, on a white background with
+          4 pt of padding: the glyphs HarfBuzz shaped for each line, placed where they were measured,
+          rasterised by FreeType (PNG: grayscale anti-aliasing, unhinted) or written as outlines (SVG:
+          one <path> per glyph, no font needed to view it). Colour emoji fonts (CBDT, such as Debian's
+          fonts-noto-color-emoji) draw in colour when Fontconfig falls back to them; without one, emoji
+          come from a monochrome fallback font or, when no font has them, show as a box, like any
+          character no font has. Prints "FILE: W x H px, N lines[, truncated]".
+            --family, --font-file, --face-index, --size, --width, --lines, --mode
+                             as for 'measure' (same defaults).
+            --overlay        draw the overlays: each line's box (blue) and baseline (green), hanging
+                             whitespace (orange), the ellipsis (pink) and the width limit (dashed red).
+            --scale S        pixels per point, > 0 and <= \(Int(RenderCommand.maximumScale)). Default: \(Int(RenderCommand.defaultScale)).
+            -o, --output F   the file to write; its extension (.png or .svg) picks the format.
+          Exit: 0 ok; 2 bad flag or value, or the file cannot be written; 3 font family or file not
+          found or unreadable.
         """
 
     static let batch = """
@@ -98,13 +119,15 @@ enum Help {
         """
 
     static let demo = """
-        textfit demo
+        textfit demo [--out DIR]
           Prints the brief's examples with the bundled fonts: the 12 feed rows' heights in a 375 pt list
           (15 pt text, 10 pt insets, so a 355 pt wrap width) at scales 1, 2 and 3; the label
           "北京欢迎您！！！" at 20 pt sized to fit at scale 2, next to iOS's figure; the line counts of
           the title + date titles at several widths; the four title + date seed cases laid out (case by
           width, then each at a width where its case applies); and a multi-line label truncated at 2 lines.
-          Exit: 0 ok; 3 the bundled fonts are missing.
+            --out DIR        also write DIR/demo.png: the feed rows and the four title + date cases
+                             drawn as measured, with overlays and captions (the README's picture).
+          Exit: 0 ok; 2 bad flag, or DIR/demo.png cannot be written; 3 the bundled fonts are missing.
         """
 
     static let exitCodes = """
@@ -119,7 +142,7 @@ enum Help {
         """
 
     static var full: String {
-        [usage, "Commands:", measure, batch, breaks, titleDate, demo, exitCodes].joined(separator: "\n\n")
+        [usage, "Commands:", measure, render, batch, breaks, titleDate, demo, exitCodes].joined(separator: "\n\n")
     }
 
     /// One command's section plus the exit codes, or nil for an unknown command.
@@ -127,6 +150,7 @@ enum Help {
         let section: String
         switch name {
         case "measure": section = measure
+        case "render": section = render
         case "batch": section = batch
         case "breaks": section = breaks
         case "title-date": section = titleDate

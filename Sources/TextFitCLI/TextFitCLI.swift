@@ -64,11 +64,11 @@ struct Console {
 
 /// Dispatch from the first argument to a command.
 enum CommandLineTool {
-    static let commands: [String] = ["measure", "batch", "breaks", "title-date", "demo", "help"]
+    static let commands: [String] = ["measure", "render", "batch", "breaks", "title-date", "demo", "help"]
 
     static func run(_ arguments: [String], console: Console) -> ExitCode {
         guard let first = arguments.first else {
-            return console.fail(UsageError(message: "no command given (commands: measure, batch, breaks, title-date, demo)"))
+            return console.fail(UsageError(message: "no command given (commands: measure, render, batch, breaks, title-date, demo)"))
         }
         let rest = Array(arguments.dropFirst())
         switch first {
@@ -82,6 +82,7 @@ enum CommandLineTool {
             console.write(TextFitInfo.libraryVersions)
             return .success
         case "measure": return MeasureCommand.run(rest, console: console)
+        case "render": return RenderCommand.run(rest, console: console)
         case "batch": return BatchCommand.run(rest, console: console)
         case "breaks": return BreaksCommand.run(rest, console: console)
         case "title-date": return TitleDateCommand.run(rest, console: console)
@@ -102,7 +103,7 @@ enum CommandLineTool {
         }
         guard topics.count == 1, let text = Help.command(topic) else {
             return console.fail(UsageError(message: "no help for '\(topics.joined(separator: " "))' "
-                                           + "(commands: measure, batch, breaks, title-date, demo)"))
+                                           + "(commands: measure, render, batch, breaks, title-date, demo)"))
         }
         console.writeLines(text)
         return .success

@@ -10,8 +10,10 @@ enum DemoCommand {
     static let titleFontSize: CGFloat = 17
 
     static func run(_ arguments: [String], console: Console) -> ExitCode {
+        let pictureFolder: String?
         do {
-            let parsed = try ArgumentParser.parse(arguments, options: [], command: "demo")
+            let parsed = try ArgumentParser.parse(arguments, options: [.option("--out", "a folder to write demo.png into")],
+                                                  command: "demo")
             if parsed.wantsHelp {
                 console.writeLines(Help.command("demo") ?? Help.full)
                 return .success
@@ -19,6 +21,7 @@ enum DemoCommand {
             if let extra = parsed.positionals.first {
                 throw UsageError(message: "'demo' takes no arguments, got '\(extra)'")
             }
+            pictureFolder = parsed.values["--out"]
         } catch let error as UsageError {
             return console.fail(error)
         } catch {
@@ -26,7 +29,19 @@ enum DemoCommand {
         }
         do {
             for line in try report() { console.write(line) }
+        } catch {
+            // Only the bundled fonts can fail here: the demo's inputs are fixed.
+            console.writeError("textfit: \(error)")
+            return .fontMissing
+        }
+        guard let pictureFolder else { return .success }
+        do {
+            let written = try writePicture(into: pictureFolder)
+            console.write("")
+            console.write("Picture: \(written.path) (\(written.width) x \(written.height) px)")
             return .success
+        } catch let error as OutputFile.WriteError {
+            return console.fail(UsageError(message: error.description))
         } catch {
             // Only the bundled fonts can fail here: the demo's inputs are fixed.
             console.writeError("textfit: \(error)")
