@@ -230,22 +230,7 @@ struct LineBreaker {
             return (paragraphEndFits() ? paragraphEnd : emergencyEnd(start, paragraphEnd, limit: limit), -1)
         }
         guard fits(first) else { return (emergencyEnd(start, Int(text.breaks[first]), limit: limit), -1) }
-        var low = first
-        var step = 1
-        var high = end - 1
-        while low + step < end {
-            if fits(low + step) {
-                low += step
-                step *= 2
-            } else {
-                high = low + step - 1
-                break
-            }
-        }
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if fits(mid) { low = mid } else { high = mid - 1 }
-        }
+        var low = Self.lastFitting(from: first, through: end - 1, fits)
         if low == end - 1, forced == nil, paragraphEndFits() { return (paragraphEnd, -1) }
         // The stored prefix is exact unless the visible end sits on an unsafe-to-break cluster; then
         // confirm with the reshaped width and step back if needed.
@@ -308,13 +293,19 @@ struct LineBreaker {
             let position = Int(text.graphemes[index])
             return text.width(start, text.trimmedEnd(position, notBefore: start)) <= limit
         }
-        // Widths grow with the boundary: gallop from the line start to bracket the answer, then binary
-        // search, so the cost follows the line's length, not the paragraph's.
-        var low = firstIndex
-        guard fits(low) else { return Int(text.graphemes[firstIndex]) }
+        guard fits(firstIndex) else { return Int(text.graphemes[firstIndex]) }
+        return Int(text.graphemes[Self.lastFitting(from: firstIndex, through: lastIndex, fits)])
+    }
+
+    /// The last index in `first...last` for which `fits` holds, given that it holds at `first` and, once
+    /// false, stays false (widths grow with the position). Gallops from `first` to bracket the answer, then
+    /// binary searches, so the cost follows log(line length), not the paragraph's length.
+    @inline(__always)
+    static func lastFitting(from first: Int, through last: Int, _ fits: (Int) -> Bool) -> Int {
+        var low = first
+        var high = last
         var step = 1
-        var high = lastIndex
-        while low + step <= lastIndex {
+        while low + step <= last {
             if fits(low + step) {
                 low += step
                 step *= 2
@@ -327,7 +318,7 @@ struct LineBreaker {
             let mid = (low + high + 1) / 2
             if fits(mid) { low = mid } else { high = mid - 1 }
         }
-        return Int(text.graphemes[low])
+        return low
     }
 
     // MARK: - The last visible line of a truncating or clipping mode

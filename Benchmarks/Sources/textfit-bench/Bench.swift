@@ -1,0 +1,421 @@
+import CBenchPeers
+import Foundation
+import TextFit
+
+/// One benchmark run: the cases, the peers, and everything measured.
+final class Bench {
+    let options: Options
+    let loaded: CaseLoader.Loaded
+    var report: Report
+
+    /// Relayout widths, as factors of each case's width.
+    static let relayoutFactors: [CGFloat] = [0.6, 0.7, 0.8, 0.9, 1.0, 1.1, 1.2, 1.3]
+
+    private var pangoInstance: Pango?
+
+    init(options: Options, loaded: CaseLoader.Loaded, report: Report) {
+        self.options = options
+        self.loaded = loaded
+        self.report = report
+    }
+
+    var usesPango: Bool { options.engines.contains("pango") }
+    var usesFloor: Bool { options.engines.contains("harfbuzz") }
+
+    /// Pango, created on first use (after the memory mode, so its peak does not count Pango).
+    func pango() throws -> Pango {
+        if let pangoInstance { return pangoInstance }
+        let made = try Pango(fontDirectories: loaded.fontDirectories, fontFiles: loaded.fontFiles,
+                             checkFamily: loaded.all.first?.pangoFamily)
+        pangoInstance = made
+        return made
+    }
+
+    /// Frees Pango (and its Fontconfig cache folder).
+    func shutdown() { pangoInstance = nil }
+
+    private var samplesTotal: Int { options.warmup + options.samples }
+
+    // MARK: - Agreement
+
+    /// TextFit's line count against Pango's, once per case, before any timing.
+    func checkAgreement() throws {
+        let pango = try pango()
+        var agreeing = 0
+        var total = 0
+        var perSet: [[String: Any]] = []
+        var examples: [String] = []
+        for set in loaded.sets {
+            var setAgreeing = 0
+            for c in set.cases {
+                let ours = (try? PreparedText(c.text, font: c.font)
+                    .measure(width: c.cgWidth, numberOfLines: c.maxLines, lineBreakMode: c.mode).lineCount) ?? -1
+                var theirs = Int(pango.measure(c).line_count)
+                // Pango limits lines only when ellipsizing; TextFit's other modes stop at maxLines.
+                if c.maxLines > 0 && !c.pangoLimitsLines { theirs = min(theirs, c.maxLines) }
+                if ours == theirs {
+                    setAgreeing += 1
+                } else if examples.count < 12 {
+                    examples.append("\(c.id): TextFit \(ours), Pango \(theirs)")
+                }
+            }
+            agreeing += setAgreeing
+            total += set.cases.count
+            perSet.append(["set": set.name, "cases": set.cases.count, "agreeing": setAgreeing])
+            report.agreementRows.append((set.name, setAgreeing, set.cases.count))
+        }
+        report.agreementRows.append(("all", agreeing, total))
+        report.meta["lineCountAgreement"] = [
+            "agreeing": agreeing, "cases": total, "share": total == 0 ? 0 : Double(agreeing) / Double(total),
+            "sets": perSet, "examples": examples,
+        ] as [String: Any]
+        report.agreementExamples = examples
+        report.printAgreement()
+    }
+
+    // MARK: - cold / warm
+
+    func runFromString(cold: Bool) throws {
+        let mode = cold ? "cold" : "warm"
+        var engines = ["textfit"]
+        if usesPango { engines.append("pango") }
+        if usesFloor { engines += ["harfbuzz", "harfbuzz-runs"] }
+        let pango = usesPango ? try self.pango() : nil
+        let interleaver = Interleaver(engines: engines)
+        var series: [String: [String: Series]] = [:]
+        var cacheCounts: [String: (hits: Int, misses: Int)] = [:]
+        var allSeries = Dictionary(uniqueKeysWithValues: engines.map {
+            ($0, Series(mode: mode, set: "all", engine: $0, cases: loaded.all.count))
+        })
+        if !cold { for set in loaded.sets { consume(Passes.textfitMeasureFromString(set.cases[...])) } }
+        for sample in 0..<samplesTotal {
+            progress("\(mode): sample \(sample + 1)/\(samplesTotal)\(sample < options.warmup ? " (warm-up)" : "")")
+            var totals: [String: UInt64] = [:]
+            for set in loaded.sets {
+                for engine in interleaver.order(sample: sample) {
+                    let elapsed: UInt64
+                    let counted = sample >= options.warmup
+                    switch engine {
+                    case "textfit":
+                        var before = SegmentCache.statistics
+                        elapsed = quietSample(profiled: counted, setup: {
+                            if cold { SegmentCache.removeAll() }
+                            before = SegmentCache.statistics
+                        }) { consume(Passes.textfitMeasureFromString(set.cases[...])) }
+                        let after = SegmentCache.statistics
+                        if sample >= options.warmup {
+                            let counts = cacheCounts[set.name] ?? (0, 0)
+                            cacheCounts[set.name] = (counts.hits + after.hits - (cold ? 0 : before.hits),
+                                                     counts.misses + after.misses - (cold ? 0 : before.misses))
+                        }
+                    case "pango":
+                        elapsed = quietSample(profiled: counted) { consume(Passes.pangoMeasureFromString(set.cases, pango!)) }
+                    case "harfbuzz":
+                        elapsed = quietSample(profiled: counted) { consume(Passes.harfbuzzShapeFloor(set.cases, loaded.floorFonts)) }
+                    default:
+                        elapsed = quietSample(profiled: counted) { consume(Passes.harfbuzzShapeRuns(set.cases)) }
+                    }
+                    guard sample >= options.warmup else { continue }
+                    series[set.name, default: [:]][engine, default: Series(mode: mode, set: set.name, engine: engine,
+                                                                           cases: set.cases.count)]
+                        .samples.append(Double(elapsed) / 1000 / Double(set.cases.count))
+                    totals[engine, default: 0] += elapsed
+                }
+            }
+            if sample >= options.warmup {
+                for (engine, total) in totals {
+                    allSeries[engine]!.samples.append(Double(total) / 1000 / Double(loaded.all.count))
+                }
+            }
+        }
+        var rows: [Series] = []
+        for set in loaded.sets { rows += engines.compactMap { series[set.name]?[$0] } }
+        if loaded.sets.count > 1 { rows += engines.compactMap { allSeries[$0] } }
+        report.series += rows
+        for name in loaded.sets.map(\.name) + (loaded.sets.count > 1 ? ["all"] : []) {
+            let bySet = name == "all" ? allSeries : series[name] ?? [:]
+            guard let ours = bySet["textfit"]?.median else { continue }
+            if let theirs = bySet["pango"]?.median {
+                report.ratios.append(Ratio(mode: mode, set: name, name: "pango/textfit", value: theirs / ours,
+                                           target: cold ? ">= 6" : ">= 25"))
+            }
+            if let floor = bySet["harfbuzz"]?.median {
+                report.ratios.append(Ratio(mode: mode, set: name, name: "textfit/harfbuzz", value: ours / floor,
+                                           target: cold ? "<= 1.3" : nil))
+            }
+            if let floor = bySet["harfbuzz-runs"]?.median {
+                report.ratios.append(Ratio(mode: mode, set: name, name: "textfit/hb-runs", value: ours / floor, target: nil))
+            }
+        }
+        var hits = 0
+        var misses = 0
+        var cache: [[String: Any]] = []
+        for set in loaded.sets {
+            let counts = cacheCounts[set.name] ?? (0, 0)
+            hits += counts.hits
+            misses += counts.misses
+            cache.append(["set": set.name, "hits": counts.hits, "misses": counts.misses,
+                          "hitRate": counts.hits + counts.misses == 0 ? 0 : Double(counts.hits) / Double(counts.hits + counts.misses)])
+        }
+        let rate = hits + misses == 0 ? 0 : Double(hits) / Double(hits + misses)
+        report.cacheRates.append((mode, cache.map { ($0["set"] as! String, $0["hitRate"] as! Double) } + [("all", rate)]))
+        report.meta["segmentCache.\(mode)"] = ["hits": hits, "misses": misses, "hitRate": rate, "sets": cache] as [String: Any]
+        report.printTable(mode: mode)
+    }
+
+    // MARK: - relayout
+
+    func runRelayout() throws {
+        let mode = "relayout"
+        var engines = ["textfit", "textfit-layout"]
+        if usesPango { engines.append("pango") }
+        let pango = usesPango ? try self.pango() : nil
+        progress("relayout: preparing \(loaded.all.count) texts")
+        struct Prepared {
+            var set: CaseSet
+            var texts: [PreparedText]
+            var widths: [[CGFloat]]
+            var layouts: [PangoLayoutHandle?]
+        }
+        let prepared: [Prepared] = loaded.sets.map { set in
+            Prepared(set: set, texts: set.cases.map { PreparedText($0.text, font: $0.font) },
+                     widths: set.cases.map { c in Bench.relayoutFactors.map { CGFloat(c.baseWidth) * $0 } },
+                     layouts: pango.map { p in set.cases.map { p.makeLayout($0) } } ?? [])
+        }
+        let widthCount = Bench.relayoutFactors.count
+        let interleaver = Interleaver(engines: engines)
+        var series: [String: [String: Series]] = [:]
+        let totalUnits = loaded.all.count * widthCount
+        var allSeries = Dictionary(uniqueKeysWithValues: engines.map {
+            ($0, Series(mode: mode, set: "all", engine: $0, cases: loaded.all.count))
+        })
+        for sample in 0..<samplesTotal {
+            progress("relayout: sample \(sample + 1)/\(samplesTotal)\(sample < options.warmup ? " (warm-up)" : "")")
+            var totals: [String: UInt64] = [:]
+            for p in prepared {
+                for engine in interleaver.order(sample: sample) {
+                    let elapsed = quietSample(profiled: sample >= options.warmup) {
+                        switch engine {
+                        case "textfit": consume(Passes.textfitRelayoutMeasure(p.texts, p.set.cases, p.widths))
+                        case "textfit-layout": consume(Passes.textfitRelayoutLayout(p.texts, p.set.cases, p.widths))
+                        default: consume(Passes.pangoRelayout(p.layouts, p.widths))
+                        }
+                    }
+                    guard sample >= options.warmup else { continue }
+                    let units = p.set.cases.count * widthCount
+                    series[p.set.name, default: [:]][engine, default: Series(mode: mode, set: p.set.name, engine: engine,
+                                                                             cases: p.set.cases.count)]
+                        .samples.append(Double(elapsed) / 1000 / Double(units))
+                    totals[engine, default: 0] += elapsed
+                }
+            }
+            if sample >= options.warmup {
+                for (engine, total) in totals {
+                    allSeries[engine]!.samples.append(Double(total) / 1000 / Double(totalUnits))
+                }
+            }
+        }
+        for set in loaded.sets { report.series += engines.compactMap { series[set.name]?[$0] } }
+        if loaded.sets.count > 1 { report.series += engines.compactMap { allSeries[$0] } }
+        for name in loaded.sets.map(\.name) + (loaded.sets.count > 1 ? ["all"] : []) {
+            let bySet = name == "all" ? allSeries : series[name] ?? [:]
+            for engine in ["textfit", "textfit-layout"] {
+                guard let ours = bySet[engine]?.median else { continue }
+                if let theirs = bySet["pango"]?.median {
+                    report.ratios.append(Ratio(mode: mode, set: name, name: "pango/\(engine)", value: theirs / ours,
+                                               target: ">= 500"))
+                }
+                report.ratios.append(Ratio(mode: mode, set: name, name: "\(engine) ns/width", value: ours * 1000,
+                                           target: "<= 150"))
+            }
+        }
+        report.printTable(mode: mode)
+    }
+
+    // MARK: - parallel
+
+    func runParallel() {
+        let mode = "parallel"
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        let load = Report.loadAverage()
+        if load > 0.5 {
+            progress("parallel: load average \(String(format: "%.2f", load)) before starting: other processes use the cores, so the speed-up is understated")
+        }
+        report.meta["loadAverageBeforeParallel"] = load
+        let many = "textfit-\(cores)threads"
+        var engines: [String] = []
+        for state in ["warm", "cold"] { engines += ["textfit-1thread-\(state)", "\(many)-\(state)"] }
+        var series: [String: [String: Series]] = [:]
+        var allSeries = Dictionary(uniqueKeysWithValues: engines.map {
+            ($0, Series(mode: mode, set: "all", engine: $0, cases: loaded.all.count))
+        })
+        // CPU time and run-queue wait of the multi-threaded passes: how many cores they really had.
+        var busy = (wall: 0.0, cpu: 0.0, waiting: 0.0)
+        // CPU time of the same work on one thread and on all: more CPU on all cores means contention
+        // (locks, shared reference counts, cache lines), whatever else runs on the machine.
+        var cpuTime: [String: (one: Double, many: Double)] = [:]
+        let requests = Dictionary(uniqueKeysWithValues: loaded.sets.map { set in
+            (set.name, set.cases.map {
+                LayoutRequest(text: $0.text, font: $0.font, width: $0.cgWidth, numberOfLines: $0.maxLines,
+                              lineBreakMode: $0.mode)
+            })
+        })
+        // Pairs alternate which of the two goes first.
+        for sample in 0..<samplesTotal {
+            progress("parallel: sample \(sample + 1)/\(samplesTotal)\(sample < options.warmup ? " (warm-up)" : "")")
+            var totals: [String: UInt64] = [:]
+            for set in loaded.sets {
+                for state in ["warm", "cold"] {
+                    // Warm: this set's segments in the cache (the previous set's cold pair emptied it).
+                    if state == "warm" { consume(Passes.textfitMeasureFromString(set.cases[...])) }
+                    let pair = sample % 2 == 0 ? [false, true] : [true, false]
+                    for parallel in pair {
+                        if state == "cold" { SegmentCache.removeAll() }
+                        let cpuBefore = bench_process_cpu_ns()
+                        let delayBefore = bench_run_delay_ns()
+                        let elapsed = timed(profiled: sample >= options.warmup) {
+                            consume(Passes.textfitBatch(requests[set.name]!, concurrency: parallel ? cores : 1))
+                        }
+                        if sample >= options.warmup {
+                            let cpu = Double(bench_process_cpu_ns() - cpuBefore)
+                            if parallel {
+                                busy.wall += Double(elapsed)
+                                busy.cpu += cpu
+                                busy.waiting += Double(bench_run_delay_ns() - delayBefore)
+                            }
+                            cpuTime[state, default: (0, 0)].one += parallel ? 0 : cpu
+                            cpuTime[state, default: (0, 0)].many += parallel ? cpu : 0
+                        }
+                        guard sample >= options.warmup else { continue }
+                        let engine = parallel ? "\(many)-\(state)" : "textfit-1thread-\(state)"
+                        series[set.name, default: [:]][engine, default: Series(mode: mode, set: set.name, engine: engine,
+                                                                               cases: set.cases.count)]
+                            .samples.append(Double(elapsed) / 1000 / Double(set.cases.count))
+                        totals[engine, default: 0] += elapsed
+                    }
+                }
+            }
+            if sample >= options.warmup {
+                for (engine, total) in totals {
+                    allSeries[engine]!.samples.append(Double(total) / 1000 / Double(loaded.all.count))
+                }
+            }
+        }
+        for set in loaded.sets { report.series += engines.compactMap { series[set.name]?[$0] } }
+        if loaded.sets.count > 1 { report.series += engines.compactMap { allSeries[$0] } }
+        for name in loaded.sets.map(\.name) + (loaded.sets.count > 1 ? ["all"] : []) {
+            let bySet = name == "all" ? allSeries : series[name] ?? [:]
+            for state in ["warm", "cold"] {
+                guard let one = bySet["textfit-1thread-\(state)"]?.median, let all = bySet["\(many)-\(state)"]?.median
+                else { continue }
+                report.ratios.append(Ratio(mode: mode, set: name, name: "speedup \(cores) cores (\(state))", value: one / all,
+                                           target: state == "warm" ? ">= 1.8" : nil))
+            }
+        }
+        let cpuPerWall = busy.wall > 0 ? busy.cpu / busy.wall : .nan
+        let waitingPerWall = busy.wall > 0 ? busy.waiting / busy.wall : .nan
+        let inflation = ["warm", "cold"].map { state -> Double in
+            guard let time = cpuTime[state], time.one > 0 else { return .nan }
+            return time.many / time.one
+        }
+        report.meta["parallel"] = ["cores": cores, "api": "TextBatch.measure(_:concurrency:), all cores vs 1",
+                                   "cpuSecondsPerWallSecond": cpuPerWall, "runQueueWaitPerWallSecond": waitingPerWall,
+                                   "cpuTimeAllCoresOverOneWarm": inflation[0], "cpuTimeAllCoresOverOneCold": inflation[1]]
+            as [String: Any]
+        report.parallelNote = String(format: """
+            all-core passes: %.2f CPU-seconds per wall second, %.2f s per wall second waiting for a CPU held by \
+            other processes (%d cores); CPU time all cores / one thread for the same cases: %.2f warm, %.2f cold \
+            (1.00 = no contention cost)
+            """, cpuPerWall, waitingPerWall, cores, inflation[0], inflation[1])
+        report.printTable(mode: mode)
+    }
+
+    // MARK: - memory
+
+    /// Measures `--rows` rows from their strings, keeping only each row's height, and reports the peak RSS
+    /// and the segment cache, in two scenarios:
+    /// - `feed`: corpus texts made unique by a row number, at five widths (words repeat, like a feed);
+    /// - `unique-words`: rows of made-up words that never repeat, so the segment cache fills to its byte
+    ///   budget and evicts: the bound on memory.
+    func runMemory() {
+        guard let font = loaded.all.first?.font else { return }
+        for scenario in ["feed", "unique-words"] {
+            runMemory(scenario: scenario, font: font)
+        }
+        report.printMemory()
+    }
+
+    private func runMemory(scenario: String, font: Font) {
+        let rows = options.rows
+        let cases = loaded.all
+        SegmentCache.removeAll()
+        let resetWorked = ProcessMemory.resetPeak()
+        let baseline = ProcessMemory.currentKiB
+        var heights = [CGFloat](repeating: 0, count: rows)
+        var checkpoints: [[String: Any]] = []
+        var generator = WordGenerator(seed: 0x7E87F17)
+        let start = now()
+        for row in 0..<rows {
+            let prepared: PreparedText
+            let metrics: TextMetrics?
+            if scenario == "feed" {
+                let c = cases[row % cases.count]
+                let width = c.baseWidth * (0.8 + 0.1 * Double(row % 5))
+                prepared = PreparedText(c.text + " #\(row)", font: c.font)
+                metrics = try? prepared.measure(width: CGFloat(width), numberOfLines: c.maxLines, lineBreakMode: c.mode)
+            } else {
+                prepared = PreparedText(generator.sentence(words: 12 + row % 20), font: font)
+                metrics = try? prepared.measure(width: 355)
+            }
+            heights[row] = metrics?.size.height ?? 0
+            if (row + 1) % max(1, rows / 10) == 0 {
+                let stats = SegmentCache.statistics
+                checkpoints.append(["rows": row + 1, "rssMiB": Double(ProcessMemory.currentKiB) / 1024,
+                                    "cacheMiB": Double(stats.bytes) / 1_048_576, "cacheEntries": stats.entries])
+                progress("memory (\(scenario)): \(row + 1) rows, RSS \(ProcessMemory.currentKiB / 1024) MiB, "
+                         + "segment cache \(stats.bytes >> 20) MiB")
+            }
+        }
+        let elapsed = now() - start
+        consume(Int(heights.reduce(0, +)))
+        let stats = SegmentCache.statistics
+        let peak = ProcessMemory.peakKiB
+        let memory: [String: Any] = [
+            "scenario": scenario, "rows": rows, "baselineRssMiB": Double(baseline) / 1024,
+            "peakRssMiB": Double(peak) / 1024, "peakIncludesEarlierWork": !resetWorked,
+            "segmentCache": ["byteLimitMiB": Double(SegmentCache.byteLimit) / 1_048_576,
+                             "bytesMiB": Double(stats.bytes) / 1_048_576, "entries": stats.entries,
+                             "evictions": stats.evictions, "hits": stats.hits, "misses": stats.misses,
+                             "hitRate": stats.hitRate] as [String: Any],
+            "usPerRow": Double(elapsed) / 1000 / Double(rows), "checkpoints": checkpoints,
+        ]
+        report.meta["memory.\(scenario)"] = memory
+        report.memory.append(memory)
+        SegmentCache.removeAll()
+    }
+}
+
+/// Made-up lowercase words from a fixed seed (xorshift), for rows whose words never repeat.
+struct WordGenerator {
+    var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state ^= state << 13
+        state ^= state >> 7
+        state ^= state << 17
+        return state
+    }
+
+    mutating func sentence(words: Int) -> String {
+        let letters = Array("abcdefghijklmnopqrstuvwxyz")
+        var text = ""
+        for index in 0..<words {
+            if index > 0 { text += " " }
+            let length = 3 + Int(next() % 9)
+            for _ in 0..<length { text.append(letters[Int(next() % 26)]) }
+        }
+        return text + "."
+    }
+}
