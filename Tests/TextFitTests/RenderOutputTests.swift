@@ -146,6 +146,17 @@ import Testing
         #expect(Self.parseSVG(svg.document).ok)
     }
 
+    /// The README's rendering example, run.
+    @Test func readmeExample() throws {
+        let text = PreparedText("The quick brown fox jumps over the lazy dog", font: try Font(family: "Noto Sans", size: 17))
+        let layout = try text.layout(width: 150, numberOfLines: 2, lineBreakMode: .byTruncatingTail)
+        let png = try layout.renderPNG(text, options: RenderOptions(overlays: .all, widthLimit: 150))
+        let bitmap = try Bitmap(png: png)
+        #expect(bitmap.width == 316)  // (150 + 2 × 4 pt padding) × 2
+        #expect(bitmap.colouredPixelCount > 100)  // the overlays
+        #expect(Self.parseSVG(try layout.renderSVG(text)).ok)
+    }
+
     @Test func errorsSayWhatToFix() throws {
         let (text, layout) = try RenderCase(text: "Hello world", width: 60).prepare()
         let other = PreparedText("Hello world", font: try Fixtures.font())
