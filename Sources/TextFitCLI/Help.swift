@@ -8,7 +8,8 @@ enum Help {
 
         Usage:
           textfit measure TEXT [options]     measure one string, print its lines
-          textfit render TEXT [options] -o F draw that layout to F (.png or .svg)
+          textfit render TEXT [options] -o FILE
+                                             draw that layout into a PNG or SVG file
           textfit batch  < cases.jsonl       measure JSON Lines cases, one JSON result per line
           textfit breaks < texts.jsonl       list UAX #14 line-break opportunities per text
           textfit title-date --title T --date D --width W

@@ -19,7 +19,7 @@ import Testing
     static let goldens: [Golden] = [
         Golden(name: "truncated-tail-2x", renderCase: RenderCase(text: Fixtures.samples[0], width: 150, lines: 2,
                                                                  mode: .byTruncatingTail), scale: 2),
-        Golden(name: "truncated-middle-head-2x", renderCase: RenderCase(
+        Golden(name: "truncated-middle-2x", renderCase: RenderCase(
             text: "Supercalifragilisticexpialidocious antidisestablishmentarianism", width: 200, lines: 1,
             mode: .byTruncatingMiddle), scale: 2),
         Golden(name: "hanging-whitespace-2x", renderCase: RenderCase(text: Fixtures.samples[8], width: 120), scale: 2),

@@ -7,8 +7,8 @@ extension TextLayout {
     /// ```swift
     /// let text = PreparedText("The quick brown fox jumps over the lazy dog", font: font)
     /// let layout = try text.layout(width: 150, numberOfLines: 2, lineBreakMode: .byTruncatingTail)
-    /// var picture = try layout.picture(of: text, options: RenderOptions(overlays: .all, widthLimit: 150))
-    /// try picture.draw("150 pt, 2 lines", font: caption, at: CGPoint(x: 4, y: picture.size.height - 14))
+    /// let picture = try layout.picture(of: text, options: RenderOptions(overlays: .all, widthLimit: 150))
+    /// let svg = try picture.svg(scale: 1)   // or picture.pngData(scale: 3)
     /// ```
     /// - Parameters:
     ///   - text: the prepared text the layout was made from.
