@@ -103,3 +103,16 @@ import Testing
         #expect(FontError.invalidSize(-1).description == "font size -1.0 is invalid: use a finite number of points greater than 0")
     }
 }
+
+@Suite struct SpaceFontTests {
+    /// A space after fallback text stays in the fallback face (like Pango), but not after an emoji.
+    @Test func spaceFollowsTextButNotEmoji() throws {
+        let font = try Fixtures.font(17)
+        let cjk = PreparedText("世界 x", font: font)
+        let cjkSpace = try #require(cjk.segmentIndex(containing: 2))  // "界 " in the fallback face
+        #expect(cjk.faces[Int(cjk.segments[cjkSpace].face)].familyName == "Droid Sans Fallback")
+        let emoji = PreparedText("👍 x", font: font)
+        let spaceSegment = try #require(emoji.segmentIndex(containing: 2))
+        #expect(emoji.segments[spaceSegment].face == 0)  // the space is set in the font itself
+    }
+}

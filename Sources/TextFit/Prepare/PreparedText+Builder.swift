@@ -75,6 +75,7 @@ extension PreparedText {
             var segmentFace = 0
             var segmentScript = HarfBuzzScript.common
             var lastStrongScript = HarfBuzzScript.common
+            var lastClusterWasEmoji = false
 
             func closeSegment(at end: Int) {
                 guard segmentStart >= 0, end > segmentStart else {
@@ -129,13 +130,15 @@ extension PreparedText {
                 case .character(let character): for scalar in character.unicodeScalars { scan.add(scalar.value, primary: primary) }
                 }
                 let base = scan.base
+                defer { lastClusterWasEmoji = base.flatMap(Unicode.Scalar.init)?.properties.isEmojiPresentation ?? false }
                 let uncovered = scan.uncovered
                 var script = scan.script
                 var face = segmentStart >= 0 ? segmentFace : 0
-                if let base, segmentStart >= 0, CharacterClass.isSpaceSeparator(base),
+                if let base, segmentStart >= 0, CharacterClass.isSpaceSeparator(base), !lastClusterWasEmoji,
                    faces[segmentFace].hasGlyph(for: base) {
                     // A space stays in the font of the text it follows (Pango and CoreText do not switch
-                    // fonts for whitespace), so "世界 " measures the fallback face's space.
+                    // fonts for whitespace), so "世界 " measures the fallback face's space. Not after an
+                    // emoji: emoji fonts have em-wide spaces, and Pango itemizes emoji apart from text.
                 } else if let base {
                     face = 0
                     if let uncovered, let fallback = catalog.fallbackFace(for: uncovered) {
