@@ -188,6 +188,9 @@ final class FontCatalog: Sendable {
     /// The face that draws `scalar` when the primary font lacks it: the bundled faces in order, then
     /// Fontconfig's best match. Nil when no font has it (the primary's .notdef is drawn).
     func fallbackFace(for scalar: UInt32) -> Face? {
+        // The bundled faces come first and never change: a bit test each, no lock, so threads preparing
+        // CJK text (a fallback per character) do not queue on the catalog.
+        if let face = bundled.first(where: { $0.face.hasGlyph(for: scalar) })?.face { return face }
         enum Cached { case miss, hit(Face?) }
         let cached: Cached = state.withLock { state in
             switch state.fallbacks[scalar] {
