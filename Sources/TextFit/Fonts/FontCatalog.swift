@@ -49,6 +49,11 @@ final class FontCatalog: Sendable {
 
     /// Bundled faces in fallback order; unreadable ones are skipped.
     private let bundled: [(family: String, bold: Bool, face: Face)]
+    /// The bundled faces in fallback order, and for every BMP code point the 1-based index of the first one
+    /// that has it (0: none). Preparation copies both once and then looks fallbacks up with no lock and no
+    /// reference counting per character, which keeps threads preparing CJK text from contending.
+    let bundledFaces: [Face]
+    let bundledFallbackTable: [UInt8]
 
     private init() {
         var state = State()
@@ -64,6 +69,15 @@ final class FontCatalog: Sendable {
         state.liveAfterSweep = state.faces.count
         state.firstFileID = state.nextID
         self.bundled = bundled
+        // For each BMP code point, which bundled face (1-based) supplies it first; 0 = none.
+        var table = [UInt8](repeating: 0, count: 0x10000)
+        for (index, entry) in bundled.enumerated().reversed() {
+            for codepoint in 0..<UInt32(0x10000) where entry.2.hasGlyph(for: codepoint) {
+                table[Int(codepoint)] = UInt8(index + 1)
+            }
+        }
+        self.bundledFallbackTable = table
+        self.bundledFaces = bundled.map(\.2)
         self.state = Locked(state)
     }
 

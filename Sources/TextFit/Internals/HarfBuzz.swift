@@ -24,7 +24,7 @@ final class HarfBuzzFace: @unchecked Sendable {
 
     /// The face's coverage of the Basic Multilingual Plane, one bit per code point, read from the cmap once
     /// (about 2 ms per face), so the per-character "does the font have it" check of preparation is a bit test.
-    private let bmpCoverage: [UInt64]
+    let bmpCoverage: [UInt64]
 
     @inline(__always)
     func hasGlyph(for scalar: UInt32) -> Bool {

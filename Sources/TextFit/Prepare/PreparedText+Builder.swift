@@ -35,15 +35,20 @@ extension PreparedText {
             /// The first strong script (common when none).
             var script = HarfBuzzScript.common
 
+            /// - Parameter coverage: the font's BMP coverage bits (a local copy: reading the shared face's
+            ///   property per character would retain and release it, which threads contend on).
             @inline(__always)
-            mutating func add(_ value: UInt32, primary: Face) {
+            mutating func add(_ value: UInt32, coverage: [UInt64], primary: Face) {
                 if CharacterClass.needsNoGlyph(value) { return }
                 if base == nil { base = value }
                 if script == HarfBuzzScript.common {
                     let s = HarfBuzzScript.of(value)
                     if s != HarfBuzzScript.common, s != HarfBuzzScript.inherited, s != HarfBuzzScript.unknown { script = s }
                 }
-                if uncovered == nil, !primary.hasGlyph(for: value) { uncovered = value }
+                guard uncovered == nil else { return }
+                let covered = value < 0x10000 ? coverage[Int(value >> 6)] & (1 << UInt64(value & 63)) != 0
+                                              : primary.hasGlyph(for: value)
+                if !covered { uncovered = value }
             }
         }
 
@@ -63,6 +68,9 @@ extension PreparedText {
 
             let catalog = FontCatalog.shared
             let primary = font.face
+            let primaryCoverage = primary.harfBuzz.bmpCoverage
+            let bundledTable = catalog.bundledFallbackTable
+            let bundledFaces = catalog.bundledFaces
             let scale = font.scale
             var faces: [Face] = [primary]
             var harfBuzzFonts: [HarfBuzzFont?] = [catalog.harfBuzzFont(face: primary, scale: scale)]
@@ -126,8 +134,9 @@ extension PreparedText {
                 // that has them all, else one that has the base (never splitting the cluster).
                 var scan = ClusterScan()
                 switch scalars {
-                case .single(let value): scan.add(value, primary: primary)
-                case .character(let character): for scalar in character.unicodeScalars { scan.add(scalar.value, primary: primary) }
+                case .single(let value): scan.add(value, coverage: primaryCoverage, primary: primary)
+                case .character(let character):
+                    for scalar in character.unicodeScalars { scan.add(scalar.value, coverage: primaryCoverage, primary: primary) }
                 }
                 let base = scan.base
                 defer { lastClusterWasEmoji = base.flatMap(Unicode.Scalar.init)?.properties.isEmojiPresentation ?? false }
@@ -141,9 +150,14 @@ extension PreparedText {
                     // emoji: emoji fonts have em-wide spaces, and Pango itemizes emoji apart from text.
                 } else if let base {
                     face = 0
-                    if let uncovered, let fallback = catalog.fallbackFace(for: uncovered) {
-                        let coversAll = scalars.allSatisfy {
-                            CharacterClass.needsNoGlyph($0) || fallback.hasGlyph(for: $0)
+                    let bundledIndex = uncovered.map { $0 < 0x10000 ? Int(bundledTable[Int($0)]) : 0 } ?? 0
+                    if let uncovered,
+                       let fallback = bundledIndex > 0 ? bundledFaces[bundledIndex - 1] : catalog.fallbackFace(for: uncovered) {
+                        let coversAll: Bool
+                        if case .single = scalars {
+                            coversAll = true  // the fallback was chosen for this very scalar
+                        } else {
+                            coversAll = scalars.allSatisfy { CharacterClass.needsNoGlyph($0) || fallback.hasGlyph(for: $0) }
                         }
                         if coversAll || (!primary.hasGlyph(for: base) && fallback.hasGlyph(for: base)) {
                             face = faceIndex(of: fallback)
