@@ -421,3 +421,11 @@ void bench_profile_collect(int32_t on) {
     }
 #endif
 }
+
+int32_t bench_running_on_valgrind(void) {
+#ifdef BENCH_HAVE_CALLGRIND
+    return RUNNING_ON_VALGRIND ? 1 : 0;
+#else
+    return 0;
+#endif
+}

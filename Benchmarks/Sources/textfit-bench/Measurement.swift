@@ -24,6 +24,8 @@ func timed(profiled: Bool, _ body: () -> Void) -> UInt64 {
 enum Retakes {
     nonisolated(unsafe) static var count = 0
     nonisolated(unsafe) static var disturbedKept = 0
+    /// Under valgrind a pass is collected once: no retakes.
+    static let underValgrind = bench_running_on_valgrind() != 0
 }
 
 /// Times one pass like `timed`, but when this thread spent more than 2 % of the pass waiting for a CPU
@@ -31,7 +33,7 @@ enum Retakes {
 /// runs `setup` and the pass again, up to 3 attempts, and keeps the least disturbed one.
 func quietSample(profiled: Bool, setup: () -> Void = {}, _ body: () -> Void) -> UInt64 {
     var best: (elapsed: UInt64, share: Double)?
-    for attempt in 0..<3 {
+    for attempt in 0..<(Retakes.underValgrind ? 1 : 3) {
         if attempt > 0 { Retakes.count += 1 }
         setup()
         let before = bench_thread_run_delay_ns()

@@ -44,7 +44,7 @@ struct Options {
           cold      measure each case from its string, segment cache cleared before each pass
           warm      the same with the segment cache warm (a feed's steady state)
           relayout  a prepared text measured at 8 widths (0.6x-1.3x its width), per width
-          parallel  all cases measured from their strings on all cores vs one
+          parallel  TextBatch.measure of all cases on all cores vs concurrency 1
           memory    peak RSS and cache statistics for --rows measured rows
 
         Exit codes: 0 ok, 2 usage error, 3 fonts, cases or Pango missing.

@@ -82,7 +82,11 @@ struct Report {
             guard process.terminationStatus == 0 else { return nil }
             return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         }
-        guard let commit = git(["rev-parse", "--short=12", "HEAD"]) else { return ["checkout": checkout] }
+        guard let commit = git(["rev-parse", "--short=12", "HEAD"]) else {
+            // An exported tree (git archive) has no repository: the caller may name the commit.
+            let named = ProcessInfo.processInfo.environment["TEXTFIT_SOURCE_COMMIT"]
+            return named.map { ["checkout": checkout, "commit": $0, "uncommittedSourceChanges": false] } ?? ["checkout": checkout]
+        }
         let dirty = git(["status", "--porcelain", "--", "Sources", "Package.swift"]).map { !$0.isEmpty } ?? false
         return ["checkout": checkout, "commit": commit, "uncommittedSourceChanges": dirty]
     }

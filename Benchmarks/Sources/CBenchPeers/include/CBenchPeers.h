@@ -113,6 +113,8 @@ int32_t bench_reset_peak_rss(void);
 /// the benchmark collects only its timed passes. A few instructions and no effect otherwise (and none at
 /// all when valgrind's headers were missing at build time).
 void bench_profile_collect(int32_t on);
+/// 1 when running under valgrind (then samples are never retaken: the profile counts each pass once).
+int32_t bench_running_on_valgrind(void);
 
 #ifdef __cplusplus
 }
