@@ -232,12 +232,15 @@ struct LineBreaker {
         guard fits(first) else { return (emergencyEnd(start, Int(text.breaks[first]), limit: limit), -1) }
         var low = Self.lastFitting(from: first, through: end - 1, fits)
         if low == end - 1, forced == nil, paragraphEndFits() { return (paragraphEnd, -1) }
-        // The stored prefix is exact unless the visible end sits on an unsafe-to-break cluster; then
-        // confirm with the reshaped width and step back if needed.
-        while low > first {
+        // The stored prefix is exact unless the line starts or its visible end sits on an unsafe-to-break
+        // cluster (a line starting inside a ligature after an emergency break: "ffl" at 24 pt, width 8.3);
+        // then confirm with the reshaped width and step back, down to an emergency break if needed.
+        let startUnsafe = text.isUnsafe(start)
+        while true {
             let candidate = Int(text.breaks[low])
             let visibleEnd = text.trimmedEnd(candidate, notBefore: start)
-            if !text.isUnsafe(visibleEnd) || text.width(start, visibleEnd) <= limit { break }
+            if !(startUnsafe || text.isUnsafe(visibleEnd)) || text.width(start, visibleEnd) <= limit { break }
+            if low == first { return (emergencyEnd(start, candidate, limit: limit), -1) }
             low -= 1
         }
         return (Int(text.breaks[low]), low)
