@@ -34,6 +34,9 @@ enum FreeType {
             case FreeType.cannotOpenResource: return "cannot open the file"
             case FreeType.unknownFileFormat: return "not a font file (unknown format)"
             case FreeType.invalidFileFormat: return "broken or truncated font file"
+            // Stream (0x51–0x58) and table (0x8E–0x90) errors: a cut or damaged file, e.g. a font truncated
+            // to 2,000 bytes gives Array_Too_Large (0x90).
+            case 0x51...0x58, 0x8E...0x90: return "broken or truncated font file (FreeType error 0x\(String(code, radix: 16)))"
             default: return "FreeType error 0x\(String(code, radix: 16))"
             }
         }
