@@ -54,20 +54,26 @@ final class FontCatalog: Sendable {
     /// reference counting per character, which keeps threads preparing CJK text from contending.
     let bundledFaces: [Face]
     let bundledFallbackTable: [UInt8]
+    /// The bundled faces by "path#index", for `Font(file:)` naming a bundled file.
+    private let bundledByKey: [String: Face]
 
     private init() {
         var state = State()
         var bundled: [(String, Bool, Face)] = []
+        var bundledByKey: [String: Face] = [:]
         for file in BundledFonts.files {
             guard let path = BundledFonts.path(of: file.file),
                   let face = try? FontCatalog.makeFace(path: path, faceIndex: 0, id: state.nextID)
             else { continue }
-            state.faces["\(path)#0"] = WeakFace(face: face)
+            // Held strongly here (never weakly: an object that ever had a weak reference pays the slow
+            // path on every retain and release, and preparation touches these faces constantly).
+            bundledByKey["\(path)#0"] = face
             state.nextID += 1
             bundled.append((file.family, file.bold, face))
         }
         state.liveAfterSweep = state.faces.count
         state.firstFileID = state.nextID
+        self.bundledByKey = bundledByKey
         self.bundled = bundled
         // For each BMP code point, which bundled face (1-based) supplies it first; 0 = none.
         var table = [UInt8](repeating: 0, count: 0x10000)
@@ -100,7 +106,7 @@ final class FontCatalog: Sendable {
     var facesLoaded: Int { state.withLock { $0.facesLoaded } }
 
     /// File faces currently alive (bundled ones included), for tests.
-    var liveFaceCount: Int { state.withLock { $0.faces.values.count { $0.face != nil } } }
+    var liveFaceCount: Int { bundledByKey.count + state.withLock { $0.faces.values.count { $0.face != nil } } }
 
     /// Cached fallback answers, for tests.
     var fallbackCount: Int { state.withLock { $0.fallbacks.count } }
@@ -123,6 +129,7 @@ final class FontCatalog: Sendable {
 
     private func loadFace(path: String, faceIndex: Int) throws -> Face {
         let key = "\(path)#\(faceIndex)"
+        if let face = bundledByKey[key] { return face }
         var released: [Face] = []  // faces pushed out of the recent list, released after unlocking
         defer { released.removeAll() }
         if let face = state.withLock({ state -> Face? in
