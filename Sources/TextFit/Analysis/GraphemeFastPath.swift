@@ -19,33 +19,46 @@ enum GraphemeFastPath {
         }
     }
 
-    /// Walks the grapheme clusters of `units`: `while let (start, length, scalars) = cursor.next()`.
+    /// Walks the grapheme clusters of `units`: `while cursor.next() { cursor.start, cursor.single ... }`.
     /// An iterator rather than a closure, so the caller's loop touches its own variables directly (a closure
-    /// capturing them would pay for dynamic exclusivity checks on every access).
+    /// capturing them would pay for dynamic exclusivity checks on every access), and its answer lives in
+    /// the cursor's fields rather than in a returned tuple (whose enum payload the optimiser destroyed
+    /// through generic value witnesses on every cluster).
     struct Cursor {
         let units: [UInt16]
+        /// The current cluster: its UTF-16 start and, when it is one BMP scalar, that scalar; otherwise
+        /// `character` holds it.
+        private(set) var start = 0
+        private(set) var single: UInt32 = 0
+        private(set) var isSingle = true
+        private(set) var character: Character = " "
         private var position = 0
         private var chunk: String.Iterator?
         private var chunkEnd = 0
 
         init(_ units: [UInt16]) { self.units = units }
 
-        mutating func next() -> (start: Int, length: Int, scalars: UnicodeScalarsChunk)? {
+        mutating func next() -> Bool {
             if chunk != nil {
                 if let character = chunk!.next() {
-                    let start = position
+                    start = position
                     position += character.utf16.count
-                    return (start, position - start, .character(character))
+                    isSingle = false
+                    self.character = character
+                    return true
                 }
                 chunk = nil
                 position = chunkEnd
             }
             let count = units.count
-            guard position < count else { return nil }
+            guard position < count else { return false }
             let unit = units[position]
             if isSimple(unit), position + 1 == count || isSimple(units[position + 1]) {
+                start = position
+                single = UInt32(unit)
+                isSingle = true
                 position += 1
-                return (position - 1, 1, .single(UInt32(unit)))
+                return true
             }
             // A chunk up to the next certain boundary, segmented by Swift's `Character`.
             var end = position + 1
@@ -53,26 +66,6 @@ enum GraphemeFastPath {
             chunk = String(decoding: units[position..<end], as: UTF16.self).makeIterator()
             chunkEnd = end
             return next()
-        }
-    }
-
-    /// The scalars of one cluster without allocating for the common single-scalar case.
-    enum UnicodeScalarsChunk {
-        case single(UInt32)
-        case character(Character)
-
-        var first: UInt32? {
-            switch self {
-            case .single(let value): return value
-            case .character(let character): return character.unicodeScalars.first?.value
-            }
-        }
-
-        func allSatisfy(_ predicate: (UInt32) -> Bool) -> Bool {
-            switch self {
-            case .single(let value): return predicate(value)
-            case .character(let character): return character.unicodeScalars.allSatisfy { predicate($0.value) }
-            }
         }
     }
 }

@@ -121,10 +121,17 @@ extension PreparedText {
             }
 
             var clusters = GraphemeFastPath.Cursor(units)
-            while let (position, _, scalars) = clusters.next() {
+            while clusters.next() {
+                let position = clusters.start
                 flags[position] |= Flag.grapheme
                 graphemes.append(Int32(position))
-                guard let first = scalars.first else { continue }
+                let first: UInt32
+                if clusters.isSingle {
+                    first = clusters.single
+                } else {
+                    guard let value = clusters.character.unicodeScalars.first?.value else { continue }
+                    first = value
+                }
                 if first < 0x10000, Paragraphs.isSeparator(UInt16(first)) {
                     closeSegment(at: position)
                     lastStrongScript = HarfBuzzScript.common
@@ -133,10 +140,12 @@ extension PreparedText {
                 // The face: the font's own when it has every scalar that needs a glyph, else a fallback
                 // that has them all, else one that has the base (never splitting the cluster).
                 var scan = ClusterScan()
-                switch scalars {
-                case .single(let value): scan.add(value, coverage: primaryCoverage, primary: primary)
-                case .character(let character):
-                    for scalar in character.unicodeScalars { scan.add(scalar.value, coverage: primaryCoverage, primary: primary) }
+                if clusters.isSingle {
+                    scan.add(first, coverage: primaryCoverage, primary: primary)
+                } else {
+                    for scalar in clusters.character.unicodeScalars {
+                        scan.add(scalar.value, coverage: primaryCoverage, primary: primary)
+                    }
                 }
                 let base = scan.base
                 defer { lastClusterWasEmoji = base.flatMap(Unicode.Scalar.init)?.properties.isEmojiPresentation ?? false }
@@ -154,10 +163,12 @@ extension PreparedText {
                     if let uncovered,
                        let fallback = bundledIndex > 0 ? bundledFaces[bundledIndex - 1] : catalog.fallbackFace(for: uncovered) {
                         let coversAll: Bool
-                        if case .single = scalars {
+                        if clusters.isSingle {
                             coversAll = true  // the fallback was chosen for this very scalar
                         } else {
-                            coversAll = scalars.allSatisfy { CharacterClass.needsNoGlyph($0) || fallback.hasGlyph(for: $0) }
+                            coversAll = clusters.character.unicodeScalars.allSatisfy {
+                                CharacterClass.needsNoGlyph($0.value) || fallback.hasGlyph(for: $0.value)
+                            }
                         }
                         if coversAll || (!primary.hasGlyph(for: base) && fallback.hasGlyph(for: base)) {
                             face = faceIndex(of: fallback)
