@@ -11,6 +11,14 @@ enum CharacterClass {
         }
     }
 
+    /// Emoji presentation characters (Emoji_Presentation). The ranges outside which none exist are checked
+    /// first: asking Swift for the property costs a table search per character.
+    static func isEmojiPresentation(_ scalar: UInt32) -> Bool {
+        guard scalar >= 0x1F000 || (0x231A...0x2BFF).contains(scalar) || scalar == 0x3030 || scalar == 0x303D
+            || scalar == 0x3297 || scalar == 0x3299 else { return false }
+        return Unicode.Scalar(scalar)?.properties.isEmojiPresentation ?? false
+    }
+
     /// Unicode space separators (Zs).
     static func isSpaceSeparator(_ scalar: UInt32) -> Bool {
         scalar == 0x20 || scalar == 0xA0 || scalar == 0x1680 || (0x2000...0x200A).contains(scalar)

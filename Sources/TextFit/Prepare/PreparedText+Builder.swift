@@ -148,7 +148,7 @@ extension PreparedText {
                     }
                 }
                 let base = scan.base
-                defer { lastClusterWasEmoji = base.flatMap(Unicode.Scalar.init)?.properties.isEmojiPresentation ?? false }
+                defer { lastClusterWasEmoji = base.map(CharacterClass.isEmojiPresentation) ?? false }
                 let uncovered = scan.uncovered
                 var script = scan.script
                 var face = segmentStart >= 0 ? segmentFace : 0
