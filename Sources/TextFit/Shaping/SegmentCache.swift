@@ -58,7 +58,8 @@ public enum SegmentCache {
             self.script = script
             self.text = text
             // FNV-1a over the fields and units: cheap for short words, and Hasher's per-element calls are not.
-            var h: UInt64 = 0xCBF2_9CE4_8422_2325
+            // The basis is random per process, so untrusted text cannot be built offline to collide.
+            var h: UInt64 = Key.basis
             @inline(__always) func mix(_ value: UInt64) { h = (h ^ value) &* 0x0000_0100_0000_01B3 }
             mix(UInt64(bitPattern: Int64(face)))
             mix(UInt64(UInt32(bitPattern: scale)))
@@ -66,6 +67,12 @@ public enum SegmentCache {
             for unit in text { mix(UInt64(unit)) }
             hash = Int(bitPattern: UInt(h ^ (h >> 29)))
         }
+
+        /// FNV-1a's offset basis mixed with a per-process random value: a server measuring untrusted text
+        /// would otherwise let an attacker precompute words with equal 64-bit hashes and make every
+        /// look-up in a shard walk them (hash flooding). Dictionary seeding does not help: equal hashes
+        /// land in the same bucket whatever the seed.
+        static let basis: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64.random(in: .min ... .max)
 
         /// The same key owning a copy of exactly its text.
         func owned() -> Key {
