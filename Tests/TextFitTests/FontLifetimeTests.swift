@@ -94,9 +94,10 @@ import Testing
         do {
             let prepared = PreparedText(thai, font: try Fixtures.font())
             guard let face = prepared.faces.dropFirst().first else {
-                // No system font covers Thai here: nothing to release.
+                print("FontLifetimeTests: no system font covers Thai here; the fallback release is not tested")
                 return
             }
+            print("FontLifetimeTests: Thai falls back to \(face)")
             fallback = face
             width = try prepared.layout().size.width
         }

@@ -5,21 +5,24 @@ import Foundation
 ///
 /// Memory stays bounded however many font files a long-running process opens:
 /// * the bundled faces live for the whole process;
-/// * a face loaded from a file (`Font(file:)`, a Fontconfig family or fallback) is held weakly: it lives
-///   while a `Font` or `PreparedText` uses it, plus while it is among the `recentFaceLimit` faces loaded or
-///   looked up last (so a server measuring one text at a time does not reread the file per request).
-///   Then it is released with its HarfBuzz fonts; asking for the file again loads it anew;
+/// * a face loaded from a file (`Font(file:)`, a Fontconfig family or fallback) lives while a `Font` or
+///   `PreparedText` uses it, plus while it is among the `recentFaceLimit` faces loaded or looked up last
+///   (so a server measuring one text at a time does not reread the file per request). After that the next
+///   file load releases it with its HarfBuzz fonts (`sweep`); asking for the file again loads it anew;
 /// * the per-character fallback answers are capped at `fallbackLimit` entries.
+///
+/// No weak references: an object that ever had one pays a slow path on every retain and release, and
+/// faces are retained per segment. The catalog holds file faces strongly and, on each load, drops those it
+/// alone still holds (`isKnownUniquelyReferenced`, under the lock).
 final class FontCatalog: Sendable {
     static let shared = FontCatalog()
 
     private struct State {
-        var faces: [String: WeakFace] = [:]  // "path#index"
-        /// Faces loaded or looked up last, most recent at the end; they hold their faces strongly.
+        /// File faces by "path#index"; `sweep` drops those nothing else holds.
+        var faces: [String: Face] = [:]
+        /// Faces loaded or looked up last, most recent at the end; they keep their faces alive.
         var recent: [Face] = []
         var recentLimit = FontCatalog.defaultRecentFaceLimit
-        /// `faces.count` after the last sweep of released faces.
-        var liveAfterSweep = 0
         var fallbacks: [UInt32: Fallback] = [:]
         var nextID = 1
         /// Ids below this are the bundled faces (alive for the process).
@@ -27,16 +30,12 @@ final class FontCatalog: Sendable {
         var facesLoaded = 0
     }
 
-    private struct WeakFace {
-        weak var face: Face?
-    }
-
-    /// A fallback answer: a bundled face (alive for the process), a file face held weakly (a released one
-    /// is looked up again), or no face at all.
+    /// A fallback answer: a bundled face (alive for the process), a file face by its key in `faces` (so the
+    /// answer does not keep the face alive; a released one is looked up again), or no face at all.
     private enum Fallback {
         case none
         case bundled(Face)
-        case file(WeakFace)
+        case file(String)
     }
 
     static let defaultRecentFaceLimit = 8
@@ -71,7 +70,6 @@ final class FontCatalog: Sendable {
             state.nextID += 1
             bundled.append((file.family, file.bold, face))
         }
-        state.liveAfterSweep = state.faces.count
         state.firstFileID = state.nextID
         self.bundledByKey = bundledByKey
         self.bundled = bundled
@@ -91,14 +89,13 @@ final class FontCatalog: Sendable {
     var recentFaceLimit: Int {
         get { state.withLock { $0.recentLimit } }
         set {
-            let dropped: [Face] = state.withLock { state in
+            var released: [Face] = state.withLock { state in
                 state.recentLimit = max(0, newValue)
                 let excess = max(0, state.recent.count - state.recentLimit)
-                let dropped = Array(state.recent.prefix(excess))
                 state.recent.removeFirst(excess)
-                return dropped
+                return Self.sweep(&state)
             }
-            _ = dropped  // released here, outside the lock
+            released.removeAll()  // deinitialised here, outside the lock
         }
     }
 
@@ -106,7 +103,7 @@ final class FontCatalog: Sendable {
     var facesLoaded: Int { state.withLock { $0.facesLoaded } }
 
     /// File faces currently alive (bundled ones included), for tests.
-    var liveFaceCount: Int { bundledByKey.count + state.withLock { $0.faces.values.count { $0.face != nil } } }
+    var liveFaceCount: Int { bundledByKey.count + state.withLock { $0.faces.count } }
 
     /// Cached fallback answers, for tests.
     var fallbackCount: Int { state.withLock { $0.fallbacks.count } }
@@ -130,52 +127,56 @@ final class FontCatalog: Sendable {
     private func loadFace(path: String, faceIndex: Int) throws -> Face {
         let key = "\(path)#\(faceIndex)"
         if let face = bundledByKey[key] { return face }
-        var released: [Face] = []  // faces pushed out of the recent list, released after unlocking
-        defer { released.removeAll() }
         if let face = state.withLock({ state -> Face? in
-            guard let face = state.faces[key]?.face else { return nil }
-            released = Self.touch(face, in: &state)
+            guard let face = state.faces[key] else { return nil }
+            Self.touch(face, in: &state)
             return face
         }) {
             return face
         }
         let loaded = try FontCatalog.makeFace(path: path, faceIndex: faceIndex, id: 0)
+        var released: [Face] = []  // faces nothing uses any more, deinitialised after unlocking
+        defer { released.removeAll() }
         return state.withLock { state in
-            if let face = state.faces[key]?.face {
-                released = Self.touch(face, in: &state)
+            if let face = state.faces[key] {
+                Self.touch(face, in: &state)
                 return face
             }
             let face = Face(id: state.nextID, path: path, faceIndex: faceIndex, familyName: loaded.familyName,
                             styleName: loaded.styleName, harfBuzz: loaded.harfBuzz)
             state.nextID += 1
             state.facesLoaded += 1
-            state.faces[key] = WeakFace(face: face)
-            // Forget released faces once the table has doubled since the last sweep: amortised O(1).
-            if state.faces.count > 2 * max(16, state.liveAfterSweep) {
-                state.faces = state.faces.filter { $0.value.face != nil }
-                state.liveAfterSweep = state.faces.count
-            }
-            released = Self.touch(face, in: &state)
+            state.faces[key] = face
+            Self.touch(face, in: &state)
+            released = Self.sweep(&state)  // `face` is held here, so it stays
             return face
         }
     }
 
-    /// Moves `face` to the most recent end of the recent list (bundled faces need no place there);
-    /// returns the faces that fell off.
-    private static func touch(_ face: Face, in state: inout State) -> [Face] {
-        guard state.recentLimit > 0, face.id >= state.firstFileID else { return [] }
+    /// Removes the file faces only the catalog holds: no `Font`, `PreparedText`, recent-list entry or
+    /// caller in the middle of using one (anyone holding a face holds a strong reference, and the check
+    /// runs under the lock). Returns them so they are deinitialised after unlocking. O(file faces).
+    private static func sweep(_ state: inout State) -> [Face] {
+        var released: [Face] = []
+        for key in Array(state.faces.keys) where isKnownUniquelyReferenced(&state.faces[key]!) {
+            if let face = state.faces.removeValue(forKey: key) { released.append(face) }
+        }
+        return released
+    }
+
+    /// Moves `face` to the most recent end of the recent list (bundled faces need no place there); the
+    /// faces that fall off stay in `faces` until a sweep finds nothing else uses them.
+    private static func touch(_ face: Face, in state: inout State) {
+        guard state.recentLimit > 0, face.id >= state.firstFileID else { return }
         if let index = state.recent.lastIndex(where: { $0 === face }) {
             if index != state.recent.count - 1 {
                 state.recent.remove(at: index)
                 state.recent.append(face)
             }
-            return []
+            return
         }
         state.recent.append(face)
-        let excess = state.recent.count - state.recentLimit
-        guard excess > 0 else { return [] }
-        defer { state.recent.removeFirst(excess) }
-        return Array(state.recent.prefix(excess))
+        if state.recent.count > state.recentLimit { state.recent.removeFirst(state.recent.count - state.recentLimit) }
     }
 
     /// Opens a face after FreeType has confirmed the file is a font; errors name the file.
@@ -218,20 +219,22 @@ final class FontCatalog: Sendable {
             case nil: return .miss
             case .none?: return .hit(nil)
             case .bundled(let face)?: return .hit(face)
-            case .file(let weak)?:
-                guard let face = weak.face else { return .miss }  // released since: look it up again
+            case .file(let key)?:
+                guard let face = state.faces[key] else { return .miss }  // released since: look it up again
                 return .hit(face)
             }
         }
         if case .hit(let face) = cached { return face }
         var chosen: Face? = bundled.first(where: { $0.face.hasGlyph(for: scalar) })?.face
-        var fromFile = false
+        var entry: Fallback = chosen.map { .bundled($0) } ?? .none
         if chosen == nil, let match = fontconfig?.match(covering: scalar, preferring: nil) {
             chosen = try? loadFace(path: match.path, faceIndex: match.faceIndex)
             if let face = chosen, !face.hasGlyph(for: scalar) { chosen = nil }
-            fromFile = chosen != nil
+            if let face = chosen {
+                let key = "\(match.path)#\(match.faceIndex)"
+                entry = bundledByKey[key] != nil ? .bundled(face) : .file(key)
+            }
         }
-        let entry: Fallback = chosen.map { fromFile ? .file(WeakFace(face: $0)) : .bundled($0) } ?? .none
         state.withLock { state in
             // Bounded: text cycling through many rare characters refills the table rather than growing it.
             if state.fallbacks.count >= Self.fallbackLimit, state.fallbacks[scalar] == nil { state.fallbacks.removeAll() }
