@@ -110,7 +110,7 @@ enum ArgumentParser {
     }
 
     /// Levenshtein distance between two short strings.
-    private static func editDistance(_ lhs: String, _ rhs: String) -> Int {
+    static func editDistance(_ lhs: String, _ rhs: String) -> Int {
         let a = Array(lhs), b = Array(rhs)
         guard !a.isEmpty else { return b.count }
         guard !b.isEmpty else { return a.count }

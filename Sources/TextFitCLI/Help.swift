@@ -68,7 +68,7 @@ enum Help {
           place and the run goes on. A blank line, or a line that is not a JSON object, yields an error
           object with "id": null (so output line N always answers input line N). When stderr is a
           terminal, a progress line goes there every \(JSONLinesLoop.progressInterval) lines.
-          Case fields (others are ignored):
+          Case fields (others are ignored, but a near-miss such as "widht" or "Width" is an error):
             id              any JSON value, echoed as given (object keys come back sorted).
             text            the string to measure (required).
             family          font family. Default: \(BundledFonts.defaultFamily).

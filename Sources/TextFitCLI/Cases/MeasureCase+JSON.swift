@@ -15,8 +15,15 @@ extension MeasureCase {
     /// Decodes a batch case from a JSON object (see the command-line contract in architecture.md).
     /// - Throws: `CaseError` naming the field with a wrong type or value.
     init(json: JSONValue) throws {
-        guard case .object = json else {
+        guard case .object(let members) = json else {
             throw CaseError(message: "a case must be a JSON object, got \(json.typeName)")
+        }
+        // Other fields are ignored, but a near-miss of a known one ("widht", "maxlines", "Width") would
+        // silently measure with the default instead: that is an error.
+        for member in members where !Self.jsonFields.contains(member.key) {
+            if let field = Self.nearMiss(member.key) {
+                throw CaseError(message: "unknown field '\(member.key)'; did you mean '\(field)'?")
+            }
         }
         guard let textValue = json["text"] else { throw CaseError(message: "missing field 'text' (a string)") }
         guard case .string(let text) = textValue else {
@@ -49,6 +56,17 @@ extension MeasureCase {
                 throw CaseError(message: "field 'lineBreakMode' must be one of \(LineBreakMode.names), got '\(modeName)'")
             }
             lineBreakMode = mode
+        }
+    }
+
+    /// The known field `key` misspells: the same ignoring case, or within one edit of a field of three or
+    /// four letters (two edits for longer ones); keys shorter than three letters only match ignoring case.
+    static func nearMiss(_ key: String) -> String? {
+        let lowered = key.lowercased()
+        if let field = jsonFields.first(where: { $0.lowercased() == lowered }) { return field }
+        guard key.count >= 3 else { return nil }
+        return jsonFields.first { field in
+            field.count >= 3 && ArgumentParser.editDistance(lowered, field.lowercased()) <= (field.count > 4 ? 2 : 1)
         }
     }
 
