@@ -1,0 +1,146 @@
+import Foundation
+import Testing
+@testable import TextFitCLI
+
+/// Issue 5's last bad-input row: bad JSON lines, wrong field types, unknown fields and empty lines in
+/// `textfit batch` each get an error object naming the problem in their place, the run goes on, and the
+/// exit code is 1 at the end. (BatchCommandTests has the first cases; this suite checks every kind with
+/// its exact message.)
+@Suite struct BatchRobustnessTests {
+    static let good = #"{"id": "ok", "text": "Hello world", "width": 60}"#
+
+    /// Runs `line` between two good cases and returns its output line, checking the run went on.
+    private func answer(_ line: String, _ context: Comment? = nil) throws -> String {
+        let run = runTool(["batch"], input: [Self.good, line, Self.good])
+        #expect(run.output.count == 3, context)
+        #expect(run.errors.isEmpty, context)
+        let first = try parseJSON(try #require(run.output.first))
+        let last = try parseJSON(try #require(run.output.last))
+        #expect(first["lineCount"] == .int(2) && last["lineCount"] == .int(2), "the run went on")
+        return run.output[1]
+    }
+
+    /// The exact error object for each bad line; `id` is echoed when the line is an object with one.
+    static let badLines: [(line: String, expected: String)] = [
+        // Empty lines.
+        ("", #"{"id":null,"error":"empty line: expected a JSON object"}"#),
+        ("   ", #"{"id":null,"error":"empty line: expected a JSON object"}"#),
+        ("\t\r", #"{"id":null,"error":"empty line: expected a JSON object"}"#),
+        // Not JSON objects.
+        ("[1, 2]", #"{"id":null,"error":"a line must be a JSON object, got array"}"#),
+        ("\"text\"", #"{"id":null,"error":"a line must be a JSON object, got string"}"#),
+        ("null", #"{"id":null,"error":"a line must be a JSON object, got null"}"#),
+        ("42", #"{"id":null,"error":"a line must be a JSON object, got number"}"#),
+        // Wrong field types.
+        (#"{"id": 1, "text": 5}"#, #"{"id":1,"error":"field 'text' must be a string, got number"}"#),
+        (#"{"id": 1, "text": null}"#, #"{"id":1,"error":"field 'text' must be a string, got null"}"#),
+        (#"{"id": 1, "text": ["a"]}"#, #"{"id":1,"error":"field 'text' must be a string, got array"}"#),
+        (#"{"id": 1}"#, #"{"id":1,"error":"missing field 'text' (a string)"}"#),
+        (#"{"id": 1, "text": "a", "family": 3}"#, #"{"id":1,"error":"field 'family' must be a string, got number"}"#),
+        (#"{"id": 1, "text": "a", "fontFile": true}"#, #"{"id":1,"error":"field 'fontFile' must be a string, got boolean"}"#),
+        (#"{"id": 1, "text": "a", "fontFile": "/x.ttf", "faceIndex": "0"}"#,
+         #"{"id":1,"error":"field 'faceIndex' must be a whole number, got string"}"#),
+        (#"{"id": 1, "text": "a", "fontFile": "/x.ttf", "faceIndex": -1}"#,
+         #"{"id":1,"error":"field 'faceIndex' must be >= 0, got -1"}"#),
+        (#"{"id": 1, "text": "a", "size": "17"}"#, #"{"id":1,"error":"field 'size' must be a number, got string"}"#),
+        (#"{"id": 1, "text": "a", "size": true}"#, #"{"id":1,"error":"field 'size' must be a number, got boolean"}"#),
+        (#"{"id": 1, "text": "a", "size": 0}"#,
+         #"{"id":1,"error":"font size 0.0 is invalid: use a finite number of points greater than 0"}"#),
+        (#"{"id": 1, "text": "a", "size": -2.5}"#,
+         #"{"id":1,"error":"font size -2.5 is invalid: use a finite number of points greater than 0"}"#),
+        (#"{"id": 1, "text": "a", "size": 1e300}"#,
+         #"{"id":1,"error":"font size 1e+300 is invalid: use a finite number of points greater than 0"}"#),
+        (#"{"id": 1, "text": "a", "width": "wide"}"#, #"{"id":1,"error":"field 'width' must be a number, got string"}"#),
+        (#"{"id": 1, "text": "a", "width": [100]}"#, #"{"id":1,"error":"field 'width' must be a number, got array"}"#),
+        (#"{"id": 1, "text": "a", "width": -3}"#,
+         #"{"id":1,"error":"invalid width -3.0: use a number >= 0 (0 or infinity = unbounded)"}"#),
+        (#"{"id": 1, "text": "a", "maxLines": "2"}"#, #"{"id":1,"error":"field 'maxLines' must be a whole number, got string"}"#),
+        (#"{"id": 1, "text": "a", "maxLines": 1.5}"#, #"{"id":1,"error":"field 'maxLines' must be a whole number, got 1.5"}"#),
+        (#"{"id": 1, "text": "a", "maxLines": -1}"#,
+         #"{"id":1,"error":"invalid numberOfLines -1: use 0 (unlimited) or a positive count"}"#),
+        (#"{"id": 1, "text": "a", "maxLines": 1e20}"#, #"{"id":1,"error":"field 'maxLines' must be a whole number, got 1e+20"}"#),
+        (#"{"id": 1, "text": "a", "lineBreakMode": 3}"#, #"{"id":1,"error":"field 'lineBreakMode' must be a string, got number"}"#),
+        (#"{"id": 1, "text": "a", "lineBreakMode": "byWordWrapping"}"#,
+         #"{"id":1,"error":"field 'lineBreakMode' must be one of wordWrap, charWrap, clip, truncateHead, truncateTail, truncateMiddle, got 'byWordWrapping'"}"#),
+        // Near-misses of known fields would silently measure with a default: errors.
+        (#"{"id": 1, "text": "a", "widht": 40}"#, #"{"id":1,"error":"unknown field 'widht'; did you mean 'width'?"}"#),
+        (#"{"id": 1, "text": "a", "Width": 40}"#, #"{"id":1,"error":"unknown field 'Width'; did you mean 'width'?"}"#),
+        (#"{"id": 1, "text": "a", "maxlines": 2}"#, #"{"id":1,"error":"unknown field 'maxlines'; did you mean 'maxLines'?"}"#),
+        (#"{"id": 1, "text": "a", "maxLine": 2}"#, #"{"id":1,"error":"unknown field 'maxLine'; did you mean 'maxLines'?"}"#),
+        (#"{"id": 1, "text": "a", "linebreakmode": "clip"}"#,
+         #"{"id":1,"error":"unknown field 'linebreakmode'; did you mean 'lineBreakMode'?"}"#),
+        (#"{"id": 1, "text": "a", "fontfile": "/x.ttf"}"#, #"{"id":1,"error":"unknown field 'fontfile'; did you mean 'fontFile'?"}"#),
+        (#"{"id": 1, "txt": "a"}"#, #"{"id":1,"error":"unknown field 'txt'; did you mean 'text'?"}"#),
+        (#"{"ID": 1, "text": "a"}"#, #"{"id":null,"error":"unknown field 'ID'; did you mean 'id'?"}"#),
+    ]
+
+    @Test(arguments: badLines.indices)
+    func eachBadLineGetsItsErrorObjectInPlace(index: Int) throws {
+        let (line, expected) = Self.badLines[index]
+        #expect(try answer(line, "\(line.debugDescription)") == expected, "\(line.debugDescription)")
+    }
+
+    /// Lines that are not JSON get "invalid JSON" with Foundation's reason, whatever it says exactly.
+    /// (Foundation accepts a trailing comma, `{"text": "a",}`; its meaning is not in doubt, so neither is
+    /// the answer.)
+    @Test(arguments: [
+        "not json", "{", #"{"text": "a""#, #"{"text": "a"} trailing"#, "{'text': 'a'}", #"{"text" "a"}"#,
+        #"{"text": NaN}"#, #"{"text": "a", "width": Infinity}"#, "\u{FEFF}\u{FEFF}{}", #"{"text": "\x"}"#,
+        String(repeating: "[", count: 100_000), String(repeating: #"{"a":"#, count: 20_000),
+    ])
+    func malformedJSONIsAnErrorObject(line: String) throws {
+        let output = try answer(line)
+        #expect(output.hasPrefix(#"{"id":null,"error":"invalid JSON"#), "\(output.prefix(200))")
+    }
+
+    @Test func unknownFieldsThatAreNotNearMissesAreIgnored() throws {
+        let plain = try answer(#"{"id": 7, "text": "Hello world", "width": 60}"#)
+        let annotated = try answer(#"{"id": 7, "text": "Hello world", "width": 60, "expected": {"lineCount": 2}, "note": "x", "tags": [1], "ok": true}"#)
+        #expect(plain == annotated)
+        #expect(!plain.contains("error"))
+    }
+
+    /// Odd but valid values are measured, not refused: they have a documented meaning.
+    @Test func oddValidValuesAreMeasured() throws {
+        let lines = [
+            #"{"id": 1, "text": "a", "width": 0}"#,            // 0 = unconstrained
+            #"{"id": 2, "text": "a", "width": null}"#,         // null = unconstrained
+            #"{"id": 3, "text": "a", "width": 1e300}"#,        // huge = unconstrained
+            #"{"id": 4, "text": "a", "maxLines": 0}"#,         // 0 = unlimited
+            #"{"id": 5, "text": "a", "maxLines": 2.0}"#,       // a whole number written with a decimal point
+            #"{"id": 6, "text": "", "width": 10}"#,            // empty text: no line
+            #"{"id": 7, "text": "\ud800\udc00\ud800", "width": 10}"#,  // a pair then an unpaired surrogate
+            #"{"id": 8, "text": "a\u0000b\n\n", "size": 0.01}"#,
+            #"{"id": 9, "text": "a", "size": null, "family": null, "lineBreakMode": null}"#,
+        ]
+        let run = runTool(["batch"], input: lines)
+        #expect(run.code == 0, "\(run.output)")
+        #expect(run.output.count == lines.count)
+        for line in run.output { #expect(!line.contains(#""error""#), "\(line)") }
+        #expect(try parseJSON(run.output[5])["lineCount"] == .int(0))
+        // The unpaired surrogate became one U+FFFD, so offsets still count three UTF-16 units.
+        #expect(run.output[6].contains(#""end":3,"text":"\#u{FFFD}""#), "\(run.output[6])")
+    }
+
+    /// A long mixed batch: every line answered in order, the errors in place, exit code 1 at the end.
+    @Test func aLongMixedBatchKeepsGoingAndExitsWith1() throws {
+        var input: [String] = []
+        var bad = 0
+        for index in 0..<600 {
+            if index % 3 == 2 {
+                input.append(Self.badLines[index % Self.badLines.count].line)
+                bad += 1
+            } else {
+                input.append(#"{"id": \#(index), "text": "line \#(index) of a long batch", "width": \#(40 + index % 200)}"#)
+            }
+        }
+        let run = runTool(["batch"], input: input)
+        #expect(run.code == 1)
+        #expect(run.output.count == input.count)
+        let errors = run.output.filter { $0.contains(#","error":"#) }.count
+        #expect(errors == bad)
+        for (index, line) in run.output.enumerated() where index % 3 != 2 {
+            #expect(line.hasPrefix(#"{"id":\#(index),"width":"#), "\(line)")
+        }
+    }
+}
