@@ -1,0 +1,31 @@
+// swift-tools-version:6.0
+// libFuzzer targets for TextFit (issue 5): a nested package, so `swift build` / `swift test` of TextFit
+// never build it. Build and run them with the sanitizers on (see README.md):
+//
+//     swift build --package-path FuzzTesting --scratch-path /tmp/tf-fuzz \
+//         --sanitize=fuzzer --sanitize=address -Xswiftc -parse-as-library
+//     /tmp/tf-fuzz/debug/FuzzMeasure FuzzTesting/Corpus/FuzzMeasure -max_total_time=600
+//
+// The entry logic lives in TextFitCLI (`_FuzzEntries`) so the main test suite replays the committed
+// corpus and crashers through the same code.
+import Foundation
+import PackageDescription
+
+// A path dependency's identity is its folder's name (`main` in the usual checkout), whatever the
+// package calls itself.
+let textFit = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .lastPathComponent.lowercased()
+
+let package = Package(
+    name: "FuzzTesting",
+    dependencies: [
+        .package(path: ".."),
+    ],
+    targets: [
+        // Text, width, line limit, mode, strategy and font size from the bytes, through every measuring API.
+        .executableTarget(name: "FuzzMeasure", dependencies: [.product(name: "TextFitCLI", package: textFit)]),
+        // JSON Lines through `textfit batch`, in process.
+        .executableTarget(name: "FuzzBatch", dependencies: [.product(name: "TextFitCLI", package: textFit)]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,398 @@
+import Foundation
+import TextFit
+
+/// The logic behind the libFuzzer targets in `FuzzTesting/` (issue 5), kept here so the normal test suite
+/// replays every committed corpus file and crasher through exactly the same code. Not API: the underscore
+/// says so (README, "Layout of the repository").
+///
+/// Each entry turns fuzz bytes into a request, runs it, and returns the invariants it broke (empty when
+/// all held). A crash, hang or sanitizer report is a finding too; the fuzz target traps on a non-empty
+/// answer so libFuzzer saves the input.
+///
+/// ```swift
+/// let problems = _FuzzEntries.measure(Array("\u{2}\u{1}\u{10}\u{2}\u{0}\u{0}Hello world".utf8))
+/// // [] — or e.g. ["line 0..<3 is 41.2 pt wide at width 20.0 and holds 3 clusters"]
+/// ```
+public enum _FuzzEntries {
+    // MARK: - The measurement API
+
+    /// A measuring request decoded from fuzz bytes.
+    public struct MeasureInput: Sendable, CustomStringConvertible {
+        public var units: [UInt16]
+        /// Index into `BundledFonts` families: Noto Sans, Noto Sans Bold, Droid Sans Fallback.
+        public var fontChoice: Int
+        public var size: CGFloat
+        public var width: CGFloat?
+        public var lastLineMaxWidth: CGFloat?
+        public var maxLines: Int
+        public var mode: LineBreakMode
+        public var strategy: LineBreakStrategy
+
+        public var description: String {
+            let text = String(decoding: units, as: UTF16.self)
+            return "text \(text.debugDescription) (\(units.count) units), font \(fontChoice) \(size) pt, width "
+                + "\(width.map { "\($0)" } ?? "nil"), lastLineMaxWidth \(lastLineMaxWidth.map { "\($0)" } ?? "nil"), "
+                + "maxLines \(maxLines), \(mode.rawValue), strategy \(strategy.rawValue)"
+        }
+    }
+
+    /// Byte layout (missing bytes read as 0, so every input decodes):
+    /// 0 mode (low 3 bits, mod 6), strategy (bits 3–4), lastLineMaxWidth present (bit 5);
+    /// 1 maxLines (0–5, or -1, Int.min, Int.max, 1000 for 240…243);
+    /// 2 width kind: < 192 → the next two bytes / 16 pt (0–4096 pt); 192–199 nil; 200 NaN; 201 +∞; 202 −∞;
+    ///   203 0; 204 −0; 205 −1; 206 1e-300; 207 1e15; 208 .greatestFiniteMagnitude; else the next 8 bytes
+    ///   as a Double's bits;
+    /// 3 font (mod 3) and size (bits 2–7 index a table with a few invalid sizes);
+    /// 4 text encoding: bit 0 set → UTF-16 little-endian (unpaired surrogates included), else UTF-8;
+    /// then, when lastLineMaxWidth is present, one byte / 4 pt; the rest is the text.
+    public static func decodeMeasureInput(_ bytes: [UInt8]) -> MeasureInput {
+        var reader = ByteReader(bytes: bytes)
+        let modeByte = reader.next()
+        let modes: [LineBreakMode] = [.byWordWrapping, .byCharWrapping, .byClipping, .byTruncatingHead,
+                                      .byTruncatingTail, .byTruncatingMiddle]
+        let mode = modes[Int(modeByte & 7) % modes.count]
+        let strategy = LineBreakStrategy(rawValue: Int((modeByte >> 3) & 3))
+        let linesByte = reader.next()
+        let maxLines: Int
+        switch linesByte {
+        case 240: maxLines = -1
+        case 241: maxLines = Int.min
+        case 242: maxLines = Int.max
+        case 243: maxLines = 1000
+        default: maxLines = Int(linesByte % 6)
+        }
+        let widthKind = reader.next()
+        let width: CGFloat?
+        switch widthKind {
+        case 0..<192: width = CGFloat(UInt16(reader.next()) << 8 | UInt16(reader.next())) / 16
+        case 192..<200: width = nil
+        case 200: width = .nan
+        case 201: width = .infinity
+        case 202: width = -.infinity
+        case 203: width = 0
+        case 204: width = -0.0
+        case 205: width = -1
+        case 206: width = 1e-300
+        case 207: width = 1e15
+        case 208: width = .greatestFiniteMagnitude
+        default:
+            var bits: UInt64 = 0
+            for _ in 0..<8 { bits = bits << 8 | UInt64(reader.next()) }
+            width = CGFloat(Double(bitPattern: bits))
+        }
+        let fontByte = reader.next()
+        let sizes: [CGFloat] = [17, 12, 15, 24, 9, 1, 0.25, 72, 300, 5.5, 99_999, 0, -3, .nan, .infinity, 100_000]
+        let size = sizes[Int(fontByte >> 2) % sizes.count]
+        let utf16 = reader.next() & 1 != 0
+        let lastLineMaxWidth: CGFloat? = modeByte & 32 != 0 ? CGFloat(reader.next()) / 4 : nil
+        let rest = Array(reader.rest)
+        let units: [UInt16]
+        if utf16 {
+            units = stride(from: 0, to: rest.count - 1, by: 2).map { UInt16(rest[$0]) | UInt16(rest[$0 + 1]) << 8 }
+        } else {
+            units = Array(String(decoding: rest, as: UTF8.self).utf16)
+        }
+        return MeasureInput(units: units, fontChoice: Int(fontByte % 3), size: size, width: width,
+                            lastLineMaxWidth: lastLineMaxWidth, maxLines: maxLines, mode: mode, strategy: strategy)
+    }
+
+    /// Decodes `bytes` and measures them through every public entry point of the engine; returns the
+    /// broken invariants.
+    public static func measure(_ bytes: [UInt8]) -> [String] {
+        measure(decodeMeasureInput(bytes))
+    }
+
+    public static func measure(_ input: MeasureInput) -> [String] {
+        var problems: [String] = []
+        let families: [(String, Font.Weight)] = [("Noto Sans", .regular), ("Noto Sans", .bold), ("Droid Sans Fallback", .regular)]
+        let (family, weight) = families[input.fontChoice % families.count]
+        let font: Font
+        do {
+            font = try Font(family: family, size: input.size, weight: weight)
+            if !(input.size.isFinite && input.size > 0 && input.size < 100_000) {
+                problems.append("size \(input.size) was accepted")
+            }
+        } catch let error as FontError {
+            // Compared by description: NaN != NaN.
+            if error.description != FontError.invalidSize(Double(input.size)).description
+                || input.size.isFinite && input.size > 0 && input.size < 100_000 {
+                problems.append("unexpected font error \(error)")
+            }
+            return problems
+        } catch {
+            return ["unexpected error type \(error)"]
+        }
+        let prepared = PreparedText(utf16: input.units, font: font)
+        if prepared.utf16Count != input.units.count {
+            problems.append("prepared text has \(prepared.utf16Count) units, the input \(input.units.count)")
+        }
+        var expectedErrors: [MeasureError] = []
+        if let width = input.width, width.isNaN || width < 0 { expectedErrors.append(.invalidWidth(Double(width))) }
+        if let last = input.lastLineMaxWidth, last.isNaN || last < 0 {
+            expectedErrors.append(.invalidWidth(Double(last)))
+        }
+        if input.maxLines < 0 { expectedErrors.append(.invalidNumberOfLines(input.maxLines)) }
+
+        let layout: TextLayout
+        let metrics: TextMetrics
+        do {
+            layout = try prepared.layout(width: input.width, numberOfLines: input.maxLines, lineBreakMode: input.mode,
+                                         lineBreakStrategy: input.strategy, lastLineMaxWidth: input.lastLineMaxWidth)
+            metrics = try prepared.measure(width: input.width, numberOfLines: input.maxLines, lineBreakMode: input.mode,
+                                           lineBreakStrategy: input.strategy, lastLineMaxWidth: input.lastLineMaxWidth)
+        } catch let error as MeasureError {
+            if !expectedErrors.contains(where: { sameError($0, error) }) {
+                problems.append("unexpected error \(error)")
+            }
+            return problems
+        } catch {
+            return ["unexpected error type \(error)"]
+        }
+        if !expectedErrors.isEmpty { problems.append("no error although \(expectedErrors) expected") }
+        problems += LayoutInvariants.check(layout, of: prepared, input: input)
+        if metrics.lineCount != layout.lineCount || metrics.size != layout.size
+            || metrics.isTruncated != layout.isTruncated
+            || metrics.widthIncludingTrailingWhitespace != layout.sizeIncludingTrailingWhitespace.width {
+            problems.append("measure \(metrics) differs from layout \(layout.lineCount) lines, \(layout.size)")
+        }
+        if let again = try? prepared.layout(width: input.width, numberOfLines: input.maxLines, lineBreakMode: input.mode,
+                                            lineBreakStrategy: input.strategy, lastLineMaxWidth: input.lastLineMaxWidth),
+           again != layout {
+            problems.append("a second layout differs from the first")
+        }
+        problems += checkDerivedAPIs(prepared, layout: layout, input: input)
+        return problems
+    }
+
+    private static func sameError(_ a: MeasureError, _ b: MeasureError) -> Bool {
+        // NaN != NaN, so compare descriptions.
+        a.description == b.description
+    }
+
+    /// `sizeThatFits`, `numberOfLines(forWidth:)` and `boundingRect` agree with the layout they wrap.
+    private static func checkDerivedAPIs(_ prepared: PreparedText, layout: TextLayout, input: MeasureInput) -> [String] {
+        var problems: [String] = []
+        let width = input.width ?? 0
+        let plain = input.strategy.isEmpty && (input.lastLineMaxWidth == nil || input.maxLines == 0)
+        if plain, width > 0 {
+            do {
+                let size = try prepared.sizeThatFits(CGSize(width: width, height: 0), numberOfLines: input.maxLines,
+                                                     lineBreakMode: input.mode)
+                if size != layout.size.ceiledToPixels(scale: 1) {
+                    problems.append("sizeThatFits \(size) != ceiled layout size \(layout.size)")
+                }
+            } catch {
+                problems.append("sizeThatFits threw \(error)")
+            }
+        }
+        if plain, input.maxLines == 0, input.mode == .byWordWrapping || input.mode == .byCharWrapping {
+            if let count = try? prepared.numberOfLines(forWidth: width, lineBreakMode: input.mode), count != layout.lineCount {
+                problems.append("numberOfLines(forWidth:) \(count) != layout's \(layout.lineCount)")
+            }
+        }
+        for options in [StringDrawingOptions.usesLineFragmentOrigin, [.usesLineFragmentOrigin, .truncatesLastVisibleLine], []] {
+            do {
+                let rect = try prepared.boundingRect(with: CGSize(width: width, height: layout.lineHeight * 2),
+                                                     options: options, lineBreakMode: input.mode)
+                if !(rect.width.isFinite && rect.height.isFinite && rect.width >= 0 && rect.height >= 0) {
+                    problems.append("boundingRect \(options.rawValue) gave \(rect)")
+                }
+            } catch {
+                problems.append("boundingRect \(options.rawValue) threw \(error)")
+            }
+        }
+        return problems
+    }
+
+    // MARK: - `textfit batch`
+
+    /// Runs the bytes (UTF-8, one case per line) through `textfit batch` in process; returns the broken
+    /// invariants of the command-line contract: one JSON object per input line in order, each an error
+    /// object or a result with the contract's keys, exit code 1 exactly when some line failed.
+    public static func batch(_ bytes: [UInt8]) -> [String] {
+        // Lines end at "\n" bytes, as standard input is read ("\r\n" is one Character, so split bytes).
+        let input = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
+            .map { String(decoding: $0, as: UTF8.self) }
+        var remaining = input[...]
+        var output: [String] = []
+        var errors: [String] = []
+        let code = runTextFit(arguments: ["batch"], input: { remaining.popFirst() }, output: { output.append($0) },
+                              error: { errors.append($0) })
+        var problems: [String] = []
+        if output.count != input.count { problems.append("\(input.count) lines in, \(output.count) out") }
+        if !errors.isEmpty { problems.append("stderr: \(errors)") }
+        var failed = 0
+        for (index, line) in output.enumerated() {
+            // JSONReader sorts keys, so the contract's key order is checked by writing the parsed value
+            // back in that order and comparing with the line as written.
+            guard let value = try? JSONReader.parse(line), case .object = value, let id = value["id"] else {
+                problems.append("output line \(index) is not a JSON object with an id: \(line)")
+                continue
+            }
+            if case .string(let message)? = value["error"] {
+                failed += 1
+                if message.isEmpty { problems.append("error without a message: \(line)") }
+                if JSONWriter.string(.object(["id": id, "error": .string(message)])) != line {
+                    problems.append("error object not in the contract's form: \(line)")
+                }
+                continue
+            }
+            guard let ordered = inContractOrder(value), JSONWriter.string(ordered) == line else {
+                problems.append("result not in the contract's key order: \(line)")
+                continue
+            }
+            problems += checkResult(value, case: index < input.count ? input[index] : "")
+        }
+        let expected: Int32 = failed > 0 ? 1 : 0
+        if code != expected { problems.append("exit code \(code), expected \(expected) with \(failed) failed lines") }
+        return problems
+    }
+
+    /// `value` rebuilt with the contract's keys in order: id, width, height, lineCount, truncated, lines
+    /// of start, end, text, width; nil when a key is missing or extra.
+    private static func inContractOrder(_ value: JSONValue) -> JSONValue? {
+        guard case .object(let members) = value, members.count == 6,
+              let id = value["id"], let width = value["width"], let height = value["height"],
+              let count = value["lineCount"], let truncated = value["truncated"], case .array(let lines)? = value["lines"]
+        else { return nil }
+        var ordered: [JSONValue] = []
+        for line in lines {
+            guard case .object(let fields) = line, fields.count == 4, let start = line["start"], let end = line["end"],
+                  let text = line["text"], let lineWidth = line["width"] else { return nil }
+            ordered.append(.object(["start": start, "end": end, "text": text, "width": lineWidth]))
+        }
+        return .object(["id": id, "width": width, "height": height, "lineCount": count, "truncated": truncated,
+                        "lines": .array(ordered)])
+    }
+
+    private static func checkResult(_ value: JSONValue, case line: String) -> [String] {
+        var problems: [String] = []
+        guard case .array(let lines)? = value["lines"], case .int(let count)? = value["lineCount"] else {
+            return ["result without lines: \(value)"]
+        }
+        if lines.count != count { problems.append("lineCount \(count) but \(lines.count) lines") }
+        var textCount = Int.max
+        if let json = try? JSONReader.parse(line), case .string(let text)? = json["text"] { textCount = text.utf16.count }
+        var previousEnd = 0
+        for entry in lines {
+            guard case .int(let start)? = entry["start"], case .int(let end)? = entry["end"] else {
+                problems.append("line without start/end: \(entry)")
+                continue
+            }
+            if start < previousEnd || end < start || end > textCount {
+                problems.append("line \(start)..<\(end) out of order or bounds (text \(textCount) units)")
+            }
+            previousEnd = end
+            if case .double(let width)? = entry["width"], !(width.isFinite && width >= 0) {
+                problems.append("line width \(width)")
+            }
+        }
+        for key in ["width", "height"] {
+            if case .double(let number)? = value[key], !(number.isFinite && number >= 0) { problems.append("\(key) \(number)") }
+        }
+        return problems
+    }
+}
+
+/// Reads fuzz bytes front to back; past the end every byte is 0.
+private struct ByteReader {
+    let bytes: [UInt8]
+    var index = 0
+
+    mutating func next() -> UInt8 {
+        guard index < bytes.count else { return 0 }
+        defer { index += 1 }
+        return bytes[index]
+    }
+
+    var rest: ArraySlice<UInt8> { bytes[min(index, bytes.count)...] }
+}
+
+/// The layout properties every request must keep, whatever the text (engineering.md, "property tests").
+enum LayoutInvariants {
+    static let separators: Set<UInt16> = [0x0A, 0x0D, 0x2029, 0x85]
+
+    static func check(_ layout: TextLayout, of prepared: PreparedText, input: _FuzzEntries.MeasureInput) -> [String] {
+        var problems: [String] = []
+        let units = Array(prepared.text.utf16)
+        let count = units.count
+        let lines = layout.lines
+        if input.maxLines > 0, lines.count > input.maxLines {
+            problems.append("\(lines.count) lines with maxLines \(input.maxLines)")
+        }
+        // Lines cover the text in order; only one paragraph separator may fall between two lines.
+        var position = 0
+        for (index, line) in lines.enumerated() {
+            let range = line.range
+            guard range.lowerBound >= position, range.upperBound >= range.lowerBound, range.upperBound <= count else {
+                problems.append("line \(index) range \(range) after \(position) in \(count) units")
+                return problems
+            }
+            let gap = Array(units[position..<range.lowerBound])
+            if !(gap.isEmpty || gap == [0x0D, 0x0A] || (gap.count == 1 && separators.contains(gap[0]))) {
+                problems.append("line \(index) starts at \(range.lowerBound) leaving \(gap) after \(position)")
+            }
+            position = range.upperBound
+            if !(line.width.isFinite && line.width >= 0 && line.widthIncludingTrailingWhitespace.isFinite
+                 && line.widthIncludingTrailingWhitespace >= 0) {
+                problems.append("line \(index) widths \(line.width), \(line.widthIncludingTrailingWhitespace)")
+            }
+            for visible in line.visibleRanges where !(range.lowerBound <= visible.lowerBound && visible.upperBound <= range.upperBound) {
+                problems.append("line \(index) shows \(visible) outside its range \(range)")
+            }
+            problems += checkFit(line, index: index, units: units, input: input)
+        }
+        if !layout.isTruncated {
+            // Nothing dropped: after the last line at most the final separator remains.
+            let rest = Array(units[position...])
+            if !(rest.isEmpty || rest == [0x0D, 0x0A] || (rest.count == 1 && separators.contains(rest[0]))) {
+                problems.append("not truncated, yet \(rest.count) units after the last line are in no line")
+            }
+            if lines.contains(where: \.isTruncated) { problems.append("a line is cut but the layout is not truncated") }
+        } else if input.maxLines == 0 {
+            problems.append("truncated without a line limit")
+        }
+        if layout.isTruncated, input.mode == .byWordWrapping || input.mode == .byCharWrapping,
+           lines.count != input.maxLines {
+            problems.append("truncated after \(lines.count) lines with maxLines \(input.maxLines)")
+        }
+        // Laying out at the measured width gives the same lines (wrapping modes, no line limit).
+        if let width = input.width, width > 0, width < 1e15, input.maxLines == 0, input.strategy.isEmpty,
+           input.mode == .byWordWrapping || input.mode == .byCharWrapping, layout.size.width <= width, layout.size.width > 0,
+           let again = try? prepared.layout(width: layout.size.width, lineBreakMode: input.mode),
+           again.lines.map(\.range) != lines.map(\.range) {
+            problems.append("at the measured width \(layout.size.width) the lines differ: "
+                + "\(again.lines.map(\.range)) vs \(lines.map(\.range))")
+        }
+        return problems
+    }
+
+    /// A line fits its width unless it is one cluster (W2); a truncated line fits unless nothing but the
+    /// ellipsis is left (T4, T5); clipped lines may overflow (T6).
+    private static func checkFit(_ line: TextLine, index: Int, units: [UInt16], input: _FuzzEntries.MeasureInput) -> [String] {
+        guard var limit = input.width, limit > 0, limit < 1e15 else { return [] }
+        if input.maxLines > 0, index == input.maxLines - 1, let last = input.lastLineMaxWidth {
+            guard last > 0, last < 1e15 else { return [] }
+            limit = last
+        }
+        // The engine compares in 1/1024 pt; a width in points converts back exactly.
+        guard line.width > limit else { return [] }
+        if line.ellipsis != nil {
+            return line.visibleRanges.allSatisfy(\.isEmpty) ? []
+                : ["truncated line \(index) \(line.range) is \(line.width) pt wide at width \(limit)"]
+        }
+        if line.isTruncated && input.mode == .byClipping { return [] }
+        var end = line.range.upperBound
+        while end > line.range.lowerBound, isHangingSpace(units[end - 1]) { end -= 1 }
+        let clusters = String(decoding: units[line.range.lowerBound..<end], as: UTF16.self).count
+        return clusters <= 1 ? [] : ["line \(index) \(line.range) is \(line.width) pt wide at width \(limit) and holds \(clusters) clusters"]
+    }
+
+    /// Whitespace that hangs at a line end (rule W4), as the engine defines it.
+    private static func isHangingSpace(_ unit: UInt16) -> Bool {
+        switch unit {
+        case 0x09, 0x20, 0x1680, 0x2000...0x2006, 0x2008...0x200A, 0x205F, 0x3000, 0x2028, 0x0B, 0x0C: return true
+        default: return false
+        }
+    }
+}

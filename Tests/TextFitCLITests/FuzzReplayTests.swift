@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+@testable import TextFitCLI
+
+/// Replays every committed fuzzing input (`FuzzTesting/Corpus/<target>/`, the minimized corpus, and
+/// `FuzzTesting/Crashers/<target>/`, every input that once failed) through the same entry logic the
+/// libFuzzer targets run (`_FuzzEntries`), so a fixed finding stays fixed without building the fuzzers.
+@Suite struct FuzzReplayTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("FuzzTesting")
+
+    /// The files of `folder` under `FuzzTesting/`, sorted by name.
+    static func files(_ folder: String) -> [URL] {
+        let url = root.appendingPathComponent(folder)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
+        return names.filter { !$0.hasPrefix(".") }.sorted().map { url.appendingPathComponent($0) }
+    }
+
+    static let chunks = 8
+
+    /// Replays chunk `chunk` of 8 of the target's corpus and crashers (chunks run in parallel).
+    func replay(_ target: String, chunk: Int, _ entry: ([UInt8]) -> [String]) throws {
+        let inputs = Self.files("Corpus/\(target)") + Self.files("Crashers/\(target)")
+        for (index, file) in inputs.enumerated() where index % Self.chunks == chunk {
+            let bytes = [UInt8](try Data(contentsOf: file))
+            let problems = entry(bytes)
+            #expect(problems.isEmpty, "\(target) \(file.lastPathComponent): \(problems)")
+        }
+    }
+
+    @Test func theCommittedInputsAreThere() {
+        #expect(Self.files("Corpus/FuzzMeasure").count > 100)
+        #expect(Self.files("Corpus/FuzzBatch").count > 100)
+        #expect(!Self.files("Crashers/FuzzMeasure").isEmpty)
+    }
+
+    @Test(arguments: 0..<chunks)
+    func measureCorpusAndCrashers(chunk: Int) throws {
+        try replay("FuzzMeasure", chunk: chunk, _FuzzEntries.measure)
+    }
+
+    @Test(arguments: 0..<chunks)
+    func batchCorpusAndCrashers(chunk: Int) throws {
+        try replay("FuzzBatch", chunk: chunk, _FuzzEntries.batch)
+    }
+
+    /// The decoder reads every input, however short.
+    @Test func shortInputsDecode() {
+        for length in 0..<16 {
+            let bytes = [UInt8](repeating: 0xC9, count: length)
+            #expect(_FuzzEntries.measure(bytes).isEmpty, "\(length) bytes")
+        }
+        #expect(_FuzzEntries.batch([]).isEmpty)
+    }
+}
