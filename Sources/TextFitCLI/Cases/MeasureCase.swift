@@ -63,6 +63,13 @@ final class FontCache {
 
     private var fonts: [Key: Result<Font, Error>] = [:]
 
+    /// The most (font, size) answers kept: a batch cycling through more of them (a new size or font file
+    /// on every line) starts the table over, so memory stays bounded however long the input is.
+    static let capacity = 1_024
+
+    /// Answers held now.
+    var count: Int { fonts.count }
+
     func font(_ source: MeasureCase.FontSource, size: Double) throws -> Font {
         let key = Key(source: source, size: size)
         if let cached = fonts[key] { return try cached.get() }
@@ -72,6 +79,7 @@ final class FontCache {
             case .file(let path, let faceIndex): return try Font(file: path, faceIndex: faceIndex, size: CGFloat(size))
             }
         }
+        if fonts.count >= Self.capacity { fonts.removeAll(keepingCapacity: true) }
         fonts[key] = result
         return try result.get()
     }
