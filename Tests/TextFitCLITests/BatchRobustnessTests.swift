@@ -122,6 +122,19 @@ import Testing
         #expect(run.output[6].contains(#""end":3,"text":"\#u{FFFD}""#), "\(run.output[6])")
     }
 
+    /// A batch naming a new size (or font file) on every line keeps a bounded number of fonts.
+    @Test func theBatchFontTableStaysBounded() throws {
+        let fonts = FontCache()
+        for index in 0..<(3 * FontCache.capacity) {
+            _ = try fonts.font(.family("Noto Sans"), size: 10 + Double(index) / 64)
+            _ = try? fonts.font(.file(path: "/no/such/font-\(index).ttf", faceIndex: 0), size: 12)
+            #expect(fonts.count <= FontCache.capacity)
+        }
+        // Answers are still right after the table starts over.
+        #expect(try fonts.font(.family("Noto Sans"), size: 13).pointSize == 13)
+        #expect(throws: (any Error).self) { try fonts.font(.family("No Such Family 7"), size: 13) }
+    }
+
     /// A long mixed batch: every line answered in order, the errors in place, exit code 1 at the end.
     @Test func aLongMixedBatchKeepsGoingAndExitsWith1() throws {
         var input: [String] = []
