@@ -1,6 +1,7 @@
 // HarfBuzz: faces, fonts, metrics and shaping. The only file that includes HarfBuzz headers.
 #include "CTextFit.h"
 #include "CTextFitRender.h"
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <hb.h>
@@ -121,8 +122,15 @@ void tf_font_destroy(tf_font *font) {
     free(font);
 }
 
-// One buffer per thread, reused: hb_font_t is shareable once immutable, buffers are not.
+// One buffer per thread, reused: hb_font_t is shareable once immutable, buffers are not. A pthread key
+// destroys it when its thread exits (a _Thread_local pointer alone leaked the buffer, grown to the
+// longest text the thread shaped, with every thread that ended).
 static _Thread_local hb_buffer_t *thread_buffer = NULL;
+static pthread_key_t thread_buffer_key;
+static pthread_once_t thread_buffer_key_once = PTHREAD_ONCE_INIT;
+
+static void destroy_thread_buffer(void *buffer) { hb_buffer_destroy((hb_buffer_t *)buffer); }
+static void make_thread_buffer_key(void) { pthread_key_create(&thread_buffer_key, destroy_thread_buffer); }
 
 enum {
     kSeen = 4,
@@ -140,6 +148,8 @@ static hb_buffer_t *shape_into_thread_buffer(const tf_font *font, const uint16_t
             thread_buffer = NULL;
             return NULL;
         }
+        pthread_once(&thread_buffer_key_once, make_thread_buffer_key);
+        pthread_setspecific(thread_buffer_key, thread_buffer);
     }
     hb_buffer_t *buffer = thread_buffer;
     hb_buffer_clear_contents(buffer);
