@@ -150,7 +150,7 @@ struct LineBreaker {
     /// W6 push-out: when a paragraph's last line holds a single word, break the line before it one word
     /// earlier if that word and the orphan fit together. `previous` and `last` are the paragraph's last two
     /// lines; `last` ends the paragraph unless the line limit cut it (then nothing moves).
-    private func pushOut(_ previous: inout BrokenLine, _ last: inout BrokenLine, paragraphEnd: Int, lastIndex: Int) {
+    func pushOut(_ previous: inout BrokenLine, _ last: inout BrokenLine, paragraphEnd: Int, lastIndex: Int) {
         guard !last.isCut, last.end == paragraphEnd else { return }
         let lastVisibleEnd = text.trimmedEnd(last.end, notBefore: last.start)
         // One word: no break opportunity strictly inside the last line's visible text.
@@ -171,7 +171,7 @@ struct LineBreaker {
         last = plainLine(wordStart, end)
     }
 
-    private func plainLine(_ start: Int, _ end: Int) -> BrokenLine {
+    func plainLine(_ start: Int, _ end: Int) -> BrokenLine {
         let visibleEnd = text.trimmedEnd(end, notBefore: start)
         return BrokenLine(start: start, end: end, visible: start..<end, width: text.width(start, visibleEnd),
                           widthWithWhitespace: text.width(start, end), ellipsis: nil, isCut: false)
@@ -199,7 +199,7 @@ struct LineBreaker {
     ///   - forced: the first mandatory break after `start` inside the paragraph, if any.
     ///   - candidatesEnd: one past the index of the last candidate in `breaks`.
     /// - Returns: the line's end and the index of the first opportunity after it.
-    private func wordWrapEnd(_ start: Int, _ paragraphEnd: Int, limit: Int, first: Int, forced: Int?,
+    func wordWrapEnd(_ start: Int, _ paragraphEnd: Int, limit: Int, first: Int, forced: Int?,
                              candidatesEnd: Int) -> (Int, Int) {
         if strategy.contains(.hangulWordPriority) && text.hasBreaksBetweenHangul {
             let end = wordWrapEndScanning(start, paragraphEnd, limit: limit)
@@ -288,7 +288,7 @@ struct LineBreaker {
 
     /// The last grapheme boundary in `(start, end)` whose line fits (hanging whitespace excluded), or the
     /// first boundary after `start`: every line holds at least one cluster (W2).
-    private func emergencyEnd(_ start: Int, _ end: Int, limit: Int) -> Int {
+    func emergencyEnd(_ start: Int, _ end: Int, limit: Int) -> Int {
         let firstIndex = text.graphemeIndex(atOrAfter: start + 1)
         let lastIndex = text.graphemeIndex(atOrAfter: end) - 1  // boundaries strictly before `end`
         guard firstIndex <= lastIndex else { return min(end, Int(text.graphemes[firstIndex])) }
@@ -326,7 +326,7 @@ struct LineBreaker {
 
     // MARK: - The last visible line of a truncating or clipping mode
 
-    private func cutLine(_ start: Int, _ end: Int, limit: Int) -> BrokenLine {
+    func cutLine(_ start: Int, _ end: Int, limit: Int) -> BrokenLine {
         switch mode {
         case .byTruncatingHead: return headTruncated(start, end, limit: limit)
         case .byTruncatingMiddle: return middleTruncated(start, end, limit: limit)

@@ -100,13 +100,21 @@ extension PreparedText {
     ///   starts or ends inside a word at a HarfBuzz unsafe-to-break cluster.
     public func layout(width: CGFloat? = nil, numberOfLines: Int = 0, lineBreakMode: LineBreakMode = .byWordWrapping,
                        lineBreakStrategy: LineBreakStrategy = [], lastLineMaxWidth: CGFloat? = nil) throws -> TextLayout {
+        try layout(width: width, numberOfLines: numberOfLines, lineBreakMode: lineBreakMode,
+                   lineBreakStrategy: lineBreakStrategy, lastLineMaxWidth: lastLineMaxWidth, fastPath: true)
+    }
+
+    /// `layout(width:...)` through the breaker's fast path when it applies (`fastPath`), or always through
+    /// the general one (`LineBreaker.run`), for the differential tests.
+    func layout(width: CGFloat?, numberOfLines: Int, lineBreakMode: LineBreakMode,
+                lineBreakStrategy: LineBreakStrategy, lastLineMaxWidth: CGFloat?, fastPath: Bool) throws -> TextLayout {
         let maxWidth = try Self.units(forWidth: width)
         let lastWidth = try lastLineMaxWidth.map { try Self.units(forWidth: $0) }
         guard numberOfLines >= 0 else { throw MeasureError.invalidNumberOfLines(numberOfLines) }
         var collector = LineCollector()
-        let truncated = LineBreaker(text: self, maxWidth: maxWidth, lastLineMaxWidth: lastWidth,
-                                    maxLines: numberOfLines, mode: lineBreakMode, strategy: lineBreakStrategy)
-            .run(into: &collector)
+        let breaker = LineBreaker(text: self, maxWidth: maxWidth, lastLineMaxWidth: lastWidth,
+                                  maxLines: numberOfLines, mode: lineBreakMode, strategy: lineBreakStrategy)
+        let truncated = fastPath && breaker.canRunFast ? breaker.runFast(into: &collector) : breaker.run(into: &collector)
         return makeLayout(collector.lines, isTruncated: truncated)
     }
 
@@ -120,13 +128,21 @@ extension PreparedText {
     /// - Parameters and throws: as `layout(width:numberOfLines:lineBreakMode:lineBreakStrategy:lastLineMaxWidth:)`.
     public func measure(width: CGFloat? = nil, numberOfLines: Int = 0, lineBreakMode: LineBreakMode = .byWordWrapping,
                         lineBreakStrategy: LineBreakStrategy = [], lastLineMaxWidth: CGFloat? = nil) throws -> TextMetrics {
+        try measure(width: width, numberOfLines: numberOfLines, lineBreakMode: lineBreakMode,
+                    lineBreakStrategy: lineBreakStrategy, lastLineMaxWidth: lastLineMaxWidth, fastPath: true)
+    }
+
+    /// `measure(width:...)` through the breaker's fast path when it applies (`fastPath`), or always
+    /// through the general one (`LineBreaker.run`), for the differential tests.
+    func measure(width: CGFloat?, numberOfLines: Int, lineBreakMode: LineBreakMode,
+                 lineBreakStrategy: LineBreakStrategy, lastLineMaxWidth: CGFloat?, fastPath: Bool) throws -> TextMetrics {
         let maxWidth = try Self.units(forWidth: width)
         let lastWidth = try lastLineMaxWidth.map { try Self.units(forWidth: $0) }
         guard numberOfLines >= 0 else { throw MeasureError.invalidNumberOfLines(numberOfLines) }
         var measurer = LineMeasurer()
-        let truncated = LineBreaker(text: self, maxWidth: maxWidth, lastLineMaxWidth: lastWidth,
-                                    maxLines: numberOfLines, mode: lineBreakMode, strategy: lineBreakStrategy)
-            .run(into: &measurer)
+        let breaker = LineBreaker(text: self, maxWidth: maxWidth, lastLineMaxWidth: lastWidth,
+                                  maxLines: numberOfLines, mode: lineBreakMode, strategy: lineBreakStrategy)
+        let truncated = fastPath && breaker.canRunFast ? breaker.runFast(into: &measurer) : breaker.run(into: &measurer)
         return TextMetrics(lineCount: measurer.count,
                            size: CGSize(width: Units.points(measurer.widest), height: CGFloat(measurer.count) * font.lineHeight),
                            widthIncludingTrailingWhitespace: Units.points(measurer.widestWithWhitespace),

@@ -38,6 +38,17 @@ public final class PreparedText: Sendable {
     /// Whether any opportunity lies between two Hangul characters (only then `.hangulWordPriority`
     /// needs the scanning path).
     let hasBreaksBetweenHangul: Bool
+    /// For each opportunity in `breaks`, what the breaker's fast path needs to end a line there without
+    /// looking at the text: the visible end (the opportunity moved back over hanging whitespace, W4) in
+    /// the low 31 bits, and `breakEndNeedsReshaping` when the visible end or the opportunity itself is
+    /// unsafe to break (the line's widths then need `width(_:_:)`'s reshaping). 4 bytes per opportunity.
+    let breakEnds: [UInt32]
+    /// For each paragraph, the index in `breaks` of its first opportunity at or after its end: one past
+    /// its last candidate for a soft break. 4 bytes per paragraph.
+    let paragraphBreaksEnd: [Int32]
+    /// Whether `LineBreaker.runFast` may lay this text out: no mandatory break inside a paragraph
+    /// (U+2028, VT, FF) and offsets that fit `breakEnds`.
+    let allowsFastBreaking: Bool
     /// Grapheme-cluster boundaries, ascending, from 0 to units.count.
     let graphemes: [Int32]
     /// Shaped segments in text order (for reshaping inside one).
@@ -97,10 +108,40 @@ public final class PreparedText: Sendable {
             return built.prefix[end]
         }
         hasBreaksBetweenHangul = built.breaks.contains { built.flags[Int($0)] & Flag.betweenHangul != 0 }
+        (breakEnds, paragraphBreaksEnd, allowsFastBreaking) = Self.fastBreakingData(built, mandatory: mandatoryBreaks)
         graphemes = built.graphemes
         segments = built.segments
         faces = built.faces
         ellipsisWidth = built.ellipsisWidth
+    }
+
+    /// Set in `breakEnds` when a line ending at that opportunity needs reshaping to measure.
+    static let breakEndNeedsReshaping: UInt32 = 1 << 31
+
+    /// `breakEnds`, `paragraphBreaksEnd` and `allowsFastBreaking` (see them), in O(n).
+    private static func fastBreakingData(_ built: Builder.Output, mandatory: [Int32])
+        -> (breakEnds: [UInt32], paragraphBreaksEnd: [Int32], allowsFastBreaking: Bool) {
+        let flags = built.flags
+        let count = built.units.count
+        let breakEnds = built.breaks.map { opportunity -> UInt32 in
+            let position = Int(opportunity)
+            var end = position
+            while end > 0, flags[end - 1] & Flag.space != 0 { end -= 1 }
+            let unsafe = flags[end] & Flag.unsafe != 0 || (position < count && flags[position] & Flag.unsafe != 0)
+            return UInt32(truncatingIfNeeded: end) | (unsafe ? breakEndNeedsReshaping : 0)
+        }
+        var paragraphBreaksEnd: [Int32] = []
+        paragraphBreaksEnd.reserveCapacity(built.paragraphs.count)
+        var index = 0
+        var nextMandatory = 0
+        var mandatoryInside = false
+        for paragraph in built.paragraphs {
+            while index < built.breaks.count, Int(built.breaks[index]) < paragraph.end { index += 1 }
+            paragraphBreaksEnd.append(Int32(truncatingIfNeeded: index))
+            while nextMandatory < mandatory.count, Int(mandatory[nextMandatory]) <= paragraph.start { nextMandatory += 1 }
+            if nextMandatory < mandatory.count, Int(mandatory[nextMandatory]) < paragraph.end { mandatoryInside = true }
+        }
+        return (breakEnds, paragraphBreaksEnd, !mandatoryInside && count < Int(Int32.max))
     }
 
     /// The UTF-16 length of the text.
