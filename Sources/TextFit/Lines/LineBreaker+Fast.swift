@@ -6,7 +6,9 @@ struct FastView {
     let breaks: UnsafePointer<Int32>
     let visiblePrefix: UnsafePointer<Int>
     let breakEnds: UnsafePointer<UInt32>
+    let graphemes: UnsafePointer<Int32>
     let unitCount: Int
+    let graphemeCount: Int
 
     @inline(__always)
     func isUnsafe(_ position: Int) -> Bool { flags[position] & PreparedText.Flag.unsafe != 0 }
@@ -17,6 +19,33 @@ struct FastView {
         var position = end
         while position > start, flags[position - 1] & PreparedText.Flag.space != 0 { position -= 1 }
         return position
+    }
+
+    /// `PreparedText.graphemeIndex(atOrAfter:)`: the index of the first grapheme boundary ≥ `position`
+    /// (0...unitCount). Boundaries are distinct offsets from 0, so `graphemes[i] ≥ i` and the answer is at
+    /// most `position`; search down from there: one step when every unit so far starts a cluster.
+    @inline(__always)
+    func graphemeIndex(atOrAfter position: Int) -> Int {
+        var high = min(position, graphemeCount - 1)  // graphemes[high] ≥ position
+        guard high > 0, Int(graphemes[high - 1]) >= position else { return high }
+        // Gallop down to a boundary below `position`, then binary search.
+        var step = 2
+        var low = high - 1
+        high = low
+        while true {
+            let next = low - step
+            if next <= 0 { low = 0; break }
+            if Int(graphemes[next]) < position { low = next; break }
+            high = next
+            step *= 2
+        }
+        // graphemes[high] ≥ position; the answer is in (low, high], or 0.
+        if low == 0, Int(graphemes[0]) >= position { return 0 }
+        while high - low > 1 {
+            let mid = (low + high) / 2
+            if Int(graphemes[mid]) < position { low = mid } else { high = mid }
+        }
+        return high
     }
 }
 
@@ -29,13 +58,16 @@ extension PreparedText {
                 breaks.withUnsafeBufferPointer { breaks in
                     breakVisiblePrefix.withUnsafeBufferPointer { visiblePrefix in
                         breakEnds.withUnsafeBufferPointer { breakEnds in
-                            // Every array is non-empty (prefix and flags have count + 1 entries); the break
-                            // arrays may be empty, and then no index into them is ever formed.
-                            body(FastView(prefix: prefix.baseAddress!, flags: flags.baseAddress!,
-                                          breaks: breaks.baseAddress ?? UnsafePointer(bitPattern: 8)!,
-                                          visiblePrefix: visiblePrefix.baseAddress ?? UnsafePointer(bitPattern: 8)!,
-                                          breakEnds: breakEnds.baseAddress ?? UnsafePointer(bitPattern: 8)!,
-                                          unitCount: units.count))
+                            graphemes.withUnsafeBufferPointer { graphemes in
+                                // prefix, flags and graphemes are never empty (count + 1 entries, boundaries
+                                // 0...count); the break arrays may be, and then no index into them is formed.
+                                body(FastView(prefix: prefix.baseAddress!, flags: flags.baseAddress!,
+                                              breaks: breaks.baseAddress ?? UnsafePointer(bitPattern: 8)!,
+                                              visiblePrefix: visiblePrefix.baseAddress ?? UnsafePointer(bitPattern: 8)!,
+                                              breakEnds: breakEnds.baseAddress ?? UnsafePointer(bitPattern: 8)!,
+                                              graphemes: graphemes.baseAddress!,
+                                              unitCount: units.count, graphemeCount: graphemes.count))
+                            }
                         }
                     }
                 }
@@ -44,12 +76,35 @@ extension PreparedText {
     }
 }
 
+/// Holds back a paragraph's last two lines for push-out (W6) when the strategy asks for it, and passes
+/// every other line straight to the sink (`run`'s `produce` and `finishParagraph` without closures).
+private struct LineEmitter<Sink: LineSink> {
+    var sink: Sink
+    let holdsBack: Bool
+    var produced = 0
+    var previous: BrokenLine?
+    var last: BrokenLine?
+
+    @inline(__always)
+    mutating func produce(_ line: BrokenLine) {
+        if holdsBack {
+            if let previous { sink.append(previous) }
+            previous = last
+            last = line
+        } else {
+            sink.append(line)
+        }
+        produced += 1
+    }
+}
+
 /// The breaker's fast path (issue 4's relayout): the same lines as `run(into:)`, bit for bit, for word
-/// wrapping and the cutting modes. A line ending at a break opportunity whose width needs no reshaping
-/// is found and measured from flat per-opportunity data (`breakVisiblePrefix`, `breakEnds`) through
-/// unsafe pointers; every other line (an emergency break inside a word, W2; a boundary HarfBuzz flags
-/// unsafe to break; the cut last line, T4–T6; push-out, W6) goes through the general code's own
-/// functions, so the result cannot drift from `run`. `DifferentialBreakerTests` compares the two.
+/// wrapping and the cutting modes. It mirrors `run` and the functions it calls step for step (the same
+/// candidates, the same galloping and binary searches, the same width function), but reads flat
+/// per-opportunity data (`breakVisiblePrefix`, `breakEnds`) through unsafe pointers, takes a line's
+/// widths from the stored prefix sums whenever neither end is unsafe to break, and remembers reshaped
+/// pieces for the whole layout (`ReshapeMemo`). Head and middle truncation (T5) and push-out (W6) call the
+/// general code. `DifferentialBreakerTests` compares the two paths.
 extension LineBreaker {
     /// Whether `runFast(into:)` handles this text and configuration. It does not handle character
     /// wrapping (W3), Hangul word priority on text with breaks between Hangul (W6), nor mandatory breaks
@@ -61,75 +116,55 @@ extension LineBreaker {
 
     /// `run(into:)` for a configuration with `canRunFast`: same lines, same order, same return value.
     func runFast<Sink: LineSink>(into sink: inout Sink) -> Bool {
-        text.withFastView { view in runFast(view, into: &sink) }
+        var emitter = LineEmitter(sink: sink, holdsBack: strategy.contains(.pushOut))
+        let truncated = text.withFastView { view in runFast(view, into: &emitter) }
+        sink = emitter.sink
+        return truncated
     }
 
     /// Exact `text.width(start, end)`: stored prefix sums when neither end is unsafe to break, otherwise
-    /// the general reshaping width.
+    /// the general reshaping width (with the layout's memo).
     @inline(__always)
-    private func width(_ view: FastView, _ start: Int, _ end: Int) -> Int {
+    private func width(_ view: FastView, _ start: Int, _ end: Int, _ memo: inout PreparedText.ReshapeMemo) -> Int {
+        #if DEBUG
+        OperationCounts.current?.widths += 1  // LinearTimeTests bound the fast path's work too
+        #endif
         guard end > start else { return 0 }
         if !view.isUnsafe(start) && (end >= view.unitCount || !view.isUnsafe(end)) {
             return view.prefix[end] - view.prefix[start]
         }
-        return text.width(start, end)
+        return text.width(start, end, memo: &memo)
     }
 
     /// `plainLine(_:_:)` with the fast widths.
     @inline(__always)
-    private func plainLine(_ view: FastView, _ start: Int, _ end: Int) -> BrokenLine {
+    private func plainLine(_ view: FastView, _ start: Int, _ end: Int, _ memo: inout PreparedText.ReshapeMemo) -> BrokenLine {
         let visibleEnd = view.trimmedEnd(end, notBefore: start)
-        return BrokenLine(start: start, end: end, visible: start..<end, width: width(view, start, visibleEnd),
-                          widthWithWhitespace: width(view, start, end), ellipsis: nil, isCut: false)
+        return BrokenLine(start: start, end: end, visible: start..<end, width: width(view, start, visibleEnd, &memo),
+                          widthWithWhitespace: width(view, start, end, &memo), ellipsis: nil, isCut: false)
     }
 
-    private func runFast<Sink: LineSink>(_ view: FastView, into sink: inout Sink) -> Bool {
-        // Mirrors `run(into:)` step by step; comments there explain the rules.
-        let holdsBack = strategy.contains(.pushOut)  // W6 may still move a word between the last two lines
-        var produced = 0
+    private func runFast<Sink: LineSink>(_ view: FastView, into out: inout LineEmitter<Sink>) -> Bool {
+        // Mirrors `run(into:)`; comments there explain the rules.
         var truncated = false
-        var previous: BrokenLine?
-        var last: BrokenLine?
-        @inline(__always) func produce(_ line: BrokenLine) {
-            if holdsBack {
-                if let previous { sink.append(previous) }
-                previous = last
-                last = line
-            } else {
-                sink.append(line)
-            }
-            produced += 1
-        }
-        func finishParagraph(end: Int) {
-            guard holdsBack else { return }
-            if var first = previous, var second = last {
-                pushOut(&first, &second, paragraphEnd: end, lastIndex: produced - 1)
-                previous = first
-                last = second
-            }
-            if let line = previous { sink.append(line) }
-            if let line = last { sink.append(line) }
-            previous = nil
-            last = nil
-        }
+        var memo = PreparedText.ReshapeMemo()
         let paragraphs = text.paragraphs
         let breakCount = text.breaks.count
         let reshapeFlag = PreparedText.breakEndNeedsReshaping
         paragraphLoop: for index in paragraphs.indices {
-            if maxLines > 0, produced >= maxLines {
+            if maxLines > 0, out.produced >= maxLines {
                 truncated = true
                 break
             }
             let paragraph = paragraphs[index]
             if paragraph.start == paragraph.end {  // W7
-                sink.append(BrokenLine(start: paragraph.start, end: paragraph.end, visible: paragraph.start..<paragraph.end,
-                                       width: 0, widthWithWhitespace: 0, ellipsis: nil, isCut: false))
-                produced += 1
+                out.sink.append(BrokenLine(start: paragraph.start, end: paragraph.end, visible: paragraph.start..<paragraph.end,
+                                           width: 0, widthWithWhitespace: 0, ellipsis: nil, isCut: false))
+                out.produced += 1
                 continue
             }
             let paragraphEnd = paragraph.end
             var start = paragraph.start
-            defer { finishParagraph(end: paragraphEnd) }
             // No mandatory break inside the paragraph (`canRunFast`): the candidates are its opportunities
             // before its end, then its end.
             let candidatesEnd = Int(text.paragraphBreaksEnd[index])
@@ -137,67 +172,146 @@ extension LineBreaker {
             // this paragraph's separator, so at most a few steps.
             var cursor = index > 0 ? Int(text.paragraphBreaksEnd[index - 1]) : 0
             while cursor < breakCount, Int(view.breaks[cursor]) <= start { cursor += 1 }
+            var stop = false
             while start < paragraphEnd {
-                if maxLines > 0, produced >= maxLines {
+                if maxLines > 0, out.produced >= maxLines {
                     truncated = true
-                    break paragraphLoop
+                    stop = true
+                    break
                 }
-                let isLastPermitted = maxLines > 0 && produced == maxLines - 1
+                let isLastPermitted = maxLines > 0 && out.produced == maxLines - 1
                 let limit = isLastPermitted ? (lastLineMaxWidth ?? maxWidth) : maxWidth
                 if isLastPermitted && mode.cutsLastLine {
                     // T2/T4: the last visible line takes the rest of its paragraph.
                     let visibleEnd = view.trimmedEnd(paragraphEnd, notBefore: start)
-                    if width(view, start, visibleEnd) <= limit {
-                        produce(plainLine(view, start, paragraphEnd))
+                    if width(view, start, visibleEnd, &memo) <= limit {
+                        out.produce(plainLine(view, start, paragraphEnd, &memo))
                         if index < paragraphs.count - 1 { truncated = true }  // T7
                     } else {
-                        produce(cutLine(start, paragraphEnd, limit: limit))
+                        out.produce(cutLine(view, start, paragraphEnd, limit: limit, &memo))
                         truncated = true
                     }
-                    break paragraphLoop
+                    stop = true
+                    break
                 }
-                // W2: the furthest opportunity whose line fits, as `wordWrapEndGalloping` finds it.
-                if !view.isUnsafe(start) {
-                    let base = view.prefix[start]
-                    var endsParagraph = false
-                    if cursor >= candidatesEnd {
-                        endsParagraph = width(view, start, view.trimmedEnd(paragraphEnd, notBefore: start)) <= limit
-                    } else if view.visiblePrefix[cursor] - base <= limit {
-                        let low = Self.lastFitting(from: cursor, through: candidatesEnd - 1) {
-                            view.visiblePrefix[$0] - base <= limit
-                        }
-                        if low == candidatesEnd - 1,
-                           width(view, start, view.trimmedEnd(paragraphEnd, notBefore: start)) <= limit {
-                            endsParagraph = true
-                        } else {
-                            let end = view.breakEnds[low]
-                            // W4: the stored visible end is exact unless the whole line is whitespace.
-                            if end & reshapeFlag == 0, Int(end) >= start {
-                                let position = Int(view.breaks[low])
-                                produce(BrokenLine(start: start, end: position, visible: start..<position,
-                                                   width: view.visiblePrefix[low] - base,
-                                                   widthWithWhitespace: view.prefix[position] - base,
-                                                   ellipsis: nil, isCut: false))
-                                start = position
-                                cursor = low + 1
-                                continue
-                            }
-                        }
+                // W2: `wordWrapEndGalloping`.
+                let base = view.prefix[start]
+                let first = cursor
+                var end = -1
+                if first >= candidatesEnd {
+                    // No opportunity inside: the paragraph's end is the only candidate.
+                    end = width(view, start, view.trimmedEnd(paragraphEnd, notBefore: start), &memo) <= limit
+                        ? paragraphEnd : emergencyEnd(view, start, paragraphEnd, limit: limit, &memo)
+                } else if view.visiblePrefix[first] - base > limit {
+                    end = emergencyEnd(view, start, Int(view.breaks[first]), limit: limit, &memo)
+                } else {
+                    var low = Self.lastFitting(from: first, through: candidatesEnd - 1) {
+                        view.visiblePrefix[$0] - base <= limit
                     }
-                    if endsParagraph {
-                        produce(plainLine(view, start, paragraphEnd))
-                        start = paragraphEnd
+                    if low == candidatesEnd - 1,
+                       width(view, start, view.trimmedEnd(paragraphEnd, notBefore: start), &memo) <= limit {
+                        end = paragraphEnd
+                    } else if !view.isUnsafe(start), view.breakEnds[low] & reshapeFlag == 0,
+                              Int(view.breakEnds[low]) >= start {
+                        // The common line: both widths are stored (the visible end is exact unless the
+                        // whole line is whitespace, W4).
+                        let position = Int(view.breaks[low])
+                        out.produce(BrokenLine(start: start, end: position, visible: start..<position,
+                                               width: view.visiblePrefix[low] - base,
+                                               widthWithWhitespace: view.prefix[position] - base,
+                                               ellipsis: nil, isCut: false))
+                        start = position
+                        cursor = low + 1
                         continue
+                    } else {
+                        // Confirm with the reshaped width and step back, as the general code does.
+                        let startUnsafe = view.isUnsafe(start)
+                        while true {
+                            let candidate = Int(view.breaks[low])
+                            let visibleEnd = view.trimmedEnd(candidate, notBefore: start)
+                            if !(startUnsafe || view.isUnsafe(visibleEnd)) || width(view, start, visibleEnd, &memo) <= limit {
+                                end = candidate
+                                break
+                            }
+                            if low == first {
+                                end = emergencyEnd(view, start, candidate, limit: limit, &memo)
+                                break
+                            }
+                            low -= 1
+                        }
                     }
                 }
-                // Anything else (an emergency break, an unsafe boundary): the general code for this line.
-                let end: Int
-                (end, cursor) = wordWrapEnd(start, paragraphEnd, limit: limit, first: cursor, forced: nil,
-                                            candidatesEnd: candidatesEnd)
-                produce(plainLine(view, start, end))
+                out.produce(plainLine(view, start, end, &memo))
                 start = end
+                // The first opportunity after the new start (only `first` or the next one can be).
+                while cursor < breakCount, Int(view.breaks[cursor]) <= start { cursor += 1 }
             }
+            if out.holdsBack { finishParagraph(&out, end: paragraphEnd) }
+            if stop { break }
         }
         return truncated
+    }
+
+    /// `run`'s `finishParagraph`: push-out (W6) between the paragraph's last two lines, then emit them.
+    private func finishParagraph<Sink: LineSink>(_ out: inout LineEmitter<Sink>, end: Int) {
+        if var first = out.previous, var second = out.last {
+            pushOut(&first, &second, paragraphEnd: end, lastIndex: out.produced - 1)
+            out.previous = first
+            out.last = second
+        }
+        if let line = out.previous { out.sink.append(line) }
+        if let line = out.last { out.sink.append(line) }
+        out.previous = nil
+        out.last = nil
+    }
+
+    /// `emergencyEnd(_:_:limit:)` with the fast widths: the last grapheme boundary in `(start, end)` whose
+    /// line fits, or the first boundary after `start` (W2).
+    private func emergencyEnd(_ view: FastView, _ start: Int, _ end: Int, limit: Int,
+                              _ memo: inout PreparedText.ReshapeMemo) -> Int {
+        let firstIndex = view.graphemeIndex(atOrAfter: start + 1)
+        let lastIndex = view.graphemeIndex(atOrAfter: end) - 1
+        guard firstIndex <= lastIndex else { return min(end, Int(view.graphemes[firstIndex])) }
+        func fits(_ index: Int) -> Bool {
+            width(view, start, view.trimmedEnd(Int(view.graphemes[index]), notBefore: start), &memo) <= limit
+        }
+        guard fits(firstIndex) else { return Int(view.graphemes[firstIndex]) }
+        return Int(view.graphemes[Self.lastFitting(from: firstIndex, through: lastIndex, fits)])
+    }
+
+    /// `cutLine(_:_:limit:)`: tail truncation (T4) and clipping (T6) here, head and middle (T5) by the
+    /// general code.
+    private func cutLine(_ view: FastView, _ start: Int, _ end: Int, limit: Int,
+                         _ memo: inout PreparedText.ReshapeMemo) -> BrokenLine {
+        switch mode {
+        case .byTruncatingTail:
+            // `tailTruncated` with `lastBoundary` inlined: the same binary search over grapheme boundaries.
+            let budget = limit - text.ellipsisWidth
+            func measure(_ boundary: Int) -> Int {
+                width(view, start, view.trimmedEnd(boundary, notBefore: start), &memo)
+            }
+            var cut = start
+            var low = view.graphemeIndex(atOrAfter: start)
+            var high = view.graphemeIndex(atOrAfter: end)
+            if high >= view.graphemeCount || Int(view.graphemes[high]) > end { high -= 1 }
+            if low <= high, measure(Int(view.graphemes[low])) <= budget {
+                while low < high {
+                    let mid = (low + high + 1) / 2
+                    if measure(Int(view.graphemes[mid])) <= budget { low = mid } else { high = mid - 1 }
+                }
+                cut = Int(view.graphemes[low])
+            }
+            let visibleEnd = view.trimmedEnd(cut, notBefore: start)
+            let lineWidth = width(view, start, visibleEnd, &memo) + text.ellipsisWidth
+            return BrokenLine(start: start, end: visibleEnd, visible: start..<visibleEnd, width: lineWidth,
+                              widthWithWhitespace: lineWidth, ellipsis: .tail, isCut: true)
+        case .byClipping:
+            // T6; `end` is the paragraph's end (no mandatory break inside), so only the width can cut.
+            var line = plainLine(view, start, end, &memo)
+            line.isCut = line.width > limit
+            return line
+        default:
+            return cutLine(start, end, limit: limit)
+        }
     }
 }
