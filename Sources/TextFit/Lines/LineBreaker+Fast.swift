@@ -151,6 +151,12 @@ extension LineBreaker {
         let paragraphs = text.paragraphs
         let breakCount = text.breaks.count
         let reshapeFlag = PreparedText.breakEndNeedsReshaping
+        // The index of the last permitted line (T3), hoisted with the mode's test out of the line loop.
+        let lastPermitted = maxLines > 0 ? maxLines - 1 : Int.max
+        let cutsLastLine = mode.cutsLastLine
+        let monotone = text.breakVisiblePrefixIsMonotone
+        // Opportunities on the previous line: the guess for the next one.
+        var previousCount = 1
         paragraphLoop: for index in paragraphs.indices {
             if maxLines > 0, out.produced >= maxLines {
                 truncated = true
@@ -174,14 +180,16 @@ extension LineBreaker {
             while cursor < breakCount, Int(view.breaks[cursor]) <= start { cursor += 1 }
             var stop = false
             while start < paragraphEnd {
-                if maxLines > 0, out.produced >= maxLines {
-                    truncated = true
-                    stop = true
-                    break
+                var limit = maxWidth
+                if out.produced >= lastPermitted {
+                    if out.produced > lastPermitted {  // produced ≥ maxLines
+                        truncated = true
+                        stop = true
+                        break
+                    }
+                    limit = lastLineMaxWidth ?? maxWidth
                 }
-                let isLastPermitted = maxLines > 0 && out.produced == maxLines - 1
-                let limit = isLastPermitted ? (lastLineMaxWidth ?? maxWidth) : maxWidth
-                if isLastPermitted && mode.cutsLastLine {
+                if out.produced == lastPermitted && cutsLastLine {
                     // T2/T4: the last visible line takes the rest of its paragraph.
                     let visibleEnd = view.trimmedEnd(paragraphEnd, notBefore: start)
                     if width(view, start, visibleEnd, &memo) <= limit {
@@ -205,8 +213,44 @@ extension LineBreaker {
                 } else if view.visiblePrefix[first] - base > limit {
                     end = emergencyEnd(view, start, Int(view.breaks[first]), limit: limit, &memo)
                 } else {
-                    var low = Self.lastFitting(from: first, through: candidatesEnd - 1) {
-                        view.visiblePrefix[$0] - base <= limit
+                    var low: Int
+                    if monotone {
+                        // Fitting is true then false along the opportunities, so the last fitting one is
+                        // unique and any search finds what `lastFitting` finds. Lines of a text tend to hold
+                        // as many words as the one before: step from that guess.
+                        low = min(first + previousCount - 1, candidatesEnd - 1)
+                        if view.visiblePrefix[low] - base <= limit {
+                            var steps = 0
+                            while low + 1 < candidatesEnd, view.visiblePrefix[low + 1] - base <= limit {
+                                low += 1
+                                steps += 1
+                                if steps == 3 {
+                                    low = Self.lastFitting(from: low, through: candidatesEnd - 1) {
+                                        view.visiblePrefix[$0] - base <= limit
+                                    }
+                                    break
+                                }
+                            }
+                        } else {
+                            // `first` fits: the answer is in first..<low.
+                            low -= 1
+                            var steps = 0
+                            while view.visiblePrefix[low] - base > limit {
+                                low -= 1
+                                steps += 1
+                                if steps == 3 {
+                                    low = Self.lastFitting(from: first, through: low) {
+                                        view.visiblePrefix[$0] - base <= limit
+                                    }
+                                    break
+                                }
+                            }
+                        }
+                        previousCount = low - first + 1
+                    } else {
+                        low = Self.lastFitting(from: first, through: candidatesEnd - 1) {
+                            view.visiblePrefix[$0] - base <= limit
+                        }
                     }
                     if low == candidatesEnd - 1,
                        width(view, start, view.trimmedEnd(paragraphEnd, notBefore: start), &memo) <= limit {

@@ -69,13 +69,20 @@ public struct TextLayout: Sendable, Equatable {
 
     /// Widest line without hanging whitespace × total line height; fractional (rule B5).
     public var size: CGSize {
-        CGSize(width: lines.map(\.width).max() ?? 0, height: CGFloat(lines.count) * lineHeight)
+        // A loop rather than `lines.map(\.width).max()`: no array allocated per call (relayout reads it
+        // once per width).
+        var widest: CGFloat = 0
+        for line in lines where line.width > widest { widest = line.width }
+        return CGSize(width: widest, height: CGFloat(lines.count) * lineHeight)
     }
 
     /// Widest line including hanging whitespace × total height (what `boundingRect` reports, B6).
     public var sizeIncludingTrailingWhitespace: CGSize {
-        CGSize(width: lines.map(\.widthIncludingTrailingWhitespace).max() ?? 0,
-               height: CGFloat(lines.count) * lineHeight)
+        var widest: CGFloat = 0
+        for line in lines where line.widthIncludingTrailingWhitespace > widest {
+            widest = line.widthIncludingTrailingWhitespace
+        }
+        return CGSize(width: widest, height: CGFloat(lines.count) * lineHeight)
     }
 }
 
@@ -111,11 +118,24 @@ extension PreparedText {
         let maxWidth = try Self.units(forWidth: width)
         let lastWidth = try lastLineMaxWidth.map { try Self.units(forWidth: $0) }
         guard numberOfLines >= 0 else { throw MeasureError.invalidNumberOfLines(numberOfLines) }
-        var collector = LineCollector()
         let breaker = LineBreaker(text: self, maxWidth: maxWidth, lastLineMaxWidth: lastWidth,
                                   maxLines: numberOfLines, mode: lineBreakMode, strategy: lineBreakStrategy)
-        let truncated = fastPath && breaker.canRunFast ? breaker.runFast(into: &collector) : breaker.run(into: &collector)
+        if fastPath && breaker.canRunFast {
+            var builder = TextLineBuilder(text: self, expectedLines: expectedLineCount(maxWidth: maxWidth, maxLines: numberOfLines))
+            let truncated = breaker.runFast(into: &builder)
+            return TextLayout(lines: builder.lines, lineHeight: builder.lineHeight, isTruncated: truncated)
+        }
+        var collector = LineCollector()
+        let truncated = breaker.run(into: &collector)
         return makeLayout(collector.lines, isTruncated: truncated)
+    }
+
+    /// About how many lines a layout at `maxWidth` (1/1024 pt) makes, to reserve the array once: the
+    /// paragraphs plus the text's width over the line's, at most `maxLines`.
+    private func expectedLineCount(maxWidth: Int, maxLines: Int) -> Int {
+        let total = prefix[prefix.count - 1]
+        let estimate = paragraphs.count + min(total / max(maxWidth, 1), units.count) + 1
+        return maxLines > 0 ? min(maxLines, estimate) : estimate
     }
 
     /// The line count and size `layout` would report, without building lines: no allocation per line.
@@ -157,6 +177,7 @@ extension PreparedText {
         return Units.floor(width)
     }
 
+    /// The general path's `TextLine`s from its `BrokenLine`s; `TextLineBuilder` makes the same lines.
     func makeLayout(_ brokenLines: [BrokenLine], isTruncated: Bool) -> TextLayout {
         let lineHeight = font.lineHeight
         let ascender = font.ascender
@@ -173,5 +194,32 @@ extension PreparedText {
                                   visible: line.visible, suffix: line.suffix))
         }
         return TextLayout(lines: lines, lineHeight: lineHeight, isTruncated: isTruncated)
+    }
+}
+
+/// Makes each `TextLine` as the breaker produces it (the fast path's `layout`), exactly as `makeLayout`
+/// does from the collected `BrokenLine`s, without that intermediate array.
+struct TextLineBuilder: LineSink {
+    let source: [UInt16]
+    let lineHeight: CGFloat
+    let ascender: CGFloat
+    var lines: [TextLine] = []
+
+    init(text: PreparedText, expectedLines: Int) {
+        source = text.units
+        lineHeight = text.font.lineHeight
+        ascender = text.font.ascender
+        lines.reserveCapacity(expectedLines)
+    }
+
+    mutating func append(_ line: BrokenLine) {
+        let top = CGFloat(lines.count) * lineHeight
+        let width = Units.points(line.width)
+        lines.append(TextLine(range: line.start..<line.end, width: width,
+                              widthIncludingTrailingWhitespace: Units.points(line.widthWithWhitespace),
+                              baseline: top + ascender,
+                              rect: CGRect(x: 0, y: top, width: width, height: lineHeight),
+                              ellipsis: line.ellipsis, isTruncated: line.isCut, source: source,
+                              visible: line.visible, suffix: line.suffix))
     }
 }

@@ -49,6 +49,10 @@ public final class PreparedText: Sendable {
     /// Whether `LineBreaker.runFast` may lay this text out: no mandatory break inside a paragraph
     /// (U+2028, VT, FF) and offsets that fit `breakEnds`.
     let allowsFastBreaking: Bool
+    /// Whether `breakVisiblePrefix` never decreases (no negative advances): then a line's fitting
+    /// opportunities are exactly those before the first that does not fit, and the fast path may search
+    /// from a guess instead of galloping from the line's start.
+    let breakVisiblePrefixIsMonotone: Bool
     /// Grapheme-cluster boundaries, ascending, from 0 to units.count.
     let graphemes: [Int32]
     /// Shaped segments in text order (for reshaping inside one).
@@ -109,6 +113,7 @@ public final class PreparedText: Sendable {
         }
         hasBreaksBetweenHangul = built.breaks.contains { built.flags[Int($0)] & Flag.betweenHangul != 0 }
         (breakEnds, paragraphBreaksEnd, allowsFastBreaking) = Self.fastBreakingData(built, mandatory: mandatoryBreaks)
+        breakVisiblePrefixIsMonotone = zip(breakVisiblePrefix, breakVisiblePrefix.dropFirst()).allSatisfy { $0 <= $1 }
         graphemes = built.graphemes
         segments = built.segments
         faces = built.faces
