@@ -202,6 +202,11 @@ extension LineBreaker {
                     stop = true
                     break
                 }
+                if monotone, out.produced < lastPermitted, !view.isUnsafe(start) {
+                    commonLines(view, &out, start: &start, cursor: &cursor, previousCount: &previousCount,
+                                candidatesEnd: candidatesEnd, lastPermitted: lastPermitted)
+                    if out.produced >= lastPermitted { continue }  // the limit tests above come first
+                }
                 // W2: `wordWrapEndGalloping`.
                 let base = view.prefix[start]
                 let first = cursor
@@ -215,37 +220,8 @@ extension LineBreaker {
                 } else {
                     var low: Int
                     if monotone {
-                        // Fitting is true then false along the opportunities, so the last fitting one is
-                        // unique and any search finds what `lastFitting` finds. Lines of a text tend to hold
-                        // as many words as the one before: step from that guess.
-                        low = min(first + previousCount - 1, candidatesEnd - 1)
-                        if view.visiblePrefix[low] - base <= limit {
-                            var steps = 0
-                            while low + 1 < candidatesEnd, view.visiblePrefix[low + 1] - base <= limit {
-                                low += 1
-                                steps += 1
-                                if steps == 3 {
-                                    low = Self.lastFitting(from: low, through: candidatesEnd - 1) {
-                                        view.visiblePrefix[$0] - base <= limit
-                                    }
-                                    break
-                                }
-                            }
-                        } else {
-                            // `first` fits: the answer is in first..<low.
-                            low -= 1
-                            var steps = 0
-                            while view.visiblePrefix[low] - base > limit {
-                                low -= 1
-                                steps += 1
-                                if steps == 3 {
-                                    low = Self.lastFitting(from: first, through: low) {
-                                        view.visiblePrefix[$0] - base <= limit
-                                    }
-                                    break
-                                }
-                            }
-                        }
+                        low = Self.lastFitting(view, from: first, through: candidatesEnd - 1, base: base, limit: limit,
+                                               guess: previousCount)
                         previousCount = low - first + 1
                     } else {
                         low = Self.lastFitting(from: first, through: candidatesEnd - 1) {
@@ -294,6 +270,71 @@ extension LineBreaker {
             if stop { break }
         }
         return truncated
+    }
+
+    /// `lastFitting(from:through:_:)` over the stored visible widths when they never decrease: fitting is
+    /// then true up to one opportunity and false after it, so that opportunity is unique and any search
+    /// finds what galloping from `first` finds. Lines of a text tend to hold as many opportunities as the
+    /// one before (`guess`): step from there, and gallop only when the guess is off by more than three.
+    /// Requires that `first` fits.
+    @inline(__always)
+    private static func lastFitting(_ view: FastView, from first: Int, through last: Int, base: Int, limit: Int,
+                                    guess: Int) -> Int {
+        var low = min(first + guess - 1, last)
+        if view.visiblePrefix[low] - base <= limit {
+            var steps = 0
+            while low < last, view.visiblePrefix[low + 1] - base <= limit {
+                low += 1
+                steps += 1
+                if steps == 3 {
+                    return lastFitting(from: low, through: last) { view.visiblePrefix[$0] - base <= limit }
+                }
+            }
+            return low
+        }
+        // `first` fits: the answer is in first..<low.
+        low -= 1
+        var steps = 0
+        while view.visiblePrefix[low] - base > limit {
+            low -= 1
+            steps += 1
+            if steps == 3 {
+                return lastFitting(from: first, through: low) { view.visiblePrefix[$0] - base <= limit }
+            }
+        }
+        return low
+    }
+
+    /// The bulk of a wrap in a loop with nothing else to test: lines before the last permitted one (so at
+    /// `maxWidth`, T3) that start at a safe opportunity, end at another one before the paragraph's last
+    /// candidate (so no paragraph-end test), and whose widths are stored. Stops before the first line that
+    /// is not like that, which the caller makes. Requires `breakVisiblePrefixIsMonotone` and a safe `start`;
+    /// each line it makes ends where the next may start safely (`breakEnds`' flag covers the opportunity).
+    @inline(__always)
+    private func commonLines<Sink: LineSink>(_ view: FastView, _ out: inout LineEmitter<Sink>, start: inout Int,
+                                             cursor: inout Int, previousCount: inout Int, candidatesEnd: Int,
+                                             lastPermitted: Int) {
+        let limit = maxWidth
+        let lastCandidate = candidatesEnd - 1
+        let reshapeFlag = PreparedText.breakEndNeedsReshaping
+        while out.produced < lastPermitted {
+            let first = cursor
+            guard first < lastCandidate else { return }
+            let base = view.prefix[start]
+            guard view.visiblePrefix[first] - base <= limit else { return }  // an emergency break (W2)
+            let low = Self.lastFitting(view, from: first, through: lastCandidate, base: base, limit: limit,
+                                       guess: previousCount)
+            previousCount = low - first + 1
+            guard low < lastCandidate else { return }  // the paragraph's end may fit too
+            let end = view.breakEnds[low]
+            guard end & reshapeFlag == 0, Int(end) >= start else { return }  // W4: whitespace-only line
+            let position = Int(view.breaks[low])
+            out.produce(BrokenLine(start: start, end: position, visible: start..<position,
+                                   width: view.visiblePrefix[low] - base,
+                                   widthWithWhitespace: view.prefix[position] - base, ellipsis: nil, isCut: false))
+            start = position
+            cursor = low + 1
+        }
     }
 
     /// `run`'s `finishParagraph`: push-out (W6) between the paragraph's last two lines, then emit them.
