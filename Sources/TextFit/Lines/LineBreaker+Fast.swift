@@ -280,26 +280,29 @@ extension LineBreaker {
     @inline(__always)
     private static func lastFitting(_ view: FastView, from first: Int, through last: Int, base: Int, limit: Int,
                                     guess: Int) -> Int {
-        var low = min(first + guess - 1, last)
-        if view.visiblePrefix[low] - base <= limit {
+        // Wrapping arithmetic: offsets are below Int32.max and widths below Int.max / 4, so nothing
+        // overflows, and the overflow checks would be most of the work.
+        let bound = base &+ limit  // fits ⇔ visiblePrefix ≤ bound
+        var low = min(first &+ guess &- 1, last)
+        if view.visiblePrefix[low] <= bound {
             var steps = 0
-            while low < last, view.visiblePrefix[low + 1] - base <= limit {
-                low += 1
-                steps += 1
+            while low < last, view.visiblePrefix[low &+ 1] <= bound {
+                low &+= 1
+                steps &+= 1
                 if steps == 3 {
-                    return lastFitting(from: low, through: last) { view.visiblePrefix[$0] - base <= limit }
+                    return lastFitting(from: low, through: last) { view.visiblePrefix[$0] <= bound }
                 }
             }
             return low
         }
         // `first` fits: the answer is in first..<low.
-        low -= 1
+        low &-= 1
         var steps = 0
-        while view.visiblePrefix[low] - base > limit {
-            low -= 1
-            steps += 1
+        while view.visiblePrefix[low] > bound {
+            low &-= 1
+            steps &+= 1
             if steps == 3 {
-                return lastFitting(from: first, through: low) { view.visiblePrefix[$0] - base <= limit }
+                return lastFitting(from: first, through: low) { view.visiblePrefix[$0] <= bound }
             }
         }
         return low
@@ -315,25 +318,33 @@ extension LineBreaker {
                                              cursor: inout Int, previousCount: inout Int, candidatesEnd: Int,
                                              lastPermitted: Int) {
         let limit = maxWidth
-        let lastCandidate = candidatesEnd - 1
+        let lastCandidate = candidatesEnd &- 1
         let reshapeFlag = PreparedText.breakEndNeedsReshaping
-        while out.produced < lastPermitted {
-            let first = cursor
-            guard first < lastCandidate else { return }
-            let base = view.prefix[start]
-            guard view.visiblePrefix[first] - base <= limit else { return }  // an emergency break (W2)
-            let low = Self.lastFitting(view, from: first, through: lastCandidate, base: base, limit: limit,
-                                       guess: previousCount)
-            previousCount = low - first + 1
+        // Locals, written back once: `out` is reached through a pointer the sink's stores may alias.
+        var produced = out.produced
+        var lineStart = start
+        var first = cursor
+        var guess = previousCount
+        defer {
+            start = lineStart
+            cursor = first
+            previousCount = guess
+        }
+        while produced < lastPermitted, first < lastCandidate {
+            let base = view.prefix[lineStart]
+            guard view.visiblePrefix[first] &- base <= limit else { return }  // an emergency break (W2)
+            let low = Self.lastFitting(view, from: first, through: lastCandidate, base: base, limit: limit, guess: guess)
+            guess = low &- first &+ 1
             guard low < lastCandidate else { return }  // the paragraph's end may fit too
             let end = view.breakEnds[low]
-            guard end & reshapeFlag == 0, Int(end) >= start else { return }  // W4: whitespace-only line
+            guard end & reshapeFlag == 0, Int(end) >= lineStart else { return }  // W4: whitespace-only line
             let position = Int(view.breaks[low])
-            out.produce(BrokenLine(start: start, end: position, visible: start..<position,
-                                   width: view.visiblePrefix[low] - base,
-                                   widthWithWhitespace: view.prefix[position] - base, ellipsis: nil, isCut: false))
-            start = position
-            cursor = low + 1
+            out.produce(BrokenLine(start: lineStart, end: position, visible: lineStart..<position,
+                                   width: view.visiblePrefix[low] &- base,
+                                   widthWithWhitespace: view.prefix[position] &- base, ellipsis: nil, isCut: false))
+            produced &+= 1
+            lineStart = position
+            first = low &+ 1
         }
     }
 
