@@ -39,11 +39,10 @@ extension PreparedText {
             var prefix = [Int](repeating: 0, count: count + 1)
             var pass = Pass(font: font, count: count)
             defer { pass.deallocate() }
-            let paragraphs = units.withUnsafeBufferPointer { u in
+            units.withUnsafeBufferPointer { u in
                 flags.withUnsafeMutableBufferPointer { f in
                     pass.run(u, f.baseAddress!)
                 }
-                return Paragraphs.split(u)
             }
             prefix.withUnsafeMutableBufferPointer { p in
                 var sum = 0
@@ -52,7 +51,7 @@ extension PreparedText {
                     p[i + 1] = sum
                 }
             }
-            return Output(text: text, font: font, units: units, prefix: prefix, flags: flags, paragraphs: paragraphs,
+            return Output(text: text, font: font, units: units, prefix: prefix, flags: flags, paragraphs: pass.paragraphs,
                           breaks: Array(UnsafeBufferPointer(start: pass.breaks, count: pass.breakCount)),
                           graphemes: Array(UnsafeBufferPointer(start: pass.graphemes, count: pass.graphemeCount)),
                           segments: pass.segments, faces: pass.faces, ellipsisWidth: pass.ellipsisWidth())
@@ -84,11 +83,22 @@ extension PreparedText {
         let shapeFlags: UnsafeMutablePointer<UInt8>
         var substituted: UnsafeMutablePointer<UInt16>?
 
+        /// Bundled fallbacks: copied once so the per-character look-up reads a local array (no lock, no
+        /// reference counting).
+        let bundledTable: [UInt8]
+        let bundledFaces: [Face]
+
         var faces: [Face]
+        /// Per face: its id (the cache key) and its HarfBuzz font, read only when shaping misses the cache.
+        var faceIDs: [Int]
         var harfBuzzFonts: [HarfBuzzFont?]
         var segments: [Segment] = []
-        /// The fallback face found last and its index in `faces` (CJK text asks per character).
-        var lastFallback: (face: Face, index: Int)?
+        /// Paragraphs (rule W1), found with the clusters: a separator is a cluster ("\r\n" is one).
+        var paragraphs: [Paragraph] = []
+        var paragraphStart = 0
+        /// The fallback face found last, by its bundled index (0: not bundled) and its index in `faces`
+        /// (CJK text asks per character).
+        var lastFallback: (face: Face, bundledIndex: Int, index: Int)?
 
         var segmentStart = -1
         var segmentFace = 0
@@ -102,7 +112,10 @@ extension PreparedText {
             primary = font.face
             primaryCoverage = primary.harfBuzz.bmpCoverage
             scale = font.scale
+            bundledTable = FontCatalog.shared.bundledFallbackTable
+            bundledFaces = FontCatalog.shared.bundledFaces
             faces = [primary]
+            faceIDs = [primary.id]
             harfBuzzFonts = [FontCatalog.shared.harfBuzzFont(face: primary, scale: font.scale)]
             advances = .allocate(capacity: max(1, count))
             advances.initialize(repeating: 0, count: max(1, count))
@@ -151,6 +164,7 @@ extension PreparedText {
                 position = end
             }
             closeSegment(at: count, u, flags)
+            if paragraphStart < count { paragraphs.append(Paragraph(start: paragraphStart, end: count, separatorLength: 0)) }
             // The text's end: a cluster boundary, and ICU's last opportunity.
             graphemes[graphemeCount] = Int32(count)
             graphemeCount += 1
@@ -192,8 +206,7 @@ extension PreparedText {
             clusterStarts(at: position, u, flags)
             if entry & CharacterTable.Bit.hangingSpace != 0 { flags[position] |= Flag.space }
             if entry & CharacterTable.Bit.paragraphSeparator != 0 {
-                closeSegment(at: position, u, flags)
-                lastStrongScript = HarfBuzzScript.common
+                endParagraph(at: position, separatorLength: 1, u, flags)
                 return
             }
             var base: UInt32?
@@ -206,7 +219,8 @@ extension PreparedText {
                 if table.isStrong[scriptIndex] { script = table.scripts[scriptIndex] }
                 if primaryCoverage[Int(value >> 6)] & (1 << UInt64(value & 63)) == 0 { uncovered = value }
             }
-            place(position, base: base, uncovered: uncovered, script: script, coversAll: nil, u, flags)
+            place(position, base: base, isSpace: entry & CharacterTable.Bit.spaceSeparator != 0, uncovered: uncovered,
+                  script: script, coversAll: nil, u, flags)
             lastClusterWasEmoji = base != nil && entry & CharacterTable.Bit.emoji != 0
         }
 
@@ -220,8 +234,7 @@ extension PreparedText {
             let scalars = character.unicodeScalars
             guard let first = scalars.first?.value else { return }
             if first < 0x10000, table[UInt16(first)] & CharacterTable.Bit.paragraphSeparator != 0 {
-                closeSegment(at: position, u, flags)
-                lastStrongScript = HarfBuzzScript.common
+                endParagraph(at: position, separatorLength: length, u, flags)
                 return
             }
             // The face choice needs the first scalar that needs a glyph, the first the font lacks and the
@@ -243,7 +256,8 @@ extension PreparedText {
                     if !covered { uncovered = value }
                 }
             }
-            place(position, base: base, uncovered: uncovered, script: script, coversAll: scalars, u, flags)
+            place(position, base: base, isSpace: base.map(CharacterClass.isSpaceSeparator) ?? false, uncovered: uncovered,
+                  script: script, coversAll: scalars, u, flags)
             lastClusterWasEmoji = base.map(CharacterClass.isEmojiPresentation) ?? false
         }
 
@@ -260,12 +274,12 @@ extension PreparedText {
         /// Chooses the cluster's face (rule F6) and script and extends or starts a segment.
         /// - Parameter scalars: the cluster's scalars when it has several (a fallback must cover them all).
         @inline(__always)
-        private mutating func place(_ position: Int, base: UInt32?, uncovered: UInt32?, script clusterScript: UInt32,
+        private mutating func place(_ position: Int, base: UInt32?, isSpace: Bool, uncovered: UInt32?, script clusterScript: UInt32,
                                     coversAll scalars: Character.UnicodeScalarView?, _ u: UnsafeBufferPointer<UInt16>,
                                     _ flags: UnsafeMutablePointer<UInt8>) {
             var face = segmentStart >= 0 ? segmentFace : 0
-            if let base, segmentStart >= 0, CharacterClass.isSpaceSeparator(base), !lastClusterWasEmoji,
-               segmentFace == 0 ? primary.hasGlyph(for: base) : faces[segmentFace].hasGlyph(for: base) {
+            if let base, isSpace, segmentStart >= 0, !lastClusterWasEmoji,
+               segmentFace == 0 ? primaryHasGlyph(base) : faces[segmentFace].hasGlyph(for: base) {
                 // A space stays in the font of the text it follows (Pango and CoreText do not switch
                 // fonts for whitespace), so "世界 " measures the fallback face's space. Not after an
                 // emoji: emoji fonts have em-wide spaces, and Pango itemizes emoji apart from text.
@@ -286,7 +300,7 @@ extension PreparedText {
             }
             let scriptConflict = script != HarfBuzzScript.common && segmentScript != HarfBuzzScript.common
                 && script != segmentScript
-            if segmentStart < 0 || flags[position] & Flag.breakAllowed != 0 || face != segmentFace || scriptConflict {
+            if segmentStart < 0 || face != segmentFace || scriptConflict || endsSegment(at: position, flags) {
                 closeSegment(at: position, u, flags)
                 segmentStart = position
                 segmentFace = face
@@ -296,11 +310,41 @@ extension PreparedText {
             }
         }
 
+        /// Whether a break opportunity at `position` ends the segment: after whitespace (between words), at a
+        /// mandatory break, or when the segment is as long as the cache keeps. Elsewhere (between
+        /// ideographs, after a hyphen) the run is shaped as one piece, as Pango shapes its items: one cache
+        /// look-up or one `hb_shape` per run instead of one per ideograph. A line may still start or end
+        /// there by arithmetic, unless HarfBuzz flagged the position unsafe to break (then `width` reshapes).
+        @inline(__always)
+        private func endsSegment(at position: Int, _ flags: UnsafeMutablePointer<UInt8>) -> Bool {
+            let flag = flags[position]
+            guard flag & Flag.breakAllowed != 0 else { return false }
+            return flags[position - 1] & Flag.space != 0 || flag & Flag.mandatory != 0
+                || position - segmentStart >= SegmentCache.maximumCachedLength
+        }
+
+        @inline(__always)
+        private func primaryHasGlyph(_ scalar: UInt32) -> Bool {
+            scalar < 0x10000 ? primaryCoverage[Int(scalar >> 6)] & (1 << UInt64(scalar & 63)) != 0 : primary.hasGlyph(for: scalar)
+        }
+
+        /// A paragraph separator (rule W1) ends the paragraph, its segment and its script context.
+        private mutating func endParagraph(at position: Int, separatorLength: Int, _ u: UnsafeBufferPointer<UInt16>,
+                                           _ flags: UnsafeMutablePointer<UInt8>) {
+            closeSegment(at: position, u, flags)
+            lastStrongScript = HarfBuzzScript.common
+            paragraphs.append(Paragraph(start: paragraphStart, end: position, separatorLength: separatorLength))
+            paragraphStart = position + separatorLength
+        }
+
         /// The face for a cluster the font lacks `uncovered` of: a fallback that has every scalar needing a
         /// glyph, else one that has the base (never splitting the cluster), else the font itself (.notdef).
         private mutating func fallbackFaceIndex(base: UInt32, uncovered: UInt32, scalars: Character.UnicodeScalarView?) -> Int {
-            let bundledIndex = uncovered < 0x10000 ? Int(catalog.bundledFallbackTable[Int(uncovered)]) : 0
-            guard let fallback = bundledIndex > 0 ? catalog.bundledFaces[bundledIndex - 1] : catalog.fallbackFace(for: uncovered)
+            let bundledIndex = uncovered < 0x10000 ? Int(bundledTable[Int(uncovered)]) : 0
+            if scalars == nil, bundledIndex > 0, let last = lastFallback, last.bundledIndex == bundledIndex {
+                return last.index  // a single scalar the same bundled face supplies: the same answer as last time
+            }
+            guard let fallback = bundledIndex > 0 ? bundledFaces[bundledIndex - 1] : catalog.fallbackFace(for: uncovered)
             else { return 0 }
             let coversAll: Bool
             if let scalars {
@@ -309,16 +353,20 @@ extension PreparedText {
                 coversAll = true  // the fallback was chosen for this very scalar
             }
             guard coversAll || (!primary.hasGlyph(for: base) && fallback.hasGlyph(for: base)) else { return 0 }
-            if let last = lastFallback, last.face.id == fallback.id { return last.index }
+            if let last = lastFallback, last.face.id == fallback.id {
+                lastFallback = (fallback, bundledIndex, last.index)
+                return last.index
+            }
             let index: Int
             if let found = faces.firstIndex(of: fallback) {
                 index = found
             } else {
                 faces.append(fallback)
+                faceIDs.append(fallback.id)
                 harfBuzzFonts.append(catalog.harfBuzzFont(face: fallback, scale: scale))
                 index = faces.count - 1
             }
-            lastFallback = (fallback, index)
+            lastFallback = (fallback, bundledIndex, index)
             return index
         }
 
@@ -331,21 +379,33 @@ extension PreparedText {
             segmentStart = -1
             segments.append(Segment(start: Int32(start), end: Int32(end), face: UInt16(segmentFace), script: segmentScript))
             flags[start] |= Flag.segmentStart
-            guard let hbFont = harfBuzzFonts[segmentFace] else { return }
             let length = end - start
             // What HarfBuzz sees: controls substituted (ShapingText), copied only when there are any.
             var input = UnsafeBufferPointer(rebasing: u[start..<end])
             let entries = table.entries
-            if let k = input.firstIndex(where: { entries[Int($0)] & CharacterTable.Bit.substituted != 0 }) {
+            var firstSubstituted = -1
+            for k in 0..<length where entries[Int(input[k])] & CharacterTable.Bit.substituted != 0 {
+                firstSubstituted = k
+                break
+            }
+            if firstSubstituted >= 0 {
                 if substituted == nil { substituted = .allocate(capacity: count) }
                 let copy = substituted!
                 copy.update(from: input.baseAddress!, count: length)
-                for i in k..<length where ShapingText.isSubstituted(copy[i]) { copy[i] = ShapingText.substitute(copy[i]) }
+                for i in firstSubstituted..<length where ShapingText.isSubstituted(copy[i]) {
+                    copy[i] = ShapingText.substitute(copy[i])
+                }
                 input = UnsafeBufferPointer(start: copy, count: length)
             }
             let script = segmentScript == HarfBuzzScript.common ? 0 : segmentScript
-            SegmentShaper.shape(input, face: faces[segmentFace], scale: scale, script: script, font: hbFont,
-                                advances: advances + start, flags: shapeFlags)
+            // The cache first: a hit touches no face or font object.
+            let cacheable = length <= SegmentCache.maximumCachedLength
+            let key = SegmentCache.Key(face: faceIDs[segmentFace], scale: scale, script: script, text: input)
+            if !(cacheable && SegmentCache.lookup(key, advances: advances + start, flags: shapeFlags)) {
+                guard let hbFont = harfBuzzFonts[segmentFace] else { return }
+                SegmentShaper.shapeUncached(input, script: script, font: hbFont, advances: advances + start, flags: shapeFlags)
+                if cacheable { SegmentCache.insert(key, advances: advances + start, flags: shapeFlags) }
+            }
             for k in 0..<length {
                 let f = shapeFlags[k]
                 if f == 0 { continue }

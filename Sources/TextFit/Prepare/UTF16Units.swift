@@ -16,10 +16,23 @@ enum UTF16Units {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return [] }
         let byteCount = bytes.count
         // UTF-16 length: every byte that starts a scalar counts 1, a 4-byte lead 2.
-        var count = 0
-        for i in 0..<byteCount {
+        // Eight bytes at a time: count the continuation bytes (10xxxxxx) and the 4-byte leads (11110xxx).
+        var count = byteCount
+        var i = 0
+        while i + 8 <= byteCount {
+            let w = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+            if w & 0x8080_8080_8080_8080 != 0 {
+                let high: UInt64 = 0x8080_8080_8080_8080
+                let continuation = w & ~(w << 1) & high
+                let lead4 = w & (w << 1) & (w << 2) & (w << 3) & ~(w << 4) & high
+                count += lead4.nonzeroBitCount - continuation.nonzeroBitCount
+            }
+            i += 8
+        }
+        while i < byteCount {
             let byte = base[i]
-            count &+= byte & 0xC0 != 0x80 ? (byte >= 0xF0 ? 2 : 1) : 0
+            if byte & 0xC0 == 0x80 { count -= 1 } else if byte >= 0xF0 { count += 1 }
+            i += 1
         }
         return [UInt16](unsafeUninitializedCapacity: count) { out, initialized in
             var i = 0

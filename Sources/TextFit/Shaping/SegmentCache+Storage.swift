@@ -6,14 +6,16 @@ import Musl
 import Darwin
 #endif
 
-/// One shard of the segment cache: its state behind a pthread mutex.
+/// The shards of the segment cache: each a pthread mutex and the state it guards, in memory allocated
+/// once and never freed (the cache lives as long as the process).
 ///
-/// The state lives behind a pointer rather than in a stored `var`, so reaching it costs no dynamic
-/// exclusivity check (a class's `var` costs two runtime calls per access, which showed in profiles), and
-/// the mutex is allocated once so its address never moves (POSIX forbids moving a `pthread_mutex_t`).
-/// A pthread mutex rather than `Synchronization.Mutex` for ThreadSanitizer's sake (see `Locked`).
-final class SegmentCacheShard: @unchecked Sendable {
-    // @unchecked: `state` is read and written only between `pthread_mutex_lock` and `_unlock`.
+/// Raw memory rather than an array of objects: reaching a shard then costs no reference counting (an
+/// array of class instances retained and released the shard on every look-up, which showed in
+/// profiles), the state costs no dynamic exclusivity check, and the mutexes never move (POSIX forbids
+/// moving a `pthread_mutex_t`). A pthread mutex rather than `Synchronization.Mutex` for
+/// ThreadSanitizer's sake (see `Locked`).
+struct SegmentCacheShards: @unchecked Sendable {
+    // @unchecked: each `State` is read and written only between its mutex's lock and unlock.
     struct State {
         var current = SegmentCacheGeneration()
         var old = SegmentCacheGeneration()
@@ -22,34 +24,28 @@ final class SegmentCacheShard: @unchecked Sendable {
         var evictions = 0
     }
 
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    private let state: UnsafeMutablePointer<State>
+    let count: Int
+    private let mutexes: UnsafeMutablePointer<pthread_mutex_t>
+    private let states: UnsafeMutablePointer<State>
 
-    init() {
-        mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        let result = pthread_mutex_init(mutex, nil)
-        precondition(result == 0, "pthread_mutex_init failed: \(result)")  // only EAGAIN/ENOMEM: not input-reachable
-        state = UnsafeMutablePointer<State>.allocate(capacity: 1)
-        state.initialize(to: State())
+    init(count: Int) {
+        self.count = count
+        mutexes = .allocate(capacity: count)
+        states = .allocate(capacity: count)
+        for index in 0..<count {
+            (mutexes + index).initialize(to: pthread_mutex_t())
+            let result = pthread_mutex_init(mutexes + index, nil)
+            precondition(result == 0, "pthread_mutex_init failed: \(result)")  // only EAGAIN/ENOMEM: not input-reachable
+            (states + index).initialize(to: State())
+        }
     }
 
-    deinit {
-        state.pointee.current.release()
-        state.pointee.old.release()
-        state.deinitialize(count: 1)
-        state.deallocate()
-        pthread_mutex_destroy(mutex)
-        mutex.deinitialize(count: 1)
-        mutex.deallocate()
-    }
-
-    /// Runs `body` with exclusive access to the state; `body` must not take this lock again.
+    /// Runs `body` with exclusive access to shard `index`'s state; `body` must not take a shard lock.
     @inline(__always)
-    func withLock<Result>(_ body: (UnsafeMutablePointer<State>) -> Result) -> Result {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return body(state)
+    func withLock<Result>(_ index: Int, _ body: (UnsafeMutablePointer<State>) -> Result) -> Result {
+        pthread_mutex_lock(mutexes + index)
+        defer { pthread_mutex_unlock(mutexes + index) }
+        return body(states + index)
     }
 }
 

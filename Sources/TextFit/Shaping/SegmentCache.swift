@@ -70,7 +70,7 @@ public enum SegmentCache {
     static let maximumCachedLength = 64
 
     static let shardCount = 16
-    private static let shards: [SegmentCacheShard] = (0..<shardCount).map { _ in SegmentCacheShard() }
+    private static let shards = SegmentCacheShards(count: shardCount)
     private static let budget = Atomic<Int>(64 << 20)
 
     /// The byte budget of the whole cache (default 64 MiB). Lowering it evicts on the next insertions.
@@ -82,8 +82,8 @@ public enum SegmentCache {
     /// Hits, misses, bytes and entries summed over all shards.
     public static var statistics: SegmentCacheStatistics {
         var result = SegmentCacheStatistics(hits: 0, misses: 0, bytes: 0, entries: 0, evictions: 0)
-        for shard in shards {
-            shard.withLock { s in
+        for index in 0..<shardCount {
+            shards.withLock(index) { s in
                 result.hits += s.pointee.hits
                 result.misses += s.pointee.misses
                 result.bytes += s.pointee.current.bytes + s.pointee.old.bytes
@@ -96,19 +96,17 @@ public enum SegmentCache {
 
     /// Empties the cache and resets the counters.
     public static func removeAll() {
-        for shard in shards {
-            shard.withLock { s in
+        for index in 0..<shardCount {
+            shards.withLock(index) { s in
                 s.pointee.current.release()
                 s.pointee.old.release()
-                s.pointee = SegmentCacheShard.State()
+                s.pointee = SegmentCacheShards.State()
             }
         }
     }
 
     @inline(__always)
-    private static func shard(for key: Key) -> SegmentCacheShard {
-        shards[Int(key.hash >> 60) & (shardCount - 1)]
-    }
+    private static func shard(for key: Key) -> Int { Int(key.hash >> 60) & (shardCount - 1) }
 
     /// Copies the cached advances and flags of `key`'s text into `advances` and `flags` (each
     /// `key.text.count` long); false when not cached.
@@ -117,7 +115,7 @@ public enum SegmentCache {
         OperationCounts.current?.cacheLookups += 1
         #endif
         let halfBudget = byteLimit / shardCount / 2
-        return shard(for: key).withLock { s in
+        return shards.withLock(shard(for: key)) { s in
             if let index = s.pointee.current.find(key) {
                 s.pointee.current.copy(index, advances: advances, flags: flags)
                 s.pointee.hits += 1
@@ -138,13 +136,13 @@ public enum SegmentCache {
     /// Caches `key` with `key.text.count` advances and flags.
     static func insert(_ key: Key, advances: UnsafePointer<Int32>, flags: UnsafePointer<UInt8>) {
         let halfBudget = byteLimit / shardCount / 2
-        shard(for: key).withLock { s in
+        shards.withLock(shard(for: key)) { s in
             guard s.pointee.current.find(key) == nil else { return }
             insertLocked(s, key, advances: advances, flags: flags, halfBudget: halfBudget)
         }
     }
 
-    private static func insertLocked(_ s: UnsafeMutablePointer<SegmentCacheShard.State>, _ key: Key,
+    private static func insertLocked(_ s: UnsafeMutablePointer<SegmentCacheShards.State>, _ key: Key,
                                      advances: UnsafePointer<Int32>, flags: UnsafePointer<UInt8>, halfBudget: Int) {
         if s.pointee.current.append(key, advances: advances, flags: flags, byteLimit: halfBudget) { return }
         // The current generation is full: it becomes the old one, the old one is dropped.
