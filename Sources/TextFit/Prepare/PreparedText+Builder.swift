@@ -136,7 +136,9 @@ extension PreparedText {
 
         mutating func run(_ u: UnsafeBufferPointer<UInt16>, _ flags: UnsafeMutablePointer<UInt8>) {
             if count > 0 {
-                icuCount = LineBreakIteratorPool.shared?.breaks(u, positions: breaks, mandatory: icuMandatory) ?? 0
+                // Plain prose without ICU (the same answers, checked by SimpleLineBreaksTests), else ICU.
+                icuCount = SimpleLineBreaks.breaks(u, positions: breaks, mandatory: icuMandatory)
+                    ?? LineBreakIteratorPool.shared?.breaks(u, positions: breaks, mandatory: icuMandatory) ?? 0
             }
             let entries = table.entries
             var position = 0

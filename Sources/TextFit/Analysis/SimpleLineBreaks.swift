@@ -1,0 +1,127 @@
+import CTextFit
+
+/// UAX #14 for plain prose, without ICU: letters, digits, ideographs and kana, the ASCII space, quotes,
+/// sentence punctuation (Latin and CJK), the hyphen, the em dash, the ellipsis and brackets. Any other
+/// character, or a context whose answer depends on
+/// ICU's tailorings (a hyphen before a digit or starting a word, "." before a digit outside a number),
+/// makes `breaks` return nil and the caller asks ICU.
+///
+/// Why: ICU's rule-driven iterator costs about 75 instructions per UTF-16 unit, a quarter of a warm
+/// preparation; for the text most feeds carry the rules reduce to a few pairs. The same shortcut as
+/// Chromium's ASCII line-break table in front of ICU. The classes come from ICU itself
+/// (`u_getIntPropertyValue(c, UCHAR_LINE_BREAK)`), and `SimpleLineBreaksTests` checks every answer
+/// against ICU on random strings of these classes, the conformance file and the corpora.
+enum SimpleLineBreaks {
+    /// The classes handled, by their UAX #14 names; 0 = not handled.
+    enum Class {
+        static let none: UInt8 = 0
+        static let al: UInt8 = 1, nu: UInt8 = 2, sp: UInt8 = 3, qu: UInt8 = 4, `is`: UInt8 = 5, ex: UInt8 = 6
+        static let hy: UInt8 = 7, b2: UInt8 = 8, op: UInt8 = 9, cp: UInt8 = 10
+        /// OP of East Asian width F, W or H (LB30 leaves them out).
+        static let opWide: UInt8 = 11
+        static let cl: UInt8 = 12, ns: UInt8 = 13, id: UInt8 = 14, `in`: UInt8 = 15
+    }
+
+    /// The class of every BMP unit, from ICU's Line_Break property; only U+0020 is SP, only "-" HY, only
+    /// U+2014 B2, only the ASCII brackets CP and OP besides the CJK ones (OP_wide); CJ is NS, as in ICU's
+    /// root rules.
+    // nonisolated(unsafe): written once while initialised (Swift runs a static initialiser once), read-only after.
+    nonisolated(unsafe) static let classes: UnsafePointer<UInt8> = {
+        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 0x10000)
+        for value in 0..<UInt32(0x10000) {
+            var c = Class.none
+            if !(0xD800...0xDFFF).contains(value) {
+                switch tf_line_break_class(value) {
+                case 2: c = Class.al  // U_LB_ALPHABETIC
+                case 19: c = Class.nu  // U_LB_NUMERIC
+                case 23: c = Class.qu  // U_LB_QUOTATION
+                case 16: c = Class.is  // U_LB_INFIX_NUMERIC
+                case 11: c = Class.ex  // U_LB_EXCLAMATION
+                case 8: c = Class.cl  // U_LB_CLOSE_PUNCTUATION
+                case 18, 37: c = Class.ns  // U_LB_NONSTARTER, U_LB_CONDITIONAL_JAPANESE_STARTER
+                case 14: c = Class.id  // U_LB_IDEOGRAPHIC
+                case 15: c = Class.in  // U_LB_INSEPARABLE
+                case 20:  // U_LB_OPEN_PUNCTUATION: CJK symbols and full/halfwidth forms are all wide
+                    if (0x3000...0x303F).contains(value) || (0xFF00...0xFFEF).contains(value) { c = Class.opWide }
+                default: break
+                }
+            }
+            switch value {
+            case 0x20: c = Class.sp
+            case 0x2D: c = Class.hy
+            case 0x2014: c = Class.b2
+            case 0x28, 0x5B: c = Class.op
+            case 0x29, 0x5D: c = Class.cp
+            default: break
+            }
+            table[Int(value)] = c
+        }
+        return UnsafePointer(table)
+    }()
+
+    /// Writes the break opportunities of `text` as ICU would (`positions` ascending, the end included;
+    /// `mandatory` all 0: none of these classes forces a break), or returns nil without a promise about
+    /// what was written when the text needs ICU. Both buffers hold `text.count` values.
+    static func breaks(_ text: UnsafeBufferPointer<UInt16>, positions: UnsafeMutablePointer<Int32>,
+                       mandatory: UnsafeMutablePointer<UInt8>) -> Int? {
+        let n = text.count
+        guard n > 0 else { return 0 }
+        let classes = self.classes
+        var prev = classes[Int(text[0])]
+        if prev == Class.none || prev == Class.hy { return nil }  // a word-initial hyphen: ICU's tailoring
+        // The class before the current run of spaces (LB14, LB15, LB17); none at the start of the text.
+        var beforeSpaces = prev == Class.sp ? Class.none : prev
+        // Inside a number NU (NU | IS)* (LB25).
+        var inNumber = prev == Class.nu
+        var count = 0
+        for p in 1..<n {
+            let cur = classes[Int(text[p])]
+            if cur == Class.none { return nil }
+            var allowed = false
+            if cur == Class.sp || cur == Class.ex || cur == Class.is || cur == Class.cp || cur == Class.cl {
+                allowed = false  // LB7 × SP; LB13 × EX, × IS, × CP, × CL
+            } else if prev == Class.sp {
+                if cur == Class.hy { return nil }  // a word-initial hyphen: ICU's tailoring
+                let opens = cur == Class.op || cur == Class.opWide
+                // LB14 OP SP* ×; LB15 QU SP* × OP; LB16 (CL | CP) SP* × NS; LB17 B2 SP* × B2; else LB18 SP ÷.
+                allowed = !(beforeSpaces == Class.op || beforeSpaces == Class.opWide
+                            || (beforeSpaces == Class.qu && opens)
+                            || ((beforeSpaces == Class.cl || beforeSpaces == Class.cp) && cur == Class.ns)
+                            || (beforeSpaces == Class.b2 && cur == Class.b2))
+            } else if prev == Class.op || prev == Class.opWide || prev == Class.qu || cur == Class.qu
+                        || cur == Class.hy || cur == Class.ns || cur == Class.in {
+                allowed = false  // LB14 OP ×; LB19 × QU, QU ×; LB21 × HY, × NS; LB22 × IN
+            } else if prev == Class.hy {
+                guard cur == Class.al else { return nil }  // HY × NU (LB25) and the rest: ask ICU
+                allowed = true  // LB31
+            } else if prev == Class.is {
+                if cur == Class.nu {
+                    guard inNumber else { return nil }  // ".5" outside a number: ICU's tailoring
+                    allowed = false  // LB25
+                } else {
+                    allowed = cur != Class.al  // LB29 IS × AL
+                }
+            } else if prev == Class.al || prev == Class.nu {
+                // LB23 (AL × NU, NU × AL), LB25 NU × NU, LB28 AL × AL, LB30 (AL | NU) × OP.
+                allowed = !(cur == Class.al || cur == Class.nu || cur == Class.op)
+            } else if prev == Class.cp {
+                allowed = !(cur == Class.al || cur == Class.nu)  // LB30 CP × (AL | NU)
+            } else if prev == Class.b2 {
+                allowed = cur != Class.b2  // LB17 B2 × B2
+            } else {
+                allowed = true  // LB31 (after EX, CL, NS, ID, IN)
+            }
+            if allowed {
+                positions[count] = Int32(p)
+                mandatory[count] = 0
+                count += 1
+            }
+            inNumber = cur == Class.nu || (inNumber && cur == Class.is)
+            if cur != Class.sp { beforeSpaces = cur }
+            prev = cur
+        }
+        positions[count] = Int32(n)
+        mandatory[count] = 0
+        return count + 1
+    }
+}
