@@ -143,6 +143,10 @@ extension PreparedText {
             let entries = table.entries
             var position = 0
             while position < count {
+                if segmentStart >= 0, segmentFace == 0 {
+                    position = extendSegment(from: position, u, flags)
+                    if position == count { break }
+                }
                 let unit = u[position]
                 let entry = entries[Int(unit)]
                 if entry & CharacterTable.Bit.simple != 0,
@@ -177,6 +181,41 @@ extension PreparedText {
                 breaks[breakCount] = Int32(count)
                 breakCount += 1
             }
+        }
+
+        /// The common case in one tight loop: inside an open segment in the font's own face, units that
+        /// are clusters by themselves, need a glyph the font has, are not whitespace, separators or emoji,
+        /// are no break opportunity and keep the segment's script. For them `single` would only record the
+        /// cluster, so this does just that; anything else returns to `single` or the chunk path.
+        /// - Returns: the first position not consumed.
+        @inline(__always)
+        private mutating func extendSegment(from start: Int, _ u: UnsafeBufferPointer<UInt16>,
+                                            _ flags: UnsafeMutablePointer<UInt8>) -> Int {
+            let entries = table.entries
+            let special = CharacterTable.Bit.noGlyph | CharacterTable.Bit.hangingSpace | CharacterTable.Bit.spaceSeparator
+                | CharacterTable.Bit.paragraphSeparator | CharacterTable.Bit.emoji
+            while icuIndex < icuCount, Int(breaks[icuIndex]) < start { icuIndex += 1 }
+            let nextBreak = icuIndex < icuCount ? Int(breaks[icuIndex]) : Int.max
+            let script = segmentScript
+            var position = start
+            while position < count, position != nextBreak {
+                let unit = u[position]
+                let entry = entries[Int(unit)]
+                guard entry & (special | CharacterTable.Bit.simple) == CharacterTable.Bit.simple,
+                      position + 1 == count || entries[Int(u[position + 1])] & CharacterTable.Bit.simple != 0,
+                      primaryCoverage[Int(unit >> 6)] & (1 << UInt64(unit & 63)) != 0 else { break }
+                // The script `place` would give it: its own if strong, else the last strong one.
+                let scriptIndex = Int(entry & 0xFF)
+                let strong = table.isStrong[scriptIndex]
+                guard (strong ? table.scripts[scriptIndex] : lastStrongScript) == script else { break }
+                if strong { lastStrongScript = script }
+                graphemes[graphemeCount] = Int32(position)
+                graphemeCount += 1
+                flags[position] |= Flag.grapheme
+                position += 1
+            }
+            if position > start { lastClusterWasEmoji = false }
+            return position
         }
 
         /// The cluster starts here: record it, and ICU's opportunity here if any. Opportunities inside a
