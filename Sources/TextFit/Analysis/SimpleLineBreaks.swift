@@ -20,6 +20,7 @@ enum SimpleLineBreaks {
         /// OP of East Asian width F, W or H (LB30 leaves them out).
         static let opWide: UInt8 = 11
         static let cl: UInt8 = 12, ns: UInt8 = 13, id: UInt8 = 14, `in`: UInt8 = 15
+        static let sy: UInt8 = 16, pr: UInt8 = 17, po: UInt8 = 18, ba: UInt8 = 19
     }
 
     /// The class of every BMP unit, from ICU's Line_Break property; only U+0020 is SP, only "-" HY, only
@@ -41,6 +42,9 @@ enum SimpleLineBreaks {
                 case 18, 37: c = Class.ns  // U_LB_NONSTARTER, U_LB_CONDITIONAL_JAPANESE_STARTER
                 case 14: c = Class.id  // U_LB_IDEOGRAPHIC
                 case 15: c = Class.in  // U_LB_INSEPARABLE
+                case 27: c = Class.sy  // U_LB_BREAK_SYMBOLS
+                case 22: c = Class.pr  // U_LB_PREFIX_NUMERIC
+                case 21: c = Class.po  // U_LB_POSTFIX_NUMERIC
                 case 20:  // U_LB_OPEN_PUNCTUATION: CJK symbols and full/halfwidth forms are all wide
                     if (0x3000...0x303F).contains(value) || (0xFF00...0xFFEF).contains(value) { c = Class.opWide }
                 default: break
@@ -50,6 +54,7 @@ enum SimpleLineBreaks {
             case 0x20: c = Class.sp
             case 0x2D: c = Class.hy
             case 0x2014: c = Class.b2
+            case 0x2013: c = Class.ba  // the en dash; other BA characters follow other rules (LB21a)
             case 0x28, 0x5B: c = Class.op
             case 0x29, 0x5D: c = Class.cp
             default: break
@@ -68,7 +73,9 @@ enum SimpleLineBreaks {
         guard n > 0 else { return 0 }
         let classes = self.classes
         var prev = classes[Int(text[0])]
-        if prev == Class.none || prev == Class.hy { return nil }  // a word-initial hyphen: ICU's tailoring
+        if prev == Class.none { return nil }
+        // The last hyphen started a word (at the text's start or after a space): ICU tailors what follows.
+        var hyphenStartsWord = prev == Class.hy
         // The class before the current run of spaces (LB14, LB15, LB17); none at the start of the text.
         var beforeSpaces = prev == Class.sp ? Class.none : prev
         // Inside a number NU (NU | IS)* (LB25).
@@ -78,10 +85,9 @@ enum SimpleLineBreaks {
             let cur = classes[Int(text[p])]
             if cur == Class.none { return nil }
             var allowed = false
-            if cur == Class.sp || cur == Class.ex || cur == Class.is || cur == Class.cp || cur == Class.cl {
-                allowed = false  // LB7 × SP; LB13 × EX, × IS, × CP, × CL
+            if cur == Class.sp || cur == Class.ex || cur == Class.is || cur == Class.cp || cur == Class.cl || cur == Class.sy {
+                allowed = false  // LB7 × SP; LB13 × EX, × IS, × CP, × CL, × SY
             } else if prev == Class.sp {
-                if cur == Class.hy { return nil }  // a word-initial hyphen: ICU's tailoring
                 let opens = cur == Class.op || cur == Class.opWide
                 // LB14 OP SP* ×; LB15 QU SP* × OP; LB16 (CL | CP) SP* × NS; LB17 B2 SP* × B2; else LB18 SP ÷.
                 allowed = !(beforeSpaces == Class.op || beforeSpaces == Class.opWide
@@ -89,11 +95,32 @@ enum SimpleLineBreaks {
                             || ((beforeSpaces == Class.cl || beforeSpaces == Class.cp) && cur == Class.ns)
                             || (beforeSpaces == Class.b2 && cur == Class.b2))
             } else if prev == Class.op || prev == Class.opWide || prev == Class.qu || cur == Class.qu
-                        || cur == Class.hy || cur == Class.ns || cur == Class.in {
-                allowed = false  // LB14 OP ×; LB19 × QU, QU ×; LB21 × HY, × NS; LB22 × IN
-            } else if prev == Class.hy {
-                guard cur == Class.al else { return nil }  // HY × NU (LB25) and the rest: ask ICU
+                        || cur == Class.hy || cur == Class.ns || cur == Class.in || cur == Class.ba {
+                allowed = false  // LB14 OP ×; LB19 × QU, QU ×; LB21 × HY, × NS, × BA; LB22 × IN
+            } else if cur == Class.pr || cur == Class.po {
+                // LB24 (AL | HL) × (PR | PO); LB25 NU … × (PO | PR); LB23a (ID | EB | EM) × PO. Other
+                // contexts of the number rules are ICU's tailoring: ask it.
+                guard prev == Class.al || prev == Class.nu || (prev == Class.id && cur == Class.po) else { return nil }
+                allowed = false
+            } else if prev == Class.pr || prev == Class.po {
+                // LB24 (PR | PO) × (AL | HL); LB25 (PR | PO) × NU; LB23a PR × (ID | EB | EM).
+                guard cur == Class.al || cur == Class.nu || (prev == Class.pr && cur == Class.id) else { return nil }
+                allowed = false
+            } else if prev == Class.sy {
+                if cur == Class.nu {
+                    guard inNumber else { return nil }  // outside a number: ICU's tailoring
+                    allowed = false  // LB25
+                } else {
+                    guard cur == Class.al else { return nil }
+                    allowed = true  // LB31
+                }
+            } else if prev == Class.ba {
+                guard cur == Class.al || cur == Class.id || cur == Class.nu else { return nil }
                 allowed = true  // LB31
+            } else if prev == Class.hy {
+                // After a word-initial hyphen ("-5", " -word") ICU's tailoring decides: ask it.
+                guard !hyphenStartsWord, cur == Class.al || cur == Class.nu else { return nil }
+                allowed = cur != Class.nu  // LB25 HY × NU; else LB31
             } else if prev == Class.is {
                 if cur == Class.nu {
                     guard inNumber else { return nil }  // ".5" outside a number: ICU's tailoring
@@ -116,7 +143,8 @@ enum SimpleLineBreaks {
                 mandatory[count] = 0
                 count += 1
             }
-            inNumber = cur == Class.nu || (inNumber && cur == Class.is)
+            inNumber = cur == Class.nu || (inNumber && (cur == Class.is || cur == Class.sy))
+            if cur == Class.hy { hyphenStartsWord = prev == Class.sp }
             if cur != Class.sp { beforeSpaces = cur }
             prev = cur
         }
