@@ -143,7 +143,7 @@ extension PreparedText {
             let entries = table.entries
             var position = 0
             while position < count {
-                if segmentStart >= 0, segmentFace == 0 {
+                if segmentStart >= 0 {
                     position = extendSegment(from: position, u, flags)
                     if position == count { break }
                 }
@@ -183,35 +183,56 @@ extension PreparedText {
             }
         }
 
-        /// The common case in one tight loop: inside an open segment in the font's own face, units that
-        /// are clusters by themselves, need a glyph the font has, are not whitespace, separators or emoji,
-        /// are no break opportunity and keep the segment's script. For them `single` would only record the
-        /// cluster, so this does just that; anything else returns to `single` or the chunk path.
+        /// The common case in one tight loop: inside an open segment, units that are clusters by themselves,
+        /// need a glyph, are not whitespace, separators or emoji, keep the segment's script and get the
+        /// segment's face: the font's own when it has them, or the same bundled fallback (a run of
+        /// ideographs). A break opportunity that does not end the segment (`endsSegment`) is recorded and
+        /// passed. For these units `single` would only record the cluster (and the opportunity), so this
+        /// does just that; anything else returns to `single` or the chunk path.
         /// - Returns: the first position not consumed.
         @inline(__always)
         private mutating func extendSegment(from start: Int, _ u: UnsafeBufferPointer<UInt16>,
                                             _ flags: UnsafeMutablePointer<UInt8>) -> Int {
+            // The bundled fallback (1-based) the segment's face came from; 0 for the font's own face.
+            var fallback = 0
+            if segmentFace != 0 {
+                guard let last = lastFallback, last.index == segmentFace, last.bundledIndex > 0 else { return start }
+                fallback = last.bundledIndex
+            }
             let entries = table.entries
             let special = CharacterTable.Bit.noGlyph | CharacterTable.Bit.hangingSpace | CharacterTable.Bit.spaceSeparator
                 | CharacterTable.Bit.paragraphSeparator | CharacterTable.Bit.emoji
             while icuIndex < icuCount, Int(breaks[icuIndex]) < start { icuIndex += 1 }
-            let nextBreak = icuIndex < icuCount ? Int(breaks[icuIndex]) : Int.max
+            var nextBreak = icuIndex < icuCount ? Int(breaks[icuIndex]) : Int.max
             let script = segmentScript
             var position = start
-            while position < count, position != nextBreak {
+            while position < count {
                 let unit = u[position]
                 let entry = entries[Int(unit)]
                 guard entry & (special | CharacterTable.Bit.simple) == CharacterTable.Bit.simple,
-                      position + 1 == count || entries[Int(u[position + 1])] & CharacterTable.Bit.simple != 0,
-                      primaryCoverage[Int(unit >> 6)] & (1 << UInt64(unit & 63)) != 0 else { break }
+                      position + 1 == count || entries[Int(u[position + 1])] & CharacterTable.Bit.simple != 0 else { break }
+                let covered = primaryCoverage[Int(unit >> 6)] & (1 << UInt64(unit & 63)) != 0
+                guard fallback == 0 ? covered : !covered && Int(bundledTable[Int(unit)]) == fallback else { break }
                 // The script `place` would give it: its own if strong, else the last strong one.
                 let scriptIndex = Int(entry & 0xFF)
                 let strong = table.isStrong[scriptIndex]
                 guard (strong ? table.scripts[scriptIndex] : lastStrongScript) == script else { break }
+                var flag = Flag.grapheme
+                if position == nextBreak {
+                    // An opportunity inside the run (between ideographs, after a hyphen): kept, unless it
+                    // ends the segment (after whitespace, mandatory, or the run is as long as the cache keeps).
+                    guard icuMandatory[icuIndex] == 0, flags[position - 1] & Flag.space == 0,
+                          position - segmentStart < SegmentCache.maximumCachedLength else { break }
+                    flag |= Flag.breakAllowed
+                    breaks[breakCount] = Int32(position)
+                    breakCount += 1
+                    icuIndex += 1
+                    nextBreak = icuIndex < icuCount ? Int(breaks[icuIndex]) : Int.max
+                }
                 if strong { lastStrongScript = script }
                 graphemes[graphemeCount] = Int32(position)
                 graphemeCount += 1
-                flags[position] |= Flag.grapheme
+                flags[position] |= flag
                 position += 1
             }
             if position > start { lastClusterWasEmoji = false }
