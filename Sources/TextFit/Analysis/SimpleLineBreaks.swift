@@ -64,6 +64,90 @@ enum SimpleLineBreaks {
         return UnsafePointer(table)
     }()
 
+    /// Whether a line may break between units of classes `prev` and `cur`, given the context; nil when
+    /// ICU must decide.
+    @inline(__always)
+    static func decide(_ prev: UInt8, _ cur: UInt8, beforeSpaces: UInt8, inNumber: Bool, hyphenStartsWord: Bool) -> Bool? {
+        var allowed = false
+        if cur == Class.sp || cur == Class.ex || cur == Class.is || cur == Class.cp || cur == Class.cl || cur == Class.sy {
+            allowed = false  // LB7 × SP; LB13 × EX, × IS, × CP, × CL, × SY
+        } else if prev == Class.sp {
+            let opens = cur == Class.op || cur == Class.opWide
+            // LB14 OP SP* ×; LB15 QU SP* × OP; LB16 (CL | CP) SP* × NS; LB17 B2 SP* × B2; else LB18 SP ÷.
+            allowed = !(beforeSpaces == Class.op || beforeSpaces == Class.opWide
+                        || (beforeSpaces == Class.qu && opens)
+                        || ((beforeSpaces == Class.cl || beforeSpaces == Class.cp) && cur == Class.ns)
+                        || (beforeSpaces == Class.b2 && cur == Class.b2))
+        } else if prev == Class.op || prev == Class.opWide || prev == Class.qu || cur == Class.qu
+                    || cur == Class.hy || cur == Class.ns || cur == Class.in || cur == Class.ba {
+            allowed = false  // LB14 OP ×; LB19 × QU, QU ×; LB21 × HY, × NS, × BA; LB22 × IN
+        } else if cur == Class.pr || cur == Class.po {
+            // LB24 (AL | HL) × (PR | PO); LB25 NU … × (PO | PR); LB23a (ID | EB | EM) × PO. Other
+            // contexts of the number rules are ICU's tailoring: ask it.
+            guard prev == Class.al || prev == Class.nu || (prev == Class.id && cur == Class.po) else { return nil }
+            allowed = false
+        } else if prev == Class.pr || prev == Class.po {
+            // LB24 (PR | PO) × (AL | HL); LB25 (PR | PO) × NU; LB23a PR × (ID | EB | EM).
+            guard cur == Class.al || cur == Class.nu || (prev == Class.pr && cur == Class.id) else { return nil }
+            allowed = false
+        } else if prev == Class.sy {
+            if cur == Class.nu {
+                guard inNumber else { return nil }  // outside a number: ICU's tailoring
+                allowed = false  // LB25
+            } else {
+                guard cur == Class.al else { return nil }
+                allowed = true  // LB31
+            }
+        } else if prev == Class.ba {
+            guard cur == Class.al || cur == Class.id || cur == Class.nu else { return nil }
+            allowed = true  // LB31
+        } else if prev == Class.hy {
+            // After a word-initial hyphen ("-5", " -word") ICU's tailoring decides: ask it.
+            guard !hyphenStartsWord, cur == Class.al || cur == Class.nu else { return nil }
+            allowed = cur != Class.nu  // LB25 HY × NU; else LB31
+        } else if prev == Class.is {
+            if cur == Class.nu {
+                guard inNumber else { return nil }  // ".5" outside a number: ICU's tailoring
+                allowed = false  // LB25
+            } else {
+                allowed = cur != Class.al  // LB29 IS × AL
+            }
+        } else if prev == Class.al || prev == Class.nu {
+            // LB23 (AL × NU, NU × AL), LB25 NU × NU, LB28 AL × AL, LB30 (AL | NU) × OP.
+            allowed = !(cur == Class.al || cur == Class.nu || cur == Class.op)
+        } else if prev == Class.cp {
+            allowed = !(cur == Class.al || cur == Class.nu)  // LB30 CP × (AL | NU)
+        } else if prev == Class.b2 {
+            allowed = cur != Class.b2  // LB17 B2 × B2
+        } else {
+            allowed = true  // LB31 (after EX, CL, NS, ID, IN)
+        }
+        return allowed
+    }
+
+    /// For each (previous class, class) pair: 0 break, 1 no break, 2 depends on the context (`decide`),
+    /// 3 ask ICU. The pair alone settles almost every position, so the loop is one look-up per unit.
+    static let pairs: [UInt8] = {
+        var table = [UInt8](repeating: 3, count: classCount * classCount)
+        for prev in 1..<UInt8(classCount) {
+            for cur in 1..<UInt8(classCount) {
+                // Context matters after a space (LB14-LB18), after a hyphen (ICU's word-initial tailoring)
+                // and before a digit after IS or SY (inside a number or not, LB25).
+                let contextual = (prev == Class.sp && decide(prev, cur, beforeSpaces: Class.none, inNumber: false,
+                                                            hyphenStartsWord: false) != false)
+                    || prev == Class.hy || ((prev == Class.is || prev == Class.sy) && cur == Class.nu)
+                if contextual {
+                    table[Int(prev) * classCount + Int(cur)] = 2
+                } else if let allowed = decide(prev, cur, beforeSpaces: Class.none, inNumber: false, hyphenStartsWord: false) {
+                    table[Int(prev) * classCount + Int(cur)] = allowed ? 0 : 1
+                }
+            }
+        }
+        return table
+    }()
+
+    static let classCount = 20
+
     /// Writes the break opportunities of `text` as ICU would (`positions` ascending, the end included;
     /// `mandatory` all 0: none of these classes forces a break), or returns nil without a promise about
     /// what was written when the text needs ICU. Both buffers hold `text.count` values.
@@ -72,6 +156,7 @@ enum SimpleLineBreaks {
         let n = text.count
         guard n > 0 else { return 0 }
         let classes = self.classes
+        let pairs = self.pairs
         var prev = classes[Int(text[0])]
         if prev == Class.none { return nil }
         // The last hyphen started a word (at the text's start or after a space): ICU tailors what follows.
@@ -85,58 +170,14 @@ enum SimpleLineBreaks {
             let cur = classes[Int(text[p])]
             if cur == Class.none { return nil }
             var allowed = false
-            if cur == Class.sp || cur == Class.ex || cur == Class.is || cur == Class.cp || cur == Class.cl || cur == Class.sy {
-                allowed = false  // LB7 × SP; LB13 × EX, × IS, × CP, × CL, × SY
-            } else if prev == Class.sp {
-                let opens = cur == Class.op || cur == Class.opWide
-                // LB14 OP SP* ×; LB15 QU SP* × OP; LB16 (CL | CP) SP* × NS; LB17 B2 SP* × B2; else LB18 SP ÷.
-                allowed = !(beforeSpaces == Class.op || beforeSpaces == Class.opWide
-                            || (beforeSpaces == Class.qu && opens)
-                            || ((beforeSpaces == Class.cl || beforeSpaces == Class.cp) && cur == Class.ns)
-                            || (beforeSpaces == Class.b2 && cur == Class.b2))
-            } else if prev == Class.op || prev == Class.opWide || prev == Class.qu || cur == Class.qu
-                        || cur == Class.hy || cur == Class.ns || cur == Class.in || cur == Class.ba {
-                allowed = false  // LB14 OP ×; LB19 × QU, QU ×; LB21 × HY, × NS, × BA; LB22 × IN
-            } else if cur == Class.pr || cur == Class.po {
-                // LB24 (AL | HL) × (PR | PO); LB25 NU … × (PO | PR); LB23a (ID | EB | EM) × PO. Other
-                // contexts of the number rules are ICU's tailoring: ask it.
-                guard prev == Class.al || prev == Class.nu || (prev == Class.id && cur == Class.po) else { return nil }
-                allowed = false
-            } else if prev == Class.pr || prev == Class.po {
-                // LB24 (PR | PO) × (AL | HL); LB25 (PR | PO) × NU; LB23a PR × (ID | EB | EM).
-                guard cur == Class.al || cur == Class.nu || (prev == Class.pr && cur == Class.id) else { return nil }
-                allowed = false
-            } else if prev == Class.sy {
-                if cur == Class.nu {
-                    guard inNumber else { return nil }  // outside a number: ICU's tailoring
-                    allowed = false  // LB25
-                } else {
-                    guard cur == Class.al else { return nil }
-                    allowed = true  // LB31
-                }
-            } else if prev == Class.ba {
-                guard cur == Class.al || cur == Class.id || cur == Class.nu else { return nil }
-                allowed = true  // LB31
-            } else if prev == Class.hy {
-                // After a word-initial hyphen ("-5", " -word") ICU's tailoring decides: ask it.
-                guard !hyphenStartsWord, cur == Class.al || cur == Class.nu else { return nil }
-                allowed = cur != Class.nu  // LB25 HY × NU; else LB31
-            } else if prev == Class.is {
-                if cur == Class.nu {
-                    guard inNumber else { return nil }  // ".5" outside a number: ICU's tailoring
-                    allowed = false  // LB25
-                } else {
-                    allowed = cur != Class.al  // LB29 IS × AL
-                }
-            } else if prev == Class.al || prev == Class.nu {
-                // LB23 (AL × NU, NU × AL), LB25 NU × NU, LB28 AL × AL, LB30 (AL | NU) × OP.
-                allowed = !(cur == Class.al || cur == Class.nu || cur == Class.op)
-            } else if prev == Class.cp {
-                allowed = !(cur == Class.al || cur == Class.nu)  // LB30 CP × (AL | NU)
-            } else if prev == Class.b2 {
-                allowed = cur != Class.b2  // LB17 B2 × B2
+            let pair = pairs[Int(prev) &* classCount &+ Int(cur)]
+            if pair < 2 {
+                allowed = pair == 0
+            } else if pair == 2, let decided = decide(prev, cur, beforeSpaces: beforeSpaces, inNumber: inNumber,
+                                                     hyphenStartsWord: hyphenStartsWord) {
+                allowed = decided
             } else {
-                allowed = true  // LB31 (after EX, CL, NS, ID, IN)
+                return nil
             }
             if allowed {
                 positions[count] = Int32(p)
