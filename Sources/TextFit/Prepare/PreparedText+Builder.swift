@@ -445,12 +445,22 @@ extension PreparedText {
             // What HarfBuzz sees: controls substituted (ShapingText), copied only when there are any.
             var input = UnsafeBufferPointer(rebasing: u[start..<end])
             let entries = table.entries
+            let script = segmentScript == HarfBuzzScript.common ? 0 : segmentScript
+            let faceID = faceIDs[segmentFace]
+            // One pass looks for controls to substitute and hashes the cache key.
+            var hash = SegmentCache.Key.start(face: faceID, scale: scale, script: script)
             var firstSubstituted = -1
-            for k in 0..<length where entries[Int(input[k])] & CharacterTable.Bit.substituted != 0 {
-                firstSubstituted = k
-                break
+            for k in 0..<length {
+                let unit = input[k]
+                if entries[Int(unit)] & CharacterTable.Bit.substituted != 0 {
+                    firstSubstituted = k
+                    break
+                }
+                hash = SegmentCache.Key.mix(hash, unit)
             }
+            let key: SegmentCache.Key
             if firstSubstituted >= 0 {
+                // What HarfBuzz sees: controls substituted (ShapingText), in a copy.
                 if substituted == nil { substituted = .allocate(capacity: count) }
                 let copy = substituted!
                 copy.update(from: input.baseAddress!, count: length)
@@ -458,12 +468,17 @@ extension PreparedText {
                     copy[i] = ShapingText.substitute(copy[i])
                 }
                 input = UnsafeBufferPointer(start: copy, count: length)
+                key = SegmentCache.Key(face: faceID, scale: scale, script: script, text: input)
+            } else {
+                key = SegmentCache.Key(face: faceID, scale: scale, script: script, text: input,
+                                       hash: SegmentCache.Key.finish(hash))
             }
-            let script = segmentScript == HarfBuzzScript.common ? 0 : segmentScript
-            // The cache first: a hit touches no face or font object.
+            // The cache first: a hit touches no face or font object, and most words have no flags to copy.
             let cacheable = length <= SegmentCache.maximumCachedLength
-            let key = SegmentCache.Key(face: faceIDs[segmentFace], scale: scale, script: script, text: input)
-            if !(cacheable && SegmentCache.lookup(key, advances: advances + start, flags: shapeFlags)) {
+            var found = SegmentCache.Found.nothing
+            if cacheable { found = SegmentCache.find(key, advances: advances + start, flags: shapeFlags) }
+            if found == .advancesOnly { return }
+            if found == .nothing {
                 guard let hbFont = harfBuzzFonts[segmentFace] else { return }
                 SegmentShaper.shapeUncached(input, script: script, font: hbFont, advances: advances + start, flags: shapeFlags)
                 if cacheable { SegmentCache.insert(key, advances: advances + start, flags: shapeFlags) }

@@ -59,7 +59,9 @@ struct SegmentCacheGeneration {
         var script: UInt32
         /// Where the entry's units, advances and flags start in the arenas.
         var offset: Int32
-        var length: Int32
+        var length: UInt16
+        /// Some flag is not 0 (most words have none: a hit then copies the advances only).
+        var hasFlags: Bool
     }
 
     /// Entry numbers by hash (−1 empty); `slotCount` is a power of two, at least twice the entry capacity,
@@ -91,27 +93,40 @@ struct SegmentCacheGeneration {
         guard let slots, let entries, let units else { return nil }
         let mask = slotCount - 1
         var slot = Int(truncatingIfNeeded: key.hash) & mask
-        let length = Int32(key.text.count)
+        let length = UInt16(truncatingIfNeeded: key.text.count)
+        let text = key.text.baseAddress!
         while true {
             let index = Int(slots[slot])
             if index < 0 { return nil }
             let entry = entries[index]
             if entry.hash == key.hash, entry.length == length, entry.face == key.face, entry.scale == key.scale,
                entry.script == key.script,
-               memcmp(units + Int(entry.offset), key.text.baseAddress!, Int(length) * 2) == 0 {
+               Self.equal(units + Int(entry.offset), text, Int(length)) {
                 return index
             }
             slot = (slot + 1) & mask
         }
     }
 
-    /// Copies entry `index`'s advances and flags out.
+    /// Short keys (a word) compare faster in a loop than through a call to `memcmp`.
     @inline(__always)
-    func copy(_ index: Int, advances out: UnsafeMutablePointer<Int32>, flags outFlags: UnsafeMutablePointer<UInt8>) {
+    private static func equal(_ a: UnsafePointer<UInt16>, _ b: UnsafePointer<UInt16>, _ count: Int) -> Bool {
+        if count > 16 { return memcmp(a, b, count * 2) == 0 }
+        for i in 0..<count where a[i] != b[i] { return false }
+        return true
+    }
+
+    /// Copies entry `index`'s advances out, and its flags unless all are 0; returns whether it copied flags.
+    @inline(__always)
+    func copy(_ index: Int, advances out: UnsafeMutablePointer<Int32>, flags outFlags: UnsafeMutablePointer<UInt8>) -> Bool {
         let entry = entries![index]
         let offset = Int(entry.offset)
-        out.update(from: advances! + offset, count: Int(entry.length))
-        outFlags.update(from: flags! + offset, count: Int(entry.length))
+        let count = Int(entry.length)
+        let source = advances! + offset
+        for i in 0..<count { out[i] = source[i] }
+        guard entry.hasFlags else { return false }
+        outFlags.update(from: flags! + offset, count: count)
+        return true
     }
 
     /// Adds `key` (not present) unless the generation would then hold more than `byteLimit` bytes;
@@ -119,7 +134,7 @@ struct SegmentCacheGeneration {
     mutating func append(_ key: SegmentCache.Key, advances newAdvances: UnsafePointer<Int32>,
                          flags newFlags: UnsafePointer<UInt8>, byteLimit: Int) -> Bool {
         let length = key.text.count
-        guard length > 0, let text = key.text.baseAddress else { return true }
+        guard length > 0, length <= Int(UInt16.max), let text = key.text.baseAddress else { return true }
         // Capacities after this entry: doubled when full, so a generation's growth costs O(1) per entry.
         var newEntryCapacity = entryCapacity
         var newUnitCapacity = unitCapacity
@@ -146,8 +161,13 @@ struct SegmentCacheGeneration {
         (flags! + offset).initialize(from: newFlags, count: length)
         unitCount += length
         let index = entryCount
+        var hasFlags = false
+        for i in 0..<length where newFlags[i] != 0 {
+            hasFlags = true
+            break
+        }
         (entries! + index).initialize(to: Entry(hash: key.hash, face: key.face, scale: key.scale, script: key.script,
-                                                offset: Int32(offset), length: Int32(length)))
+                                                offset: Int32(offset), length: UInt16(length), hasFlags: hasFlags))
         entryCount += 1
         place(index, hash: key.hash)
         return true

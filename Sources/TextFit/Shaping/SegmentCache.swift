@@ -45,22 +45,42 @@ public enum SegmentCache {
         let hash: UInt64
 
         init(face: Int, scale: Int32, script: UInt32, text: UnsafeBufferPointer<UInt16>) {
+            var h = Key.start(face: face, scale: scale, script: script)
+            for unit in text { h = Key.mix(h, unit) }
+            self.init(face: face, scale: scale, script: script, text: text, hash: Key.finish(h))
+        }
+
+        /// A key whose hash the caller computed with `start`, `mix` over the units and `finish` (the builder
+        /// hashes while it scans the segment anyway).
+        init(face: Int, scale: Int32, script: UInt32, text: UnsafeBufferPointer<UInt16>, hash: UInt64) {
             self.face = face
             self.scale = scale
             self.script = script
             self.text = text
-            // FNV-1a over the fields and units, then one avalanche step (the table uses the low bits, the
-            // shard the high ones). The basis is random per process, so untrusted text cannot be built
-            // offline to collide (hash flooding).
-            var h: UInt64 = Key.basis
-            @inline(__always) func mix(_ value: UInt64) { h = (h ^ value) &* 0x0000_0100_0000_01B3 }
-            mix(UInt64(bitPattern: Int64(face)))
-            mix(UInt64(UInt32(bitPattern: scale)) | UInt64(script) << 32)
-            for unit in text { mix(UInt64(unit)) }
+            self.hash = hash
+        }
+
+        // FNV-1a over the fields and units, then one avalanche step (the table uses the low bits, the
+        // shard the high ones). The basis is random per process, so untrusted text cannot be built
+        // offline to collide (hash flooding).
+        @inline(__always)
+        static func start(face: Int, scale: Int32, script: UInt32) -> UInt64 {
+            mix64(mix64(basis, UInt64(bitPattern: Int64(face))), UInt64(UInt32(bitPattern: scale)) | UInt64(script) << 32)
+        }
+
+        @inline(__always)
+        static func mix(_ h: UInt64, _ unit: UInt16) -> UInt64 { mix64(h, UInt64(unit)) }
+
+        @inline(__always)
+        private static func mix64(_ h: UInt64, _ value: UInt64) -> UInt64 { (h ^ value) &* 0x0000_0100_0000_01B3 }
+
+        @inline(__always)
+        static func finish(_ h: UInt64) -> UInt64 {
+            var h = h
             h ^= h >> 33
             h = h &* 0xFF51_AFD7_ED55_8CCD
             h ^= h >> 33
-            hash = h
+            return h
         }
 
         static let basis: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64.random(in: .min ... .max)
@@ -108,28 +128,50 @@ public enum SegmentCache {
     @inline(__always)
     private static func shard(for key: Key) -> Int { Int(key.hash >> 60) & (shardCount - 1) }
 
-    /// Copies the cached advances and flags of `key`'s text into `advances` and `flags` (each
-    /// `key.text.count` long); false when not cached.
-    static func lookup(_ key: Key, advances: UnsafeMutablePointer<Int32>, flags: UnsafeMutablePointer<UInt8>) -> Bool {
+    /// What a look-up found.
+    enum Found {
+        case nothing
+        /// Advances copied; every flag is 0, and `flags` was left as it was.
+        case advancesOnly
+        /// Advances and flags copied.
+        case advancesAndFlags
+    }
+
+    /// Copies the cached advances (and flags, unless all are 0) of `key`'s text into `advances` and
+    /// `flags` (each `key.text.count` long).
+    static func find(_ key: Key, advances: UnsafeMutablePointer<Int32>, flags: UnsafeMutablePointer<UInt8>) -> Found {
         #if DEBUG
         OperationCounts.current?.cacheLookups += 1
         #endif
         let halfBudget = byteLimit / shardCount / 2
         return shards.withLock(shard(for: key)) { s in
             if let index = s.pointee.current.find(key) {
-                s.pointee.current.copy(index, advances: advances, flags: flags)
                 s.pointee.hits += 1
-                return true
+                return s.pointee.current.copy(index, advances: advances, flags: flags) ? .advancesAndFlags : .advancesOnly
             }
             if let index = s.pointee.old.find(key) {
-                s.pointee.old.copy(index, advances: advances, flags: flags)
                 s.pointee.hits += 1
+                if !s.pointee.old.copy(index, advances: advances, flags: flags) {
+                    flags.update(repeating: 0, count: key.text.count)
+                }
                 // Promote from the caller's copy: making room in the current generation may drop the old one.
                 insertLocked(s, key, advances: advances, flags: flags, halfBudget: halfBudget)
-                return true
+                return .advancesAndFlags
             }
             s.pointee.misses += 1
-            return false
+            return .nothing
+        }
+    }
+
+    /// Copies the cached advances and flags of `key`'s text into `advances` and `flags` (each
+    /// `key.text.count` long); false when not cached.
+    static func lookup(_ key: Key, advances: UnsafeMutablePointer<Int32>, flags: UnsafeMutablePointer<UInt8>) -> Bool {
+        switch find(key, advances: advances, flags: flags) {
+        case .nothing: return false
+        case .advancesOnly:
+            flags.update(repeating: 0, count: key.text.count)
+            return true
+        case .advancesAndFlags: return true
         }
     }
 
