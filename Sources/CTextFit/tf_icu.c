@@ -2,6 +2,7 @@
 #include "CTextFit.h"
 #include <stdlib.h>
 #include <unicode/ubrk.h>
+#include <unicode/uchar.h>
 #include <unicode/uversion.h>
 
 struct tf_line_iterator {
@@ -73,6 +74,10 @@ int32_t tf_line_breaks(tf_line_iterator *iterator, const uint16_t *text, int32_t
     // Detach the iterator from the caller's buffer so no dangling pointer outlives this call.
     ubrk_setText(iterator->iterator, (const UChar *)u"", 0, &status);
     return count;
+}
+
+int32_t tf_line_break_class(uint32_t codepoint) {
+    return (int32_t)u_getIntPropertyValue((UChar32)codepoint, UCHAR_LINE_BREAK);
 }
 
 void tf_icu_version_string(char *buffer, size_t capacity);

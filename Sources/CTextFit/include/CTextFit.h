@@ -40,6 +40,9 @@ void tf_line_iterator_destroy(tf_line_iterator *iterator);
 int32_t tf_line_breaks(tf_line_iterator *iterator, const uint16_t *text, int32_t length,
                        int32_t *positions, uint8_t *mandatory, int32_t capacity, int32_t *error);
 
+/// ICU's UAX #14 Line_Break class of `codepoint` (a ULineBreak value, e.g. U_LB_ALPHABETIC = 2).
+int32_t tf_line_break_class(uint32_t codepoint);
+
 // MARK: - Font files (FreeType)
 
 /// What FreeType reads from one face of a font file.

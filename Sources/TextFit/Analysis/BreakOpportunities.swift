@@ -9,7 +9,8 @@ public struct BreakOpportunities: Sendable, Equatable {
 }
 
 /// The UAX #14 line-break opportunities of `text`, from ICU's root line rules (CJ resolves to NS, as in
-/// UAX #14's default, which gives the strict kinsoku of rule W5).
+/// UAX #14's default, which gives the strict kinsoku of rule W5). Plain prose takes a shortcut with the
+/// same answers (`SimpleLineBreaks`).
 ///
 /// ```swift
 /// let result = lineBreakOpportunities(in: "Hello world.\nBye")
@@ -21,11 +22,21 @@ public func lineBreakOpportunities(in text: String) -> BreakOpportunities {
     let units = Array(text.utf16)
     var breaks: [Int] = []
     var mandatory: [Int] = []
-    units.withUnsafeBufferPointer { buffer in
-        LineBreakIteratorPool.shared?.breaks(buffer) { position, isMandatory in
-            breaks.append(Int(position))
-            if isMandatory { mandatory.append(Int(position)) }
+    guard !units.isEmpty else { return BreakOpportunities(breaks: [], mandatory: []) }
+    var positions = [Int32](repeating: 0, count: units.count)
+    var flags = [UInt8](repeating: 0, count: units.count)
+    let count = units.withUnsafeBufferPointer { buffer in
+        positions.withUnsafeMutableBufferPointer { p in
+            flags.withUnsafeMutableBufferPointer { m in
+                // The same path as preparation: plain prose without ICU, else ICU.
+                SimpleLineBreaks.breaks(buffer, positions: p.baseAddress!, mandatory: m.baseAddress!)
+                    ?? LineBreakIteratorPool.shared?.breaks(buffer, positions: p.baseAddress!, mandatory: m.baseAddress!) ?? 0
+            }
         }
+    }
+    for i in 0..<count {
+        breaks.append(Int(positions[i]))
+        if flags[i] != 0 { mandatory.append(Int(positions[i])) }
     }
     return BreakOpportunities(breaks: breaks, mandatory: mandatory)
 }

@@ -5,7 +5,7 @@
 /// Regional_Indicator, Hangul jamo or syllables, controls) — there is always a boundary (GB999). Text made
 /// of such characters (most Latin, Cyrillic, Greek, CJK ideographs and kana, their punctuation) is split
 /// per unit without building `Character`s; everything else goes through `Character` in chunks that start
-/// and end at such certain boundaries.
+/// and end at such certain boundaries (`PreparedText.Builder`, through `CharacterTable.Bit.simple`).
 enum GraphemeFastPath {
     @inline(__always)
     static func isSimple(_ unit: UInt16) -> Bool {
@@ -16,56 +16,6 @@ enum GraphemeFastPath {
             return true
         default:
             return false
-        }
-    }
-
-    /// Walks the grapheme clusters of `units`: `while cursor.next() { cursor.start, cursor.single ... }`.
-    /// An iterator rather than a closure, so the caller's loop touches its own variables directly (a closure
-    /// capturing them would pay for dynamic exclusivity checks on every access), and its answer lives in
-    /// the cursor's fields rather than in a returned tuple (whose enum payload the optimiser destroyed
-    /// through generic value witnesses on every cluster).
-    struct Cursor {
-        let units: [UInt16]
-        /// The current cluster: its UTF-16 start and, when it is one BMP scalar, that scalar; otherwise
-        /// `character` holds it.
-        private(set) var start = 0
-        private(set) var single: UInt32 = 0
-        private(set) var isSingle = true
-        private(set) var character: Character = " "
-        private var position = 0
-        private var chunk: String.Iterator?
-        private var chunkEnd = 0
-
-        init(_ units: [UInt16]) { self.units = units }
-
-        mutating func next() -> Bool {
-            if chunk != nil {
-                if let character = chunk!.next() {
-                    start = position
-                    position += character.utf16.count
-                    isSingle = false
-                    self.character = character
-                    return true
-                }
-                chunk = nil
-                position = chunkEnd
-            }
-            let count = units.count
-            guard position < count else { return false }
-            let unit = units[position]
-            if isSimple(unit), position + 1 == count || isSimple(units[position + 1]) {
-                start = position
-                single = UInt32(unit)
-                isSingle = true
-                position += 1
-                return true
-            }
-            // A chunk up to the next certain boundary, segmented by Swift's `Character`.
-            var end = position + 1
-            while end < count, !(isSimple(units[end - 1]) && isSimple(units[end])) { end += 1 }
-            chunk = String(decoding: units[position..<end], as: UTF16.self).makeIterator()
-            chunkEnd = end
-            return next()
         }
     }
 }

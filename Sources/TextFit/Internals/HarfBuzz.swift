@@ -13,18 +13,24 @@ final class HarfBuzzFace: @unchecked Sendable {
         var metrics = tf_face_metrics()
         tf_face_get_metrics(handle, &metrics)
         self.metrics = metrics
-        var coverage = [UInt64](repeating: 0, count: 1024)
+        let coverage = UnsafeMutablePointer<UInt64>.allocate(capacity: 1024)
+        coverage.initialize(repeating: 0, count: 1024)
         for codepoint in 0..<UInt32(0x10000) where tf_face_has_codepoint(handle, codepoint) != 0 {
             coverage[Int(codepoint >> 6)] |= 1 << UInt64(codepoint & 63)
         }
-        self.bmpCoverage = coverage
+        self.bmpCoverage = UnsafePointer(coverage)
     }
 
-    deinit { tf_face_destroy(handle) }
+    deinit {
+        tf_face_destroy(handle)
+        bmpCoverage.deallocate()
+    }
 
-    /// The face's coverage of the Basic Multilingual Plane, one bit per code point, read from the cmap once
-    /// (about 2 ms per face), so the per-character "does the font have it" check of preparation is a bit test.
-    let bmpCoverage: [UInt64]
+    /// The face's coverage of the Basic Multilingual Plane, one bit per code point (1,024 words), read from
+    /// the cmap once (about 2 ms per face), so the per-character "does the font have it" check of
+    /// preparation is a bit test. A pointer rather than an array: it stays put while the face lives, so
+    /// preparation reads it without retaining anything per character.
+    let bmpCoverage: UnsafePointer<UInt64>
 
     @inline(__always)
     func hasGlyph(for scalar: UInt32) -> Bool {

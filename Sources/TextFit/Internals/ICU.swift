@@ -36,18 +36,26 @@ final class LineBreakIteratorPool: Sendable {
     /// Calls `body` with each UAX #14 break opportunity of `text` (position, mandatory), ascending, the
     /// end of the text included.
     func breaks(_ text: UnsafeBufferPointer<UInt16>, _ body: (Int32, Bool) -> Void) {
-        guard text.count > 0, let base = text.baseAddress, let iterator = borrow() else { return }
-        let length = Int32(text.count)
+        guard text.count > 0 else { return }
         var positions = [Int32](repeating: 0, count: text.count)
         var mandatory = [UInt8](repeating: 0, count: text.count)
-        var error: Int32 = 0
         let count = positions.withUnsafeMutableBufferPointer { p in
             mandatory.withUnsafeMutableBufferPointer { m in
-                tf_line_breaks(iterator.handle, base, length, p.baseAddress, m.baseAddress, length, &error)
+                breaks(text, positions: p.baseAddress!, mandatory: m.baseAddress!)
             }
         }
+        for i in 0..<count { body(positions[i], mandatory[i] != 0) }
+    }
+
+    /// Writes the UAX #14 break opportunities of `text` into `positions` (ascending, the end of the text
+    /// included) and whether each is mandatory into `mandatory` (1 or 0); both hold `text.count` values.
+    /// Returns how many there are (0 when ICU failed).
+    func breaks(_ text: UnsafeBufferPointer<UInt16>, positions: UnsafeMutablePointer<Int32>,
+                mandatory: UnsafeMutablePointer<UInt8>) -> Int {
+        guard text.count > 0, let base = text.baseAddress, let iterator = borrow() else { return 0 }
+        var error: Int32 = 0
+        let count = tf_line_breaks(iterator.handle, base, Int32(text.count), positions, mandatory, Int32(text.count), &error)
         free.withLock { $0.append(iterator) }
-        guard count > 0 else { return }
-        for i in 0..<Int(count) { body(positions[i], mandatory[i] != 0) }
+        return max(0, Int(count))
     }
 }

@@ -1,31 +1,19 @@
 import Synchronization
 
-/// Shaping results of one segment (the text between two break opportunities, in one font run).
-final class ShapedSegment: Sendable {
+/// Shaping results of one segment as owned arrays (tests and the rare reshaping path; the builder reads
+/// the cache straight into its own buffers).
+struct ShapedSegment: Sendable, Equatable {
     /// Per UTF-16 unit: the advance of the cluster starting there, in 1/1024 pt.
-    let advances: [Int32]
+    var advances: [Int32]
     /// Per UTF-16 unit: bit 0 unsafe to break before it (inside a cluster or HarfBuzz's flag), bit 1 .notdef.
-    let flags: [UInt8]
-
-    init(advances: [Int32], flags: [UInt8]) {
-        self.advances = advances
-        self.flags = flags
-    }
-
-    /// The heap one cache entry costs beyond 7 bytes per UTF-16 unit (advances, flags and the key's copy
-    /// of the text): this object, the three array headers, malloc's rounding and the dictionary slot.
-    /// Measured as resident memory over 300,000 distinct words of 6 to 64 units: 300 + 7 × units bytes
-    /// per entry (96 before, which undercounted an 8-unit word by 2.3×: a 64 MiB budget held ~150 MiB).
-    static let entryOverhead = 300
-
-    var byteCount: Int { advances.count * 5 + ShapedSegment.entryOverhead }
+    var flags: [UInt8]
 }
 
 /// Counters of the segment width cache.
 public struct SegmentCacheStatistics: Sendable, Equatable {
     public var hits: Int
     public var misses: Int
-    /// Bytes held now (advances, flags, keys and a fixed per-entry overhead).
+    /// Bytes the cache has allocated now: its hash tables, entries and arenas at their capacity.
     public var bytes: Int
     public var entries: Int
     public var evictions: Int
@@ -36,73 +24,74 @@ public struct SegmentCacheStatistics: Sendable, Equatable {
 /// A bounded, thread-safe cache of shaped segments keyed by (face, size, script, text), so repeated words
 /// skip HarfBuzz.
 ///
-/// Sixteen shards, each behind its own lock (`Locked`), keep threads from queueing on one lock; nobody
-/// shapes while holding a lock. Each shard keeps two generations: when the current one exceeds half the
-/// shard's budget it becomes the old one and the previous old generation is dropped (an approximate LRU
-/// with O(1) eviction); a hit in the old generation moves the entry to the current one. Memory stays
-/// within the byte budget.
+/// Sixteen shards, each behind its own pthread mutex, keep threads from queueing on one lock; nobody
+/// shapes while holding a lock. Each shard keeps two generations: when the current one would outgrow half
+/// the shard's budget it becomes the old one and the previous old generation is dropped whole (an
+/// approximate LRU with O(1) eviction); a hit in the old generation copies the entry into the current one.
+///
+/// A generation is flat: an open-addressing table of 32-bit entry numbers, an array of fixed-size entries
+/// and three arenas (the key's text, the advances, the flags) that entries point into. So a look-up is one
+/// hash of the units, a probe or two and a copy into the caller's buffers, with no allocation, no
+/// reference counting and no Swift dictionary; and the byte count is exactly what the generation has
+/// allocated, so the budget bounds real memory.
 public enum SegmentCache {
-    /// (face, size, script, text). The hash is computed once, in one pass over the units, and picks both
-    /// the shard and the bucket; looking up borrows a slice of the caller's text (no allocation), and
-    /// only an inserted key owns a copy (so a cached word never keeps a whole document alive).
-    struct Key: Hashable, Sendable {
+    /// (face, size, script, text), hashed once. The text is borrowed from the caller for the look-up;
+    /// an insertion copies it into the cache's arena (so a cached word never keeps a document alive).
+    struct Key {
         let face: Int
         let scale: Int32
         let script: UInt32
-        let text: ArraySlice<UInt16>
-        let hash: Int
+        let text: UnsafeBufferPointer<UInt16>
+        let hash: UInt64
 
-        init(face: Int, scale: Int32, script: UInt32, text: ArraySlice<UInt16>) {
+        init(face: Int, scale: Int32, script: UInt32, text: UnsafeBufferPointer<UInt16>) {
+            var h = Key.start(face: face, scale: scale, script: script)
+            for unit in text { h = Key.mix(h, unit) }
+            self.init(face: face, scale: scale, script: script, text: text, hash: Key.finish(h))
+        }
+
+        /// A key whose hash the caller computed with `start`, `mix` over the units and `finish` (the builder
+        /// hashes while it scans the segment anyway).
+        init(face: Int, scale: Int32, script: UInt32, text: UnsafeBufferPointer<UInt16>, hash: UInt64) {
             self.face = face
             self.scale = scale
             self.script = script
             self.text = text
-            // FNV-1a over the fields and units: cheap for short words, and Hasher's per-element calls are not.
-            // The basis is random per process, so untrusted text cannot be built offline to collide.
-            var h: UInt64 = Key.basis
-            @inline(__always) func mix(_ value: UInt64) { h = (h ^ value) &* 0x0000_0100_0000_01B3 }
-            mix(UInt64(bitPattern: Int64(face)))
-            mix(UInt64(UInt32(bitPattern: scale)))
-            mix(UInt64(script))
-            for unit in text { mix(UInt64(unit)) }
-            hash = Int(bitPattern: UInt(h ^ (h >> 29)))
+            self.hash = hash
         }
 
-        /// FNV-1a's offset basis mixed with a per-process random value: a server measuring untrusted text
-        /// would otherwise let an attacker precompute words with equal 64-bit hashes and make every
-        /// look-up in a shard walk them (hash flooding). Dictionary seeding does not help: equal hashes
-        /// land in the same bucket whatever the seed.
+        // FNV-1a over the fields and units, then one avalanche step (the table uses the low bits, the
+        // shard the high ones). The basis is random per process, so untrusted text cannot be built
+        // offline to collide (hash flooding).
+        @inline(__always)
+        static func start(face: Int, scale: Int32, script: UInt32) -> UInt64 {
+            mix64(mix64(basis, UInt64(bitPattern: Int64(face))), UInt64(UInt32(bitPattern: scale)) | UInt64(script) << 32)
+        }
+
+        @inline(__always)
+        static func mix(_ h: UInt64, _ unit: UInt16) -> UInt64 { mix64(h, UInt64(unit)) }
+
+        @inline(__always)
+        private static func mix64(_ h: UInt64, _ value: UInt64) -> UInt64 { (h ^ value) &* 0x0000_0100_0000_01B3 }
+
+        @inline(__always)
+        static func finish(_ h: UInt64) -> UInt64 {
+            var h = h
+            h ^= h >> 33
+            h = h &* 0xFF51_AFD7_ED55_8CCD
+            h ^= h >> 33
+            return h
+        }
+
         static let basis: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64.random(in: .min ... .max)
-
-        /// The same key owning a copy of exactly its text.
-        func owned() -> Key {
-            Key(face: face, scale: scale, script: script, text: ArraySlice(Array(text)))
-        }
-
-        func hash(into hasher: inout Hasher) { hasher.combine(hash) }
-
-        static func == (lhs: Key, rhs: Key) -> Bool {
-            lhs.hash == rhs.hash && lhs.face == rhs.face && lhs.scale == rhs.scale && lhs.script == rhs.script
-                && lhs.text.elementsEqual(rhs.text)
-        }
     }
-
-    private struct Shard {
-        var current: [Key: ShapedSegment] = [:]
-        var old: [Key: ShapedSegment] = [:]
-        var currentBytes = 0
-        var oldBytes = 0
-        var hits = 0
-        var misses = 0
-        var evictions = 0
-    }
-
-    private static let shardCount = 16
-    private static let shards: [Locked<Shard>] = (0..<shardCount).map { _ in Locked(Shard()) }
-    private static let budget = Atomic<Int>(64 << 20)
 
     /// Segments longer than this many UTF-16 units are shaped but not cached (rarely repeated).
     static let maximumCachedLength = 64
+
+    static let shardCount = 16
+    private static let shards = SegmentCacheShards(count: shardCount)
+    private static let budget = Atomic<Int>(64 << 20)
 
     /// The byte budget of the whole cache (default 64 MiB). Lowering it evicts on the next insertions.
     public static var byteLimit: Int {
@@ -113,13 +102,13 @@ public enum SegmentCache {
     /// Hits, misses, bytes and entries summed over all shards.
     public static var statistics: SegmentCacheStatistics {
         var result = SegmentCacheStatistics(hits: 0, misses: 0, bytes: 0, entries: 0, evictions: 0)
-        for shard in shards {
-            shard.withLock { s in
-                result.hits += s.hits
-                result.misses += s.misses
-                result.bytes += s.currentBytes + s.oldBytes
-                result.entries += s.current.count + s.old.count
-                result.evictions += s.evictions
+        for index in 0..<shardCount {
+            shards.withLock(index) { s in
+                result.hits += s.pointee.hits
+                result.misses += s.pointee.misses
+                result.bytes += s.pointee.current.bytes + s.pointee.old.bytes
+                result.entries += s.pointee.current.entryCount + s.pointee.old.entryCount
+                result.evictions += s.pointee.evictions
             }
         }
         return result
@@ -127,53 +116,111 @@ public enum SegmentCache {
 
     /// Empties the cache and resets the counters.
     public static func removeAll() {
-        for shard in shards { shard.withLock { $0 = Shard() } }
-    }
-
-    private static func shard(for key: Key) -> Locked<Shard> {
-        shards[Int(UInt(bitPattern: key.hash) >> 58) % shardCount]
-    }
-
-    static func lookup(_ key: Key) -> ShapedSegment? {
-        #if DEBUG
-        OperationCounts.current?.cacheLookups += 1
-        #endif
-        return shard(for: key).withLock { s -> ShapedSegment? in
-            if let hit = s.current[key] {
-                s.hits += 1
-                return hit
+        for index in 0..<shardCount {
+            shards.withLock(index) { s in
+                s.pointee.current.release()
+                s.pointee.old.release()
+                s.pointee = SegmentCacheShards.State()
             }
-            if let index = s.old.index(forKey: key) {
-                // Promote with the stored key, which owns its text (the caller's borrows a slice).
-                let (storedKey, hit) = s.old[index]
-                s.old.remove(at: index)
-                s.hits += 1
-                let bytes = hit.byteCount + key.text.count * 2
-                s.oldBytes -= bytes
-                s.current[storedKey] = hit
-                s.currentBytes += bytes
-                return hit
-            }
-            s.misses += 1
-            return nil
         }
     }
 
-    static func insert(_ key: Key, _ value: ShapedSegment) {
-        let bytes = value.byteCount + key.text.count * 2
-        let shardBudget = byteLimit / shardCount
-        shard(for: key).withLock { s in
-            guard s.current[key] == nil else { return }
-            if s.currentBytes + bytes > shardBudget / 2 {
-                s.evictions += s.old.count
-                s.old = s.current
-                s.oldBytes = s.currentBytes
-                s.current = [:]
-                s.currentBytes = 0
+    @inline(__always)
+    private static func shard(for key: Key) -> Int { Int(key.hash >> 60) & (shardCount - 1) }
+
+    /// What a look-up found.
+    enum Found {
+        case nothing
+        /// Advances copied; every flag is 0, and `flags` was left as it was.
+        case advancesOnly
+        /// Advances and flags copied.
+        case advancesAndFlags
+    }
+
+    /// Copies the cached advances (and flags, unless all are 0) of `key`'s text into `advances` and
+    /// `flags` (each `key.text.count` long).
+    static func find(_ key: Key, advances: UnsafeMutablePointer<Int32>, flags: UnsafeMutablePointer<UInt8>) -> Found {
+        #if DEBUG
+        OperationCounts.current?.cacheLookups += 1
+        #endif
+        let halfBudget = byteLimit / shardCount / 2
+        return shards.withLock(shard(for: key)) { s in
+            if let index = s.pointee.current.find(key) {
+                s.pointee.hits += 1
+                return s.pointee.current.copy(index, advances: advances, flags: flags) ? .advancesAndFlags : .advancesOnly
             }
-            guard bytes <= shardBudget / 2 else { return }
-            s.current[key.owned()] = value
-            s.currentBytes += bytes
+            if let index = s.pointee.old.find(key) {
+                s.pointee.hits += 1
+                if !s.pointee.old.copy(index, advances: advances, flags: flags) {
+                    flags.update(repeating: 0, count: key.text.count)
+                }
+                // Promote from the caller's copy: making room in the current generation may drop the old one.
+                insertLocked(s, key, advances: advances, flags: flags, halfBudget: halfBudget)
+                return .advancesAndFlags
+            }
+            s.pointee.misses += 1
+            return .nothing
+        }
+    }
+
+    /// Copies the cached advances and flags of `key`'s text into `advances` and `flags` (each
+    /// `key.text.count` long); false when not cached.
+    static func lookup(_ key: Key, advances: UnsafeMutablePointer<Int32>, flags: UnsafeMutablePointer<UInt8>) -> Bool {
+        switch find(key, advances: advances, flags: flags) {
+        case .nothing: return false
+        case .advancesOnly:
+            flags.update(repeating: 0, count: key.text.count)
+            return true
+        case .advancesAndFlags: return true
+        }
+    }
+
+    /// Caches `key` with `key.text.count` advances and flags.
+    static func insert(_ key: Key, advances: UnsafePointer<Int32>, flags: UnsafePointer<UInt8>) {
+        let halfBudget = byteLimit / shardCount / 2
+        shards.withLock(shard(for: key)) { s in
+            guard s.pointee.current.find(key) == nil else { return }
+            insertLocked(s, key, advances: advances, flags: flags, halfBudget: halfBudget)
+        }
+    }
+
+    private static func insertLocked(_ s: UnsafeMutablePointer<SegmentCacheShards.State>, _ key: Key,
+                                     advances: UnsafePointer<Int32>, flags: UnsafePointer<UInt8>, halfBudget: Int) {
+        if s.pointee.current.append(key, advances: advances, flags: flags, byteLimit: halfBudget) { return }
+        // The current generation is full: it becomes the old one, the old one is dropped.
+        s.pointee.evictions += s.pointee.old.entryCount
+        s.pointee.old.release()
+        s.pointee.old = s.pointee.current
+        s.pointee.current = SegmentCacheGeneration()
+        _ = s.pointee.current.append(key, advances: advances, flags: flags, byteLimit: halfBudget)
+    }
+}
+
+extension SegmentCache {
+    /// Conveniences over owned arrays, for tests.
+    static func lookup(face: Int, scale: Int32, script: UInt32, text: [UInt16]) -> ShapedSegment? {
+        guard !text.isEmpty else { return nil }
+        var advances = [Int32](repeating: 0, count: text.count)
+        var flags = [UInt8](repeating: 0, count: text.count)
+        let found = text.withUnsafeBufferPointer { t in
+            advances.withUnsafeMutableBufferPointer { a in
+                flags.withUnsafeMutableBufferPointer { f in
+                    lookup(Key(face: face, scale: scale, script: script, text: t), advances: a.baseAddress!, flags: f.baseAddress!)
+                }
+            }
+        }
+        return found ? ShapedSegment(advances: advances, flags: flags) : nil
+    }
+
+    static func insert(face: Int, scale: Int32, script: UInt32, text: [UInt16], _ shaped: ShapedSegment) {
+        precondition(shaped.advances.count == text.count && shaped.flags.count == text.count)
+        guard !text.isEmpty else { return }
+        text.withUnsafeBufferPointer { t in
+            shaped.advances.withUnsafeBufferPointer { a in
+                shaped.flags.withUnsafeBufferPointer { f in
+                    insert(Key(face: face, scale: scale, script: script, text: t), advances: a.baseAddress!, flags: f.baseAddress!)
+                }
+            }
         }
     }
 }

@@ -1,0 +1,196 @@
+import CTextFit
+
+/// UAX #14 for plain prose, without ICU: letters, digits, ideographs and kana, the ASCII space, quotes,
+/// sentence punctuation (Latin and CJK), the hyphen, the em dash, the ellipsis and brackets. Any other
+/// character, or a context whose answer depends on
+/// ICU's tailorings (a hyphen before a digit or starting a word, "." before a digit outside a number),
+/// makes `breaks` return nil and the caller asks ICU.
+///
+/// Why: ICU's rule-driven iterator costs about 75 instructions per UTF-16 unit, a quarter of a warm
+/// preparation; for the text most feeds carry the rules reduce to a few pairs. The same shortcut as
+/// Chromium's ASCII line-break table in front of ICU. The classes come from ICU itself
+/// (`u_getIntPropertyValue(c, UCHAR_LINE_BREAK)`), and `SimpleLineBreaksTests` checks every answer
+/// against ICU on random strings of these classes, the conformance file and the corpora.
+enum SimpleLineBreaks {
+    /// The classes handled, by their UAX #14 names; 0 = not handled.
+    enum Class {
+        static let none: UInt8 = 0
+        static let al: UInt8 = 1, nu: UInt8 = 2, sp: UInt8 = 3, qu: UInt8 = 4, `is`: UInt8 = 5, ex: UInt8 = 6
+        static let hy: UInt8 = 7, b2: UInt8 = 8, op: UInt8 = 9, cp: UInt8 = 10
+        /// OP of East Asian width F, W or H (LB30 leaves them out).
+        static let opWide: UInt8 = 11
+        static let cl: UInt8 = 12, ns: UInt8 = 13, id: UInt8 = 14, `in`: UInt8 = 15
+        static let sy: UInt8 = 16, pr: UInt8 = 17, po: UInt8 = 18, ba: UInt8 = 19
+    }
+
+    /// The class of every BMP unit, from ICU's Line_Break property; only U+0020 is SP, only "-" HY, only
+    /// U+2014 B2, only the ASCII brackets CP and OP besides the CJK ones (OP_wide); CJ is NS, as in ICU's
+    /// root rules.
+    // nonisolated(unsafe): written once while initialised (Swift runs a static initialiser once), read-only after.
+    nonisolated(unsafe) static let classes: UnsafePointer<UInt8> = {
+        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 0x10000)
+        for value in 0..<UInt32(0x10000) {
+            var c = Class.none
+            if !(0xD800...0xDFFF).contains(value) {
+                switch tf_line_break_class(value) {
+                case 2: c = Class.al  // U_LB_ALPHABETIC
+                case 19: c = Class.nu  // U_LB_NUMERIC
+                case 23: c = Class.qu  // U_LB_QUOTATION
+                case 16: c = Class.is  // U_LB_INFIX_NUMERIC
+                case 11: c = Class.ex  // U_LB_EXCLAMATION
+                case 8: c = Class.cl  // U_LB_CLOSE_PUNCTUATION
+                case 18, 37: c = Class.ns  // U_LB_NONSTARTER, U_LB_CONDITIONAL_JAPANESE_STARTER
+                case 14: c = Class.id  // U_LB_IDEOGRAPHIC
+                case 15: c = Class.in  // U_LB_INSEPARABLE
+                case 27: c = Class.sy  // U_LB_BREAK_SYMBOLS
+                case 22: c = Class.pr  // U_LB_PREFIX_NUMERIC
+                case 21: c = Class.po  // U_LB_POSTFIX_NUMERIC
+                case 20:  // U_LB_OPEN_PUNCTUATION: CJK symbols and full/halfwidth forms are all wide
+                    if (0x3000...0x303F).contains(value) || (0xFF00...0xFFEF).contains(value) { c = Class.opWide }
+                default: break
+                }
+            }
+            switch value {
+            case 0x20: c = Class.sp
+            case 0x2D: c = Class.hy
+            case 0x2014: c = Class.b2
+            case 0x2013: c = Class.ba  // the en dash; other BA characters follow other rules (LB21a)
+            case 0x28, 0x5B: c = Class.op
+            case 0x29, 0x5D: c = Class.cp
+            default: break
+            }
+            table[Int(value)] = c
+        }
+        return UnsafePointer(table)
+    }()
+
+    /// Whether a line may break between units of classes `prev` and `cur`, given the context; nil when
+    /// ICU must decide.
+    @inline(__always)
+    static func decide(_ prev: UInt8, _ cur: UInt8, beforeSpaces: UInt8, inNumber: Bool, hyphenStartsWord: Bool) -> Bool? {
+        var allowed = false
+        if cur == Class.sp || cur == Class.ex || cur == Class.is || cur == Class.cp || cur == Class.cl || cur == Class.sy {
+            allowed = false  // LB7 × SP; LB13 × EX, × IS, × CP, × CL, × SY
+        } else if prev == Class.sp {
+            let opens = cur == Class.op || cur == Class.opWide
+            // LB14 OP SP* ×; LB15 QU SP* × OP; LB16 (CL | CP) SP* × NS; LB17 B2 SP* × B2; else LB18 SP ÷.
+            allowed = !(beforeSpaces == Class.op || beforeSpaces == Class.opWide
+                        || (beforeSpaces == Class.qu && opens)
+                        || ((beforeSpaces == Class.cl || beforeSpaces == Class.cp) && cur == Class.ns)
+                        || (beforeSpaces == Class.b2 && cur == Class.b2))
+        } else if prev == Class.op || prev == Class.opWide || prev == Class.qu || cur == Class.qu
+                    || cur == Class.hy || cur == Class.ns || cur == Class.in || cur == Class.ba {
+            allowed = false  // LB14 OP ×; LB19 × QU, QU ×; LB21 × HY, × NS, × BA; LB22 × IN
+        } else if cur == Class.pr || cur == Class.po {
+            // LB24 (AL | HL) × (PR | PO); LB25 NU … × (PO | PR); LB23a (ID | EB | EM) × PO. Other
+            // contexts of the number rules are ICU's tailoring: ask it.
+            guard prev == Class.al || prev == Class.nu || (prev == Class.id && cur == Class.po) else { return nil }
+            allowed = false
+        } else if prev == Class.pr || prev == Class.po {
+            // LB24 (PR | PO) × (AL | HL); LB25 (PR | PO) × NU; LB23a PR × (ID | EB | EM).
+            guard cur == Class.al || cur == Class.nu || (prev == Class.pr && cur == Class.id) else { return nil }
+            allowed = false
+        } else if prev == Class.sy {
+            if cur == Class.nu {
+                guard inNumber else { return nil }  // outside a number: ICU's tailoring
+                allowed = false  // LB25
+            } else {
+                guard cur == Class.al else { return nil }
+                allowed = true  // LB31
+            }
+        } else if prev == Class.ba {
+            guard cur == Class.al || cur == Class.id || cur == Class.nu else { return nil }
+            allowed = true  // LB31
+        } else if prev == Class.hy {
+            // After a word-initial hyphen ("-5", " -word") ICU's tailoring decides: ask it.
+            guard !hyphenStartsWord, cur == Class.al || cur == Class.nu else { return nil }
+            allowed = cur != Class.nu  // LB25 HY × NU; else LB31
+        } else if prev == Class.is {
+            if cur == Class.nu {
+                guard inNumber else { return nil }  // ".5" outside a number: ICU's tailoring
+                allowed = false  // LB25
+            } else {
+                allowed = cur != Class.al  // LB29 IS × AL
+            }
+        } else if prev == Class.al || prev == Class.nu {
+            // LB23 (AL × NU, NU × AL), LB25 NU × NU, LB28 AL × AL, LB30 (AL | NU) × OP.
+            allowed = !(cur == Class.al || cur == Class.nu || cur == Class.op)
+        } else if prev == Class.cp {
+            allowed = !(cur == Class.al || cur == Class.nu)  // LB30 CP × (AL | NU)
+        } else if prev == Class.b2 {
+            allowed = cur != Class.b2  // LB17 B2 × B2
+        } else {
+            allowed = true  // LB31 (after EX, CL, NS, ID, IN)
+        }
+        return allowed
+    }
+
+    /// For each (previous class, class) pair: 0 break, 1 no break, 2 depends on the context (`decide`),
+    /// 3 ask ICU. The pair alone settles almost every position, so the loop is one look-up per unit.
+    static let pairs: [UInt8] = {
+        var table = [UInt8](repeating: 3, count: classCount * classCount)
+        for prev in 1..<UInt8(classCount) {
+            for cur in 1..<UInt8(classCount) {
+                // Context matters after a space (LB14-LB18), after a hyphen (ICU's word-initial tailoring)
+                // and before a digit after IS or SY (inside a number or not, LB25).
+                let contextual = (prev == Class.sp && decide(prev, cur, beforeSpaces: Class.none, inNumber: false,
+                                                            hyphenStartsWord: false) != false)
+                    || prev == Class.hy || ((prev == Class.is || prev == Class.sy) && cur == Class.nu)
+                if contextual {
+                    table[Int(prev) * classCount + Int(cur)] = 2
+                } else if let allowed = decide(prev, cur, beforeSpaces: Class.none, inNumber: false, hyphenStartsWord: false) {
+                    table[Int(prev) * classCount + Int(cur)] = allowed ? 0 : 1
+                }
+            }
+        }
+        return table
+    }()
+
+    static let classCount = 20
+
+    /// Writes the break opportunities of `text` as ICU would (`positions` ascending, the end included;
+    /// `mandatory` all 0: none of these classes forces a break), or returns nil without a promise about
+    /// what was written when the text needs ICU. Both buffers hold `text.count` values.
+    static func breaks(_ text: UnsafeBufferPointer<UInt16>, positions: UnsafeMutablePointer<Int32>,
+                       mandatory: UnsafeMutablePointer<UInt8>) -> Int? {
+        let n = text.count
+        guard n > 0 else { return 0 }
+        let classes = self.classes
+        let pairs = self.pairs
+        var prev = classes[Int(text[0])]
+        if prev == Class.none { return nil }
+        // The last hyphen started a word (at the text's start or after a space): ICU tailors what follows.
+        var hyphenStartsWord = prev == Class.hy
+        // The class before the current run of spaces (LB14, LB15, LB17); none at the start of the text.
+        var beforeSpaces = prev == Class.sp ? Class.none : prev
+        // Inside a number NU (NU | IS)* (LB25).
+        var inNumber = prev == Class.nu
+        var count = 0
+        for p in 1..<n {
+            let cur = classes[Int(text[p])]
+            if cur == Class.none { return nil }
+            var allowed = false
+            let pair = pairs[Int(prev) &* classCount &+ Int(cur)]
+            if pair < 2 {
+                allowed = pair == 0
+            } else if pair == 2, let decided = decide(prev, cur, beforeSpaces: beforeSpaces, inNumber: inNumber,
+                                                     hyphenStartsWord: hyphenStartsWord) {
+                allowed = decided
+            } else {
+                return nil
+            }
+            if allowed {
+                positions[count] = Int32(p)
+                mandatory[count] = 0
+                count += 1
+            }
+            inNumber = cur == Class.nu || (inNumber && (cur == Class.is || cur == Class.sy))
+            if cur == Class.hy { hyphenStartsWord = prev == Class.sp }
+            if cur != Class.sp { beforeSpaces = cur }
+            prev = cur
+        }
+        positions[count] = Int32(n)
+        mandatory[count] = 0
+        return count + 1
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+@testable import TextFit
+
+/// The shortcuts of the warm preparation path give exactly the answers of what they replace.
+@Suite struct PreparationInternalsTests {
+    /// `UTF16Units` equals `Array(text.utf16)`: ASCII runs crossing its 8-byte steps, 2-, 3- and 4-byte
+    /// sequences at every alignment.
+    @Test func utf16UnitsEqualTheStringsUTF16View() {
+        let pieces = ["a", "Z", " ", "0", "é", "Я", "中", "か", "…", "👍", "🇫🇷", "\u{10FFFF}", "\u{7F}", "\u{80}", "\u{7FF}",
+                      "\u{800}", "\u{FFFF}", "\u{10000}", "\r\n", "abcdefgh"]
+        var generator = Fixtures.Generator(state: 11)
+        for length in 0..<400 {
+            let text = (0..<(length % 40)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            #expect(UTF16Units.of(text) == Array(text.utf16), "\(text.debugDescription)")
+        }
+        let bridged = NSString(string: "naïve 日本 👍").description
+        #expect(UTF16Units.of(bridged) == Array(bridged.utf16))
+    }
+
+    /// Every BMP entry of `CharacterTable` says what the functions it was built from say.
+    @Test func characterTableMatchesItsSources() {
+        let table = CharacterTable.shared
+        for value in 0..<UInt32(0x10000) {
+            let unit = UInt16(value)
+            let entry = table[unit]
+            func bit(_ b: UInt16) -> Bool { entry & b != 0 }
+            #expect(bit(CharacterTable.Bit.simple) == GraphemeFastPath.isSimple(unit))
+            #expect(bit(CharacterTable.Bit.hangingSpace) == CharacterClass.isHangingSpace(unit))
+            #expect(bit(CharacterTable.Bit.paragraphSeparator) == Paragraphs.isSeparator(unit))
+            #expect(bit(CharacterTable.Bit.hangul) == PreparedText.Builder.isHangul(unit))
+            #expect(bit(CharacterTable.Bit.substituted) == ShapingText.isSubstituted(unit))
+            guard !(0xD800...0xDFFF).contains(value) else { continue }
+            #expect(bit(CharacterTable.Bit.noGlyph) == CharacterClass.needsNoGlyph(value))
+            #expect(bit(CharacterTable.Bit.spaceSeparator) == CharacterClass.isSpaceSeparator(value))
+            #expect(bit(CharacterTable.Bit.emoji) == CharacterClass.isEmojiPresentation(value))
+            #expect(table.scripts[Int(entry & 0xFF)] == HarfBuzzScript.of(value), "U+\(String(value, radix: 16))")
+        }
+    }
+
+    /// Paragraphs found with the clusters equal `Paragraphs.split` (rule W1, L8).
+    @Test func paragraphsFoundWithTheClustersEqualTheSplit() throws {
+        let font = try Fixtures.font()
+        let pieces = ["a", " ", "\n", "\r", "\r\n", "\u{2029}", "\u{85}", "\u{2028}", "中", "e\u{301}", "\u{301}", "👍"]
+        var generator = Fixtures.Generator(state: 3)
+        for _ in 0..<1000 {
+            let text = (0..<Int.random(in: 0...10, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            let units = Array(text.utf16)
+            let expected = units.withUnsafeBufferPointer { Paragraphs.split($0) }
+            #expect(PreparedText(text, font: font).paragraphs == expected, "\(text.debugDescription)")
+        }
+    }
+}
