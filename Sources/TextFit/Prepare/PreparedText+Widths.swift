@@ -115,11 +115,26 @@ extension PreparedText {
         guard let font = FontCatalog.shared.harfBuzzFont(face: face, scale: self.font.scale) else {
             return prefix[end] - prefix[start]
         }
-        var slice = units[start..<end]
-        ShapingText.substituteControls(&slice)
         let script = info.script == HarfBuzzScript.common ? 0 : info.script
-        let shaped = SegmentShaper.shape(slice, face: face, scale: self.font.scale, script: script, font: font)
-        return shaped.advances.reduce(0) { $0 + Int($1) }
+        let count = end - start
+        // Relayout reshapes often (each emergency-break probe at an unsafe boundary, W2), so shape into
+        // temporary buffers (pieces are at most `reshapeWindow` units: on the stack) rather than through
+        // the array-returning `shape`, which allocates two arrays per call. Same input, same advances.
+        return withUnsafeTemporaryAllocation(of: UInt16.self, capacity: count) { text in
+            for i in 0..<count {
+                let unit = units[start + i]
+                text.initializeElement(at: i, to: ShapingText.isSubstituted(unit) ? ShapingText.substitute(unit) : unit)
+            }
+            return withUnsafeTemporaryAllocation(of: Int32.self, capacity: count) { advances in
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { flags in
+                    SegmentShaper.shape(UnsafeBufferPointer(text), face: face, scale: self.font.scale, script: script,
+                                        font: font, advances: advances.baseAddress!, flags: flags.baseAddress!)
+                    var width = 0
+                    for i in 0..<count { width += Int(advances[i]) }
+                    return width
+                }
+            }
+        }
     }
 
     /// `end` moved back over hanging whitespace (rule W4), not before `start`.
