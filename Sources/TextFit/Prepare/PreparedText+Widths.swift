@@ -112,14 +112,13 @@ extension PreparedText {
     private func reshapedWidth(_ start: Int, _ end: Int, segment: Int) -> Int {
         let info = segments[segment]
         let face = faces[Int(info.face)]
-        guard let font = FontCatalog.shared.harfBuzzFont(face: face, scale: self.font.scale) else {
-            return prefix[end] - prefix[start]
-        }
+        let scale = font.scale
         let script = info.script == HarfBuzzScript.common ? 0 : info.script
         let count = end - start
         // Relayout reshapes often (each emergency-break probe at an unsafe boundary, W2), so shape into
         // temporary buffers (pieces are at most `reshapeWindow` units: on the stack) rather than through
-        // the array-returning `shape`, which allocates two arrays per call. Same input, same advances.
+        // the array-returning `shape`, which allocates two arrays per call; and ask the segment cache
+        // before looking up the sized HarfBuzz font (a lock and a dictionary look-up). Same advances.
         return withUnsafeTemporaryAllocation(of: UInt16.self, capacity: count) { text in
             for i in 0..<count {
                 let unit = units[start + i]
@@ -127,8 +126,17 @@ extension PreparedText {
             }
             return withUnsafeTemporaryAllocation(of: Int32.self, capacity: count) { advances in
                 withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { flags in
-                    SegmentShaper.shape(UnsafeBufferPointer(text), face: face, scale: self.font.scale, script: script,
-                                        font: font, advances: advances.baseAddress!, flags: flags.baseAddress!)
+                    let input = UnsafeBufferPointer(text)
+                    let cacheable = count <= SegmentCache.maximumCachedLength
+                    let key = SegmentCache.Key(face: face.id, scale: scale, script: script, text: input)
+                    if !(cacheable && SegmentCache.find(key, advances: advances.baseAddress!, flags: flags.baseAddress!) != .nothing) {
+                        guard let hbFont = FontCatalog.shared.harfBuzzFont(face: face, scale: scale) else {
+                            return prefix[end] - prefix[start]
+                        }
+                        SegmentShaper.shapeUncached(input, script: script, font: hbFont, advances: advances.baseAddress!,
+                                                    flags: flags.baseAddress!)
+                        if cacheable { SegmentCache.insert(key, advances: advances.baseAddress!, flags: flags.baseAddress!) }
+                    }
                     var width = 0
                     for i in 0..<count { width += Int(advances[i]) }
                     return width
