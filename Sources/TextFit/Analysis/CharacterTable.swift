@@ -30,11 +30,15 @@ struct CharacterTable: @unchecked Sendable {
 
     /// Script index in the low byte; `Bit`s in the high byte.
     let entries: UnsafeMutablePointer<UInt16>
-    /// HarfBuzz script tags by index.
-    let scripts: [UInt32]
+    /// HarfBuzz script tags by index (256 entries).
+    let scripts: UnsafePointer<UInt32>
     /// Per script index: the script is a real one (not common, inherited or unknown), so it starts or
-    /// joins a script run.
-    let isStrong: [Bool]
+    /// joins a script run (256 entries).
+    ///
+    /// Pointers rather than arrays, like `entries`: the table lives as long as the process, and reading
+    /// it per text must not retain and release shared buffers (two threads doing so bounce the same
+    /// cache line between cores).
+    let isStrong: UnsafePointer<Bool>
 
     static let shared = CharacterTable()
 
@@ -66,8 +70,17 @@ struct CharacterTable: @unchecked Sendable {
             if ShapingText.isSubstituted(unit) { entry |= Bit.substituted }
             entries[Int(value)] = entry
         }
-        self.scripts = scripts
-        isStrong = scripts.map { $0 != HarfBuzzScript.common && $0 != HarfBuzzScript.inherited && $0 != HarfBuzzScript.unknown }
+        let tags = UnsafeMutablePointer<UInt32>.allocate(capacity: 256)
+        tags.initialize(repeating: HarfBuzzScript.common, count: 256)
+        let strong = UnsafeMutablePointer<Bool>.allocate(capacity: 256)
+        strong.initialize(repeating: false, count: 256)
+        for (index, script) in scripts.enumerated() {
+            tags[index] = script
+            strong[index] = script != HarfBuzzScript.common && script != HarfBuzzScript.inherited
+                && script != HarfBuzzScript.unknown
+        }
+        self.scripts = UnsafePointer(tags)
+        isStrong = UnsafePointer(strong)
     }
 
     @inline(__always)

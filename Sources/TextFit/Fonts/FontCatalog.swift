@@ -52,7 +52,9 @@ final class FontCatalog: Sendable {
     /// that has it (0: none). Preparation copies both once and then looks fallbacks up with no lock and no
     /// reference counting per character, which keeps threads preparing CJK text from contending.
     let bundledFaces: [Face]
-    let bundledFallbackTable: [UInt8]
+    /// 65,536 entries; never freed (the catalog lives as long as the process). A pointer, so reading it
+    /// per text retains nothing shared.
+    nonisolated(unsafe) let bundledFallbackTable: UnsafePointer<UInt8>  // written once in init, read-only after
     /// The bundled faces by "path#index", for `Font(file:)` naming a bundled file.
     private let bundledByKey: [String: Face]
 
@@ -80,7 +82,9 @@ final class FontCatalog: Sendable {
                 table[Int(codepoint)] = UInt8(index + 1)
             }
         }
-        self.bundledFallbackTable = table
+        let fallbackTable = UnsafeMutablePointer<UInt8>.allocate(capacity: 0x10000)
+        fallbackTable.initialize(from: table, count: 0x10000)
+        self.bundledFallbackTable = UnsafePointer(fallbackTable)
         self.bundledFaces = bundled.map(\.2)
         self.state = Locked(state)
     }

@@ -85,13 +85,14 @@ extension PreparedText {
 
         /// Bundled fallbacks: copied once so the per-character look-up reads a local array (no lock, no
         /// reference counting).
-        let bundledTable: [UInt8]
-        let bundledFaces: [Face]
+        let bundledTable: UnsafePointer<UInt8>
 
         var faces: [Face]
         /// Per face: its id (the cache key) and its HarfBuzz font, read only when shaping misses the cache.
         var faceIDs: [Int]
+        /// Fetched on the first cache miss only (`harfBuzzFont(at:)`): the look-up takes the face's lock.
         var harfBuzzFonts: [HarfBuzzFont?]
+        var harfBuzzFontsFetched: [Bool]
         var segments: [Segment] = []
         /// Paragraphs (rule W1), found with the clusters: a separator is a cluster ("\r\n" is one).
         var paragraphs: [Paragraph] = []
@@ -113,10 +114,10 @@ extension PreparedText {
             primaryCoverage = primary.harfBuzz.bmpCoverage
             scale = font.scale
             bundledTable = FontCatalog.shared.bundledFallbackTable
-            bundledFaces = FontCatalog.shared.bundledFaces
             faces = [primary]
             faceIDs = [primary.id]
-            harfBuzzFonts = [FontCatalog.shared.harfBuzzFont(face: primary, scale: font.scale)]
+            harfBuzzFonts = [nil]
+            harfBuzzFontsFetched = [false]
             advances = .allocate(capacity: max(1, count))
             advances.initialize(repeating: 0, count: max(1, count))
             breaks = .allocate(capacity: count + 1)
@@ -406,7 +407,7 @@ extension PreparedText {
             if scalars == nil, bundledIndex > 0, let last = lastFallback, last.bundledIndex == bundledIndex {
                 return last.index  // a single scalar the same bundled face supplies: the same answer as last time
             }
-            guard let fallback = bundledIndex > 0 ? bundledFaces[bundledIndex - 1] : catalog.fallbackFace(for: uncovered)
+            guard let fallback = bundledIndex > 0 ? catalog.bundledFaces[bundledIndex - 1] : catalog.fallbackFace(for: uncovered)
             else { return 0 }
             let coversAll: Bool
             if let scalars {
@@ -425,7 +426,8 @@ extension PreparedText {
             } else {
                 faces.append(fallback)
                 faceIDs.append(fallback.id)
-                harfBuzzFonts.append(catalog.harfBuzzFont(face: fallback, scale: scale))
+                harfBuzzFonts.append(nil)
+                harfBuzzFontsFetched.append(false)
                 index = faces.count - 1
             }
             lastFallback = (fallback, bundledIndex, index)
@@ -479,7 +481,7 @@ extension PreparedText {
             if cacheable { found = SegmentCache.find(key, advances: advances + start, flags: shapeFlags) }
             if found == .advancesOnly { return }
             if found == .nothing {
-                guard let hbFont = harfBuzzFonts[segmentFace] else { return }
+                guard let hbFont = harfBuzzFont(at: segmentFace) else { return }
                 SegmentShaper.shapeUncached(input, script: script, font: hbFont, advances: advances + start, flags: shapeFlags)
                 if cacheable { SegmentCache.insert(key, advances: advances + start, flags: shapeFlags) }
             }
@@ -491,18 +493,32 @@ extension PreparedText {
             }
         }
 
-        /// The truncation token U+2026 (rule T1): in the font when it has it, else in the fallback face.
+        /// The sized HarfBuzz font of face `index`, looked up once.
+        private mutating func harfBuzzFont(at index: Int) -> HarfBuzzFont? {
+            if !harfBuzzFontsFetched[index] {
+                harfBuzzFonts[index] = catalog.harfBuzzFont(face: faces[index], scale: scale)
+                harfBuzzFontsFetched[index] = true
+            }
+            return harfBuzzFonts[index]
+        }
+
+        /// The truncation token U+2026 (rule T1): in the font when it has it, else in the fallback face;
+        /// from the segment cache when it has it (no font look-up).
         func ellipsisWidth() -> Int {
             let ellipsisFace = primary.hasGlyph(for: 0x2026) ? primary : catalog.fallbackFace(for: 0x2026) ?? primary
-            guard let hbFont = catalog.harfBuzzFont(face: ellipsisFace, scale: scale) else { return 0 }
             var unit: UInt16 = 0x2026
             var advance: Int32 = 0
             var flag: UInt8 = 0
-            withUnsafePointer(to: &unit) { pointer in
-                SegmentShaper.shape(UnsafeBufferPointer(start: pointer, count: 1), face: ellipsisFace, scale: scale,
-                                    script: 0, font: hbFont, advances: &advance, flags: &flag)
+            return withUnsafePointer(to: &unit) { pointer in
+                let text = UnsafeBufferPointer(start: pointer, count: 1)
+                let key = SegmentCache.Key(face: ellipsisFace.id, scale: scale, script: 0, text: text)
+                if SegmentCache.find(key, advances: &advance, flags: &flag) == .nothing {
+                    guard let hbFont = catalog.harfBuzzFont(face: ellipsisFace, scale: scale) else { return 0 }
+                    SegmentShaper.shapeUncached(text, script: 0, font: hbFont, advances: &advance, flags: &flag)
+                    SegmentCache.insert(key, advances: &advance, flags: &flag)
+                }
+                return Int(advance)
             }
-            return Int(advance)
         }
     }
 }
