@@ -25,27 +25,45 @@ struct SegmentCacheShards: @unchecked Sendable {
     }
 
     let count: Int
-    private let mutexes: UnsafeMutablePointer<pthread_mutex_t>
-    private let states: UnsafeMutablePointer<State>
+    /// Each shard's mutex and state share one block of whole cache-line pairs, so two threads working on
+    /// different shards never write to the same line (packed, neighbouring mutexes shared a line and
+    /// bounced between cores).
+    private let base: UnsafeMutableRawPointer
+    private static let alignment = 128
+    private static let stateOffset = (MemoryLayout<pthread_mutex_t>.stride + 15) / 16 * 16
+    private static let stride = (stateOffset + MemoryLayout<State>.stride + alignment - 1) / alignment * alignment
 
     init(count: Int) {
         self.count = count
-        mutexes = .allocate(capacity: count)
-        states = .allocate(capacity: count)
+        base = UnsafeMutableRawPointer.allocate(byteCount: Self.stride * count, alignment: Self.alignment)
         for index in 0..<count {
-            (mutexes + index).initialize(to: pthread_mutex_t())
-            let result = pthread_mutex_init(mutexes + index, nil)
+            (base + index * Self.stride).bindMemory(to: pthread_mutex_t.self, capacity: 1)
+            (base + index * Self.stride + Self.stateOffset).bindMemory(to: State.self, capacity: 1)
+            let mutex = mutex(index)
+            mutex.initialize(to: pthread_mutex_t())
+            let result = pthread_mutex_init(mutex, nil)
             precondition(result == 0, "pthread_mutex_init failed: \(result)")  // only EAGAIN/ENOMEM: not input-reachable
-            (states + index).initialize(to: State())
+            state(index).initialize(to: State())
         }
+    }
+
+    @inline(__always)
+    private func mutex(_ index: Int) -> UnsafeMutablePointer<pthread_mutex_t> {
+        (base + index * Self.stride).assumingMemoryBound(to: pthread_mutex_t.self)
+    }
+
+    @inline(__always)
+    private func state(_ index: Int) -> UnsafeMutablePointer<State> {
+        (base + index * Self.stride + Self.stateOffset).assumingMemoryBound(to: State.self)
     }
 
     /// Runs `body` with exclusive access to shard `index`'s state; `body` must not take a shard lock.
     @inline(__always)
     func withLock<Result>(_ index: Int, _ body: (UnsafeMutablePointer<State>) -> Result) -> Result {
-        pthread_mutex_lock(mutexes + index)
-        defer { pthread_mutex_unlock(mutexes + index) }
-        return body(states + index)
+        let mutex = mutex(index)
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return body(state(index))
     }
 }
 
