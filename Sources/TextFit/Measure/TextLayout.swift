@@ -164,7 +164,7 @@ extension PreparedText {
                                   maxLines: numberOfLines, mode: lineBreakMode, strategy: lineBreakStrategy)
         let truncated = fastPath && breaker.canRunFast ? breaker.runFast(into: &measurer) : breaker.run(into: &measurer)
         return TextMetrics(lineCount: measurer.count,
-                           size: CGSize(width: Units.points(measurer.widest), height: CGFloat(measurer.count) * font.lineHeight),
+                           size: CGSize(width: Units.points(measurer.widest), height: CGFloat(measurer.count) * lineHeight),
                            widthIncludingTrailingWhitespace: Units.points(measurer.widestWithWhitespace),
                            isTruncated: truncated)
     }

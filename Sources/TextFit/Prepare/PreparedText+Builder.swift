@@ -61,11 +61,12 @@ extension PreparedText {
     /// The state of one build pass. A struct whose methods mutate it (rather than closures capturing local
     /// variables) so the hot loop pays no dynamic exclusivity checks; scratch buffers are allocated once.
     fileprivate struct Pass {
-        let font: Font
         let count: Int
         let table = CharacterTable.shared
         let catalog = FontCatalog.shared
-        let primary: Face
+        /// Unowned: the builder's `font` keeps it alive, and every retain of a face shared by all threads is
+        /// an atomic write to a cache line both cores use.
+        unowned(unsafe) let primary: Face
         let primaryCoverage: UnsafePointer<UInt64>
         let scale: Int32
 
@@ -108,7 +109,6 @@ extension PreparedText {
         var lastClusterWasEmoji = false
 
         init(font: Font, count: Int) {
-            self.font = font
             self.count = count
             primary = font.face
             primaryCoverage = primary.harfBuzz.bmpCoverage

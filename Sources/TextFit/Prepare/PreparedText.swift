@@ -61,6 +61,9 @@ public final class PreparedText: Sendable {
     let faces: [Face]
     /// The truncation token U+2026 shaped in the font (or its fallback), in 1/1024 pt (rule T1).
     let ellipsisWidth: Int
+    /// `font.lineHeight`, read once: `measure` needs it per call, and reading it through the shared face
+    /// costs reference counting that two threads contend on.
+    let lineHeight: CGFloat
 
     struct Segment: Sendable {
         var start: Int32
@@ -118,6 +121,7 @@ public final class PreparedText: Sendable {
         segments = built.segments
         faces = built.faces
         ellipsisWidth = built.ellipsisWidth
+        lineHeight = built.font.lineHeight
     }
 
     /// Set in `breakEnds` when a line ending at that opportunity needs reshaping to measure.
