@@ -177,28 +177,17 @@ extension PreparedText {
         return Units.floor(width)
     }
 
-    /// The general path's `TextLine`s from its `BrokenLine`s; `TextLineBuilder` makes the same lines.
+    /// The general path's `TextLine`s from its `BrokenLine`s, made by the same `TextLineBuilder` the fast
+    /// path feeds directly.
     func makeLayout(_ brokenLines: [BrokenLine], isTruncated: Bool) -> TextLayout {
-        let lineHeight = font.lineHeight
-        let ascender = font.ascender
-        var lines: [TextLine] = []
-        lines.reserveCapacity(brokenLines.count)
-        for (index, line) in brokenLines.enumerated() {
-            let top = CGFloat(index) * lineHeight
-            let width = Units.points(line.width)
-            lines.append(TextLine(range: line.start..<line.end, width: width,
-                                  widthIncludingTrailingWhitespace: Units.points(line.widthWithWhitespace),
-                                  baseline: top + ascender,
-                                  rect: CGRect(x: 0, y: top, width: width, height: lineHeight),
-                                  ellipsis: line.ellipsis, isTruncated: line.isCut, source: units,
-                                  visible: line.visible, suffix: line.suffix))
-        }
-        return TextLayout(lines: lines, lineHeight: lineHeight, isTruncated: isTruncated)
+        var builder = TextLineBuilder(text: self, expectedLines: brokenLines.count)
+        for line in brokenLines { builder.append(line) }
+        return TextLayout(lines: builder.lines, lineHeight: builder.lineHeight, isTruncated: isTruncated)
     }
 }
 
-/// Makes each `TextLine` as the breaker produces it (the fast path's `layout`), exactly as `makeLayout`
-/// does from the collected `BrokenLine`s, without that intermediate array.
+/// Makes each `TextLine` as the breaker produces it (the fast path's `layout`, without an intermediate
+/// array; `makeLayout` for the general path's collected lines).
 struct TextLineBuilder: LineSink {
     let source: [UInt16]
     let lineHeight: CGFloat
@@ -207,7 +196,7 @@ struct TextLineBuilder: LineSink {
 
     init(text: PreparedText, expectedLines: Int) {
         source = text.units
-        lineHeight = text.font.lineHeight
+        lineHeight = text.lineHeight
         ascender = text.font.ascender
         lines.reserveCapacity(expectedLines)
     }
