@@ -476,15 +476,11 @@ extension PreparedText {
                                        hash: SegmentCache.Key.finish(hash))
             }
             // The cache first: a hit touches no face or font object, and most words have no flags to copy.
-            let cacheable = length <= SegmentCache.maximumCachedLength
-            var found = SegmentCache.Found.nothing
-            if cacheable { found = SegmentCache.find(key, advances: advances + start, flags: shapeFlags) }
-            if found == .advancesOnly { return }
-            if found == .nothing {
-                guard let hbFont = harfBuzzFont(at: segmentFace) else { return }
-                SegmentShaper.shapeUncached(input, script: script, font: hbFont, advances: advances + start, flags: shapeFlags)
-                if cacheable { SegmentCache.insert(key, advances: advances + start, flags: shapeFlags) }
+            let face = segmentFace
+            let result = SegmentShaper.shape(key, script: script, advances: advances + start, flags: shapeFlags) {
+                harfBuzzFont(at: face)
             }
+            guard result == .advancesAndFlags else { return }
             for k in 0..<length {
                 let f = shapeFlags[k]
                 if f == 0 { continue }
@@ -512,10 +508,8 @@ extension PreparedText {
             return withUnsafePointer(to: &unit) { pointer in
                 let text = UnsafeBufferPointer(start: pointer, count: 1)
                 let key = SegmentCache.Key(face: ellipsisFace.id, scale: scale, script: 0, text: text)
-                if SegmentCache.find(key, advances: &advance, flags: &flag) == .nothing {
-                    guard let hbFont = catalog.harfBuzzFont(face: ellipsisFace, scale: scale) else { return 0 }
-                    SegmentShaper.shapeUncached(text, script: 0, font: hbFont, advances: &advance, flags: &flag)
-                    SegmentCache.insert(key, advances: &advance, flags: &flag)
+                _ = SegmentShaper.shape(key, script: 0, advances: &advance, flags: &flag) {
+                    catalog.harfBuzzFont(face: ellipsisFace, scale: scale)
                 }
                 return Int(advance)
             }

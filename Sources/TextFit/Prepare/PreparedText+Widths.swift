@@ -117,8 +117,8 @@ extension PreparedText {
         let count = end - start
         // Relayout reshapes often (each emergency-break probe at an unsafe boundary, W2), so shape into
         // temporary buffers (pieces are at most `reshapeWindow` units: on the stack) rather than through
-        // the array-returning `shape`, which allocates two arrays per call; and ask the segment cache
-        // before looking up the sized HarfBuzz font (a lock and a dictionary look-up). Same advances.
+        // arrays, which would allocate two per call; `SegmentShaper.shape` asks the segment cache before
+        // looking up the sized HarfBuzz font (a lock and a dictionary look-up). Same advances.
         return withUnsafeTemporaryAllocation(of: UInt16.self, capacity: count) { text in
             for i in 0..<count {
                 let unit = units[start + i]
@@ -126,17 +126,12 @@ extension PreparedText {
             }
             return withUnsafeTemporaryAllocation(of: Int32.self, capacity: count) { advances in
                 withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { flags in
-                    let input = UnsafeBufferPointer(text)
-                    let cacheable = count <= SegmentCache.maximumCachedLength
-                    let key = SegmentCache.Key(face: face.id, scale: scale, script: script, text: input)
-                    if !(cacheable && SegmentCache.find(key, advances: advances.baseAddress!, flags: flags.baseAddress!) != .nothing) {
-                        guard let hbFont = FontCatalog.shared.harfBuzzFont(face: face, scale: scale) else {
-                            return prefix[end] - prefix[start]
-                        }
-                        SegmentShaper.shapeUncached(input, script: script, font: hbFont, advances: advances.baseAddress!,
-                                                    flags: flags.baseAddress!)
-                        if cacheable { SegmentCache.insert(key, advances: advances.baseAddress!, flags: flags.baseAddress!) }
+                    let key = SegmentCache.Key(face: face.id, scale: scale, script: script, text: UnsafeBufferPointer(text))
+                    let result = SegmentShaper.shape(key, script: script, advances: advances.baseAddress!,
+                                                     flags: flags.baseAddress!) {
+                        FontCatalog.shared.harfBuzzFont(face: face, scale: scale)
                     }
+                    guard result != .nothing else { return prefix[end] - prefix[start] }
                     var width = 0
                     for i in 0..<count { width += Int(advances[i]) }
                     return width

@@ -1,34 +1,36 @@
-/// Shapes one segment (text with one face and script and no break opportunity inside) through the
-/// segment cache.
+/// Shapes one segment (a run in one face and script, ending at a word boundary) or a reshaped piece of
+/// one, through the segment cache.
 enum SegmentShaper {
-    /// Writes the advances and flags of `text` shaped with `font` (a sized HarfBuzz font for `face`) into
-    /// `advances` and `flags` (each `text.count` long), from the cache when it has them.
-    /// `text` is what HarfBuzz sees (controls already substituted, `ShapingText`).
-    static func shape(_ text: UnsafeBufferPointer<UInt16>, face: Face, scale: Int32, script: UInt32,
-                      font: HarfBuzzFont, advances: UnsafeMutablePointer<Int32>, flags: UnsafeMutablePointer<UInt8>) {
-        guard text.count > 0 else { return }
-        if text.count <= SegmentCache.maximumCachedLength {
-            let key = SegmentCache.Key(face: face.id, scale: scale, script: script, text: text)
-            if SegmentCache.lookup(key, advances: advances, flags: flags) { return }
-            shapeUncached(text, script: script, font: font, advances: advances, flags: flags)
-            SegmentCache.insert(key, advances: advances, flags: flags)
-        } else {
-            shapeUncached(text, script: script, font: font, advances: advances, flags: flags)
-        }
+    /// What `shape` wrote.
+    enum Result {
+        /// The advances; every flag is 0 and `flags` was left as it was (a cache hit of a plain word).
+        case advancesOnly
+        /// The advances and the flags.
+        case advancesAndFlags
+        /// Nothing: a miss, and no HarfBuzz font to shape with.
+        case nothing
     }
 
-    /// `shape` into new arrays (the rare reshaping path and tests).
-    static func shape(_ text: ArraySlice<UInt16>, face: Face, scale: Int32, script: UInt32, font: HarfBuzzFont) -> ShapedSegment {
-        var result = ShapedSegment(advances: [Int32](repeating: 0, count: text.count), flags: [UInt8](repeating: 0, count: text.count))
-        guard !text.isEmpty else { return result }
-        text.withUnsafeBufferPointer { input in
-            result.advances.withUnsafeMutableBufferPointer { a in
-                result.flags.withUnsafeMutableBufferPointer { f in
-                    shape(input, face: face, scale: scale, script: script, font: font, advances: a.baseAddress!, flags: f.baseAddress!)
-                }
+    /// Writes the advances and flags of `key.text` (what HarfBuzz sees: controls already substituted,
+    /// `ShapingText`) into `advances` and `flags` (each `key.text.count` long): from the segment cache
+    /// when it has them, else shaped with `font()` and cached. `font` is called only on a miss, so a
+    /// warm cache never looks up a sized HarfBuzz font (a lock and a dictionary).
+    @inline(__always)
+    static func shape(_ key: SegmentCache.Key, script: UInt32, advances: UnsafeMutablePointer<Int32>,
+                      flags: UnsafeMutablePointer<UInt8>, font: () -> HarfBuzzFont?) -> Result {
+        guard key.text.count > 0 else { return .advancesAndFlags }
+        let cacheable = key.text.count <= SegmentCache.maximumCachedLength
+        if cacheable {
+            switch SegmentCache.find(key, advances: advances, flags: flags) {
+            case .advancesOnly: return .advancesOnly
+            case .advancesAndFlags: return .advancesAndFlags
+            case .nothing: break
             }
         }
-        return result
+        guard let font = font() else { return .nothing }
+        shapeUncached(key.text, script: script, font: font, advances: advances, flags: flags)
+        if cacheable { SegmentCache.insert(key, advances: advances, flags: flags) }
+        return .advancesAndFlags
     }
 
     /// HarfBuzz alone, no cache, into new arrays (tests).
