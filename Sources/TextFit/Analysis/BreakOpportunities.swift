@@ -28,9 +28,7 @@ public func lineBreakOpportunities(in text: String) -> BreakOpportunities {
     let count = units.withUnsafeBufferPointer { buffer in
         positions.withUnsafeMutableBufferPointer { p in
             flags.withUnsafeMutableBufferPointer { m in
-                // The same path as preparation: plain prose without ICU, else ICU.
-                SimpleLineBreaks.breaks(buffer, positions: p.baseAddress!, mandatory: m.baseAddress!)
-                    ?? LineBreakIteratorPool.shared?.breaks(buffer, positions: p.baseAddress!, mandatory: m.baseAddress!) ?? 0
+                findLineBreaks(buffer, positions: p.baseAddress!, mandatory: m.baseAddress!)
             }
         }
     }
@@ -39,4 +37,14 @@ public func lineBreakOpportunities(in text: String) -> BreakOpportunities {
         if flags[i] != 0 { mandatory.append(Int(positions[i])) }
     }
     return BreakOpportunities(breaks: breaks, mandatory: mandatory)
+}
+
+/// The UAX #14 opportunities of `text` into `positions` (ascending, the end included) and whether each is
+/// mandatory into `mandatory` (both `text.count` long); returns how many. Plain prose takes
+/// `SimpleLineBreaks` (the same answers, checked against ICU by `SimpleLineBreaksTests`), the rest ICU.
+/// The one door to line-break analysis: `lineBreakOpportunities(in:)` and preparation both use it.
+func findLineBreaks(_ text: UnsafeBufferPointer<UInt16>, positions: UnsafeMutablePointer<Int32>,
+                    mandatory: UnsafeMutablePointer<UInt8>) -> Int {
+    SimpleLineBreaks.breaks(text, positions: positions, mandatory: mandatory)
+        ?? LineBreakIteratorPool.shared?.breaks(text, positions: positions, mandatory: mandatory) ?? 0
 }

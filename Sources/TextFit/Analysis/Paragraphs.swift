@@ -14,7 +14,8 @@ enum Paragraphs {
     }
 
     /// Splits `text` into paragraphs. A separator at the very end adds no empty paragraph (rule L8:
-    /// "a\n" is one line); empty text has no paragraph.
+    /// "a\n" is one line); empty text has no paragraph. Preparation finds the same paragraphs during its
+    /// cluster pass; this is the plain statement of the rule its tests compare with.
     static func split(_ text: UnsafeBufferPointer<UInt16>) -> [Paragraph] {
         var result: [Paragraph] = []
         var start = 0

@@ -33,20 +33,6 @@ final class LineBreakIteratorPool: Sendable {
         return tf_line_iterator_clone(prototype.handle, &error).map(LineIterator.init)
     }
 
-    /// Calls `body` with each UAX #14 break opportunity of `text` (position, mandatory), ascending, the
-    /// end of the text included.
-    func breaks(_ text: UnsafeBufferPointer<UInt16>, _ body: (Int32, Bool) -> Void) {
-        guard text.count > 0 else { return }
-        var positions = [Int32](repeating: 0, count: text.count)
-        var mandatory = [UInt8](repeating: 0, count: text.count)
-        let count = positions.withUnsafeMutableBufferPointer { p in
-            mandatory.withUnsafeMutableBufferPointer { m in
-                breaks(text, positions: p.baseAddress!, mandatory: m.baseAddress!)
-            }
-        }
-        for i in 0..<count { body(positions[i], mandatory[i] != 0) }
-    }
-
     /// Writes the UAX #14 break opportunities of `text` into `positions` (ascending, the end of the text
     /// included) and whether each is mandatory into `mandatory` (1 or 0); both hold `text.count` values.
     /// Returns how many there are (0 when ICU failed).

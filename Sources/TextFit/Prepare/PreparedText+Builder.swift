@@ -84,8 +84,8 @@ extension PreparedText {
         let shapeFlags: UnsafeMutablePointer<UInt8>
         var substituted: UnsafeMutablePointer<UInt16>?
 
-        /// Bundled fallbacks: copied once so the per-character look-up reads a local array (no lock, no
-        /// reference counting).
+        /// The catalog's bundled-fallback table (`FontCatalog.bundledFallbackTable`): read per character
+        /// with no lock and no reference counting.
         let bundledTable: UnsafePointer<UInt8>
 
         var faces: [Face]
@@ -137,9 +137,7 @@ extension PreparedText {
 
         mutating func run(_ u: UnsafeBufferPointer<UInt16>, _ flags: UnsafeMutablePointer<UInt8>) {
             if count > 0 {
-                // Plain prose without ICU (the same answers, checked by SimpleLineBreaksTests), else ICU.
-                icuCount = SimpleLineBreaks.breaks(u, positions: breaks, mandatory: icuMandatory)
-                    ?? LineBreakIteratorPool.shared?.breaks(u, positions: breaks, mandatory: icuMandatory) ?? 0
+                icuCount = findLineBreaks(u, positions: breaks, mandatory: icuMandatory)
             }
             let entries = table.entries
             var position = 0
@@ -212,7 +210,7 @@ extension PreparedText {
                 let entry = entries[Int(unit)]
                 guard entry & (special | CharacterTable.Bit.simple) == CharacterTable.Bit.simple,
                       position + 1 == count || entries[Int(u[position + 1])] & CharacterTable.Bit.simple != 0 else { break }
-                let covered = primaryCoverage[Int(unit >> 6)] & (1 << UInt64(unit & 63)) != 0
+                let covered = primaryHasGlyph(UInt32(unit))
                 guard fallback == 0 ? covered : !covered && Int(bundledTable[Int(unit)]) == fallback else { break }
                 // The script `place` would give it: its own if strong, else the last strong one.
                 let scriptIndex = Int(entry & 0xFF)
@@ -280,7 +278,7 @@ extension PreparedText {
                 base = value
                 let scriptIndex = Int(entry & 0xFF)
                 if table.isStrong[scriptIndex] { script = table.scripts[scriptIndex] }
-                if primaryCoverage[Int(value >> 6)] & (1 << UInt64(value & 63)) == 0 { uncovered = value }
+                if !primaryHasGlyph(value) { uncovered = value }
             }
             place(position, base: base, isSpace: entry & CharacterTable.Bit.spaceSeparator != 0, uncovered: uncovered,
                   script: script, coversAll: nil, u, flags)
@@ -313,11 +311,7 @@ extension PreparedText {
                     let s = Self.script(of: value)
                     if s != HarfBuzzScript.common, s != HarfBuzzScript.inherited, s != HarfBuzzScript.unknown { script = s }
                 }
-                if uncovered == nil {
-                    let covered = value < 0x10000 ? primaryCoverage[Int(value >> 6)] & (1 << UInt64(value & 63)) != 0
-                                                  : primary.hasGlyph(for: value)
-                    if !covered { uncovered = value }
-                }
+                if uncovered == nil, !primaryHasGlyph(value) { uncovered = value }
             }
             place(position, base: base, isSpace: base.map(CharacterClass.isSpaceSeparator) ?? false, uncovered: uncovered,
                   script: script, coversAll: scalars, u, flags)
@@ -386,6 +380,7 @@ extension PreparedText {
                 || position - segmentStart >= SegmentCache.maximumCachedLength
         }
 
+        /// The font's own face has a glyph for `scalar`: a bit test in the BMP.
         @inline(__always)
         private func primaryHasGlyph(_ scalar: UInt32) -> Bool {
             scalar < 0x10000 ? primaryCoverage[Int(scalar >> 6)] & (1 << UInt64(scalar & 63)) != 0 : primary.hasGlyph(for: scalar)
@@ -444,7 +439,6 @@ extension PreparedText {
             segments.append(Segment(start: Int32(start), end: Int32(end), face: UInt16(segmentFace), script: segmentScript))
             flags[start] |= Flag.segmentStart
             let length = end - start
-            // What HarfBuzz sees: controls substituted (ShapingText), copied only when there are any.
             var input = UnsafeBufferPointer(rebasing: u[start..<end])
             let entries = table.entries
             let script = segmentScript == HarfBuzzScript.common ? 0 : segmentScript
@@ -477,7 +471,7 @@ extension PreparedText {
             }
             // The cache first: a hit touches no face or font object, and most words have no flags to copy.
             let face = segmentFace
-            let result = SegmentShaper.shape(key, script: script, advances: advances + start, flags: shapeFlags) {
+            let result = SegmentShaper.shape(key, advances: advances + start, flags: shapeFlags) {
                 harfBuzzFont(at: face)
             }
             guard result == .advancesAndFlags else { return }
@@ -508,7 +502,7 @@ extension PreparedText {
             return withUnsafePointer(to: &unit) { pointer in
                 let text = UnsafeBufferPointer(start: pointer, count: 1)
                 let key = SegmentCache.Key(face: ellipsisFace.id, scale: scale, script: 0, text: text)
-                _ = SegmentShaper.shape(key, script: 0, advances: &advance, flags: &flag) {
+                _ = SegmentShaper.shape(key, advances: &advance, flags: &flag) {
                     catalog.harfBuzzFont(face: ellipsisFace, scale: scale)
                 }
                 return Int(advance)

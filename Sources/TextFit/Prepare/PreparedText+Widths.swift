@@ -127,8 +127,7 @@ extension PreparedText {
             return withUnsafeTemporaryAllocation(of: Int32.self, capacity: count) { advances in
                 withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { flags in
                     let key = SegmentCache.Key(face: face.id, scale: scale, script: script, text: UnsafeBufferPointer(text))
-                    let result = SegmentShaper.shape(key, script: script, advances: advances.baseAddress!,
-                                                     flags: flags.baseAddress!) {
+                    let result = SegmentShaper.shape(key, advances: advances.baseAddress!, flags: flags.baseAddress!) {
                         FontCatalog.shared.harfBuzzFont(face: face, scale: scale)
                     }
                     guard result != .nothing else { return prefix[end] - prefix[start] }

@@ -109,13 +109,10 @@ public final class PreparedText: Sendable {
         paragraphs = built.paragraphs
         breaks = built.breaks
         mandatoryBreaks = built.breaks.filter { built.flags[Int($0)] & Flag.mandatory != 0 }
-        breakVisiblePrefix = built.breaks.map { position in
-            var end = Int(position)
-            while end > 0, built.flags[end - 1] & Flag.space != 0 { end -= 1 }
-            return built.prefix[end]
-        }
         hasBreaksBetweenHangul = built.breaks.contains { built.flags[Int($0)] & Flag.betweenHangul != 0 }
         (breakEnds, paragraphBreaksEnd, allowsFastBreaking) = Self.fastBreakingData(built, mandatory: mandatoryBreaks)
+        // The visible ends are in `breakEnds` already (opportunities are Int32 offsets, so 31 bits hold them).
+        breakVisiblePrefix = breakEnds.map { built.prefix[Int($0 & ~Self.breakEndNeedsReshaping)] }
         breakVisiblePrefixIsMonotone = zip(breakVisiblePrefix, breakVisiblePrefix.dropFirst()).allSatisfy { $0 <= $1 }
         graphemes = built.graphemes
         segments = built.segments

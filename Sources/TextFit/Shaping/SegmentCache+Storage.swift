@@ -24,7 +24,6 @@ struct SegmentCacheShards: @unchecked Sendable {
         var evictions = 0
     }
 
-    let count: Int
     /// Each shard's mutex and state share one block of whole cache-line pairs, so two threads working on
     /// different shards never write to the same line (packed, neighbouring mutexes shared a line and
     /// bounced between cores).
@@ -34,7 +33,6 @@ struct SegmentCacheShards: @unchecked Sendable {
     private static let stride = (stateOffset + MemoryLayout<State>.stride + alignment - 1) / alignment * alignment
 
     init(count: Int) {
-        self.count = count
         base = UnsafeMutableRawPointer.allocate(byteCount: Self.stride * count, alignment: Self.alignment)
         for index in 0..<count {
             (base + index * Self.stride).bindMemory(to: pthread_mutex_t.self, capacity: 1)

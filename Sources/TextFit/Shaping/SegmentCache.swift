@@ -163,18 +163,6 @@ public enum SegmentCache {
         }
     }
 
-    /// Copies the cached advances and flags of `key`'s text into `advances` and `flags` (each
-    /// `key.text.count` long); false when not cached.
-    static func lookup(_ key: Key, advances: UnsafeMutablePointer<Int32>, flags: UnsafeMutablePointer<UInt8>) -> Bool {
-        switch find(key, advances: advances, flags: flags) {
-        case .nothing: return false
-        case .advancesOnly:
-            flags.update(repeating: 0, count: key.text.count)
-            return true
-        case .advancesAndFlags: return true
-        }
-    }
-
     /// Caches `key` with `key.text.count` advances and flags.
     static func insert(_ key: Key, advances: UnsafePointer<Int32>, flags: UnsafePointer<UInt8>) {
         let halfBudget = byteLimit / shardCount / 2
@@ -205,11 +193,12 @@ extension SegmentCache {
         let found = text.withUnsafeBufferPointer { t in
             advances.withUnsafeMutableBufferPointer { a in
                 flags.withUnsafeMutableBufferPointer { f in
-                    lookup(Key(face: face, scale: scale, script: script, text: t), advances: a.baseAddress!, flags: f.baseAddress!)
+                    find(Key(face: face, scale: scale, script: script, text: t), advances: a.baseAddress!, flags: f.baseAddress!)
                 }
             }
         }
-        return found ? ShapedSegment(advances: advances, flags: flags) : nil
+        // `.advancesOnly` leaves `flags` as it was: all 0 here, which is what the entry holds.
+        return found == .nothing ? nil : ShapedSegment(advances: advances, flags: flags)
     }
 
     static func insert(face: Int, scale: Int32, script: UInt32, text: [UInt16], _ shaped: ShapedSegment) {

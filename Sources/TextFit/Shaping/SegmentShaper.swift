@@ -16,7 +16,7 @@ enum SegmentShaper {
     /// when it has them, else shaped with `font()` and cached. `font` is called only on a miss, so a
     /// warm cache never looks up a sized HarfBuzz font (a lock and a dictionary).
     @inline(__always)
-    static func shape(_ key: SegmentCache.Key, script: UInt32, advances: UnsafeMutablePointer<Int32>,
+    static func shape(_ key: SegmentCache.Key, advances: UnsafeMutablePointer<Int32>,
                       flags: UnsafeMutablePointer<UInt8>, font: () -> HarfBuzzFont?) -> Result {
         guard key.text.count > 0 else { return .advancesAndFlags }
         let cacheable = key.text.count <= SegmentCache.maximumCachedLength
@@ -28,7 +28,7 @@ enum SegmentShaper {
             }
         }
         guard let font = font() else { return .nothing }
-        shapeUncached(key.text, script: script, font: font, advances: advances, flags: flags)
+        shapeUncached(key.text, script: key.script, font: font, advances: advances, flags: flags)
         if cacheable { SegmentCache.insert(key, advances: advances, flags: flags) }
         return .advancesAndFlags
     }
