@@ -64,6 +64,11 @@ public final class PreparedText: Sendable {
     /// `font.lineHeight`, read once: `measure` needs it per call, and reading it through the shared face
     /// costs reference counting that two threads contend on.
     let lineHeight: CGFloat
+    /// The narrowest limit (1/1024 pt) at which the breaker's fast path lays the whole text out as one
+    /// line, or `Int.max` when that is not known without running it. See `oneLineFit`.
+    let oneLineThreshold: Int
+    /// The whole text's width without hanging whitespace (W4) when `oneLineThreshold` applies.
+    let oneLineWidth: Int
 
     struct Segment: Sendable {
         var start: Int32
@@ -119,6 +124,27 @@ public final class PreparedText: Sendable {
         faces = built.faces
         ellipsisWidth = built.ellipsisWidth
         lineHeight = built.font.lineHeight
+        (oneLineThreshold, oneLineWidth) = Self.oneLineFit(built, breakVisiblePrefix: breakVisiblePrefix,
+                                                           monotone: breakVisiblePrefixIsMonotone,
+                                                           candidatesEnd: paragraphBreaksEnd.first.map(Int.init) ?? 0)
+    }
+
+    /// When a text is one non-blank paragraph (no separator after it) whose widths are stored (no reshaping at its visible end)
+    /// and whose stored opportunity widths never decrease, the fast path's first line is the whole text
+    /// exactly when the limit is at least the larger of its visible width and its last opportunity's
+    /// (W2: no opportunity is needed; T2/T4: nothing to cut). That is most labels and buttons, and any
+    /// text relaid out wider than itself, so `measure` and `layout` answer it without the breaker.
+    private static func oneLineFit(_ built: Builder.Output, breakVisiblePrefix: [Int], monotone: Bool,
+                                   candidatesEnd: Int) -> (threshold: Int, width: Int) {
+        let count = built.units.count
+        guard monotone, built.paragraphs.count == 1, count > 0, built.paragraphs[0].end == count,
+              built.flags[0] & Flag.unsafe == 0 else { return (.max, 0) }
+        var visibleEnd = count
+        while visibleEnd > 0, built.flags[visibleEnd - 1] & Flag.space != 0 { visibleEnd -= 1 }
+        guard visibleEnd > 0, visibleEnd == count || built.flags[visibleEnd] & Flag.unsafe == 0 else { return (.max, 0) }
+        let width = built.prefix[visibleEnd] - built.prefix[0]
+        let lastCandidate = candidatesEnd > 0 ? breakVisiblePrefix[candidatesEnd - 1] - built.prefix[0] : 0
+        return (max(width, lastCandidate), width)
     }
 
     /// Set in `breakEnds` when a line ending at that opportunity needs reshaping to measure.
