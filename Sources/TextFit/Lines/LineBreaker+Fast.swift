@@ -102,8 +102,8 @@ private struct LineEmitter<Sink: LineSink> {
 /// wrapping and the cutting modes. It mirrors `run` and the functions it calls step for step (the same
 /// candidates, the same galloping and binary searches, the same width function), but reads flat
 /// per-opportunity data (`breakVisiblePrefix`, `breakEnds`) through unsafe pointers, takes a line's
-/// widths from the stored prefix sums whenever neither end is unsafe to break, and remembers reshaped
-/// pieces for the whole layout (`ReshapeMemo`). Head and middle truncation (T5) and push-out (W6) call the
+/// widths from the stored prefix sums whenever neither end is unsafe to break (reshaped pieces come from
+/// `PreparedText.width`, which remembers them per text, for both paths). Head and middle truncation (T5) and push-out (W6) call the
 /// general code. `DifferentialBreakerTests` compares the two paths.
 extension LineBreaker {
     /// Whether `runFast(into:)` handles this text and configuration. It does not handle character
@@ -123,9 +123,9 @@ extension LineBreaker {
     }
 
     /// Exact `text.width(start, end)`: stored prefix sums when neither end is unsafe to break, otherwise
-    /// the general reshaping width (with the layout's memo).
+    /// the general reshaping width.
     @inline(__always)
-    private func width(_ view: FastView, _ start: Int, _ end: Int, _ memo: inout PreparedText.ReshapeMemo) -> Int {
+    private func width(_ view: FastView, _ start: Int, _ end: Int) -> Int {
         #if DEBUG
         OperationCounts.current?.widths += 1  // LinearTimeTests bound the fast path's work too
         #endif
@@ -133,21 +133,20 @@ extension LineBreaker {
         if !view.isUnsafe(start) && (end >= view.unitCount || !view.isUnsafe(end)) {
             return view.prefix[end] - view.prefix[start]
         }
-        return text.width(start, end, memo: &memo)
+        return text.width(start, end)
     }
 
     /// `plainLine(_:_:)` with the fast widths.
     @inline(__always)
-    private func plainLine(_ view: FastView, _ start: Int, _ end: Int, _ memo: inout PreparedText.ReshapeMemo) -> BrokenLine {
+    private func plainLine(_ view: FastView, _ start: Int, _ end: Int) -> BrokenLine {
         let visibleEnd = view.trimmedEnd(end, notBefore: start)
-        return BrokenLine(start: start, end: end, visible: start..<end, width: width(view, start, visibleEnd, &memo),
-                          widthWithWhitespace: width(view, start, end, &memo), ellipsis: nil, isCut: false)
+        return BrokenLine(start: start, end: end, visible: start..<end, width: width(view, start, visibleEnd),
+                          widthWithWhitespace: width(view, start, end), ellipsis: nil, isCut: false)
     }
 
     private func runFast<Sink: LineSink>(_ view: FastView, into out: inout LineEmitter<Sink>) -> Bool {
         // Mirrors `run(into:)`; comments there explain the rules.
         var truncated = false
-        var memo = PreparedText.ReshapeMemo()
         let paragraphs = text.paragraphs
         let breakCount = text.breaks.count
         let reshapeFlag = PreparedText.breakEndNeedsReshaping
@@ -192,11 +191,11 @@ extension LineBreaker {
                 if out.produced == lastPermitted && cutsLastLine {
                     // T2/T4: the last visible line takes the rest of its paragraph.
                     let visibleEnd = view.trimmedEnd(paragraphEnd, notBefore: start)
-                    if width(view, start, visibleEnd, &memo) <= limit {
-                        out.produce(plainLine(view, start, paragraphEnd, &memo))
+                    if width(view, start, visibleEnd) <= limit {
+                        out.produce(plainLine(view, start, paragraphEnd))
                         if index < paragraphs.count - 1 { truncated = true }  // T7
                     } else {
-                        out.produce(cutLine(view, start, paragraphEnd, limit: limit, &memo))
+                        out.produce(cutLine(view, start, paragraphEnd, limit: limit))
                         truncated = true
                     }
                     stop = true
@@ -213,10 +212,10 @@ extension LineBreaker {
                 var end = -1
                 if first >= candidatesEnd {
                     // No opportunity inside: the paragraph's end is the only candidate.
-                    end = width(view, start, view.trimmedEnd(paragraphEnd, notBefore: start), &memo) <= limit
-                        ? paragraphEnd : emergencyEnd(view, start, paragraphEnd, limit: limit, &memo)
+                    end = width(view, start, view.trimmedEnd(paragraphEnd, notBefore: start)) <= limit
+                        ? paragraphEnd : emergencyEnd(view, start, paragraphEnd, limit: limit)
                 } else if view.visiblePrefix[first] - base > limit {
-                    end = emergencyEnd(view, start, Int(view.breaks[first]), limit: limit, &memo)
+                    end = emergencyEnd(view, start, Int(view.breaks[first]), limit: limit)
                 } else {
                     var low: Int
                     if monotone {
@@ -229,7 +228,7 @@ extension LineBreaker {
                         }
                     }
                     if low == candidatesEnd - 1,
-                       width(view, start, view.trimmedEnd(paragraphEnd, notBefore: start), &memo) <= limit {
+                       width(view, start, view.trimmedEnd(paragraphEnd, notBefore: start)) <= limit {
                         end = paragraphEnd
                     } else if !view.isUnsafe(start), view.breakEnds[low] & reshapeFlag == 0,
                               Int(view.breakEnds[low]) >= start {
@@ -249,19 +248,19 @@ extension LineBreaker {
                         while true {
                             let candidate = Int(view.breaks[low])
                             let visibleEnd = view.trimmedEnd(candidate, notBefore: start)
-                            if !(startUnsafe || view.isUnsafe(visibleEnd)) || width(view, start, visibleEnd, &memo) <= limit {
+                            if !(startUnsafe || view.isUnsafe(visibleEnd)) || width(view, start, visibleEnd) <= limit {
                                 end = candidate
                                 break
                             }
                             if low == first {
-                                end = emergencyEnd(view, start, candidate, limit: limit, &memo)
+                                end = emergencyEnd(view, start, candidate, limit: limit)
                                 break
                             }
                             low -= 1
                         }
                     }
                 }
-                out.produce(plainLine(view, start, end, &memo))
+                out.produce(plainLine(view, start, end))
                 start = end
                 // The first opportunity after the new start (only `first` or the next one can be).
                 while cursor < breakCount, Int(view.breaks[cursor]) <= start { cursor += 1 }
@@ -363,13 +362,12 @@ extension LineBreaker {
 
     /// `emergencyEnd(_:_:limit:)` with the fast widths: the last grapheme boundary in `(start, end)` whose
     /// line fits, or the first boundary after `start` (W2).
-    private func emergencyEnd(_ view: FastView, _ start: Int, _ end: Int, limit: Int,
-                              _ memo: inout PreparedText.ReshapeMemo) -> Int {
+    private func emergencyEnd(_ view: FastView, _ start: Int, _ end: Int, limit: Int) -> Int {
         let firstIndex = view.graphemeIndex(atOrAfter: start + 1)
         let lastIndex = view.graphemeIndex(atOrAfter: end) - 1
         guard firstIndex <= lastIndex else { return min(end, Int(view.graphemes[firstIndex])) }
         func fits(_ index: Int) -> Bool {
-            width(view, start, view.trimmedEnd(Int(view.graphemes[index]), notBefore: start), &memo) <= limit
+            width(view, start, view.trimmedEnd(Int(view.graphemes[index]), notBefore: start)) <= limit
         }
         guard fits(firstIndex) else { return Int(view.graphemes[firstIndex]) }
         return Int(view.graphemes[Self.lastFitting(from: firstIndex, through: lastIndex, fits)])
@@ -377,14 +375,13 @@ extension LineBreaker {
 
     /// `cutLine(_:_:limit:)`: tail truncation (T4) and clipping (T6) here, head and middle (T5) by the
     /// general code.
-    private func cutLine(_ view: FastView, _ start: Int, _ end: Int, limit: Int,
-                         _ memo: inout PreparedText.ReshapeMemo) -> BrokenLine {
+    private func cutLine(_ view: FastView, _ start: Int, _ end: Int, limit: Int) -> BrokenLine {
         switch mode {
         case .byTruncatingTail:
             // `tailTruncated` with `lastBoundary` inlined: the same binary search over grapheme boundaries.
             let budget = limit - text.ellipsisWidth
             func measure(_ boundary: Int) -> Int {
-                width(view, start, view.trimmedEnd(boundary, notBefore: start), &memo)
+                width(view, start, view.trimmedEnd(boundary, notBefore: start))
             }
             var cut = start
             var low = view.graphemeIndex(atOrAfter: start)
@@ -398,12 +395,12 @@ extension LineBreaker {
                 cut = Int(view.graphemes[low])
             }
             let visibleEnd = view.trimmedEnd(cut, notBefore: start)
-            let lineWidth = width(view, start, visibleEnd, &memo) + text.ellipsisWidth
+            let lineWidth = width(view, start, visibleEnd) + text.ellipsisWidth
             return BrokenLine(start: start, end: visibleEnd, visible: start..<visibleEnd, width: lineWidth,
                               widthWithWhitespace: lineWidth, ellipsis: .tail, isCut: true)
         case .byClipping:
             // T6; `end` is the paragraph's end (no mandatory break inside), so only the width can cut.
-            var line = plainLine(view, start, end, &memo)
+            var line = plainLine(view, start, end)
             line.isCut = line.width > limit
             return line
         default:

@@ -15,16 +15,14 @@ extension PreparedText {
     /// Exact advance width of `start..<end` in 1/1024 pt, as drawn when a line starts at `start` and ends
     /// at `end`. Pure arithmetic unless a boundary falls at an unsafe-to-break position inside a segment;
     /// then only the piece between that boundary and the nearest safe position is reshaped (HarfBuzz
-    /// guarantees shaping on either side of a safe position is unchanged by a break there).
+    /// guarantees shaping on either side of a safe position is unchanged by a break there), once per text:
+    /// `reshapedPieces` remembers it for every later layout.
     func width(_ start: Int, _ end: Int) -> Int {
-        var memo = ReshapeMemo.disabled
-        return width(start, end, memo: &memo)
+        width(start, end, remembering: true)
     }
 
-    /// `width(_:_:)` remembering the reshaped pieces in `memo`, so a layout that measures many lines
-    /// starting or ending at the same unsafe boundary (an emergency break's probes, the line it ends and
-    /// the line after it, W2) reshapes each piece once.
-    func width(_ start: Int, _ end: Int, memo: inout ReshapeMemo) -> Int {
+    /// `width(_:_:)`, optionally without `reshapedPieces` (tests compare the two).
+    func width(_ start: Int, _ end: Int, remembering: Bool) -> Int {
         #if DEBUG
         OperationCounts.current?.widths += 1  // complexity tests (LinearTimeTests); compiled out in release
         #endif
@@ -36,65 +34,45 @@ extension PreparedText {
         var from = start
         var to = end
         var width = 0
-        if startUnsafe, let segment = segmentIndex(containing: start) {
-            let limit = min(end, Int(segments[segment].end), start + Self.reshapeWindow)
-            var safe = start + 1
-            while safe < limit, isUnsafe(safe) { safe += 1 }
-            if safe == end || !isUnsafe(safe) || safe == Int(segments[segment].end) {
-                width += memo.width(start, safe) { reshapedWidth(start, safe, segment: segment) }
-                from = safe
+        if startUnsafe {
+            if remembering, let piece = reshapedPieces.piece(at: start, .start), piece.otherEnd <= end {
+                width += piece.width
+                from = piece.otherEnd
+            } else if let segment = segmentIndex(containing: start) {
+                let segmentEnd = Int(segments[segment].end)
+                let limit = min(end, segmentEnd, start + Self.reshapeWindow)
+                var safe = start + 1
+                while safe < limit, isUnsafe(safe) { safe += 1 }
+                // A piece ending at a safe position or at its segment's end is the same for any line end
+                // at or after it; one cut short by `end` or by the window is not kept.
+                let natural = !isUnsafe(safe) || safe == segmentEnd
+                if safe == end || natural {
+                    let pieceWidth = reshapedWidth(start, safe, segment: segment)
+                    if remembering && natural { reshapedPieces.store(at: start, .start, otherEnd: safe, width: pieceWidth) }
+                    width += pieceWidth
+                    from = safe
+                }
             }
         }
-        if endUnsafe, from < end, let segment = segmentIndex(containing: end - 1) {
-            let limit = max(from, Int(segments[segment].start), end - Self.reshapeWindow)
-            var safe = end - 1
-            while safe > limit, isUnsafe(safe) { safe -= 1 }
-            if safe == from || !isUnsafe(safe) || safe == Int(segments[segment].start) {
-                width += memo.width(safe, end) { reshapedWidth(safe, end, segment: segment) }
-                to = safe
+        if endUnsafe, from < end {
+            if remembering, let piece = reshapedPieces.piece(at: end, .end), piece.otherEnd >= from {
+                width += piece.width
+                to = piece.otherEnd
+            } else if let segment = segmentIndex(containing: end - 1) {
+                let segmentStart = Int(segments[segment].start)
+                let limit = max(from, segmentStart, end - Self.reshapeWindow)
+                var safe = end - 1
+                while safe > limit, isUnsafe(safe) { safe -= 1 }
+                let natural = !isUnsafe(safe) || safe == segmentStart
+                if safe == from || natural {
+                    let pieceWidth = reshapedWidth(safe, end, segment: segment)
+                    if remembering && natural { reshapedPieces.store(at: end, .end, otherEnd: safe, width: pieceWidth) }
+                    width += pieceWidth
+                    to = safe
+                }
             }
         }
         return width + (to > from ? prefix[to] - prefix[from] : 0)
-    }
-
-    /// Reshaped piece widths (`reshapedWidth`) already computed during one layout, by piece: a piece lies
-    /// inside one segment, so its width depends on its range alone. Four entries, replaced in turn; no
-    /// allocation.
-    struct ReshapeMemo {
-        private var starts: (Int, Int, Int, Int) = (-1, -1, -1, -1)
-        private var ends: (Int, Int, Int, Int) = (-1, -1, -1, -1)
-        private var widths: (Int, Int, Int, Int) = (0, 0, 0, 0)
-        private var next = 0
-        private var enabled = true
-
-        /// An empty memo.
-        init() {}
-
-        /// A memo that remembers nothing (one-off widths).
-        static var disabled: ReshapeMemo {
-            var memo = ReshapeMemo()
-            memo.enabled = false
-            return memo
-        }
-
-        /// The width of the piece `start..<end`, from the memo or from `compute`.
-        @inline(__always)
-        mutating func width(_ start: Int, _ end: Int, compute: () -> Int) -> Int {
-            guard enabled else { return compute() }
-            if starts.0 == start && ends.0 == end { return widths.0 }
-            if starts.1 == start && ends.1 == end { return widths.1 }
-            if starts.2 == start && ends.2 == end { return widths.2 }
-            if starts.3 == start && ends.3 == end { return widths.3 }
-            let width = compute()
-            switch next {
-            case 0: (starts.0, ends.0, widths.0) = (start, end, width)
-            case 1: (starts.1, ends.1, widths.1) = (start, end, width)
-            case 2: (starts.2, ends.2, widths.2) = (start, end, width)
-            default: (starts.3, ends.3, widths.3) = (start, end, width)
-            }
-            next = (next + 1) & 3
-            return width
-        }
     }
 
     /// The index of the segment holding `position`, if any (separators belong to none).

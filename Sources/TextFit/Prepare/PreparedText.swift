@@ -69,6 +69,8 @@ public final class PreparedText: Sendable {
     let oneLineThreshold: Int
     /// The whole text's width without hanging whitespace (W4) when `oneLineThreshold` applies.
     let oneLineWidth: Int
+    /// Reshaped pieces' widths, remembered across layouts (`width(_:_:)`).
+    let reshapedPieces: ReshapedPieces
 
     struct Segment: Sendable {
         var start: Int32
@@ -124,6 +126,7 @@ public final class PreparedText: Sendable {
         faces = built.faces
         ellipsisWidth = built.ellipsisWidth
         lineHeight = built.font.lineHeight
+        reshapedPieces = ReshapedPieces(unitCount: built.units.count)
         (oneLineThreshold, oneLineWidth) = Self.oneLineFit(built, breakVisiblePrefix: breakVisiblePrefix,
                                                            monotone: breakVisiblePrefixIsMonotone,
                                                            candidatesEnd: paragraphBreaksEnd.first.map(Int.init) ?? 0)
