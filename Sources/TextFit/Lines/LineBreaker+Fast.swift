@@ -370,7 +370,9 @@ extension LineBreaker {
             width(view, start, view.trimmedEnd(Int(view.graphemes[index]), notBefore: start)) <= limit
         }
         guard fits(firstIndex) else { return Int(view.graphemes[firstIndex]) }
-        return Int(view.graphemes[Self.lastFitting(from: firstIndex, through: lastIndex, fits)])
+        let base = view.prefix[start]
+        return Int(view.graphemes[Self.lastFitting(from: firstIndex, through: lastIndex,
+                                                   estimate: { view.prefix[Int(view.graphemes[$0])] &- base <= limit }, fits)])
     }
 
     /// `cutLine(_:_:limit:)`: tail truncation (T4) and clipping (T6) here, head and middle (T5) by the
@@ -378,7 +380,7 @@ extension LineBreaker {
     private func cutLine(_ view: FastView, _ start: Int, _ end: Int, limit: Int) -> BrokenLine {
         switch mode {
         case .byTruncatingTail:
-            // `tailTruncated` with `lastBoundary` inlined: the same binary search over grapheme boundaries.
+            // `tailTruncated` with `lastBoundary` inlined: the same search over grapheme boundaries.
             let budget = limit - text.ellipsisWidth
             func measure(_ boundary: Int) -> Int {
                 width(view, start, view.trimmedEnd(boundary, notBefore: start))
@@ -388,10 +390,10 @@ extension LineBreaker {
             var high = view.graphemeIndex(atOrAfter: end)
             if high >= view.graphemeCount || Int(view.graphemes[high]) > end { high -= 1 }
             if low <= high, measure(Int(view.graphemes[low])) <= budget {
-                while low < high {
-                    let mid = (low + high + 1) / 2
-                    if measure(Int(view.graphemes[mid])) <= budget { low = mid } else { high = mid - 1 }
-                }
+                let base = view.prefix[start]
+                low = Self.lastFitting(from: low, through: high,
+                                       estimate: { view.prefix[Int(view.graphemes[$0])] &- base <= budget },
+                                       { measure(Int(view.graphemes[$0])) <= budget })
                 cut = Int(view.graphemes[low])
             }
             let visibleEnd = view.trimmedEnd(cut, notBefore: start)

@@ -297,7 +297,9 @@ struct LineBreaker {
             return text.width(start, text.trimmedEnd(position, notBefore: start)) <= limit
         }
         guard fits(firstIndex) else { return Int(text.graphemes[firstIndex]) }
-        return Int(text.graphemes[Self.lastFitting(from: firstIndex, through: lastIndex, fits)])
+        let base = text.prefix[start]
+        return Int(text.graphemes[Self.lastFitting(from: firstIndex, through: lastIndex,
+                                                   estimate: { text.prefix[Int(text.graphemes[$0])] - base <= limit }, fits)])
     }
 
     /// The last index in `first...last` for which `fits` holds, given that it holds at `first` and, once
@@ -324,6 +326,35 @@ struct LineBreaker {
         return low
     }
 
+    /// `lastFitting(from:through:_:)` that first finds the answer of `estimate` (the stored widths:
+    /// cheap) and confirms it with `fits` (the exact widths, which reshape at unsafe-to-break ends),
+    /// stepping from there. For a `fits` that holds up to one index and not after, as `lastFitting`
+    /// assumes, the answer is the same; it costs two or three exact widths instead of about 2 log(line
+    /// length), because stored and exact widths differ only by a reshaped piece (kerning). After three
+    /// steps it falls back to `lastFitting`. Requires `fits(first)`.
+    @inline(__always)
+    static func lastFitting(from first: Int, through last: Int, estimate: (Int) -> Bool, _ fits: (Int) -> Bool) -> Int {
+        var low = estimate(first) ? lastFitting(from: first, through: last, estimate) : first
+        if low == first || fits(low) {
+            var steps = 0
+            while low < last, fits(low + 1) {
+                low += 1
+                steps += 1
+                if steps == 3 { return lastFitting(from: low, through: last, fits) }
+            }
+            return low
+        }
+        // The answer is in first..<low.
+        var high = low - 1
+        var steps = 0
+        while high > first, !fits(high) {
+            high -= 1
+            steps += 1
+            if steps == 3 { return lastFitting(from: first, through: high, fits) }
+        }
+        return high
+    }
+
     // MARK: - The last visible line of a truncating or clipping mode
 
     func cutLine(_ start: Int, _ end: Int, limit: Int) -> BrokenLine {
@@ -344,17 +375,17 @@ struct LineBreaker {
     }
 
     /// The largest grapheme boundary `b` in `[from, to]` with `measure(b) <= budget`, assuming `measure`
-    /// grows with `b`; `from` when none does.
+    /// grows with `b` and is about the stored width from `from`; `from` when none does.
     private func lastBoundary(from: Int, to: Int, budget: Int, _ measure: (Int) -> Int) -> Int {
         var low = text.graphemeIndex(atOrAfter: from)
         var high = text.graphemeIndex(atOrAfter: to)
         if high >= text.graphemes.count || Int(text.graphemes[high]) > to { high -= 1 }
         guard low <= high, measure(Int(text.graphemes[low])) <= budget else { return from }
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if measure(Int(text.graphemes[mid])) <= budget { low = mid } else { high = mid - 1 }
-        }
-        return Int(text.graphemes[low])
+        let base = text.prefix[from]
+        let index = Self.lastFitting(from: low, through: high,
+                                     estimate: { text.prefix[Int(text.graphemes[$0])] - base <= budget },
+                                     { measure(Int(text.graphemes[$0])) <= budget })
+        return Int(text.graphemes[index])
     }
 
     /// The smallest grapheme boundary `b` in `[from, to]` with `measure(b) <= budget`, assuming `measure`
