@@ -108,8 +108,8 @@ enum Units {
 
     /// The largest unit count that fits in `points`. A width measured by TextFit converts back exactly;
     /// the 1e-6 slack absorbs the last-bit error of a caller's own arithmetic on such widths.
-    static func floor(_ points: CGFloat) -> Int {
-        if !points.isFinite || points >= CGFloat(Int.max / 4) / CGFloat(perPoint) { return Int.max / 4 }
-        return Int((points * CGFloat(perPoint) + 1e-6).rounded(.down))
+    static func floor(_ points: Double) -> Int {
+        if !points.isFinite || points >= Double(Int.max / 4) / Double(perPoint) { return Int.max / 4 }
+        return Int((points * Double(perPoint) + 1e-6).rounded(.down))
     }
 }

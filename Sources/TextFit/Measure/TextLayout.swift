@@ -198,9 +198,12 @@ extension PreparedText {
     /// A width in points as 1/1024-pt units; unbounded as a huge value.
     static func units(forWidth width: CGFloat?) throws -> Int {
         guard let width else { return Int.max / 4 }
-        if width.isNaN || width < 0 { throw MeasureError.invalidWidth(Double(width)) }
-        if width == 0 || width >= 1e15 { return Int.max / 4 }
-        return Units.floor(width)
+        // As a Double (CGFloat's storage on 64-bit Linux): Foundation's CGFloat comparisons are not
+        // inlined, and this runs once per relayout, where a few dozen instructions show.
+        let points = Double(width)
+        guard points >= 0 else { throw MeasureError.invalidWidth(points) }  // negative or NaN
+        if points == 0 || points >= 1e15 { return Int.max / 4 }
+        return Units.floor(points)
     }
 
     /// The general path's `TextLine`s from its `BrokenLine`s, made by the same `TextLineBuilder` the fast
