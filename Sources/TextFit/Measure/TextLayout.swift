@@ -146,11 +146,13 @@ extension PreparedText {
                           widthWithWhitespace: prefix[count] - prefix[0], ellipsis: nil, isCut: false)
     }
 
-    /// About how many lines a layout at `maxWidth` (1/1024 pt) makes, to reserve the array once: the
-    /// paragraphs plus the text's width over the line's, at most `maxLines`.
+    /// At least how many lines a layout at `maxWidth` (1/1024 pt) makes, in nearly every case, to reserve
+    /// the array once: the paragraphs plus twice the text's width over the line's (greedy lines are more
+    /// than half full unless a long word follows a short one), at most `maxLines`. Growing the array
+    /// instead costs more than the whole line loop of a short text.
     private func expectedLineCount(maxWidth: Int, maxLines: Int) -> Int {
         let total = prefix[prefix.count - 1]
-        let estimate = paragraphs.count + min(total / max(maxWidth, 1), units.count) + 1
+        let estimate = paragraphs.count + min(2 * (total / max(maxWidth, 1)), units.count) + 2
         return maxLines > 0 ? min(maxLines, estimate) : estimate
     }
 
