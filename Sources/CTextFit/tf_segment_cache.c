@@ -84,9 +84,9 @@ typedef struct {
     pthread_mutex_t mutex;
 } __attribute__((aligned(128))) shard;
 
-struct tf_segment_cache {
-    shard shards[SHARD_COUNT];
-};
+/// The one cache of the process: static, so a look-up needs no initialisation check.
+static shard shards[SHARD_COUNT] = {[0 ... SHARD_COUNT - 1] = {.mutex = PTHREAD_MUTEX_INITIALIZER}};
+static size_t byte_limit = 64 << 20;
 
 static size_t bytes(size_t slots, size_t entries, size_t units) {
     return slots * sizeof(int32_t) + entries * sizeof(entry) + units * (sizeof(uint16_t) + sizeof(int32_t) + 1);
@@ -149,7 +149,7 @@ enum { NOT_FOUND = -1, UNSURE = -2 };
 /// Looks `key` up in `g`, copying the advances and flags out when `copy`. Returns TF_SEGMENT_ADVANCES or
 /// TF_SEGMENT_ADVANCES_AND_FLAGS when found, NOT_FOUND, or UNSURE when the data was inconsistent or the
 /// probe sequence longer than `max_probes` (only possible without the lock, or in a pathological table).
-static int32_t probe(const generation *g, const tf_segment_key *key, int32_t *advances, uint8_t *flags,
+static inline __attribute__((always_inline)) int32_t probe(const generation *g, const tf_segment_key *key, int32_t *advances, uint8_t *flags,
                      uint32_t max_probes, int copy) {
     // Acquire: a storage mapped and filled by a writer is published with a release store.
     const storage *s = __atomic_load_n(&g->store, __ATOMIC_ACQUIRE);
@@ -317,7 +317,7 @@ typedef struct counters {
     struct counters *previous;
 } __attribute__((aligned(128))) counters;
 
-static __thread counters *thread_counters;
+static __thread counters *thread_counters __attribute__((tls_model("initial-exec")));
 static pthread_mutex_t registry_lock = PTHREAD_MUTEX_INITIALIZER;
 static counters *registry;                        // live threads' counters
 static uint64_t exited_hits, exited_misses;       // of threads that have ended
@@ -365,7 +365,7 @@ static counters *counters_register(void) {
     return c;
 }
 
-static void count(int hit) {
+static inline __attribute__((always_inline)) void count(int hit) {
     counters *c = thread_counters;
     if (!c) c = counters_register();
     if (!c) {
@@ -387,23 +387,26 @@ static void counter_totals(uint64_t *hits, uint64_t *misses) {
 
 // MARK: - API
 
-tf_segment_cache *tf_segment_cache_create(void) {
-    tf_segment_cache *cache = aligned_alloc(128, sizeof(tf_segment_cache));
-    if (!cache) return NULL;
-    memset(cache, 0, sizeof(tf_segment_cache));
-    for (int i = 0; i < SHARD_COUNT; i++) {
-        if (pthread_mutex_init(&cache->shards[i].mutex, NULL) != 0) return NULL;  // only EAGAIN/ENOMEM
-    }
-    return cache;
+size_t tf_segment_cache_byte_limit(void) {
+    return __atomic_load_n(&byte_limit, __ATOMIC_RELAXED);
 }
 
-static shard *shard_for(tf_segment_cache *cache, const tf_segment_key *key) {
-    return &cache->shards[(key->hash >> 60) & (SHARD_COUNT - 1)];
+void tf_segment_cache_set_byte_limit(size_t limit) {
+    __atomic_store_n(&byte_limit, limit, __ATOMIC_RELAXED);
 }
 
-int32_t tf_segment_cache_find(tf_segment_cache *cache, const tf_segment_key *key, size_t generation_limit,
-                              int32_t *advances, uint8_t *flags) {
-    shard *s = shard_for(cache, key);
+/// The byte budget of one generation of one shard.
+static size_t generation_limit(void) {
+    return tf_segment_cache_byte_limit() / SHARD_COUNT / 2;
+}
+
+static shard *shard_for(const tf_segment_key *key) {
+    return &shards[(key->hash >> 60) & (SHARD_COUNT - 1)];
+}
+
+int32_t tf_segment_cache_find(tf_segment_key k, int32_t *advances, uint8_t *flags) {
+    const tf_segment_key *key = &k;
+    shard *s = shard_for(key);
     int flags_written = 0;
     uint64_t begin = __atomic_load_n(&s->sequence, __ATOMIC_ACQUIRE);
     if (!(begin & 1)) {
@@ -437,7 +440,7 @@ int32_t tf_segment_cache_find(tf_segment_cache *cache, const tf_segment_key *key
             found = TF_SEGMENT_ADVANCES_AND_FLAGS;
             // Promote from the caller's copy: making room in the current generation may empty the old one.
             uint64_t end = write_begin(s);
-            insert_locked(s, key, advances, flags, generation_limit);
+            insert_locked(s, key, advances, flags, generation_limit());
             write_end(s, end);
         }
     }
@@ -446,22 +449,22 @@ int32_t tf_segment_cache_find(tf_segment_cache *cache, const tf_segment_key *key
     return found;
 }
 
-void tf_segment_cache_insert(tf_segment_cache *cache, const tf_segment_key *key, size_t generation_limit,
-                             const int32_t *advances, const uint8_t *flags) {
-    shard *s = shard_for(cache, key);
+void tf_segment_cache_insert(tf_segment_key k, const int32_t *advances, const uint8_t *flags) {
+    const tf_segment_key *key = &k;
+    shard *s = shard_for(key);
     pthread_mutex_lock(&s->mutex);
     if (probe(&s->generations[s->current], key, NULL, NULL, UINT32_MAX, 0) == NOT_FOUND) {
         uint64_t end = write_begin(s);
-        insert_locked(s, key, advances, flags, generation_limit);
+        insert_locked(s, key, advances, flags, generation_limit());
         write_end(s, end);
     }
     pthread_mutex_unlock(&s->mutex);
 }
 
-void tf_segment_cache_get_statistics(tf_segment_cache *cache, tf_segment_cache_statistics *statistics) {
+void tf_segment_cache_get_statistics(tf_segment_cache_statistics *statistics) {
     memset(statistics, 0, sizeof(*statistics));
     for (int i = 0; i < SHARD_COUNT; i++) {
-        shard *s = &cache->shards[i];
+        shard *s = &shards[i];
         pthread_mutex_lock(&s->mutex);
         for (int k = 0; k < 2; k++) {
             statistics->bytes += (int64_t)generation_bytes(&s->generations[k]);
@@ -478,9 +481,9 @@ void tf_segment_cache_get_statistics(tf_segment_cache *cache, tf_segment_cache_s
     pthread_mutex_unlock(&registry_lock);
 }
 
-void tf_segment_cache_remove_all(tf_segment_cache *cache) {
+void tf_segment_cache_remove_all(void) {
     for (int i = 0; i < SHARD_COUNT; i++) {
-        shard *s = &cache->shards[i];
+        shard *s = &shards[i];
         pthread_mutex_lock(&s->mutex);
         uint64_t end = write_begin(s);
         for (int k = 0; k < 2; k++) generation_reset(&s->generations[k], 0, 1);

@@ -16,9 +16,8 @@
 extern "C" {
 #endif
 
-/// The whole cache: 16 shards, each a mutex for writers, a sequence number for readers and two
-/// generations. Created once and never freed (it lives as long as the process).
-typedef struct tf_segment_cache tf_segment_cache;
+// One cache per process: 16 shards, each a mutex for writers, a sequence number for readers and two
+// generations. Static, so nothing to create and no initialisation check per look-up.
 
 /// Shards of the cache; the byte budget is split evenly between them.
 #define TF_SEGMENT_CACHE_SHARDS 16
@@ -49,25 +48,24 @@ typedef struct {
     int64_t evictions;
 } tf_segment_cache_statistics;
 
-/// NULL when out of memory.
-tf_segment_cache *tf_segment_cache_create(void);
+/// The byte budget of the whole cache (default 64 MiB), split evenly between the shards' generations.
+size_t tf_segment_cache_byte_limit(void);
+void tf_segment_cache_set_byte_limit(size_t limit);
 
 /// Copies the cached advances (and flags, unless all are 0) of `key` into `advances` and `flags` (each
-/// `key->length` long) and returns a `TF_SEGMENT_*` value. A hit in the current generation takes no lock
+/// `key.length` long) and returns a `TF_SEGMENT_*` value. A hit in the current generation takes no lock
 /// and writes no shared memory; a hit in the old generation is copied into the current one (under the
-/// shard's lock, where `generation_limit` is the byte budget of one generation).
-int32_t tf_segment_cache_find(tf_segment_cache *cache, const tf_segment_key *key, size_t generation_limit,
-                              int32_t *advances, uint8_t *flags);
+/// shard's lock). The key is passed by value: no address of a Swift local to take.
+int32_t tf_segment_cache_find(tf_segment_key key, int32_t *advances, uint8_t *flags);
 
-/// Caches `key` (`key->length` advances and flags) unless present; may rotate the shard's generations.
-void tf_segment_cache_insert(tf_segment_cache *cache, const tf_segment_key *key, size_t generation_limit,
-                             const int32_t *advances, const uint8_t *flags);
+/// Caches `key` (`key.length` advances and flags) unless present; may rotate the shard's generations.
+void tf_segment_cache_insert(tf_segment_key key, const int32_t *advances, const uint8_t *flags);
 
 /// Sums over the shards and the threads' counters since the last `tf_segment_cache_remove_all`.
-void tf_segment_cache_get_statistics(tf_segment_cache *cache, tf_segment_cache_statistics *statistics);
+void tf_segment_cache_get_statistics(tf_segment_cache_statistics *statistics);
 
 /// Empties every shard, gives the memory back to the system and resets the counters.
-void tf_segment_cache_remove_all(tf_segment_cache *cache);
+void tf_segment_cache_remove_all(void);
 
 #ifdef __cplusplus
 }

@@ -1,5 +1,4 @@
 import CTextFit
-import Synchronization
 
 /// Shaping results of one segment as owned arrays (tests and the rare reshaping path; the builder reads
 /// the cache straight into its own buffers).
@@ -98,28 +97,21 @@ public enum SegmentCache {
     static let maximumCachedLength = 64
 
     static let shardCount = Int(TF_SEGMENT_CACHE_SHARDS)
-    private static let storage = SegmentCacheStorage()
-    private static let budget = Atomic<Int>(64 << 20)
-
     /// The byte budget of the whole cache (default 64 MiB). Lowering it evicts on the next insertions.
     public static var byteLimit: Int {
-        get { budget.load(ordering: .relaxed) }
-        set { budget.store(max(0, newValue), ordering: .relaxed) }
+        get { SegmentCacheStorage.byteLimit }
+        set { SegmentCacheStorage.byteLimit = newValue }
     }
 
     /// Hits, misses, bytes and entries summed over all shards (hits and misses over all threads).
     public static var statistics: SegmentCacheStatistics {
-        let s = storage.statistics
+        let s = SegmentCacheStorage.statistics
         return SegmentCacheStatistics(hits: Int(s.hits), misses: Int(s.misses), bytes: Int(s.bytes),
                                       entries: Int(s.entries), evictions: Int(s.evictions))
     }
 
     /// Empties the cache, hands its memory back and resets the counters.
-    public static func removeAll() { storage.removeAll() }
-
-    /// The byte budget of one generation of one shard.
-    @inline(__always)
-    private static var generationLimit: Int { byteLimit / shardCount / 2 }
+    public static func removeAll() { SegmentCacheStorage.removeAll() }
 
     /// What a look-up found.
     enum Found {
@@ -136,7 +128,7 @@ public enum SegmentCache {
         #if DEBUG
         OperationCounts.current?.cacheLookups += 1
         #endif
-        switch storage.find(key, generationLimit: generationLimit, advances: advances, flags: flags) {
+        switch SegmentCacheStorage.find(key, advances: advances, flags: flags) {
         case Int32(TF_SEGMENT_ADVANCES): return .advancesOnly
         case Int32(TF_SEGMENT_ADVANCES_AND_FLAGS): return .advancesAndFlags
         default: return .nothing
@@ -145,7 +137,7 @@ public enum SegmentCache {
 
     /// Caches `key` with `key.text.count` advances and flags.
     static func insert(_ key: Key, advances: UnsafePointer<Int32>, flags: UnsafePointer<UInt8>) {
-        storage.insert(key, generationLimit: generationLimit, advances: advances, flags: flags)
+        SegmentCacheStorage.insert(key, advances: advances, flags: flags)
     }
 }
 
