@@ -96,7 +96,6 @@ public enum SegmentCache {
     /// Segments longer than this many UTF-16 units are shaped but not cached (rarely repeated).
     static let maximumCachedLength = 64
 
-    static let shardCount = Int(TF_SEGMENT_CACHE_SHARDS)
     /// The byte budget of the whole cache (default 64 MiB). Lowering it evicts on the next insertions.
     public static var byteLimit: Int {
         get { SegmentCacheStorage.byteLimit }
