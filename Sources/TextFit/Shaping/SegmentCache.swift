@@ -1,4 +1,4 @@
-import Synchronization
+import CTextFit
 
 /// Shaping results of one segment as owned arrays (tests and the rare reshaping path; the builder reads
 /// the cache straight into its own buffers).
@@ -13,7 +13,8 @@ struct ShapedSegment: Sendable, Equatable {
 public struct SegmentCacheStatistics: Sendable, Equatable {
     public var hits: Int
     public var misses: Int
-    /// Bytes the cache has allocated now: its hash tables, entries and arenas at their capacity.
+    /// Bytes the cache holds now: its hash tables, entries and arenas at the highest capacities they have
+    /// used since their memory was last handed back (a bound on the pages written).
     public var bytes: Int
     public var entries: Int
     public var evictions: Int
@@ -24,16 +25,22 @@ public struct SegmentCacheStatistics: Sendable, Equatable {
 /// A bounded, thread-safe cache of shaped segments keyed by (face, size, script, text), so repeated words
 /// skip HarfBuzz.
 ///
-/// Sixteen shards, each behind its own pthread mutex, keep threads from queueing on one lock; nobody
-/// shapes while holding a lock. Each shard keeps two generations: when the current one would outgrow half
-/// the shard's budget it becomes the old one and the previous old generation is dropped whole (an
-/// approximate LRU with O(1) eviction); a hit in the old generation copies the entry into the current one.
+/// Sixteen shards; nobody shapes while holding a lock. A hit takes no lock and writes no memory another
+/// thread reads (issue 4: "a word cache that does not serialise threads"): each shard's writers hold its
+/// mutex and keep a sequence number odd while they change anything, and a reader copies the entry out
+/// and keeps the copy only if the sequence did not move meanwhile (a seqlock), else asks under the
+/// lock. Hits and misses are counted per thread. Each shard keeps two generations: when the current one
+/// would outgrow half the shard's budget it becomes the old one and the previous old generation is
+/// emptied for reuse (an approximate LRU with O(1) eviction); a hit in the old generation copies the
+/// entry into the current one (under the lock).
 ///
 /// A generation is flat: an open-addressing table of 32-bit entry numbers, an array of fixed-size entries
 /// and three arenas (the key's text, the advances, the flags) that entries point into. So a look-up is one
 /// hash of the units, a probe or two and a copy into the caller's buffers, with no allocation, no
-/// reference counting and no Swift dictionary; and the byte count is exactly what the generation has
-/// allocated, so the budget bounds real memory.
+/// reference counting and no Swift dictionary. Its memory is mapped once at the largest capacities the
+/// budget allows and never unmapped (a racing reader must never touch freed memory); only the pages
+/// written cost memory, and the byte count is the capacities in use since the pages were last handed
+/// back, so the budget bounds real memory. The tables are C (`SegmentCacheStorage` says why).
 public enum SegmentCache {
     /// (face, size, script, text), hashed once. The text is borrowed from the caller for the look-up;
     /// an insertion copies it into the cache's arena (so a cached word never keeps a document alive).
@@ -89,44 +96,21 @@ public enum SegmentCache {
     /// Segments longer than this many UTF-16 units are shaped but not cached (rarely repeated).
     static let maximumCachedLength = 64
 
-    static let shardCount = 16
-    private static let shards = SegmentCacheShards(count: shardCount)
-    private static let budget = Atomic<Int>(64 << 20)
-
     /// The byte budget of the whole cache (default 64 MiB). Lowering it evicts on the next insertions.
     public static var byteLimit: Int {
-        get { budget.load(ordering: .relaxed) }
-        set { budget.store(max(0, newValue), ordering: .relaxed) }
+        get { SegmentCacheStorage.byteLimit }
+        set { SegmentCacheStorage.byteLimit = newValue }
     }
 
-    /// Hits, misses, bytes and entries summed over all shards.
+    /// Hits, misses, bytes and entries summed over all shards (hits and misses over all threads).
     public static var statistics: SegmentCacheStatistics {
-        var result = SegmentCacheStatistics(hits: 0, misses: 0, bytes: 0, entries: 0, evictions: 0)
-        for index in 0..<shardCount {
-            shards.withLock(index) { s in
-                result.hits += s.pointee.hits
-                result.misses += s.pointee.misses
-                result.bytes += s.pointee.current.bytes + s.pointee.old.bytes
-                result.entries += s.pointee.current.entryCount + s.pointee.old.entryCount
-                result.evictions += s.pointee.evictions
-            }
-        }
-        return result
+        let s = SegmentCacheStorage.statistics
+        return SegmentCacheStatistics(hits: Int(s.hits), misses: Int(s.misses), bytes: Int(s.bytes),
+                                      entries: Int(s.entries), evictions: Int(s.evictions))
     }
 
-    /// Empties the cache and resets the counters.
-    public static func removeAll() {
-        for index in 0..<shardCount {
-            shards.withLock(index) { s in
-                s.pointee.current.release()
-                s.pointee.old.release()
-                s.pointee = SegmentCacheShards.State()
-            }
-        }
-    }
-
-    @inline(__always)
-    private static func shard(for key: Key) -> Int { Int(key.hash >> 60) & (shardCount - 1) }
+    /// Empties the cache, hands its memory back and resets the counters.
+    public static func removeAll() { SegmentCacheStorage.removeAll() }
 
     /// What a look-up found.
     enum Found {
@@ -143,44 +127,16 @@ public enum SegmentCache {
         #if DEBUG
         OperationCounts.current?.cacheLookups += 1
         #endif
-        let halfBudget = byteLimit / shardCount / 2
-        return shards.withLock(shard(for: key)) { s in
-            if let index = s.pointee.current.find(key) {
-                s.pointee.hits += 1
-                return s.pointee.current.copy(index, advances: advances, flags: flags) ? .advancesAndFlags : .advancesOnly
-            }
-            if let index = s.pointee.old.find(key) {
-                s.pointee.hits += 1
-                if !s.pointee.old.copy(index, advances: advances, flags: flags) {
-                    flags.update(repeating: 0, count: key.text.count)
-                }
-                // Promote from the caller's copy: making room in the current generation may drop the old one.
-                insertLocked(s, key, advances: advances, flags: flags, halfBudget: halfBudget)
-                return .advancesAndFlags
-            }
-            s.pointee.misses += 1
-            return .nothing
+        switch SegmentCacheStorage.find(key, advances: advances, flags: flags) {
+        case Int32(TF_SEGMENT_ADVANCES): return .advancesOnly
+        case Int32(TF_SEGMENT_ADVANCES_AND_FLAGS): return .advancesAndFlags
+        default: return .nothing
         }
     }
 
     /// Caches `key` with `key.text.count` advances and flags.
     static func insert(_ key: Key, advances: UnsafePointer<Int32>, flags: UnsafePointer<UInt8>) {
-        let halfBudget = byteLimit / shardCount / 2
-        shards.withLock(shard(for: key)) { s in
-            guard s.pointee.current.find(key) == nil else { return }
-            insertLocked(s, key, advances: advances, flags: flags, halfBudget: halfBudget)
-        }
-    }
-
-    private static func insertLocked(_ s: UnsafeMutablePointer<SegmentCacheShards.State>, _ key: Key,
-                                     advances: UnsafePointer<Int32>, flags: UnsafePointer<UInt8>, halfBudget: Int) {
-        if s.pointee.current.append(key, advances: advances, flags: flags, byteLimit: halfBudget) { return }
-        // The current generation is full: it becomes the old one, the old one is dropped.
-        s.pointee.evictions += s.pointee.old.entryCount
-        s.pointee.old.release()
-        s.pointee.old = s.pointee.current
-        s.pointee.current = SegmentCacheGeneration()
-        _ = s.pointee.current.append(key, advances: advances, flags: flags, byteLimit: halfBudget)
+        SegmentCacheStorage.insert(key, advances: advances, flags: flags)
     }
 }
 
