@@ -91,4 +91,23 @@ import Testing
         let metrics = TextBatch.measure(Array(requests.dropLast()), concurrency: 2)
         #expect(try metrics.map { try $0.get().lineCount } == serial.dropLast().map { try $0.get().lineCount })
     }
+
+    /// Chunks follow the texts' lengths: very uneven lengths (empty strings, titles, a few long articles,
+    /// fewer requests than chunks) still give every answer once, in order.
+    @Test func unevenLengthsAreAllAnsweredInOrder() throws {
+        let font = try Fixtures.font(15)
+        let article = String(repeating: Fixtures.samples.joined(separator: " ") + " ", count: 40)
+        for count in [1, 2, 3, 5, 40, 301] {
+            let requests = (0..<count).map { (index: Int) -> LayoutRequest in
+                let text: String
+                if index % 17 == 3 { text = article } else if index % 5 == 0 { text = "" } else { text = "Title \(index)" }
+                return LayoutRequest(text: text, font: font, width: CGFloat(100 + index))
+            }
+            let serial = TextBatch.measure(requests, concurrency: 1).map { try? $0.get() }
+            for workers in [2, 3, 7] {
+                #expect(TextBatch.measure(requests, concurrency: workers).map { try? $0.get() } == serial,
+                        "\(count) requests on \(workers) workers")
+            }
+        }
+    }
 }

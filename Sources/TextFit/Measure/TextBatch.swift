@@ -69,18 +69,39 @@ public enum TextBatch {
         let workers = max(1, min(concurrency, count))
         if workers == 1 { return requests.map { request in Result { try work(request) } } }
         let slots = Slots<Value>(count: count)
-        // Contiguous chunks, several per worker so uneven texts still balance.
-        let chunks = min(count, workers * 8)
+        let bounds = chunkBounds(requests, chunks: workers * 16)
         slots.values.withUnsafeMutableBufferPointer { buffer in
             nonisolated(unsafe) let output = buffer
-            DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-                let lower = count * chunk / chunks
-                let upper = count * (chunk + 1) / chunks
-                for index in lower..<upper {
+            DispatchQueue.concurrentPerform(iterations: bounds.count - 1) { chunk in
+                for index in bounds[chunk]..<bounds[chunk + 1] {
                     output[index] = Result { try work(requests[index]) }
                 }
             }
         }
         return slots.values.map { $0! }
+    }
+
+    /// Where contiguous chunks of about equal cost start (and the last ends), about `chunks` of them.
+    /// Workers take chunks in turn, so many per worker keep every core busy to the end; equal cost
+    /// rather than equal count matters when lengths vary (a few long articles among titles would
+    /// otherwise leave one core working alone on the chunk that holds them). Cost is estimated as the
+    /// UTF-8 length (O(1) for a native string) plus a fixed cost per text, the preparation's overhead.
+    private static func chunkBounds(_ requests: [LayoutRequest], chunks: Int) -> [Int] {
+        let perText = 40
+        let costs = requests.map { $0.text.utf8.count + perText }
+        let total = costs.reduce(0, +)
+        let target = max(1, total / max(1, chunks))
+        var bounds = [0]
+        bounds.reserveCapacity(chunks + 2)
+        var cost = 0
+        for (index, textCost) in costs.enumerated() {
+            cost += textCost
+            if cost >= target, index + 1 < requests.count {
+                bounds.append(index + 1)
+                cost = 0
+            }
+        }
+        bounds.append(requests.count)
+        return bounds
     }
 }
