@@ -26,6 +26,11 @@ extension PreparedText {
             var ellipsisWidth: Int
         }
 
+        /// A run between words (ideographs, a hyphenated word) is cut into segments at its first break
+        /// opportunity at or after this many UTF-16 units, so its pieces stay short enough to be cached
+        /// (`SegmentCache.maximumCachedLength`) and repeat.
+        static let segmentCutLength = 64
+
         /// Hangul syllables and jamo (BMP), for `.hangulWordPriority`.
         static func isHangul(_ unit: UInt16) -> Bool {
             (0xAC00...0xD7A3).contains(unit) || (0x1100...0x11FF).contains(unit) || (0x3130...0x318F).contains(unit)
@@ -219,9 +224,9 @@ extension PreparedText {
                 var flag = Flag.grapheme
                 if position == nextBreak {
                     // An opportunity inside the run (between ideographs, after a hyphen): kept, unless it
-                    // ends the segment (after whitespace, mandatory, or the run is as long as the cache keeps).
+                    // ends the segment (after whitespace, mandatory, or the run is `segmentCutLength` long).
                     guard icuMandatory[icuIndex] == 0, flags[position - 1] & Flag.space == 0,
-                          position - segmentStart < SegmentCache.maximumCachedLength else { break }
+                          position - segmentStart < Builder.segmentCutLength else { break }
                     flag |= Flag.breakAllowed
                     breaks[breakCount] = Int32(position)
                     breakCount += 1
@@ -368,7 +373,7 @@ extension PreparedText {
         }
 
         /// Whether a break opportunity at `position` ends the segment: after whitespace (between words), at a
-        /// mandatory break, or when the segment is as long as the cache keeps. Elsewhere (between
+        /// mandatory break, or when the segment is `segmentCutLength` long. Elsewhere (between
         /// ideographs, after a hyphen) the run is shaped as one piece, as Pango shapes its items: one cache
         /// look-up or one `hb_shape` per run instead of one per ideograph. A line may still start or end
         /// there by arithmetic, unless HarfBuzz flagged the position unsafe to break (then `width` reshapes).
@@ -377,7 +382,7 @@ extension PreparedText {
             let flag = flags[position]
             guard flag & Flag.breakAllowed != 0 else { return false }
             return flags[position - 1] & Flag.space != 0 || flag & Flag.mandatory != 0
-                || position - segmentStart >= SegmentCache.maximumCachedLength
+                || position - segmentStart >= Builder.segmentCutLength
         }
 
         /// The font's own face has a glyph for `scalar`: a bit test in the BMP.
