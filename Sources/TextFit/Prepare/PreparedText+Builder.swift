@@ -41,7 +41,6 @@ extension PreparedText {
             let units = UTF16Units.of(text)
             let count = units.count
             var flags = [UInt8](repeating: 0, count: count + 1)
-            var prefix = [Int](repeating: 0, count: count + 1)
             var pass = Pass(font: font, count: count)
             defer { pass.deallocate() }
             units.withUnsafeBufferPointer { u in
@@ -49,22 +48,28 @@ extension PreparedText {
                     pass.run(u, f.baseAddress!)
                 }
             }
-            prefix.withUnsafeMutableBufferPointer { p in
+            let advances = pass.advances
+            let prefix = [Int](unsafeUninitializedCapacity: count + 1) { p, initialized in
                 var sum = 0
+                p[0] = 0
                 for i in 0..<count {
-                    sum += Int(pass.advances[i])
+                    sum += Int(advances[i])
                     p[i + 1] = sum
                 }
+                initialized = count + 1
             }
             return Output(text: text, font: font, units: units, prefix: prefix, flags: flags, paragraphs: pass.paragraphs,
                           breaks: Array(UnsafeBufferPointer(start: pass.breaks, count: pass.breakCount)),
                           graphemes: Array(UnsafeBufferPointer(start: pass.graphemes, count: pass.graphemeCount)),
-                          segments: pass.segments, faces: pass.faces, ellipsisWidth: pass.ellipsisWidth())
+                          segments: Array(UnsafeBufferPointer(start: pass.segments, count: pass.segmentCount)),
+                          faces: pass.faces, ellipsisWidth: pass.ellipsisWidth())
         }
     }
 
     /// The state of one build pass. A struct whose methods mutate it (rather than closures capturing local
-    /// variables) so the hot loop pays no dynamic exclusivity checks; scratch buffers are allocated once.
+    /// variables) so the hot loop pays no dynamic exclusivity checks. Its scratch buffers share one
+    /// allocation (`scratch`), and the per-face arrays of the rare cache miss are made on the first miss:
+    /// a UI string is short enough that each allocation and free was a visible part of its preparation.
     fileprivate struct Pass {
         let count: Int
         let table = CharacterTable.shared
@@ -93,13 +98,20 @@ extension PreparedText {
         /// with no lock and no reference counting.
         let bundledTable: UnsafePointer<UInt8>
 
+        /// The one allocation behind `advances`, `breaks`, `graphemes`, `segments`, `icuMandatory` and
+        /// `shapeFlags`.
+        let scratch: UnsafeMutableRawPointer
+        /// The shaped segments so far (at most one per unit), copied into an array of their number at the end.
+        let segments: UnsafeMutablePointer<Segment>
+        var segmentCount = 0
+
         var faces: [Face]
-        /// Per face: its id (the cache key) and its HarfBuzz font, read only when shaping misses the cache.
-        var faceIDs: [Int]
-        /// Fetched on the first cache miss only (`harfBuzzFont(at:)`): the look-up takes the face's lock.
-        var harfBuzzFonts: [HarfBuzzFont?]
-        var harfBuzzFontsFetched: [Bool]
-        var segments: [Segment] = []
+        /// The cache key's face id of `faces[0]` (the fallbacks' are read from their faces).
+        let primaryID: Int
+        /// Per face, its HarfBuzz font, read only when shaping misses the cache: fetched on the first miss
+        /// (`harfBuzzFont(at:)`, the look-up takes the face's lock), and these arrays made then too.
+        var harfBuzzFonts: [HarfBuzzFont?] = []
+        var harfBuzzFontsFetched: [Bool] = []
         /// Paragraphs (rule W1), found with the clusters: a separator is a cluster ("\r\n" is one).
         var paragraphs: [Paragraph] = []
         var paragraphStart = 0
@@ -120,23 +132,27 @@ extension PreparedText {
             scale = font.scale
             bundledTable = FontCatalog.shared.bundledFallbackTable
             faces = [primary]
-            faceIDs = [primary.id]
-            harfBuzzFonts = [nil]
-            harfBuzzFontsFetched = [false]
-            advances = .allocate(capacity: max(1, count))
-            advances.initialize(repeating: 0, count: max(1, count))
-            breaks = .allocate(capacity: count + 1)
-            icuMandatory = .allocate(capacity: count + 1)
-            graphemes = .allocate(capacity: count + 1)
-            shapeFlags = .allocate(capacity: max(1, count))
+            primaryID = primary.id
+            // Four-byte fields first, then bytes: every buffer stays aligned.
+            let units = max(1, count)
+            let segmentsOffset = 0
+            let advancesOffset = segmentsOffset + MemoryLayout<Segment>.stride * units
+            let breaksOffset = advancesOffset + MemoryLayout<Int32>.stride * units
+            let graphemesOffset = breaksOffset + MemoryLayout<Int32>.stride * (count + 1)
+            let icuMandatoryOffset = graphemesOffset + MemoryLayout<Int32>.stride * (count + 1)
+            let shapeFlagsOffset = icuMandatoryOffset + (count + 1)
+            scratch = .allocate(byteCount: shapeFlagsOffset + units, alignment: MemoryLayout<Segment>.alignment)
+            segments = (scratch + segmentsOffset).bindMemory(to: Segment.self, capacity: units)
+            advances = (scratch + advancesOffset).bindMemory(to: Int32.self, capacity: units)
+            advances.initialize(repeating: 0, count: units)
+            breaks = (scratch + breaksOffset).bindMemory(to: Int32.self, capacity: count + 1)
+            graphemes = (scratch + graphemesOffset).bindMemory(to: Int32.self, capacity: count + 1)
+            icuMandatory = (scratch + icuMandatoryOffset).bindMemory(to: UInt8.self, capacity: count + 1)
+            shapeFlags = (scratch + shapeFlagsOffset).bindMemory(to: UInt8.self, capacity: units)
         }
 
         func deallocate() {
-            advances.deallocate()
-            breaks.deallocate()
-            icuMandatory.deallocate()
-            graphemes.deallocate()
-            shapeFlags.deallocate()
+            scratch.deallocate()
             substituted?.deallocate()
         }
 
@@ -425,9 +441,6 @@ extension PreparedText {
                 index = found
             } else {
                 faces.append(fallback)
-                faceIDs.append(fallback.id)
-                harfBuzzFonts.append(nil)
-                harfBuzzFontsFetched.append(false)
                 index = faces.count - 1
             }
             lastFallback = (fallback, bundledIndex, index)
@@ -441,13 +454,14 @@ extension PreparedText {
             }
             let start = segmentStart
             segmentStart = -1
-            segments.append(Segment(start: Int32(start), end: Int32(end), face: UInt16(segmentFace), script: segmentScript))
+            segments[segmentCount] = Segment(start: Int32(start), end: Int32(end), face: UInt16(segmentFace), script: segmentScript)
+            segmentCount += 1
             flags[start] |= Flag.segmentStart
             let length = end - start
             var input = UnsafeBufferPointer(rebasing: u[start..<end])
             let entries = table.entries
             let script = segmentScript == HarfBuzzScript.common ? 0 : segmentScript
-            let faceID = faceIDs[segmentFace]
+            let faceID = segmentFace == 0 ? primaryID : faces[segmentFace].id
             // One pass looks for controls to substitute and hashes the cache key.
             var hash = SegmentCache.Key.start(face: faceID, scale: scale, script: script)
             var firstSubstituted = -1
@@ -490,6 +504,10 @@ extension PreparedText {
 
         /// The sized HarfBuzz font of face `index`, looked up once.
         private mutating func harfBuzzFont(at index: Int) -> HarfBuzzFont? {
+            while harfBuzzFontsFetched.count < faces.count {
+                harfBuzzFonts.append(nil)
+                harfBuzzFontsFetched.append(false)
+            }
             if !harfBuzzFontsFetched[index] {
                 harfBuzzFonts[index] = catalog.harfBuzzFont(face: faces[index], scale: scale)
                 harfBuzzFontsFetched[index] = true
