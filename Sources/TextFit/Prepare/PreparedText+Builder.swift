@@ -38,30 +38,39 @@ extension PreparedText {
         }
 
         func build() -> Output {
-            let units = UTF16Units.of(text)
-            let count = units.count
-            var flags = [UInt8](repeating: 0, count: count + 1)
+            var text = text
+            // `withUTF8` makes the string native and contiguous first if it is not; its bytes are valid UTF-8.
+            return text.withUTF8 { bytes in
+                // UTF-16 never needs more units than UTF-8 has bytes.
+                let decoded = UnsafeMutablePointer<UInt16>.allocate(capacity: max(1, bytes.count))
+                defer { decoded.deallocate() }
+                let u = UnsafeBufferPointer(start: decoded, count: UTF16Units.decode(bytes, into: decoded))
+                return build(u)
+            }
+        }
+
+        /// Every buffer is written in the pass's scratch memory and copied once into an array of its exact
+        /// size (`Array.copying`).
+        private func build(_ u: UnsafeBufferPointer<UInt16>) -> Output {
+            let count = u.count
             var pass = Pass(font: font, count: count)
             defer { pass.deallocate() }
-            units.withUnsafeBufferPointer { u in
-                flags.withUnsafeMutableBufferPointer { f in
-                    pass.run(u, f.baseAddress!)
-                }
-            }
+            pass.run(u, pass.flags)
             let advances = pass.advances
-            let prefix = [Int](unsafeUninitializedCapacity: count + 1) { p, initialized in
-                var sum = 0
-                p[0] = 0
-                for i in 0..<count {
-                    sum += Int(advances[i])
-                    p[i + 1] = sum
-                }
-                initialized = count + 1
+            let prefix = pass.prefix
+            var sum = 0
+            prefix[0] = 0
+            for i in 0..<count {
+                sum += Int(advances[i])
+                prefix[i + 1] = sum
             }
-            return Output(text: text, font: font, units: units, prefix: prefix, flags: flags, paragraphs: pass.paragraphs,
-                          breaks: Array(UnsafeBufferPointer(start: pass.breaks, count: pass.breakCount)),
-                          graphemes: Array(UnsafeBufferPointer(start: pass.graphemes, count: pass.graphemeCount)),
-                          segments: Array(UnsafeBufferPointer(start: pass.segments, count: pass.segmentCount)),
+            return Output(text: text, font: font, units: .copying(u),
+                          prefix: .copying(UnsafeBufferPointer(start: prefix, count: count + 1)),
+                          flags: .copying(UnsafeBufferPointer(start: pass.flags, count: count + 1)),
+                          paragraphs: pass.paragraphs,
+                          breaks: .copying(UnsafeBufferPointer(start: pass.breaks, count: pass.breakCount)),
+                          graphemes: .copying(UnsafeBufferPointer(start: pass.graphemes, count: pass.graphemeCount)),
+                          segments: .copying(UnsafeBufferPointer(start: pass.segments, count: pass.segmentCount)),
                           faces: pass.faces, ellipsisWidth: pass.ellipsisWidth())
         }
     }
@@ -98,9 +107,13 @@ extension PreparedText {
         /// with no lock and no reference counting.
         let bundledTable: UnsafePointer<UInt8>
 
-        /// The one allocation behind `advances`, `breaks`, `graphemes`, `segments`, `icuMandatory` and
-        /// `shapeFlags`.
+        /// The one allocation behind `prefix`, `segments`, `advances`, `breaks`, `graphemes`,
+        /// `icuMandatory`, `shapeFlags` and `flags`.
         let scratch: UnsafeMutableRawPointer
+        /// The prefix sums of `advances` (count + 1), written after the pass.
+        let prefix: UnsafeMutablePointer<Int>
+        /// Per UTF-16 position (count + 1), the text's `Flag`s: zero, then or-ed in by the pass.
+        let flags: UnsafeMutablePointer<UInt8>
         /// The shaped segments so far (at most one per unit), copied into an array of their number at the end.
         let segments: UnsafeMutablePointer<Segment>
         var segmentCount = 0
@@ -133,15 +146,18 @@ extension PreparedText {
             bundledTable = FontCatalog.shared.bundledFallbackTable
             faces = [primary]
             primaryID = primary.id
-            // Four-byte fields first, then bytes: every buffer stays aligned.
+            // Eight-byte fields first, then four-byte ones, then bytes: every buffer stays aligned.
             let units = max(1, count)
-            let segmentsOffset = 0
+            let prefixOffset = 0
+            let segmentsOffset = prefixOffset + MemoryLayout<Int>.stride * (count + 1)
             let advancesOffset = segmentsOffset + MemoryLayout<Segment>.stride * units
             let breaksOffset = advancesOffset + MemoryLayout<Int32>.stride * units
             let graphemesOffset = breaksOffset + MemoryLayout<Int32>.stride * (count + 1)
             let icuMandatoryOffset = graphemesOffset + MemoryLayout<Int32>.stride * (count + 1)
             let shapeFlagsOffset = icuMandatoryOffset + (count + 1)
-            scratch = .allocate(byteCount: shapeFlagsOffset + units, alignment: MemoryLayout<Segment>.alignment)
+            let flagsOffset = shapeFlagsOffset + units
+            scratch = .allocate(byteCount: flagsOffset + count + 1, alignment: MemoryLayout<Int>.alignment)
+            prefix = (scratch + prefixOffset).bindMemory(to: Int.self, capacity: count + 1)
             segments = (scratch + segmentsOffset).bindMemory(to: Segment.self, capacity: units)
             advances = (scratch + advancesOffset).bindMemory(to: Int32.self, capacity: units)
             advances.initialize(repeating: 0, count: units)
@@ -149,6 +165,8 @@ extension PreparedText {
             graphemes = (scratch + graphemesOffset).bindMemory(to: Int32.self, capacity: count + 1)
             icuMandatory = (scratch + icuMandatoryOffset).bindMemory(to: UInt8.self, capacity: count + 1)
             shapeFlags = (scratch + shapeFlagsOffset).bindMemory(to: UInt8.self, capacity: units)
+            flags = (scratch + flagsOffset).bindMemory(to: UInt8.self, capacity: count + 1)
+            flags.initialize(repeating: 0, count: count + 1)
         }
 
         func deallocate() {
