@@ -151,46 +151,61 @@ enum SimpleLineBreaks {
     /// Writes the break opportunities of `text` as ICU would (`positions` ascending, the end included;
     /// `mandatory` all 0: none of these classes forces a break), or returns nil without a promise about
     /// what was written when the text needs ICU. Both buffers hold `text.count` values.
+    ///
+    /// The context `decide` needs (the class before a run of spaces, inside a number, a word-initial
+    /// hyphen) is found by looking back from the few positions whose pair needs it, rather than tracked
+    /// on every unit: the tracking was a third of this loop.
     static func breaks(_ text: UnsafeBufferPointer<UInt16>, positions: UnsafeMutablePointer<Int32>,
                        mandatory: UnsafeMutablePointer<UInt8>) -> Int? {
         let n = text.count
         guard n > 0 else { return 0 }
         let classes = self.classes
-        let pairs = self.pairs
-        var prev = classes[Int(text[0])]
-        if prev == Class.none { return nil }
-        // The last hyphen started a word (at the text's start or after a space): ICU tailors what follows.
-        var hyphenStartsWord = prev == Class.hy
-        // The class before the current run of spaces (LB14, LB15, LB17); none at the start of the text.
-        var beforeSpaces = prev == Class.sp ? Class.none : prev
-        // Inside a number NU (NU | IS)* (LB25).
-        var inNumber = prev == Class.nu
-        var count = 0
-        for p in 1..<n {
-            let cur = classes[Int(text[p])]
-            if cur == Class.none { return nil }
-            var allowed = false
-            let pair = pairs[Int(prev) &* classCount &+ Int(cur)]
-            if pair < 2 {
-                allowed = pair == 0
-            } else if pair == 2, let decided = decide(prev, cur, beforeSpaces: beforeSpaces, inNumber: inNumber,
-                                                     hyphenStartsWord: hyphenStartsWord) {
-                allowed = decided
-            } else {
-                return nil
+        return pairs.withUnsafeBufferPointer { pairs -> Int? in
+            var prev = classes[Int(text[0])]
+            if prev == Class.none { return nil }
+            var count = 0
+            for p in 1..<n {
+                let cur = classes[Int(text[p])]
+                if cur == Class.none { return nil }
+                var allowed = false
+                let pair = pairs[Int(prev) &* classCount &+ Int(cur)]
+                if pair < 2 {
+                    allowed = pair == 0
+                } else if pair == 2, let decided = decide(
+                    prev, cur, beforeSpaces: prev == Class.sp ? classBeforeSpaces(text, classes, p) : Class.none,
+                    inNumber: (prev == Class.is || prev == Class.sy) && inNumber(text, classes, p),
+                    hyphenStartsWord: prev == Class.hy && (p == 1 || classes[Int(text[p - 2])] == Class.sp)) {
+                    allowed = decided
+                } else {
+                    return nil
+                }
+                if allowed {
+                    positions[count] = Int32(p)
+                    mandatory[count] = 0
+                    count += 1
+                }
+                prev = cur
             }
-            if allowed {
-                positions[count] = Int32(p)
-                mandatory[count] = 0
-                count += 1
-            }
-            inNumber = cur == Class.nu || (inNumber && (cur == Class.is || cur == Class.sy))
-            if cur == Class.hy { hyphenStartsWord = prev == Class.sp }
-            if cur != Class.sp { beforeSpaces = cur }
-            prev = cur
+            positions[count] = Int32(n)
+            mandatory[count] = 0
+            return count + 1
         }
-        positions[count] = Int32(n)
-        mandatory[count] = 0
-        return count + 1
+    }
+
+    /// The class of the last unit before `p` that is not a space (LB14, LB15, LB17); none when only
+    /// spaces come before `p`.
+    @inline(__always)
+    private static func classBeforeSpaces(_ text: UnsafeBufferPointer<UInt16>, _ classes: UnsafePointer<UInt8>, _ p: Int) -> UInt8 {
+        var k = p - 1
+        while k >= 0, classes[Int(text[k])] == Class.sp { k -= 1 }
+        return k < 0 ? Class.none : classes[Int(text[k])]
+    }
+
+    /// Whether the units before `p` end inside a number, NU (IS | SY)* (LB25 as ICU applies it).
+    @inline(__always)
+    private static func inNumber(_ text: UnsafeBufferPointer<UInt16>, _ classes: UnsafePointer<UInt8>, _ p: Int) -> Bool {
+        var k = p - 1
+        while k >= 0, classes[Int(text[k])] == Class.is || classes[Int(text[k])] == Class.sy { k -= 1 }
+        return k >= 0 && classes[Int(text[k])] == Class.nu
     }
 }
