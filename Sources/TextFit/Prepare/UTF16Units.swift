@@ -39,14 +39,28 @@ enum UTF16Units {
                 i += 1
                 j += 1
             } else if b0 < 0xE0 {
-                out[j] = UInt16((b0 & 0x1F) << 6 | UInt32(base[i + 1]) & 0x3F)
-                i += 2
-                j += 1
+                // A run of 2-byte sequences (Cyrillic, Greek, Latin with accents) in one tight loop.
+                var lead = b0
+                while true {
+                    out[j] = UInt16((lead & 0x1F) << 6 | UInt32(base[i + 1]) & 0x3F)
+                    i += 2
+                    j += 1
+                    guard i < byteCount else { break }
+                    lead = UInt32(base[i])
+                    guard lead & 0xE0 == 0xC0 else { break }
+                }
             } else if b0 < 0xF0 {
-                out[j] = UInt16(truncatingIfNeeded: (b0 & 0x0F) << 12 | (UInt32(base[i + 1]) & 0x3F) << 6
-                    | UInt32(base[i + 2]) & 0x3F)
-                i += 3
-                j += 1
+                // A run of 3-byte sequences (ideographs, kana, CJK punctuation) in one tight loop.
+                var lead = b0
+                while true {
+                    out[j] = UInt16(truncatingIfNeeded: (lead & 0x0F) << 12 | (UInt32(base[i + 1]) & 0x3F) << 6
+                        | UInt32(base[i + 2]) & 0x3F)
+                    i += 3
+                    j += 1
+                    guard i < byteCount else { break }
+                    lead = UInt32(base[i])
+                    guard lead & 0xF0 == 0xE0 else { break }
+                }
             } else {
                 let scalar = (b0 & 0x07) << 18 | (UInt32(base[i + 1]) & 0x3F) << 12
                     | (UInt32(base[i + 2]) & 0x3F) << 6 | UInt32(base[i + 3]) & 0x3F
