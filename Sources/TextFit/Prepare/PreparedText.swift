@@ -146,7 +146,6 @@ public final class PreparedText: Sendable {
         let count = built.units.count
         let breakCount = built.breaks.count
         let paragraphCount = built.paragraphs.count
-        var mandatoryCount = 0
         let scratch = UnsafeMutableRawPointer.allocate(
             byteCount: max(1, (MemoryLayout<Int>.stride + MemoryLayout<UInt32>.stride) * breakCount
                 + MemoryLayout<Int32>.stride * paragraphCount),
@@ -160,13 +159,13 @@ public final class PreparedText: Sendable {
             built.prefix.withUnsafeBufferPointer { prefix in
                 built.breaks.withUnsafeBufferPointer { breaks in
                     var monotone = true
-                    var betweenHangul = false
+                    // The opportunities' flags or-ed together: is any mandatory, or between Hangul?
+                    var anyFlags: UInt8 = 0
                     var previous = Int.min
                     for j in 0..<breakCount {
                         let position = Int(breaks[j])
                         let flag = flags[position]
-                        if flag & Flag.mandatory != 0 { mandatoryCount += 1 }
-                        if flag & Flag.betweenHangul != 0 { betweenHangul = true }
+                        anyFlags |= flag
                         // The visible end: the opportunity moved back over hanging whitespace (W4).
                         var end = position
                         while end > 0, flags[end - 1] & Flag.space != 0 { end -= 1 }
@@ -181,9 +180,8 @@ public final class PreparedText: Sendable {
                     result.breakEnds = .copying(UnsafeBufferPointer(start: ends, count: breakCount))
                     result.breakVisiblePrefix = .copying(UnsafeBufferPointer(start: visible, count: breakCount))
                     result.breakVisiblePrefixIsMonotone = monotone
-                    result.hasBreaksBetweenHangul = betweenHangul
-                    if mandatoryCount > 0 {
-                        result.mandatoryBreaks.reserveCapacity(mandatoryCount)
+                    result.hasBreaksBetweenHangul = anyFlags & Flag.betweenHangul != 0
+                    if anyFlags & Flag.mandatory != 0 {
                         for j in 0..<breakCount where flags[Int(breaks[j])] & Flag.mandatory != 0 {
                             result.mandatoryBreaks.append(breaks[j])
                         }
