@@ -11,6 +11,9 @@ extension PreparedText {
     struct Builder {
         let text: String
         let font: Font
+        /// Whether the pass takes `extendSegment`'s shortcut through the inside of runs; false only in the
+        /// test that compares it with the general path, cluster by cluster.
+        var extendsRuns = true
 
         struct Output {
             var text: String
@@ -53,7 +56,7 @@ extension PreparedText {
         /// size (`Array.copying`).
         private func build(_ u: UnsafeBufferPointer<UInt16>) -> Output {
             let count = u.count
-            var pass = Pass(font: font, count: count)
+            var pass = Pass(font: font, count: count, extendsRuns: extendsRuns)
             defer { pass.deallocate() }
             pass.run(u, pass.flags)
             let advances = pass.advances
@@ -81,6 +84,7 @@ extension PreparedText {
     /// a UI string is short enough that each allocation and free was a visible part of its preparation.
     fileprivate struct Pass {
         let count: Int
+        let extendsRuns: Bool
         let table = CharacterTable.shared
         let catalog = FontCatalog.shared
         /// Unowned: the builder's `font` keeps it alive, and every retain of a face shared by all threads is
@@ -138,8 +142,9 @@ extension PreparedText {
         var lastStrongScript = HarfBuzzScript.common
         var lastClusterWasEmoji = false
 
-        init(font: Font, count: Int) {
+        init(font: Font, count: Int, extendsRuns: Bool) {
             self.count = count
+            self.extendsRuns = extendsRuns
             primary = font.face
             primaryCoverage = primary.harfBuzz.bmpCoverage
             scale = font.scale
@@ -181,7 +186,7 @@ extension PreparedText {
             let entries = table.entries
             var position = 0
             while position < count {
-                if segmentStart >= 0 {
+                if segmentStart >= 0, extendsRuns {
                     position = extendSegment(from: position, u, flags)
                     if position == count { break }
                 }
@@ -227,6 +232,10 @@ extension PreparedText {
         /// ideographs). A break opportunity that does not end the segment (`endsSegment`) is recorded and
         /// passed. For these units `single` would only record the cluster (and the opportunity), so this
         /// does just that; anything else returns to `single` or the chunk path.
+        ///
+        /// Also U+0020 after the font's own text (not after an emoji): `place` keeps such a space in the
+        /// segment it follows and `single` only adds `Flag.space`, so a word and its space cost one pass
+        /// here instead of a call of `single` per space.
         /// - Returns: the first position not consumed.
         @inline(__always)
         private mutating func extendSegment(from start: Int, _ u: UnsafeBufferPointer<UInt16>,
@@ -243,11 +252,15 @@ extension PreparedText {
             while icuIndex < icuCount, Int(breaks[icuIndex]) < start { icuIndex += 1 }
             var nextBreak = icuIndex < icuCount ? Int(breaks[icuIndex]) : Int.max
             let script = segmentScript
+            // A space may join a segment in the font's own face, unless it follows an emoji (`place`).
+            let spacesMayJoin = fallback == 0
+            let afterEmoji = lastClusterWasEmoji
             var position = start
             while position < count {
                 let unit = u[position]
                 let entry = entries[Int(unit)]
-                guard entry & (special | CharacterTable.Bit.simple) == CharacterTable.Bit.simple,
+                guard entry & (special | CharacterTable.Bit.simple) == CharacterTable.Bit.simple
+                        || (unit == 0x20 && spacesMayJoin && entry & CharacterTable.Bit.simple != 0 && (position > start || !afterEmoji)),
                       position + 1 == count || entries[Int(u[position + 1])] & CharacterTable.Bit.simple != 0 else { break }
                 let covered = primaryHasGlyph(UInt32(unit))
                 guard fallback == 0 ? covered : !covered && Int(bundledTable[Int(unit)]) == fallback else { break }
@@ -255,7 +268,7 @@ extension PreparedText {
                 let scriptIndex = Int(entry & 0xFF)
                 let strong = table.isStrong[scriptIndex]
                 guard (strong ? table.scripts[scriptIndex] : lastStrongScript) == script else { break }
-                var flag = Flag.grapheme
+                var flag = Flag.grapheme | (entry & CharacterTable.Bit.hangingSpace != 0 ? Flag.space : 0)
                 if position == nextBreak {
                     // An opportunity inside the run (between ideographs, after a hyphen): kept, unless it
                     // ends the segment (after whitespace, mandatory, or the run is `segmentCutLength` long).

@@ -65,7 +65,7 @@ public final class PreparedText: Sendable {
     /// costs reference counting that two threads contend on.
     let lineHeight: CGFloat
 
-    struct Segment: Sendable {
+    struct Segment: Sendable, Equatable {
         var start: Int32
         var end: Int32
         var face: UInt16
