@@ -270,11 +270,18 @@ extension PreparedText {
                 guard (strong ? table.scripts[scriptIndex] : lastStrongScript) == script else { break }
                 var flag = Flag.grapheme | (entry & CharacterTable.Bit.hangingSpace != 0 ? Flag.space : 0)
                 if position == nextBreak {
-                    // An opportunity inside the run (between ideographs, after a hyphen): kept, unless it
-                    // ends the segment (after whitespace, mandatory, or the run is `segmentCutLength` long).
-                    guard icuMandatory[icuIndex] == 0, flags[position - 1] & Flag.space == 0,
-                          position - segmentStart < Builder.segmentCutLength else { break }
+                    // An opportunity inside the run (between ideographs, after a hyphen) is kept. One that
+                    // ends the segment (`endsSegment`: after whitespace, or the run is `segmentCutLength`
+                    // long) starts the next one here, in the font's own face and the same script, as
+                    // `single` and `place` would: the next word after a space. A mandatory one goes to them.
+                    guard icuMandatory[icuIndex] == 0 else { break }
                     flag |= Flag.breakAllowed
+                    if flags[position - 1] & Flag.space != 0 || position - segmentStart >= Builder.segmentCutLength {
+                        guard fallback == 0 else { break }
+                        if entries[Int(u[position - 1])] & entry & CharacterTable.Bit.hangul != 0 { flag |= Flag.betweenHangul }
+                        closeSegment(at: position, u, flags)
+                        segmentStart = position
+                    }
                     breaks[breakCount] = Int32(position)
                     breakCount += 1
                     icuIndex += 1
