@@ -194,7 +194,23 @@ public final class PreparedText: Sendable {
                         var index = 0
                         var nextMandatory = 0
                         for (p, paragraph) in paragraphs.enumerated() {
-                            while index < breakCount, Int(breaks[index]) < paragraph.end { index += 1 }
+                            // The first opportunity at or after the paragraph's end: gallop from the last
+                            // answer, then search between (most texts are one paragraph whose answer is
+                            // the last opportunity; a million short lines stay linear).
+                            var low = index
+                            var bound = index
+                            var step = 1
+                            while bound < breakCount, Int(breaks[bound]) < paragraph.end {
+                                low = bound + 1
+                                bound = low + step
+                                step &<<= 1
+                            }
+                            var high = min(bound, breakCount)
+                            while low < high {
+                                let mid = (low + high) >> 1
+                                if Int(breaks[mid]) < paragraph.end { low = mid + 1 } else { high = mid }
+                            }
+                            index = low
                             paragraphEnds[p] = Int32(truncatingIfNeeded: index)
                             while nextMandatory < mandatory.count, Int(mandatory[nextMandatory]) <= paragraph.start {
                                 nextMandatory += 1
