@@ -44,19 +44,24 @@ extension PreparedText {
             var text = text
             // `withUTF8` makes the string native and contiguous first if it is not; its bytes are valid UTF-8.
             return text.withUTF8 { bytes in
-                // UTF-16 never needs more units than UTF-8 has bytes.
-                let decoded = UnsafeMutablePointer<UInt16>.allocate(capacity: max(1, bytes.count))
-                defer { decoded.deallocate() }
-                let u = UnsafeBufferPointer(start: decoded, count: UTF16Units.decode(bytes, into: decoded))
-                return build(u)
+                // UTF-16 never needs more units than UTF-8 has bytes. Temporary allocations live on the
+                // stack when small (a UI string's preparation then calls `malloc` only for its arrays).
+                withUnsafeTemporaryAllocation(of: UInt16.self, capacity: max(1, bytes.count)) { decoded in
+                    let count = UTF16Units.decode(bytes, into: decoded.baseAddress!)
+                    let u = UnsafeBufferPointer(start: decoded.baseAddress!, count: count)
+                    return withUnsafeTemporaryAllocation(byteCount: Pass.Layout(count: u.count).byteCount,
+                                                         alignment: MemoryLayout<Int>.alignment) { scratch in
+                        build(u, scratch: scratch.baseAddress!)
+                    }
+                }
             }
         }
 
         /// Every buffer is written in the pass's scratch memory and copied once into an array of its exact
         /// size (`Array.copying`).
-        private func build(_ u: UnsafeBufferPointer<UInt16>) -> Output {
+        private func build(_ u: UnsafeBufferPointer<UInt16>, scratch: UnsafeMutableRawPointer) -> Output {
             let count = u.count
-            var pass = Pass(font: font, count: count, extendsRuns: extendsRuns)
+            var pass = Pass(font: font, count: count, extendsRuns: extendsRuns, scratch: scratch)
             defer { pass.deallocate() }
             pass.run(u, pass.flags)
             let advances = pass.advances
@@ -80,7 +85,7 @@ extension PreparedText {
 
     /// The state of one build pass. A struct whose methods mutate it (rather than closures capturing local
     /// variables) so the hot loop pays no dynamic exclusivity checks. Its scratch buffers share one
-    /// allocation (`scratch`), and the per-face arrays of the rare cache miss are made on the first miss:
+    /// block (`Layout`), and the per-face arrays of the rare cache miss are made on the first miss:
     /// a UI string is short enough that each allocation and free was a visible part of its preparation.
     fileprivate struct Pass {
         let count: Int
@@ -111,9 +116,33 @@ extension PreparedText {
         /// with no lock and no reference counting.
         let bundledTable: UnsafePointer<UInt8>
 
-        /// The one allocation behind `prefix`, `segments`, `advances`, `breaks`, `graphemes`,
-        /// `icuMandatory`, `shapeFlags` and `flags`.
-        let scratch: UnsafeMutableRawPointer
+        /// Where `prefix`, `segments`, `advances`, `breaks`, `graphemes`, `icuMandatory`, `shapeFlags` and
+        /// `flags` lie in the pass's one scratch block (the caller's, `Layout.byteCount` bytes): eight-byte
+        /// fields first, then four-byte ones, then bytes, so every buffer stays aligned.
+        struct Layout {
+            let prefix: Int
+            let segments: Int
+            let advances: Int
+            let breaks: Int
+            let graphemes: Int
+            let icuMandatory: Int
+            let shapeFlags: Int
+            let flags: Int
+            let byteCount: Int
+
+            init(count: Int) {
+                let units = max(1, count)
+                prefix = 0
+                segments = prefix + MemoryLayout<Int>.stride * (count + 1)
+                advances = segments + MemoryLayout<Segment>.stride * units
+                breaks = advances + MemoryLayout<Int32>.stride * units
+                graphemes = breaks + MemoryLayout<Int32>.stride * (count + 1)
+                icuMandatory = graphemes + MemoryLayout<Int32>.stride * (count + 1)
+                shapeFlags = icuMandatory + (count + 1)
+                flags = shapeFlags + units
+                byteCount = flags + count + 1
+            }
+        }
         /// The prefix sums of `advances` (count + 1), written after the pass.
         let prefix: UnsafeMutablePointer<Int>
         /// Per UTF-16 position (count + 1), the text's `Flag`s: zero, then or-ed in by the pass.
@@ -142,7 +171,7 @@ extension PreparedText {
         var lastStrongScript = HarfBuzzScript.common
         var lastClusterWasEmoji = false
 
-        init(font: Font, count: Int, extendsRuns: Bool) {
+        init(font: Font, count: Int, extendsRuns: Bool, scratch: UnsafeMutableRawPointer) {
             self.count = count
             self.extendsRuns = extendsRuns
             primary = font.face
@@ -151,31 +180,21 @@ extension PreparedText {
             bundledTable = FontCatalog.shared.bundledFallbackTable
             faces = [primary]
             primaryID = primary.id
-            // Eight-byte fields first, then four-byte ones, then bytes: every buffer stays aligned.
             let units = max(1, count)
-            let prefixOffset = 0
-            let segmentsOffset = prefixOffset + MemoryLayout<Int>.stride * (count + 1)
-            let advancesOffset = segmentsOffset + MemoryLayout<Segment>.stride * units
-            let breaksOffset = advancesOffset + MemoryLayout<Int32>.stride * units
-            let graphemesOffset = breaksOffset + MemoryLayout<Int32>.stride * (count + 1)
-            let icuMandatoryOffset = graphemesOffset + MemoryLayout<Int32>.stride * (count + 1)
-            let shapeFlagsOffset = icuMandatoryOffset + (count + 1)
-            let flagsOffset = shapeFlagsOffset + units
-            scratch = .allocate(byteCount: flagsOffset + count + 1, alignment: MemoryLayout<Int>.alignment)
-            prefix = (scratch + prefixOffset).bindMemory(to: Int.self, capacity: count + 1)
-            segments = (scratch + segmentsOffset).bindMemory(to: Segment.self, capacity: units)
-            advances = (scratch + advancesOffset).bindMemory(to: Int32.self, capacity: units)
+            let layout = Layout(count: count)
+            prefix = (scratch + layout.prefix).bindMemory(to: Int.self, capacity: count + 1)
+            segments = (scratch + layout.segments).bindMemory(to: Segment.self, capacity: units)
+            advances = (scratch + layout.advances).bindMemory(to: Int32.self, capacity: units)
             advances.initialize(repeating: 0, count: units)
-            breaks = (scratch + breaksOffset).bindMemory(to: Int32.self, capacity: count + 1)
-            graphemes = (scratch + graphemesOffset).bindMemory(to: Int32.self, capacity: count + 1)
-            icuMandatory = (scratch + icuMandatoryOffset).bindMemory(to: UInt8.self, capacity: count + 1)
-            shapeFlags = (scratch + shapeFlagsOffset).bindMemory(to: UInt8.self, capacity: units)
-            flags = (scratch + flagsOffset).bindMemory(to: UInt8.self, capacity: count + 1)
+            breaks = (scratch + layout.breaks).bindMemory(to: Int32.self, capacity: count + 1)
+            graphemes = (scratch + layout.graphemes).bindMemory(to: Int32.self, capacity: count + 1)
+            icuMandatory = (scratch + layout.icuMandatory).bindMemory(to: UInt8.self, capacity: count + 1)
+            shapeFlags = (scratch + layout.shapeFlags).bindMemory(to: UInt8.self, capacity: units)
+            flags = (scratch + layout.flags).bindMemory(to: UInt8.self, capacity: count + 1)
             flags.initialize(repeating: 0, count: count + 1)
         }
 
         func deallocate() {
-            scratch.deallocate()
             substituted?.deallocate()
         }
 
