@@ -122,8 +122,8 @@ import Testing
 
     /// A word of 100,000 characters in three flavours: plain Latin, kerned capitals (HarfBuzz marks
     /// clusters unsafe to break, so emergency breaks reshape) and Arabic (joined letters, unsafe to break
-    /// wherever the font's joining forms differ). Reshaped pieces of up to 64 units come from the segment
-    /// cache after the first time, so the look-ups bound that work.
+    /// wherever the font's joining forms differ). Reshaped pieces of up to `SegmentCache.maximumCachedLength`
+    /// units come from the segment cache after the first time, so the look-ups bound that work.
     @Test(arguments: [("latin", "abcdefghij"), ("kerned", "AVATARWAVY"), ("arabic", "بسملةعربي")])
     func aHundredThousandCharacterWord(name: String, pattern: String) throws {
         let word = String(repeating: pattern, count: 100_000 / pattern.count)

@@ -50,4 +50,31 @@ import Testing
             #expect(PreparedText(text, font: font).paragraphs == expected, "\(text.debugDescription)")
         }
     }
+
+    /// The pass's shortcut through the inside of runs (`extendSegment`: letters, ideographs, and spaces
+    /// after the font's own text) gives exactly what the general path gives cluster by cluster: the same
+    /// flags, opportunities, clusters, segments, faces and advances. Over the parity corpus and random
+    /// mixes of letters, spaces, ideographs, emoji, marks, controls and separators.
+    @Test func runShortcutEqualsTheGeneralPath() throws {
+        var texts = try PangoParityTests.loadJSONLines("corpus").compactMap { $0["text"] as? String }
+        let pieces = ["a", "Z", " ", "  ", "\u{A0}", "\t", "\n", "中", "文", "。", "e\u{301}", " \u{308}", "👍", "👍 ", "😀x",
+                      "Я", "ا", "ب", "-", "/", "5", ".", "\u{200B}", "\u{2028}", "각", "ᄀ", "🇫🇷", "\u{1F1E6}"]
+        var generator = Fixtures.Generator(state: 11)
+        for _ in 0..<2000 {
+            texts.append((0..<Int.random(in: 0...16, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined())
+        }
+        for size in [15.0, 17.0] as [CGFloat] {
+            let font = try Fixtures.font(size)
+            for text in texts {
+                let fast = PreparedText.Builder(text: text, font: font).build()
+                var general = PreparedText.Builder(text: text, font: font)
+                general.extendsRuns = false
+                let slow = general.build()
+                let same = fast.units == slow.units && fast.prefix == slow.prefix && fast.flags == slow.flags
+                    && fast.paragraphs == slow.paragraphs && fast.breaks == slow.breaks && fast.graphemes == slow.graphemes
+                    && fast.segments == slow.segments && fast.faces == slow.faces && fast.ellipsisWidth == slow.ellipsisWidth
+                #expect(same, "\(text.debugDescription) at \(size) pt")
+            }
+        }
+    }
 }

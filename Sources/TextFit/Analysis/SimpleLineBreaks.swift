@@ -3,8 +3,8 @@ import CTextFit
 /// UAX #14 for plain prose, without ICU: letters, digits, ideographs and kana, the ASCII space, quotes,
 /// sentence punctuation (Latin and CJK), the hyphen, the em dash, the ellipsis and brackets. Any other
 /// character, or a context whose answer depends on
-/// ICU's tailorings (a hyphen before a digit or starting a word, "." before a digit outside a number),
-/// makes `breaks` return nil and the caller asks ICU.
+/// ICU's tailorings (a hyphen starting a word before a letter, a number prefix or suffix in an unusual
+/// place), makes `breaks` return nil and the caller asks ICU.
 ///
 /// Why: ICU's rule-driven iterator costs about 75 instructions per UTF-16 unit, a quarter of a warm
 /// preparation; for the text most feeds carry the rules reduce to a few pairs. The same shortcut as
@@ -92,8 +92,9 @@ enum SimpleLineBreaks {
             allowed = false
         } else if prev == Class.sy {
             if cur == Class.nu {
-                guard inNumber else { return nil }  // outside a number: ICU's tailoring
-                allowed = false  // LB25
+                // LB25 inside a number ("1/2"); outside one ("a/2024", " /2") ICU breaks: its LB25 is a
+                // pattern over whole numbers, NU (NU | SY | IS)*, not the pair SY × NU.
+                allowed = !inNumber
             } else {
                 guard cur == Class.al else { return nil }
                 allowed = true  // LB31
@@ -102,16 +103,17 @@ enum SimpleLineBreaks {
             guard cur == Class.al || cur == Class.id || cur == Class.nu else { return nil }
             allowed = true  // LB31
         } else if prev == Class.hy {
-            // After a word-initial hyphen ("-5", " -word") ICU's tailoring decides: ask it.
-            guard !hyphenStartsWord, cur == Class.al || cur == Class.nu else { return nil }
-            allowed = cur != Class.nu  // LB25 HY × NU; else LB31
-        } else if prev == Class.is {
             if cur == Class.nu {
-                guard inNumber else { return nil }  // ".5" outside a number: ICU's tailoring
-                allowed = false  // LB25
+                allowed = false  // LB25 HY × NU, word-initial too ("-5", " -5": ICU's numbers may start with HY)
             } else {
-                allowed = cur != Class.al  // LB29 IS × AL
+                // After a word-initial hyphen (" -word") ICU's tailoring decides: ask it.
+                guard !hyphenStartsWord, cur == Class.al else { return nil }
+                allowed = true  // LB31
             }
+        } else if prev == Class.is {
+            // LB25 IS × NU (ICU: everywhere, ".5", "a.5"; `breaks` adds the break it allows before the IS
+            // in " .5"); LB29 IS × AL.
+            allowed = !(cur == Class.nu || cur == Class.al)
         } else if prev == Class.al || prev == Class.nu {
             // LB23 (AL × NU, NU × AL), LB25 NU × NU, LB28 AL × AL, LB30 (AL | NU) × OP.
             allowed = !(cur == Class.al || cur == Class.nu || cur == Class.op)
@@ -151,46 +153,73 @@ enum SimpleLineBreaks {
     /// Writes the break opportunities of `text` as ICU would (`positions` ascending, the end included;
     /// `mandatory` all 0: none of these classes forces a break), or returns nil without a promise about
     /// what was written when the text needs ICU. Both buffers hold `text.count` values.
+    ///
+    /// The context `decide` needs (the class before a run of spaces, inside a number, a word-initial
+    /// hyphen) is found by looking back from the few positions whose pair needs it, rather than tracked
+    /// on every unit: the tracking was a third of this loop.
     static func breaks(_ text: UnsafeBufferPointer<UInt16>, positions: UnsafeMutablePointer<Int32>,
                        mandatory: UnsafeMutablePointer<UInt8>) -> Int? {
         let n = text.count
         guard n > 0 else { return 0 }
         let classes = self.classes
-        let pairs = self.pairs
-        var prev = classes[Int(text[0])]
-        if prev == Class.none { return nil }
-        // The last hyphen started a word (at the text's start or after a space): ICU tailors what follows.
-        var hyphenStartsWord = prev == Class.hy
-        // The class before the current run of spaces (LB14, LB15, LB17); none at the start of the text.
-        var beforeSpaces = prev == Class.sp ? Class.none : prev
-        // Inside a number NU (NU | IS)* (LB25).
-        var inNumber = prev == Class.nu
-        var count = 0
-        for p in 1..<n {
-            let cur = classes[Int(text[p])]
-            if cur == Class.none { return nil }
-            var allowed = false
-            let pair = pairs[Int(prev) &* classCount &+ Int(cur)]
-            if pair < 2 {
-                allowed = pair == 0
-            } else if pair == 2, let decided = decide(prev, cur, beforeSpaces: beforeSpaces, inNumber: inNumber,
-                                                     hyphenStartsWord: hyphenStartsWord) {
-                allowed = decided
-            } else {
-                return nil
+        return pairs.withUnsafeBufferPointer { pairs -> Int? in
+            var prev = classes[Int(text[0])]
+            if prev == Class.none { return nil }
+            var count = 0
+            for p in 1..<n {
+                let cur = classes[Int(text[p])]
+                if cur == Class.none { return nil }
+                var allowed = false
+                let pair = pairs[Int(prev) &* classCount &+ Int(cur)]
+                if pair < 2 {
+                    allowed = pair == 0
+                } else if prev == Class.is && cur == Class.nu {
+                    // ICU reads " .5" as a number that starts at the IS, so it allows a break before the IS
+                    // after a space (LB13 forbade it when the IS came), unless LB14 (OP SP* ×) holds.
+                    if p >= 2, classes[Int(text[p - 2])] == Class.sp {
+                        let before = classBeforeSpaces(text, classes, p - 1)
+                        if before != Class.op && before != Class.opWide {
+                            positions[count] = Int32(p - 1)
+                            mandatory[count] = 0
+                            count += 1
+                        }
+                    }
+                    allowed = false  // LB25
+                } else if pair == 2, let decided = decide(
+                    prev, cur, beforeSpaces: prev == Class.sp ? classBeforeSpaces(text, classes, p) : Class.none,
+                    inNumber: prev == Class.sy && inNumber(text, classes, p),
+                    hyphenStartsWord: prev == Class.hy && (p == 1 || classes[Int(text[p - 2])] == Class.sp)) {
+                    allowed = decided
+                } else {
+                    return nil
+                }
+                if allowed {
+                    positions[count] = Int32(p)
+                    mandatory[count] = 0
+                    count += 1
+                }
+                prev = cur
             }
-            if allowed {
-                positions[count] = Int32(p)
-                mandatory[count] = 0
-                count += 1
-            }
-            inNumber = cur == Class.nu || (inNumber && (cur == Class.is || cur == Class.sy))
-            if cur == Class.hy { hyphenStartsWord = prev == Class.sp }
-            if cur != Class.sp { beforeSpaces = cur }
-            prev = cur
+            positions[count] = Int32(n)
+            mandatory[count] = 0
+            return count + 1
         }
-        positions[count] = Int32(n)
-        mandatory[count] = 0
-        return count + 1
+    }
+
+    /// The class of the last unit before `p` that is not a space (LB14, LB15, LB17); none when only
+    /// spaces come before `p`.
+    @inline(__always)
+    private static func classBeforeSpaces(_ text: UnsafeBufferPointer<UInt16>, _ classes: UnsafePointer<UInt8>, _ p: Int) -> UInt8 {
+        var k = p - 1
+        while k >= 0, classes[Int(text[k])] == Class.sp { k -= 1 }
+        return k < 0 ? Class.none : classes[Int(text[k])]
+    }
+
+    /// Whether the units before `p` end inside a number, NU (IS | SY)* (LB25 as ICU applies it).
+    @inline(__always)
+    private static func inNumber(_ text: UnsafeBufferPointer<UInt16>, _ classes: UnsafePointer<UInt8>, _ p: Int) -> Bool {
+        var k = p - 1
+        while k >= 0, classes[Int(text[k])] == Class.is || classes[Int(text[k])] == Class.sy { k -= 1 }
+        return k >= 0 && classes[Int(text[k])] == Class.nu
     }
 }

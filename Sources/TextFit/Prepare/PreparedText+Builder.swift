@@ -11,6 +11,9 @@ extension PreparedText {
     struct Builder {
         let text: String
         let font: Font
+        /// Whether the pass takes `extendSegment`'s shortcut through the inside of runs; false only in the
+        /// test that compares it with the general path, cluster by cluster.
+        var extendsRuns = true
 
         struct Output {
             var text: String
@@ -26,6 +29,11 @@ extension PreparedText {
             var ellipsisWidth: Int
         }
 
+        /// A run between words (ideographs, a hyphenated word) is cut into segments at its first break
+        /// opportunity at or after this many UTF-16 units, so its pieces stay short enough to be cached
+        /// (`SegmentCache.maximumCachedLength`) and repeat.
+        static let segmentCutLength = 64
+
         /// Hangul syllables and jamo (BMP), for `.hangulWordPriority`.
         static func isHangul(_ unit: UInt16) -> Bool {
             (0xAC00...0xD7A3).contains(unit) || (0x1100...0x11FF).contains(unit) || (0x3130...0x318F).contains(unit)
@@ -33,35 +41,55 @@ extension PreparedText {
         }
 
         func build() -> Output {
-            let units = UTF16Units.of(text)
-            let count = units.count
-            var flags = [UInt8](repeating: 0, count: count + 1)
-            var prefix = [Int](repeating: 0, count: count + 1)
-            var pass = Pass(font: font, count: count)
+            var text = text
+            // `withUTF8` makes the string native and contiguous first if it is not; its bytes are valid UTF-8.
+            return text.withUTF8 { bytes in
+                // UTF-16 never needs more units than UTF-8 has bytes. Temporary allocations live on the
+                // stack when small (a UI string's preparation then calls `malloc` only for its arrays).
+                withUnsafeTemporaryAllocation(of: UInt16.self, capacity: max(1, bytes.count)) { decoded in
+                    let count = UTF16Units.decode(bytes, into: decoded.baseAddress!)
+                    let u = UnsafeBufferPointer(start: decoded.baseAddress!, count: count)
+                    return withUnsafeTemporaryAllocation(byteCount: Pass.Layout(count: u.count).byteCount,
+                                                         alignment: MemoryLayout<Int>.alignment) { scratch in
+                        build(u, scratch: scratch.baseAddress!)
+                    }
+                }
+            }
+        }
+
+        /// Every buffer is written in the pass's scratch memory and copied once into an array of its exact
+        /// size (`Array.copying`).
+        private func build(_ u: UnsafeBufferPointer<UInt16>, scratch: UnsafeMutableRawPointer) -> Output {
+            let count = u.count
+            var pass = Pass(font: font, count: count, extendsRuns: extendsRuns, scratch: scratch)
             defer { pass.deallocate() }
-            units.withUnsafeBufferPointer { u in
-                flags.withUnsafeMutableBufferPointer { f in
-                    pass.run(u, f.baseAddress!)
-                }
+            pass.run(u, pass.flags)
+            let advances = pass.advances
+            let prefix = pass.prefix
+            var sum = 0
+            prefix[0] = 0
+            for i in 0..<count {
+                sum += Int(advances[i])
+                prefix[i + 1] = sum
             }
-            prefix.withUnsafeMutableBufferPointer { p in
-                var sum = 0
-                for i in 0..<count {
-                    sum += Int(pass.advances[i])
-                    p[i + 1] = sum
-                }
-            }
-            return Output(text: text, font: font, units: units, prefix: prefix, flags: flags, paragraphs: pass.paragraphs,
-                          breaks: Array(UnsafeBufferPointer(start: pass.breaks, count: pass.breakCount)),
-                          graphemes: Array(UnsafeBufferPointer(start: pass.graphemes, count: pass.graphemeCount)),
-                          segments: pass.segments, faces: pass.faces, ellipsisWidth: pass.ellipsisWidth())
+            return Output(text: text, font: font, units: .copying(u),
+                          prefix: .copying(UnsafeBufferPointer(start: prefix, count: count + 1)),
+                          flags: .copying(UnsafeBufferPointer(start: pass.flags, count: count + 1)),
+                          paragraphs: pass.paragraphs,
+                          breaks: .copying(UnsafeBufferPointer(start: pass.breaks, count: pass.breakCount)),
+                          graphemes: .copying(UnsafeBufferPointer(start: pass.graphemes, count: pass.graphemeCount)),
+                          segments: .copying(UnsafeBufferPointer(start: pass.segments, count: pass.segmentCount)),
+                          faces: pass.faces, ellipsisWidth: pass.ellipsisWidth())
         }
     }
 
     /// The state of one build pass. A struct whose methods mutate it (rather than closures capturing local
-    /// variables) so the hot loop pays no dynamic exclusivity checks; scratch buffers are allocated once.
+    /// variables) so the hot loop pays no dynamic exclusivity checks. Its scratch buffers share one
+    /// block (`Layout`), and the per-face arrays of the rare cache miss are made on the first miss:
+    /// a UI string is short enough that each allocation and free was a visible part of its preparation.
     fileprivate struct Pass {
         let count: Int
+        let extendsRuns: Bool
         let table = CharacterTable.shared
         let catalog = FontCatalog.shared
         /// Unowned: the builder's `font` keeps it alive, and every retain of a face shared by all threads is
@@ -88,13 +116,48 @@ extension PreparedText {
         /// with no lock and no reference counting.
         let bundledTable: UnsafePointer<UInt8>
 
+        /// Where `prefix`, `segments`, `advances`, `breaks`, `graphemes`, `icuMandatory`, `shapeFlags` and
+        /// `flags` lie in the pass's one scratch block (the caller's, `Layout.byteCount` bytes): eight-byte
+        /// fields first, then four-byte ones, then bytes, so every buffer stays aligned.
+        struct Layout {
+            let prefix: Int
+            let segments: Int
+            let advances: Int
+            let breaks: Int
+            let graphemes: Int
+            let icuMandatory: Int
+            let shapeFlags: Int
+            let flags: Int
+            let byteCount: Int
+
+            init(count: Int) {
+                let units = max(1, count)
+                prefix = 0
+                segments = prefix + MemoryLayout<Int>.stride * (count + 1)
+                advances = segments + MemoryLayout<Segment>.stride * units
+                breaks = advances + MemoryLayout<Int32>.stride * units
+                graphemes = breaks + MemoryLayout<Int32>.stride * (count + 1)
+                icuMandatory = graphemes + MemoryLayout<Int32>.stride * (count + 1)
+                shapeFlags = icuMandatory + (count + 1)
+                flags = shapeFlags + units
+                byteCount = flags + count + 1
+            }
+        }
+        /// The prefix sums of `advances` (count + 1), written after the pass.
+        let prefix: UnsafeMutablePointer<Int>
+        /// Per UTF-16 position (count + 1), the text's `Flag`s: zero, then or-ed in by the pass.
+        let flags: UnsafeMutablePointer<UInt8>
+        /// The shaped segments so far (at most one per unit), copied into an array of their number at the end.
+        let segments: UnsafeMutablePointer<Segment>
+        var segmentCount = 0
+
         var faces: [Face]
-        /// Per face: its id (the cache key) and its HarfBuzz font, read only when shaping misses the cache.
-        var faceIDs: [Int]
-        /// Fetched on the first cache miss only (`harfBuzzFont(at:)`): the look-up takes the face's lock.
-        var harfBuzzFonts: [HarfBuzzFont?]
-        var harfBuzzFontsFetched: [Bool]
-        var segments: [Segment] = []
+        /// The cache key's face id of `faces[0]` (the fallbacks' are read from their faces).
+        let primaryID: Int
+        /// Per face, its HarfBuzz font, read only when shaping misses the cache: fetched on the first miss
+        /// (`harfBuzzFont(at:)`, the look-up takes the face's lock), and these arrays made then too.
+        var harfBuzzFonts: [HarfBuzzFont?] = []
+        var harfBuzzFontsFetched: [Bool] = []
         /// Paragraphs (rule W1), found with the clusters: a separator is a cluster ("\r\n" is one).
         var paragraphs: [Paragraph] = []
         var paragraphStart = 0
@@ -108,30 +171,30 @@ extension PreparedText {
         var lastStrongScript = HarfBuzzScript.common
         var lastClusterWasEmoji = false
 
-        init(font: Font, count: Int) {
+        init(font: Font, count: Int, extendsRuns: Bool, scratch: UnsafeMutableRawPointer) {
             self.count = count
+            self.extendsRuns = extendsRuns
             primary = font.face
             primaryCoverage = primary.harfBuzz.bmpCoverage
             scale = font.scale
             bundledTable = FontCatalog.shared.bundledFallbackTable
             faces = [primary]
-            faceIDs = [primary.id]
-            harfBuzzFonts = [nil]
-            harfBuzzFontsFetched = [false]
-            advances = .allocate(capacity: max(1, count))
-            advances.initialize(repeating: 0, count: max(1, count))
-            breaks = .allocate(capacity: count + 1)
-            icuMandatory = .allocate(capacity: count + 1)
-            graphemes = .allocate(capacity: count + 1)
-            shapeFlags = .allocate(capacity: max(1, count))
+            primaryID = primary.id
+            let units = max(1, count)
+            let layout = Layout(count: count)
+            prefix = (scratch + layout.prefix).bindMemory(to: Int.self, capacity: count + 1)
+            segments = (scratch + layout.segments).bindMemory(to: Segment.self, capacity: units)
+            advances = (scratch + layout.advances).bindMemory(to: Int32.self, capacity: units)
+            advances.initialize(repeating: 0, count: units)
+            breaks = (scratch + layout.breaks).bindMemory(to: Int32.self, capacity: count + 1)
+            graphemes = (scratch + layout.graphemes).bindMemory(to: Int32.self, capacity: count + 1)
+            icuMandatory = (scratch + layout.icuMandatory).bindMemory(to: UInt8.self, capacity: count + 1)
+            shapeFlags = (scratch + layout.shapeFlags).bindMemory(to: UInt8.self, capacity: units)
+            flags = (scratch + layout.flags).bindMemory(to: UInt8.self, capacity: count + 1)
+            flags.initialize(repeating: 0, count: count + 1)
         }
 
         func deallocate() {
-            advances.deallocate()
-            breaks.deallocate()
-            icuMandatory.deallocate()
-            graphemes.deallocate()
-            shapeFlags.deallocate()
             substituted?.deallocate()
         }
 
@@ -142,7 +205,7 @@ extension PreparedText {
             let entries = table.entries
             var position = 0
             while position < count {
-                if segmentStart >= 0 {
+                if segmentStart >= 0, extendsRuns {
                     position = extendSegment(from: position, u, flags)
                     if position == count { break }
                 }
@@ -188,6 +251,10 @@ extension PreparedText {
         /// ideographs). A break opportunity that does not end the segment (`endsSegment`) is recorded and
         /// passed. For these units `single` would only record the cluster (and the opportunity), so this
         /// does just that; anything else returns to `single` or the chunk path.
+        ///
+        /// Also U+0020 after the font's own text (not after an emoji): `place` keeps such a space in the
+        /// segment it follows and `single` only adds `Flag.space`, so a word and its space cost one pass
+        /// here instead of a call of `single` per space.
         /// - Returns: the first position not consumed.
         @inline(__always)
         private mutating func extendSegment(from start: Int, _ u: UnsafeBufferPointer<UInt16>,
@@ -204,11 +271,15 @@ extension PreparedText {
             while icuIndex < icuCount, Int(breaks[icuIndex]) < start { icuIndex += 1 }
             var nextBreak = icuIndex < icuCount ? Int(breaks[icuIndex]) : Int.max
             let script = segmentScript
+            // A space may join a segment in the font's own face, unless it follows an emoji (`place`).
+            let spacesMayJoin = fallback == 0
+            let afterEmoji = lastClusterWasEmoji
             var position = start
             while position < count {
                 let unit = u[position]
                 let entry = entries[Int(unit)]
-                guard entry & (special | CharacterTable.Bit.simple) == CharacterTable.Bit.simple,
+                guard entry & (special | CharacterTable.Bit.simple) == CharacterTable.Bit.simple
+                        || (unit == 0x20 && spacesMayJoin && entry & CharacterTable.Bit.simple != 0 && (position > start || !afterEmoji)),
                       position + 1 == count || entries[Int(u[position + 1])] & CharacterTable.Bit.simple != 0 else { break }
                 let covered = primaryHasGlyph(UInt32(unit))
                 guard fallback == 0 ? covered : !covered && Int(bundledTable[Int(unit)]) == fallback else { break }
@@ -216,13 +287,20 @@ extension PreparedText {
                 let scriptIndex = Int(entry & 0xFF)
                 let strong = table.isStrong[scriptIndex]
                 guard (strong ? table.scripts[scriptIndex] : lastStrongScript) == script else { break }
-                var flag = Flag.grapheme
+                var flag = Flag.grapheme | (entry & CharacterTable.Bit.hangingSpace != 0 ? Flag.space : 0)
                 if position == nextBreak {
-                    // An opportunity inside the run (between ideographs, after a hyphen): kept, unless it
-                    // ends the segment (after whitespace, mandatory, or the run is as long as the cache keeps).
-                    guard icuMandatory[icuIndex] == 0, flags[position - 1] & Flag.space == 0,
-                          position - segmentStart < SegmentCache.maximumCachedLength else { break }
+                    // An opportunity inside the run (between ideographs, after a hyphen) is kept. One that
+                    // ends the segment (`endsSegment`: after whitespace, or the run is `segmentCutLength`
+                    // long) starts the next one here, in the font's own face and the same script, as
+                    // `single` and `place` would: the next word after a space. A mandatory one goes to them.
+                    guard icuMandatory[icuIndex] == 0 else { break }
                     flag |= Flag.breakAllowed
+                    if flags[position - 1] & Flag.space != 0 || position - segmentStart >= Builder.segmentCutLength {
+                        guard fallback == 0 else { break }
+                        if entries[Int(u[position - 1])] & entry & CharacterTable.Bit.hangul != 0 { flag |= Flag.betweenHangul }
+                        closeSegment(at: position, u, flags)
+                        segmentStart = position
+                    }
                     breaks[breakCount] = Int32(position)
                     breakCount += 1
                     icuIndex += 1
@@ -368,7 +446,7 @@ extension PreparedText {
         }
 
         /// Whether a break opportunity at `position` ends the segment: after whitespace (between words), at a
-        /// mandatory break, or when the segment is as long as the cache keeps. Elsewhere (between
+        /// mandatory break, or when the segment is `segmentCutLength` long. Elsewhere (between
         /// ideographs, after a hyphen) the run is shaped as one piece, as Pango shapes its items: one cache
         /// look-up or one `hb_shape` per run instead of one per ideograph. A line may still start or end
         /// there by arithmetic, unless HarfBuzz flagged the position unsafe to break (then `width` reshapes).
@@ -377,7 +455,7 @@ extension PreparedText {
             let flag = flags[position]
             guard flag & Flag.breakAllowed != 0 else { return false }
             return flags[position - 1] & Flag.space != 0 || flag & Flag.mandatory != 0
-                || position - segmentStart >= SegmentCache.maximumCachedLength
+                || position - segmentStart >= Builder.segmentCutLength
         }
 
         /// The font's own face has a glyph for `scalar`: a bit test in the BMP.
@@ -420,9 +498,6 @@ extension PreparedText {
                 index = found
             } else {
                 faces.append(fallback)
-                faceIDs.append(fallback.id)
-                harfBuzzFonts.append(nil)
-                harfBuzzFontsFetched.append(false)
                 index = faces.count - 1
             }
             lastFallback = (fallback, bundledIndex, index)
@@ -436,13 +511,14 @@ extension PreparedText {
             }
             let start = segmentStart
             segmentStart = -1
-            segments.append(Segment(start: Int32(start), end: Int32(end), face: UInt16(segmentFace), script: segmentScript))
+            segments[segmentCount] = Segment(start: Int32(start), end: Int32(end), face: UInt16(segmentFace), script: segmentScript)
+            segmentCount += 1
             flags[start] |= Flag.segmentStart
             let length = end - start
             var input = UnsafeBufferPointer(rebasing: u[start..<end])
             let entries = table.entries
             let script = segmentScript == HarfBuzzScript.common ? 0 : segmentScript
-            let faceID = faceIDs[segmentFace]
+            let faceID = segmentFace == 0 ? primaryID : faces[segmentFace].id
             // One pass looks for controls to substitute and hashes the cache key.
             var hash = SegmentCache.Key.start(face: faceID, scale: scale, script: script)
             var firstSubstituted = -1
@@ -485,6 +561,10 @@ extension PreparedText {
 
         /// The sized HarfBuzz font of face `index`, looked up once.
         private mutating func harfBuzzFont(at index: Int) -> HarfBuzzFont? {
+            while harfBuzzFontsFetched.count < faces.count {
+                harfBuzzFonts.append(nil)
+                harfBuzzFontsFetched.append(false)
+            }
             if !harfBuzzFontsFetched[index] {
                 harfBuzzFonts[index] = catalog.harfBuzzFont(face: faces[index], scale: scale)
                 harfBuzzFontsFetched[index] = true

@@ -3,76 +3,74 @@
 /// Why not `Array(text.utf16)`: a native Swift string stores UTF-8, and its UTF-16 view transcodes one
 /// unit per call through the generic sequence machinery (about 26 instructions per unit in the profile,
 /// several percent of a warm preparation). Here one pass counts and one decodes straight from the
-/// string's contiguous UTF-8, eight ASCII bytes at a time.
+/// string's contiguous UTF-8, eight ASCII bytes at a time, into a buffer the caller sizes by the UTF-8
+/// length (never less than the UTF-16 length), so no pass counts first.
 enum UTF16Units {
     static func of(_ text: String) -> [UInt16] {
         var text = text
         // `withUTF8` makes the string native and contiguous first if it is not; its bytes are valid UTF-8.
-        return text.withUTF8 { bytes in decode(bytes) }
+        return text.withUTF8 { bytes in
+            let out = UnsafeMutablePointer<UInt16>.allocate(capacity: max(1, bytes.count))
+            defer { out.deallocate() }
+            return .copying(UnsafeBufferPointer(start: out, count: decode(bytes, into: out)))
+        }
     }
 
-    /// Decodes valid UTF-8.
-    static func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt16] {
-        guard let base = bytes.baseAddress, bytes.count > 0 else { return [] }
+    /// Decodes valid UTF-8 into `out`, which has room for `bytes.count` units; returns how many it wrote.
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, into out: UnsafeMutablePointer<UInt16>) -> Int {
+        guard let base = bytes.baseAddress, bytes.count > 0 else { return 0 }
         let byteCount = bytes.count
-        // UTF-16 length: every byte that starts a scalar counts 1, a 4-byte lead 2.
-        // Eight bytes at a time: count the continuation bytes (10xxxxxx) and the 4-byte leads (11110xxx).
-        var count = byteCount
         var i = 0
-        while i + 8 <= byteCount {
-            let w = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-            if w & 0x8080_8080_8080_8080 != 0 {
-                let high: UInt64 = 0x8080_8080_8080_8080
-                let continuation = w & ~(w << 1) & high
-                let lead4 = w & (w << 1) & (w << 2) & (w << 3) & ~(w << 4) & high
-                count += lead4.nonzeroBitCount - continuation.nonzeroBitCount
-            }
-            i += 8
-        }
+        var j = 0
         while i < byteCount {
-            let byte = base[i]
-            if byte & 0xC0 == 0x80 { count -= 1 } else if byte >= 0xF0 { count += 1 }
-            i += 1
-        }
-        return [UInt16](unsafeUninitializedCapacity: count) { out, initialized in
-            var i = 0
-            var j = 0
-            while i < byteCount {
-                // Eight ASCII bytes at once.
-                if i + 8 <= byteCount {
-                    let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-                    if word & 0x8080_8080_8080_8080 == 0 {
-                        for k in 0..<8 { out[j + k] = UInt16(base[i + k]) }
-                        i += 8
-                        j += 8
-                        continue
-                    }
+            // Eight ASCII bytes at once.
+            if i + 8 <= byteCount {
+                let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+                if word & 0x8080_8080_8080_8080 == 0 {
+                    for k in 0..<8 { out[j + k] = UInt16(base[i + k]) }
+                    i += 8
+                    j += 8
+                    continue
                 }
-                let b0 = UInt32(base[i])
-                if b0 < 0x80 {
-                    out[j] = UInt16(b0)
-                    i += 1
-                    j += 1
-                } else if b0 < 0xE0 {
-                    out[j] = UInt16((b0 & 0x1F) << 6 | UInt32(base[i + 1]) & 0x3F)
+            }
+            let b0 = UInt32(base[i])
+            if b0 < 0x80 {
+                out[j] = UInt16(b0)
+                i += 1
+                j += 1
+            } else if b0 < 0xE0 {
+                // A run of 2-byte sequences (Cyrillic, Greek, Latin with accents) in one tight loop.
+                var lead = b0
+                while true {
+                    out[j] = UInt16((lead & 0x1F) << 6 | UInt32(base[i + 1]) & 0x3F)
                     i += 2
                     j += 1
-                } else if b0 < 0xF0 {
-                    out[j] = UInt16(truncatingIfNeeded: (b0 & 0x0F) << 12 | (UInt32(base[i + 1]) & 0x3F) << 6
+                    guard i < byteCount else { break }
+                    lead = UInt32(base[i])
+                    guard lead & 0xE0 == 0xC0 else { break }
+                }
+            } else if b0 < 0xF0 {
+                // A run of 3-byte sequences (ideographs, kana, CJK punctuation) in one tight loop.
+                var lead = b0
+                while true {
+                    out[j] = UInt16(truncatingIfNeeded: (lead & 0x0F) << 12 | (UInt32(base[i + 1]) & 0x3F) << 6
                         | UInt32(base[i + 2]) & 0x3F)
                     i += 3
                     j += 1
-                } else {
-                    let scalar = (b0 & 0x07) << 18 | (UInt32(base[i + 1]) & 0x3F) << 12
-                        | (UInt32(base[i + 2]) & 0x3F) << 6 | UInt32(base[i + 3]) & 0x3F
-                    let v = scalar - 0x10000
-                    out[j] = UInt16(0xD800 + (v >> 10))
-                    out[j + 1] = UInt16(0xDC00 + (v & 0x3FF))
-                    i += 4
-                    j += 2
+                    guard i < byteCount else { break }
+                    lead = UInt32(base[i])
+                    guard lead & 0xF0 == 0xE0 else { break }
                 }
+            } else {
+                let scalar = (b0 & 0x07) << 18 | (UInt32(base[i + 1]) & 0x3F) << 12
+                    | (UInt32(base[i + 2]) & 0x3F) << 6 | UInt32(base[i + 3]) & 0x3F
+                let v = scalar - 0x10000
+                out[j] = UInt16(0xD800 + (v >> 10))
+                out[j + 1] = UInt16(0xDC00 + (v & 0x3FF))
+                i += 4
+                j += 2
             }
-            initialized = j
         }
+        return j
     }
 }
