@@ -377,7 +377,7 @@ struct LineBreaker {
     /// The largest grapheme boundary `b` in `[from, to]` with `measure(b) <= budget`, assuming `measure`
     /// grows with `b` and is about the stored width from `from`; `from` when none does.
     private func lastBoundary(from: Int, to: Int, budget: Int, _ measure: (Int) -> Int) -> Int {
-        var low = text.graphemeIndex(atOrAfter: from)
+        let low = text.graphemeIndex(atOrAfter: from)
         var high = text.graphemeIndex(atOrAfter: to)
         if high >= text.graphemes.count || Int(text.graphemes[high]) > to { high -= 1 }
         guard low <= high, measure(Int(text.graphemes[low])) <= budget else { return from }
