@@ -34,45 +34,47 @@ extension PreparedText {
         var from = start
         var to = end
         var width = 0
-        if startUnsafe {
-            if remembering, let piece = reshapedPieces.piece(at: start, .start), piece.otherEnd <= end {
-                width += piece.width
-                from = piece.otherEnd
-            } else if let segment = segmentIndex(containing: start) {
-                let segmentEnd = Int(segments[segment].end)
-                let limit = min(end, segmentEnd, start + Self.reshapeWindow)
-                var safe = start + 1
-                while safe < limit, isUnsafe(safe) { safe += 1 }
-                // A piece ending at a safe position or at its segment's end is the same for any line end
-                // at or after it; one cut short by `end` or by the window is not kept.
-                let natural = !isUnsafe(safe) || safe == segmentEnd
-                if safe == end || natural {
-                    let pieceWidth = reshapedWidth(start, safe, segment: segment)
-                    if remembering && natural { reshapedPieces.store(at: start, .start, otherEnd: safe, width: pieceWidth) }
-                    width += pieceWidth
-                    from = safe
-                }
-            }
+        if startUnsafe, let piece = piece(at: start, .start, bound: end, remembering: remembering) {
+            width += piece.width
+            from = piece.otherEnd
         }
-        if endUnsafe, from < end {
-            if remembering, let piece = reshapedPieces.piece(at: end, .end), piece.otherEnd >= from {
-                width += piece.width
-                to = piece.otherEnd
-            } else if let segment = segmentIndex(containing: end - 1) {
-                let segmentStart = Int(segments[segment].start)
-                let limit = max(from, segmentStart, end - Self.reshapeWindow)
-                var safe = end - 1
-                while safe > limit, isUnsafe(safe) { safe -= 1 }
-                let natural = !isUnsafe(safe) || safe == segmentStart
-                if safe == from || natural {
-                    let pieceWidth = reshapedWidth(safe, end, segment: segment)
-                    if remembering && natural { reshapedPieces.store(at: end, .end, otherEnd: safe, width: pieceWidth) }
-                    width += pieceWidth
-                    to = safe
-                }
-            }
+        if endUnsafe, from < end, let piece = piece(at: end, .end, bound: from, remembering: remembering) {
+            width += piece.width
+            to = piece.otherEnd
         }
         return width + (to > from ? prefix[to] - prefix[from] : 0)
+    }
+
+    /// The reshaped piece between unsafe `position` and the nearest safe position toward `bound` (after it
+    /// for a line starting at `position`, before it for a line ending there), within the position's
+    /// segment and `reshapeWindow`: its other end and width, or nil when none is found (no segment, or a
+    /// run of unsafe positions longer than the window: the stored advances are used).
+    private func piece(at position: Int, _ end: ReshapedPieces.End, bound: Int,
+                       remembering: Bool) -> (otherEnd: Int, width: Int)? {
+        let forward = end == .start
+        if remembering, let piece = reshapedPieces.piece(at: position, end),
+           forward ? piece.otherEnd <= bound : piece.otherEnd >= bound {
+            return piece
+        }
+        guard let segment = segmentIndex(containing: forward ? position : position - 1) else { return nil }
+        let segmentEdge = Int(forward ? segments[segment].end : segments[segment].start)
+        var safe: Int
+        if forward {
+            let limit = min(bound, segmentEdge, position + Self.reshapeWindow)
+            safe = position + 1
+            while safe < limit, isUnsafe(safe) { safe += 1 }
+        } else {
+            let limit = max(bound, segmentEdge, position - Self.reshapeWindow)
+            safe = position - 1
+            while safe > limit, isUnsafe(safe) { safe -= 1 }
+        }
+        // A piece that stops at a safe position or at its segment's edge is the same for any line that
+        // covers it, so it is remembered; one cut short by `bound` is used but not kept.
+        let natural = !isUnsafe(safe) || safe == segmentEdge
+        guard safe == bound || natural else { return nil }
+        let width = forward ? reshapedWidth(position, safe, segment: segment) : reshapedWidth(safe, position, segment: segment)
+        if remembering && natural { reshapedPieces.store(at: position, end, otherEnd: safe, width: width) }
+        return (safe, width)
     }
 
     /// The index of the segment holding `position`, if any (separators belong to none).
