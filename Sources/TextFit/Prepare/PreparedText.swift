@@ -134,10 +134,10 @@ public final class PreparedText: Sendable {
                                                            candidatesEnd: paragraphBreaksEnd.first.map(Int.init) ?? 0)
     }
 
-    /// When a text is one non-blank paragraph (no separator after it) whose widths are stored (no reshaping at its visible end)
-    /// and whose stored opportunity widths never decrease, the fast path's first line is the whole text
-    /// exactly when the limit is at least the larger of its visible width and its last opportunity's
-    /// (W2: no opportunity is needed; T2/T4: nothing to cut). That is most labels and buttons, and any
+    /// When a text is one non-blank paragraph (no separator after it) whose widths are stored (no
+    /// reshaping at its visible end) and whose stored opportunity widths never decrease, the fast path's
+    /// first line is the whole text whenever the limit is at least the larger of its visible width and its
+    /// last opportunity's (W2: no opportunity is needed; T2/T4: nothing to cut). That is most labels and buttons, and any
     /// text relaid out wider than itself, so `measure` and `layout` answer it without the breaker.
     private static func oneLineFit(_ built: Builder.Output, breakVisiblePrefix: [Int], monotone: Bool,
                                    candidatesEnd: Int) -> (threshold: Int, width: Int) {
