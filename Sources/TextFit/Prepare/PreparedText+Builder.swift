@@ -26,7 +26,6 @@ extension PreparedText {
             var graphemes: [Int32]
             var segments: [Segment]
             var faces: [Face]
-            var ellipsisWidth: Int
         }
 
         /// A run between words (ideographs, a hyphenated word) is cut into segments at its first break
@@ -79,7 +78,7 @@ extension PreparedText {
                           breaks: .copying(UnsafeBufferPointer(start: pass.breaks, count: pass.breakCount)),
                           graphemes: .copying(UnsafeBufferPointer(start: pass.graphemes, count: pass.graphemeCount)),
                           segments: .copying(UnsafeBufferPointer(start: pass.segments, count: pass.segmentCount)),
-                          faces: pass.faces, ellipsisWidth: pass.ellipsisWidth())
+                          faces: pass.faces)
         }
     }
 
@@ -570,23 +569,6 @@ extension PreparedText {
                 harfBuzzFontsFetched[index] = true
             }
             return harfBuzzFonts[index]
-        }
-
-        /// The truncation token U+2026 (rule T1): in the font when it has it, else in the fallback face;
-        /// from the segment cache when it has it (no font look-up).
-        func ellipsisWidth() -> Int {
-            let ellipsisFace = primary.hasGlyph(for: 0x2026) ? primary : catalog.fallbackFace(for: 0x2026) ?? primary
-            var unit: UInt16 = 0x2026
-            var advance: Int32 = 0
-            var flag: UInt8 = 0
-            return withUnsafePointer(to: &unit) { pointer in
-                let text = UnsafeBufferPointer(start: pointer, count: 1)
-                let key = SegmentCache.Key(face: ellipsisFace.id, scale: scale, script: 0, text: text)
-                _ = SegmentShaper.shape(key, advances: &advance, flags: &flag) {
-                    catalog.harfBuzzFont(face: ellipsisFace, scale: scale)
-                }
-                return Int(advance)
-            }
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Text analysed and shaped once, ready to be laid out at any width by arithmetic alone.
 ///
@@ -59,8 +60,9 @@ public final class PreparedText: Sendable {
     let segments: [Segment]
     /// Faces used: index 0 is the font's own face, the rest fallbacks.
     let faces: [Face]
-    /// The truncation token U+2026 shaped in the font (or its fallback), in 1/1024 pt (rule T1).
-    let ellipsisWidth: Int
+    /// The truncation token U+2026 shaped in the font (or its fallback), in 1/1024 pt (rule T1); see
+    /// `ellipsisWidth`. `Int.min` until first needed.
+    private let ellipsisWidthMemo = Atomic<Int>(Int.min)
     /// `font.lineHeight`, read once: `measure` needs it per call, and reading it through the shared face
     /// costs reference counting that two threads contend on.
     let lineHeight: CGFloat
@@ -126,7 +128,6 @@ public final class PreparedText: Sendable {
         graphemes = built.graphemes
         segments = built.segments
         faces = built.faces
-        ellipsisWidth = built.ellipsisWidth
         lineHeight = built.font.lineHeight
         reshapedPieces = ReshapedPieces(unitCount: built.units.count)
         (oneLineThreshold, oneLineWidth) = Self.oneLineFit(built, breakVisiblePrefix: breakVisiblePrefix,
@@ -150,6 +151,33 @@ public final class PreparedText: Sendable {
         let width = built.prefix[visibleEnd] - built.prefix[0]
         let lastCandidate = candidatesEnd > 0 ? breakVisiblePrefix[candidatesEnd - 1] - built.prefix[0] : 0
         return (max(width, lastCandidate), width)
+    }
+
+    /// The truncation token U+2026 shaped in the font when it has the glyph, else in its fallback face,
+    /// in 1/1024 pt (rule T1). Found on the first truncation, not while preparing: most texts are never
+    /// truncated, and the look-up was a visible part of preparing a short label (~390 instructions). A
+    /// race computes the same value twice.
+    var ellipsisWidth: Int {
+        let memo = ellipsisWidthMemo.load(ordering: .relaxed)
+        if memo != Int.min { return memo }
+        let width = Self.shapedEllipsisWidth(font)
+        ellipsisWidthMemo.store(width, ordering: .relaxed)
+        return width
+    }
+
+    private static func shapedEllipsisWidth(_ font: Font) -> Int {
+        let catalog = FontCatalog.shared
+        let scale = font.scale
+        let primary = font.face
+        let face = primary.hasGlyph(for: 0x2026) ? primary : catalog.fallbackFace(for: 0x2026) ?? primary
+        var unit: UInt16 = 0x2026
+        var advance: Int32 = 0
+        var flag: UInt8 = 0
+        return withUnsafePointer(to: &unit) { pointer in
+            let key = SegmentCache.Key(face: face.id, scale: scale, script: 0, text: UnsafeBufferPointer(start: pointer, count: 1))
+            _ = SegmentShaper.shape(key, advances: &advance, flags: &flag) { catalog.harfBuzzFont(face: face, scale: scale) }
+            return Int(advance)
+        }
     }
 
     /// Set in `breakEnds` when a line ending at that opportunity needs reshaping to measure.
