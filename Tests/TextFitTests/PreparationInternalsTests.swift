@@ -72,7 +72,7 @@ import Testing
                 let slow = general.build()
                 let same = fast.units == slow.units && fast.prefix == slow.prefix && fast.flags == slow.flags
                     && fast.paragraphs == slow.paragraphs && fast.breaks == slow.breaks && fast.graphemes == slow.graphemes
-                    && fast.segments == slow.segments && fast.faces == slow.faces
+                    && fast.segments == slow.segments && fast.fallbackFaces == slow.fallbackFaces
                 #expect(same, "\(text.debugDescription) at \(size) pt")
             }
         }

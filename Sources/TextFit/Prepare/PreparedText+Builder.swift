@@ -8,6 +8,10 @@ extension PreparedText {
     /// `Character`s where a boundary is certain (`GraphemeFastPath`), writes into buffers allocated once,
     /// and reads cached shaping straight into them. About 4× fewer instructions than the first version,
     /// which asked HarfBuzz, Swift and `switch`es per character and allocated per word.
+    ///
+    /// The build touches the font's face without reference counting (`Pass.primary`): the face is shared
+    /// by every thread preparing text in that font, and each retain or release of it is an atomic write to
+    /// a cache line the cores then pass back and forth.
     struct Builder {
         let text: String
         let font: Font
@@ -17,7 +21,6 @@ extension PreparedText {
 
         struct Output {
             var text: String
-            var font: Font
             var units: [UInt16]
             var prefix: [Int]
             var flags: [UInt8]
@@ -25,7 +28,8 @@ extension PreparedText {
             var breaks: [Int32]
             var graphemes: [Int32]
             var segments: [Segment]
-            var faces: [Face]
+            /// The fallback faces (face index 1 and up); face 0 is the font's own, kept by the caller's font.
+            var fallbackFaces: [Face]
         }
 
         /// A run between words (ideographs, a hyphenated word) is cut into segments at its first break
@@ -40,7 +44,16 @@ extension PreparedText {
         }
 
         func build() -> Output {
-            var text = text
+            Self.build(text, font: font, extendsRuns: extendsRuns)
+        }
+
+        /// Builds without making a `Builder` (whose copy of `font` would cost a retain and a release of the
+        /// shared face per text). `font` is borrowed for the whole call, which keeps its face alive for the
+        /// pass's unretained reference.
+        static func build(_ original: String, font: Font, extendsRuns: Bool = true) -> Output {
+            var text = original
+            let face = Unmanaged.passUnretained(font.face)
+            let scale = font.scale
             // `withUTF8` makes the string native and contiguous first if it is not; its bytes are valid UTF-8.
             return text.withUTF8 { bytes in
                 // UTF-16 never needs more units than UTF-8 has bytes. Temporary allocations live on the
@@ -50,7 +63,7 @@ extension PreparedText {
                     let u = UnsafeBufferPointer(start: decoded.baseAddress!, count: count)
                     return withUnsafeTemporaryAllocation(byteCount: Pass.Layout(count: u.count).byteCount,
                                                          alignment: MemoryLayout<Int>.alignment) { scratch in
-                        build(u, scratch: scratch.baseAddress!)
+                        build(original, u, face: face, scale: scale, extendsRuns: extendsRuns, scratch: scratch.baseAddress!)
                     }
                 }
             }
@@ -58,9 +71,10 @@ extension PreparedText {
 
         /// Every buffer is written in the pass's scratch memory and copied once into an array of its exact
         /// size (`Array.copying`).
-        private func build(_ u: UnsafeBufferPointer<UInt16>, scratch: UnsafeMutableRawPointer) -> Output {
+        private static func build(_ text: String, _ u: UnsafeBufferPointer<UInt16>, face: Unmanaged<Face>, scale: Int32,
+                                  extendsRuns: Bool, scratch: UnsafeMutableRawPointer) -> Output {
             let count = u.count
-            var pass = Pass(font: font, count: count, extendsRuns: extendsRuns, scratch: scratch)
+            var pass = Pass(face: face, scale: scale, count: count, extendsRuns: extendsRuns, scratch: scratch)
             defer { pass.deallocate() }
             pass.run(u, pass.flags)
             let advances = pass.advances
@@ -71,14 +85,14 @@ extension PreparedText {
                 sum += Int(advances[i])
                 prefix[i + 1] = sum
             }
-            return Output(text: text, font: font, units: .copying(u),
+            return Output(text: text, units: .copying(u),
                           prefix: .copying(UnsafeBufferPointer(start: prefix, count: count + 1)),
                           flags: .copying(UnsafeBufferPointer(start: pass.flags, count: count + 1)),
                           paragraphs: pass.paragraphs,
                           breaks: .copying(UnsafeBufferPointer(start: pass.breaks, count: pass.breakCount)),
                           graphemes: .copying(UnsafeBufferPointer(start: pass.graphemes, count: pass.graphemeCount)),
                           segments: .copying(UnsafeBufferPointer(start: pass.segments, count: pass.segmentCount)),
-                          faces: pass.faces)
+                          fallbackFaces: pass.fallbacks)
         }
     }
 
@@ -90,10 +104,15 @@ extension PreparedText {
         let count: Int
         let extendsRuns: Bool
         let table = CharacterTable.shared
-        let catalog = FontCatalog.shared
-        /// Unowned: the builder's `font` keeps it alive, and every retain of a face shared by all threads is
-        /// an atomic write to a cache line both cores use.
-        unowned(unsafe) let primary: Face
+        /// Read from the global each time rather than stored: a stored reference cost a retain and a
+        /// release of the catalog, shared by all threads, per text.
+        var catalog: FontCatalog { FontCatalog.shared }
+        /// The font's face, unretained: `Builder.build`'s borrowed `font` keeps it alive, and every retain of
+        /// a face shared by all threads is an atomic write to a cache line both cores use. (An
+        /// `unowned(unsafe)` property still cost a retain and a release per use; `Unmanaged` costs none.)
+        /// Read as a `Face` (`primary`, +1) only on rare paths: a cache miss, a fallback for U+2026.
+        let primaryRef: Unmanaged<Face>
+        var primary: Face { primaryRef.takeUnretainedValue() }
         let primaryCoverage: UnsafePointer<UInt64>
         let scale: Int32
 
@@ -150,8 +169,9 @@ extension PreparedText {
         let segments: UnsafeMutablePointer<Segment>
         var segmentCount = 0
 
-        var faces: [Face]
-        /// The cache key's face id of `faces[0]` (the fallbacks' are read from their faces).
+        /// The fallback faces: face index i > 0 is `fallbacks[i - 1]` (index 0 is `primary`).
+        var fallbacks: [Face] = []
+        /// The cache key's face id of `primary` (the fallbacks' are read from their faces).
         let primaryID: Int
         /// Per face, its HarfBuzz font, read only when shaping misses the cache: fetched on the first miss
         /// (`harfBuzzFont(at:)`, the look-up takes the face's lock), and these arrays made then too.
@@ -170,15 +190,13 @@ extension PreparedText {
         var lastStrongScript = HarfBuzzScript.common
         var lastClusterWasEmoji = false
 
-        init(font: Font, count: Int, extendsRuns: Bool, scratch: UnsafeMutableRawPointer) {
+        init(face: Unmanaged<Face>, scale: Int32, count: Int, extendsRuns: Bool, scratch: UnsafeMutableRawPointer) {
             self.count = count
             self.extendsRuns = extendsRuns
-            primary = font.face
-            primaryCoverage = primary.harfBuzz.bmpCoverage
-            scale = font.scale
+            primaryRef = face
+            (primaryCoverage, primaryID) = face._withUnsafeGuaranteedRef { ($0.harfBuzz.bmpCoverage, $0.id) }
+            self.scale = scale
             bundledTable = FontCatalog.shared.bundledFallbackTable
-            faces = [primary]
-            primaryID = primary.id
             let units = max(1, count)
             let layout = Layout(count: count)
             prefix = (scratch + layout.prefix).bindMemory(to: Int.self, capacity: count + 1)
@@ -413,7 +431,7 @@ extension PreparedText {
                                     _ flags: UnsafeMutablePointer<UInt8>) {
             var face = segmentStart >= 0 ? segmentFace : 0
             if let base, isSpace, segmentStart >= 0, !lastClusterWasEmoji,
-               segmentFace == 0 ? primaryHasGlyph(base) : faces[segmentFace].hasGlyph(for: base) {
+               segmentFace == 0 ? primaryHasGlyph(base) : fallbacks[segmentFace - 1].hasGlyph(for: base) {
                 // A space stays in the font of the text it follows (Pango and CoreText do not switch
                 // fonts for whitespace), so "世界 " measures the fallback face's space. Not after an
                 // emoji: emoji fonts have em-wide spaces, and Pango itemizes emoji apart from text.
@@ -460,7 +478,8 @@ extension PreparedText {
         /// The font's own face has a glyph for `scalar`: a bit test in the BMP.
         @inline(__always)
         private func primaryHasGlyph(_ scalar: UInt32) -> Bool {
-            scalar < 0x10000 ? primaryCoverage[Int(scalar >> 6)] & (1 << UInt64(scalar & 63)) != 0 : primary.hasGlyph(for: scalar)
+            scalar < 0x10000 ? primaryCoverage[Int(scalar >> 6)] & (1 << UInt64(scalar & 63)) != 0
+                              : primaryRef._withUnsafeGuaranteedRef { $0.hasGlyph(for: scalar) }
         }
 
         /// A paragraph separator (rule W1) ends the paragraph, its segment and its script context.
@@ -487,17 +506,17 @@ extension PreparedText {
             } else {
                 coversAll = true  // the fallback was chosen for this very scalar
             }
-            guard coversAll || (!primary.hasGlyph(for: base) && fallback.hasGlyph(for: base)) else { return 0 }
+            guard coversAll || (!primaryHasGlyph(base) && fallback.hasGlyph(for: base)) else { return 0 }
             if let last = lastFallback, last.face.id == fallback.id {
                 lastFallback = (fallback, bundledIndex, last.index)
                 return last.index
             }
             let index: Int
-            if let found = faces.firstIndex(of: fallback) {
-                index = found
+            if let found = fallbacks.firstIndex(of: fallback) {
+                index = found + 1
             } else {
-                faces.append(fallback)
-                index = faces.count - 1
+                fallbacks.append(fallback)
+                index = fallbacks.count
             }
             lastFallback = (fallback, bundledIndex, index)
             return index
@@ -517,7 +536,7 @@ extension PreparedText {
             var input = UnsafeBufferPointer(rebasing: u[start..<end])
             let entries = table.entries
             let script = segmentScript == HarfBuzzScript.common ? 0 : segmentScript
-            let faceID = segmentFace == 0 ? primaryID : faces[segmentFace].id
+            let faceID = segmentFace == 0 ? primaryID : fallbacks[segmentFace - 1].id
             // One pass looks for controls to substitute and hashes the cache key.
             var hash = SegmentCache.Key.start(face: faceID, scale: scale, script: script)
             var firstSubstituted = -1
@@ -560,12 +579,12 @@ extension PreparedText {
 
         /// The sized HarfBuzz font of face `index`, looked up once.
         private mutating func harfBuzzFont(at index: Int) -> HarfBuzzFont? {
-            while harfBuzzFontsFetched.count < faces.count {
+            while harfBuzzFontsFetched.count <= fallbacks.count {
                 harfBuzzFonts.append(nil)
                 harfBuzzFontsFetched.append(false)
             }
             if !harfBuzzFontsFetched[index] {
-                harfBuzzFonts[index] = catalog.harfBuzzFont(face: faces[index], scale: scale)
+                harfBuzzFonts[index] = catalog.harfBuzzFont(face: index == 0 ? primary : fallbacks[index - 1], scale: scale)
                 harfBuzzFontsFetched[index] = true
             }
             return harfBuzzFonts[index]

@@ -91,7 +91,7 @@ extension PreparedText {
 
     private func reshapedWidth(_ start: Int, _ end: Int, segment: Int) -> Int {
         let info = segments[segment]
-        let face = faces[Int(info.face)]
+        let face = face(Int(info.face))
         let scale = font.scale
         let script = info.script == HarfBuzzScript.common ? 0 : info.script
         let count = end - start

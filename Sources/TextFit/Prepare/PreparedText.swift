@@ -58,8 +58,14 @@ public final class PreparedText: Sendable {
     let graphemes: [Int32]
     /// Shaped segments in text order (for reshaping inside one).
     let segments: [Segment]
-    /// Faces used: index 0 is the font's own face, the rest fallbacks.
-    let faces: [Face]
+    /// Fallback faces used (face index 1 and up, in order of first use); index 0 is `font`'s own face,
+    /// which `font` keeps alive. Not stored with them: a `[font.face]` array per text cost an allocation
+    /// and atomic reference counting on the face every thread shares.
+    let fallbackFaces: [Face]
+    /// Faces used: index 0 is the font's own face, the rest fallbacks (rare paths: reshaping, drawing).
+    var faces: [Face] { [font.face] + fallbackFaces }
+    /// Face `index` of a segment.
+    func face(_ index: Int) -> Face { index == 0 ? font.face : fallbackFaces[index - 1] }
     /// The truncation token U+2026 shaped in the font (or its fallback), in 1/1024 pt (rule T1); see
     /// `ellipsisWidth`. `Int.min` until first needed.
     private let ellipsisWidthMemo = Atomic<Int>(Int.min)
@@ -100,7 +106,7 @@ public final class PreparedText: Sendable {
     /// - Complexity: O(n) in the text's UTF-16 length, plus HarfBuzz's shaping of segments the segment
     ///   cache has not seen.
     public convenience init(_ text: String, font: Font) {
-        self.init(built: Builder(text: text, font: font).build())
+        self.init(built: Builder.build(text, font: font), font: font)
     }
 
     /// Prepares text given as UTF-16 code units, which may be invalid: each unpaired surrogate becomes
@@ -109,9 +115,9 @@ public final class PreparedText: Sendable {
         self.init(String(decoding: units, as: UTF16.self), font: font)
     }
 
-    fileprivate init(built: Builder.Output) {
+    fileprivate init(built: Builder.Output, font: Font) {
         text = built.text
-        font = built.font
+        self.font = font
         units = built.units
         prefix = built.prefix
         flags = built.flags
@@ -127,8 +133,8 @@ public final class PreparedText: Sendable {
         allowsFastBreaking = derived.allowsFastBreaking
         graphemes = built.graphemes
         segments = built.segments
-        faces = built.faces
-        lineHeight = built.font.lineHeight
+        fallbackFaces = built.fallbackFaces
+        lineHeight = font.lineHeight
         reshapedPieces = ReshapedPieces(unitCount: built.units.count)
         (oneLineThreshold, oneLineWidth) = Self.oneLineFit(built, breakVisiblePrefix: breakVisiblePrefix,
                                                            monotone: breakVisiblePrefixIsMonotone,
@@ -290,7 +296,7 @@ public final class PreparedText: Sendable {
     public var utf16Count: Int { units.count }
 
     /// Fonts that supply glyphs the font lacks (rule F6), in order of first use.
-    public var fallbackFonts: [Font] { faces.dropFirst().map { Font(face: $0, size: font.pointSize) } }
+    public var fallbackFonts: [Font] { fallbackFaces.map { Font(face: $0, size: font.pointSize) } }
 
     /// Whether a cluster has no glyph in any font (drawn as .notdef).
     public var hasMissingGlyphs: Bool { flags.contains { $0 & Flag.missingGlyph != 0 } }
@@ -303,7 +309,7 @@ extension PreparedText {
             let text = String(decoding: units[Int(s.start)..<Int(s.end)], as: UTF16.self)
             let script = String(decoding: withUnsafeBytes(of: s.script.bigEndian) { Array($0) }, as: UTF8.self)
             let advances = (Int(s.start)..<Int(s.end)).map { prefix[$0 + 1] - prefix[$0] }
-            return "[\(text)] \(faces[Int(s.face)].familyName) \(script) \(advances)"
+            return "[\(text)] \(face(Int(s.face)).familyName) \(script) \(advances)"
         }.joined(separator: "\n")
     }
 }

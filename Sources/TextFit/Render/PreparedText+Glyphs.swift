@@ -61,13 +61,13 @@ extension PreparedText {
         for piece in drawingPieces(start, end) {
             if let segment = piece.reshapedSegment {
                 let shaped = shapeGlyphs(piece.range, segment: segment)
-                pen = place(shaped, face: faces[Int(segments[segment].face)], clusterBase: piece.range.lowerBound,
+                pen = place(shaped, face: face(Int(segments[segment].face)), clusterBase: piece.range.lowerBound,
                             keep: nil, pen: pen, into: &glyphs)
             } else {
                 var index = firstSegment(endingAfter: piece.range.lowerBound)
                 while index < segments.count, Int(segments[index].start) < piece.range.upperBound {
                     let info = segments[index]
-                    pen = place(cache.glyphs(of: index, in: self), face: faces[Int(info.face)],
+                    pen = place(cache.glyphs(of: index, in: self), face: face(Int(info.face)),
                                 clusterBase: Int(info.start), keep: piece.range, pen: pen, into: &glyphs)
                     index += 1
                 }
@@ -130,7 +130,7 @@ extension PreparedText {
     /// `range` (inside `segment`) shaped alone, as the builder and `width(_:_:)` shape it.
     func shapeGlyphs(_ range: Range<Int>, segment: Int) -> [ShapedGlyph] {
         let info = segments[segment]
-        let face = faces[Int(info.face)]
+        let face = face(Int(info.face))
         guard let hbFont = FontCatalog.shared.harfBuzzFont(face: face, scale: font.scale) else { return [] }
         var slice = units[range]
         ShapingText.substituteControls(&slice)
