@@ -116,6 +116,16 @@ extension LineBreaker {
 
     /// `run(into:)` for a configuration with `canRunFast`: same lines, same order, same return value.
     func runFast<Sink: LineSink>(into sink: inout Sink) -> Bool {
+        // The whole text on one line (`PreparedText.oneLineWidth`): answered before any set-up, which is
+        // most of the cost of a label's relayout. Line 0's limit is the last line's when it is the last
+        // permitted one (T3).
+        let limit = maxLines == 1 ? lastLineMaxWidth ?? maxWidth : maxWidth
+        if text.oneLineWidth <= limit {
+            let count = text.units.count
+            sink.append(BrokenLine(start: 0, end: count, visible: 0..<count, width: text.oneLineWidth,
+                                   widthWithWhitespace: text.prefix[count] - text.prefix[0], ellipsis: nil, isCut: false))
+            return false
+        }
         var emitter = LineEmitter(sink: sink, holdsBack: strategy.contains(.pushOut))
         let truncated = text.withFastView { view in runFast(view, into: &emitter) }
         sink = emitter.sink

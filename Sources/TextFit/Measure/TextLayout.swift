@@ -121,11 +121,6 @@ extension PreparedText {
         let breaker = LineBreaker(text: self, maxWidth: maxWidth, lastLineMaxWidth: lastWidth,
                                   maxLines: numberOfLines, mode: lineBreakMode, strategy: lineBreakStrategy)
         if fastPath && breaker.canRunFast {
-            if let line = oneLine(maxWidth: maxWidth, lastLineMaxWidth: lastWidth, numberOfLines: numberOfLines) {
-                var builder = TextLineBuilder(text: self, expectedLines: 1)
-                builder.append(line)
-                return TextLayout(lines: builder.lines, lineHeight: lineHeight, isTruncated: false)
-            }
             var builder = TextLineBuilder(text: self, expectedLines: expectedLineCount(maxWidth: maxWidth, maxLines: numberOfLines))
             let truncated = breaker.runFast(into: &builder)
             return TextLayout(lines: builder.lines, lineHeight: builder.lineHeight, isTruncated: truncated)
@@ -133,17 +128,6 @@ extension PreparedText {
         var collector = LineCollector()
         let truncated = breaker.run(into: &collector)
         return makeLayout(collector.lines, isTruncated: truncated)
-    }
-
-    /// The whole text as its only line, when it fits (`oneLineThreshold`): what the fast path would make,
-    /// without entering it. The limit of line 0 is the last line's when it is the last permitted one (T3).
-    @inline(__always)
-    private func oneLine(maxWidth: Int, lastLineMaxWidth: Int?, numberOfLines: Int) -> BrokenLine? {
-        let limit = numberOfLines == 1 ? lastLineMaxWidth ?? maxWidth : maxWidth
-        guard oneLineThreshold <= limit else { return nil }
-        let count = units.count
-        return BrokenLine(start: 0, end: count, visible: 0..<count, width: oneLineWidth,
-                          widthWithWhitespace: prefix[count] - prefix[0], ellipsis: nil, isCut: false)
     }
 
     /// At least how many lines a layout at `maxWidth` (1/1024 pt) makes, in nearly every case, to reserve
@@ -180,17 +164,7 @@ extension PreparedText {
         var measurer = LineMeasurer()
         let breaker = LineBreaker(text: self, maxWidth: maxWidth, lastLineMaxWidth: lastWidth,
                                   maxLines: numberOfLines, mode: lineBreakMode, strategy: lineBreakStrategy)
-        let truncated: Bool
-        if fastPath && breaker.canRunFast {
-            if let line = oneLine(maxWidth: maxWidth, lastLineMaxWidth: lastWidth, numberOfLines: numberOfLines) {
-                measurer.append(line)
-                truncated = false
-            } else {
-                truncated = breaker.runFast(into: &measurer)
-            }
-        } else {
-            truncated = breaker.run(into: &measurer)
-        }
+        let truncated = fastPath && breaker.canRunFast ? breaker.runFast(into: &measurer) : breaker.run(into: &measurer)
         return TextMetrics(lineCount: measurer.count,
                            size: CGSize(width: Units.points(measurer.widest), height: CGFloat(measurer.count) * lineHeight),
                            widthIncludingTrailingWhitespace: Units.points(measurer.widestWithWhitespace),

@@ -72,10 +72,8 @@ public final class PreparedText: Sendable {
     /// `font.lineHeight`, read once: `measure` needs it per call, and reading it through the shared face
     /// costs reference counting that two threads contend on.
     let lineHeight: CGFloat
-    /// The narrowest limit (1/1024 pt) at which the breaker's fast path lays the whole text out as one
-    /// line, or `Int.max` when that is not known without running it. See `oneLineFit`.
-    let oneLineThreshold: Int
-    /// The whole text's width without hanging whitespace (W4) when `oneLineThreshold` applies.
+    /// The whole text's width without hanging whitespace (W4) when the breaker's fast path lays it out as
+    /// one line at any limit at least this wide, else `Int.max`. See `oneLineWidth(_:derived:)`.
     let oneLineWidth: Int
     /// Reshaped pieces' widths, remembered across layouts (`width(_:_:)`).
     let reshapedPieces: ReshapedPieces
@@ -136,27 +134,23 @@ public final class PreparedText: Sendable {
         fallbackFaces = built.fallbackFaces
         lineHeight = font.lineHeight
         reshapedPieces = ReshapedPieces(unitCount: built.units.count)
-        (oneLineThreshold, oneLineWidth) = Self.oneLineFit(built, breakVisiblePrefix: breakVisiblePrefix,
-                                                           monotone: breakVisiblePrefixIsMonotone,
-                                                           candidatesEnd: paragraphBreaksEnd.first.map(Int.init) ?? 0)
+        oneLineWidth = Self.oneLineWidth(built, derived: derived)
     }
 
-    /// When a text is one non-blank paragraph (no separator after it) whose widths are stored (no
-    /// reshaping at its visible end) and whose stored opportunity widths never decrease, the fast path's
-    /// first line is the whole text whenever the limit is at least the larger of its visible width and its
-    /// last opportunity's (W2: no opportunity is needed; T2/T4: nothing to cut). That is most labels and buttons, and any
-    /// text relaid out wider than itself, so `measure` and `layout` answer it without the breaker.
-    private static func oneLineFit(_ built: Builder.Output, breakVisiblePrefix: [Int], monotone: Bool,
-                                   candidatesEnd: Int) -> (threshold: Int, width: Int) {
+    /// When a text is one non-blank paragraph (no separator after it), starts at a safe position, and its
+    /// stored opportunity widths never decrease, the fast path makes the whole text one line at any limit
+    /// at least its visible width (W2: no opportunity is needed; T2/T4: nothing to cut). That width is
+    /// the last opportunity's (the text's end) stored visible width, when no reshaping is needed there.
+    /// Most labels and buttons, and any text relaid out wider than itself, are answered with it
+    /// (`LineBreaker.runFast`).
+    private static func oneLineWidth(_ built: Builder.Output, derived: BreakData) -> Int {
         let count = built.units.count
-        guard monotone, built.paragraphs.count == 1, count > 0, built.paragraphs[0].end == count,
-              built.flags[0] & Flag.unsafe == 0 else { return (.max, 0) }
-        var visibleEnd = count
-        while visibleEnd > 0, built.flags[visibleEnd - 1] & Flag.space != 0 { visibleEnd -= 1 }
-        guard visibleEnd > 0, visibleEnd == count || built.flags[visibleEnd] & Flag.unsafe == 0 else { return (.max, 0) }
-        let width = built.prefix[visibleEnd] - built.prefix[0]
-        let lastCandidate = candidatesEnd > 0 ? breakVisiblePrefix[candidatesEnd - 1] - built.prefix[0] : 0
-        return (max(width, lastCandidate), width)
+        guard derived.breakVisiblePrefixIsMonotone, built.paragraphs.count == 1, count > 0,
+              built.paragraphs[0].end == count, built.flags[0] & Flag.unsafe == 0,
+              built.breaks.last.map(Int.init) == count, let end = derived.breakEnds.last,
+              end & breakEndNeedsReshaping == 0, end > 0, let visible = derived.breakVisiblePrefix.last
+        else { return .max }
+        return visible - built.prefix[0]
     }
 
     /// The truncation token U+2026 shaped in the font when it has the glyph, else in its fallback face,
