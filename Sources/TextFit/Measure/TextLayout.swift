@@ -59,9 +59,10 @@ public struct TextMetrics: Sendable, Equatable {
 /// layout.size.ceiledToPixels(scale: 2)
 /// ```
 public struct TextLayout: Sendable, Equatable {
-    public let lines: [TextLine]
+    /// The lines, top to bottom: `layout.lines[0].text`, `layout.lines.last?.rect`, `for line in layout.lines`.
+    public let lines: TextLines
     /// The font's line height (rule F3/W7); every line uses it, fallback fonts do not change it (F6).
-    public let lineHeight: CGFloat
+    public var lineHeight: CGFloat { lines.lineHeight }
     /// Some source text is not shown: lines beyond `numberOfLines`, a truncated or clipped last line.
     public let isTruncated: Bool
 
@@ -69,20 +70,53 @@ public struct TextLayout: Sendable, Equatable {
 
     /// Widest line without hanging whitespace × total line height; fractional (rule B5).
     public var size: CGSize {
-        // A loop rather than `lines.map(\.width).max()`: no array allocated per call (relayout reads it
-        // once per width).
-        var widest: CGFloat = 0
-        for line in lines where line.width > widest { widest = line.width }
-        return CGSize(width: widest, height: CGFloat(lines.count) * lineHeight)
+        // Over the records' integer widths, converted once: no `TextLine` made, no array allocated
+        // (relayout reads it once per width).
+        var widest = 0
+        for line in lines.records where line.width > widest { widest = line.width }
+        return CGSize(width: Units.points(widest), height: CGFloat(lines.count) * lineHeight)
     }
 
     /// Widest line including hanging whitespace × total height (what `boundingRect` reports, B6).
     public var sizeIncludingTrailingWhitespace: CGSize {
-        var widest: CGFloat = 0
-        for line in lines where line.widthIncludingTrailingWhitespace > widest {
-            widest = line.widthIncludingTrailingWhitespace
-        }
-        return CGSize(width: widest, height: CGFloat(lines.count) * lineHeight)
+        var widest = 0
+        for line in lines.records where line.widthWithWhitespace > widest { widest = line.widthWithWhitespace }
+        return CGSize(width: Units.points(widest), height: CGFloat(lines.count) * lineHeight)
+    }
+}
+
+/// The lines of a `TextLayout`, top to bottom: a random-access collection of `TextLine`.
+///
+/// Laying out keeps one small record per line (its ranges and integer widths) and the text once; each
+/// `TextLine`, with its rect and baseline, is made when it is read. So a layout costs one allocation
+/// whatever its line count, and relayout at many widths builds no line values nobody reads.
+///
+/// ```swift
+/// let lines = try prepared.layout(width: 120).lines
+/// lines.count; lines[0].range; lines.last?.text
+/// for line in lines { print(line.rect) }
+/// ```
+public struct TextLines: RandomAccessCollection, Sendable, Equatable {
+    /// The breaker's lines, in order.
+    let records: [BrokenLine]
+    let source: [UInt16]
+    let lineHeight: CGFloat
+    let ascender: CGFloat
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { records.count }
+
+    /// Line `index`, with its geometry in the layout's coordinates (line `i`'s top is `i × lineHeight`).
+    public subscript(index: Int) -> TextLine {
+        let line = records[index]
+        let top = CGFloat(index) * lineHeight
+        let width = Units.points(line.width)
+        return TextLine(range: line.start..<line.end, width: width,
+                        widthIncludingTrailingWhitespace: Units.points(line.widthWithWhitespace),
+                        baseline: top + ascender,
+                        rect: CGRect(x: 0, y: top, width: width, height: lineHeight),
+                        ellipsis: line.ellipsis, isTruncated: line.isCut, source: source,
+                        visible: line.visible, suffix: line.suffix)
     }
 }
 
@@ -120,13 +154,9 @@ extension PreparedText {
         guard numberOfLines >= 0 else { throw MeasureError.invalidNumberOfLines(numberOfLines) }
         let breaker = LineBreaker(text: self, maxWidth: maxWidth, lastLineMaxWidth: lastWidth,
                                   maxLines: numberOfLines, mode: lineBreakMode, strategy: lineBreakStrategy)
-        if fastPath && breaker.canRunFast {
-            var builder = TextLineBuilder(text: self, expectedLines: expectedLineCount(maxWidth: maxWidth, maxLines: numberOfLines))
-            let truncated = breaker.runFast(into: &builder)
-            return TextLayout(lines: builder.lines, lineHeight: builder.lineHeight, isTruncated: truncated)
-        }
         var collector = LineCollector()
-        let truncated = breaker.run(into: &collector)
+        collector.lines.reserveCapacity(expectedLineCount(maxWidth: maxWidth, maxLines: numberOfLines))
+        let truncated = fastPath && breaker.canRunFast ? breaker.runFast(into: &collector) : breaker.run(into: &collector)
         return makeLayout(collector.lines, isTruncated: truncated)
     }
 
@@ -182,38 +212,11 @@ extension PreparedText {
         return Units.floor(points)
     }
 
-    /// The general path's `TextLine`s from its `BrokenLine`s, made by the same `TextLineBuilder` the fast
-    /// path feeds directly.
+    /// The layout of the breaker's lines: they are kept as they are, `TextLines` makes each `TextLine`
+    /// when it is read.
     func makeLayout(_ brokenLines: [BrokenLine], isTruncated: Bool) -> TextLayout {
-        var builder = TextLineBuilder(text: self, expectedLines: brokenLines.count)
-        for line in brokenLines { builder.append(line) }
-        return TextLayout(lines: builder.lines, lineHeight: builder.lineHeight, isTruncated: isTruncated)
-    }
-}
-
-/// Makes each `TextLine` as the breaker produces it (the fast path's `layout`, without an intermediate
-/// array; `makeLayout` for the general path's collected lines).
-struct TextLineBuilder: LineSink {
-    let source: [UInt16]
-    let lineHeight: CGFloat
-    let ascender: CGFloat
-    var lines: [TextLine] = []
-
-    init(text: PreparedText, expectedLines: Int) {
-        source = text.units
-        lineHeight = text.lineHeight
-        ascender = text.font.ascender
-        lines.reserveCapacity(expectedLines)
-    }
-
-    mutating func append(_ line: BrokenLine) {
-        let top = CGFloat(lines.count) * lineHeight
-        let width = Units.points(line.width)
-        lines.append(TextLine(range: line.start..<line.end, width: width,
-                              widthIncludingTrailingWhitespace: Units.points(line.widthWithWhitespace),
-                              baseline: top + ascender,
-                              rect: CGRect(x: 0, y: top, width: width, height: lineHeight),
-                              ellipsis: line.ellipsis, isTruncated: line.isCut, source: source,
-                              visible: line.visible, suffix: line.suffix))
+        TextLayout(lines: TextLines(records: brokenLines, source: units, lineHeight: lineHeight,
+                                    ascender: font.ascender),
+                   isTruncated: isTruncated)
     }
 }

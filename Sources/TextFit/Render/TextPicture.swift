@@ -69,8 +69,9 @@ public struct TextPicture: Sendable {
     }
 
     /// Draws laid-out lines of `text` (for layouts that keep lines, such as a title + date block's
-    /// `titleLines`). Parameters and errors as `draw(_:of:at:color:overlays:widthLimit:)`.
-    public mutating func draw(lines: [TextLine], of text: PreparedText, at origin: CGPoint = .zero,
+    /// `titleLines`, or some of a layout's lines). Parameters and errors as
+    /// `draw(_:of:at:color:overlays:widthLimit:)`.
+    public mutating func draw(lines: some BidirectionalCollection<TextLine>, of text: PreparedText, at origin: CGPoint = .zero,
                               color: RenderColor = .black, overlays: RenderOverlays = [],
                               widthLimit: CGFloat? = nil) throws {
         guard origin.x.isFinite, origin.y.isFinite else {

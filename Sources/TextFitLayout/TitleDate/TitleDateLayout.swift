@@ -38,7 +38,7 @@ public struct TitleDateLayout: Sendable, Equatable {
     public let layoutCase: TitleDateCase
     /// The title's lines as shown (text with any "…", width without hanging whitespace, truncation),
     /// in the title frame's coordinates.
-    public let titleLines: [TextLine]
+    public let titleLines: TextLines
     /// The title label's frame: its widest line × its lines' height, rounded up to the pixel grid.
     public let titleFrame: CGRect
     /// The date label's frame: its single-line size, rounded up to the pixel grid.
