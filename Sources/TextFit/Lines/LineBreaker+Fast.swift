@@ -126,7 +126,9 @@ extension LineBreaker {
                                    widthWithWhitespace: text.prefix[count] - text.prefix[0], ellipsis: nil, isCut: false))
             return false
         }
-        var emitter = LineEmitter(sink: sink, holdsBack: strategy.contains(.pushOut))
+        // The sink moves into the emitter and back: a copy would leave a layout's reserved line array
+        // shared, and its first append would copy it into a new allocation.
+        var emitter = LineEmitter(sink: consume sink, holdsBack: strategy.contains(.pushOut))
         let truncated = text.withFastView { view in runFast(view, into: &emitter) }
         sink = emitter.sink
         return truncated

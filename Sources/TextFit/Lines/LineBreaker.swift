@@ -23,11 +23,6 @@ protocol LineSink {
     mutating func append(_ line: BrokenLine)
 }
 
-/// Collects lines into an array (for `layout`).
-struct LineCollector: LineSink {
-    var lines: [BrokenLine] = []
-    mutating func append(_ line: BrokenLine) { lines.append(line) }
-}
 
 /// Keeps only counts and widths (for `measure`): no allocation per line.
 struct LineMeasurer: LineSink {

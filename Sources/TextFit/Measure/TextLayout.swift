@@ -70,18 +70,16 @@ public struct TextLayout: Sendable, Equatable {
 
     /// Widest line without hanging whitespace × total line height; fractional (rule B5).
     public var size: CGSize {
-        // Over the records' integer widths, converted once: no `TextLine` made, no array allocated
+        // From the records' integer widths, converted once: no `TextLine` made, no array allocated
         // (relayout reads it once per width).
-        var widest = 0
-        for line in lines.records where line.width > widest { widest = line.width }
-        return CGSize(width: Units.points(widest), height: CGFloat(lines.count) * lineHeight)
+        CGSize(width: Units.points(lines.records.widest(includingTrailingWhitespace: false)),
+               height: CGFloat(lines.count) * lineHeight)
     }
 
     /// Widest line including hanging whitespace × total height (what `boundingRect` reports, B6).
     public var sizeIncludingTrailingWhitespace: CGSize {
-        var widest = 0
-        for line in lines.records where line.widthWithWhitespace > widest { widest = line.widthWithWhitespace }
-        return CGSize(width: Units.points(widest), height: CGFloat(lines.count) * lineHeight)
+        CGSize(width: Units.points(lines.records.widest(includingTrailingWhitespace: true)),
+               height: CGFloat(lines.count) * lineHeight)
     }
 }
 
@@ -98,7 +96,7 @@ public struct TextLayout: Sendable, Equatable {
 /// ```
 public struct TextLines: RandomAccessCollection, Sendable, Equatable {
     /// The breaker's lines, in order.
-    let records: [BrokenLine]
+    let records: LineRecords
     let source: [UInt16]
     let lineHeight: CGFloat
     let ascender: CGFloat
@@ -154,10 +152,11 @@ extension PreparedText {
         guard numberOfLines >= 0 else { throw MeasureError.invalidNumberOfLines(numberOfLines) }
         let breaker = LineBreaker(text: self, maxWidth: maxWidth, lastLineMaxWidth: lastWidth,
                                   maxLines: numberOfLines, mode: lineBreakMode, strategy: lineBreakStrategy)
-        var collector = LineCollector()
-        collector.lines.reserveCapacity(expectedLineCount(maxWidth: maxWidth, maxLines: numberOfLines))
-        let truncated = fastPath && breaker.canRunFast ? breaker.runFast(into: &collector) : breaker.run(into: &collector)
-        return makeLayout(collector.lines, isTruncated: truncated)
+        var records = LineRecords(expectedCount: expectedLineCount(maxWidth: maxWidth, maxLines: numberOfLines))
+        let truncated = fastPath && breaker.canRunFast ? breaker.runFast(into: &records) : breaker.run(into: &records)
+        return TextLayout(lines: TextLines(records: records, source: units, lineHeight: lineHeight,
+                                           ascender: font.ascender),
+                          isTruncated: truncated)
     }
 
     /// At least how many lines a layout at `maxWidth` (1/1024 pt) makes, in nearly every case, to reserve
@@ -210,13 +209,5 @@ extension PreparedText {
         guard points >= 0 else { throw MeasureError.invalidWidth(points) }  // negative or NaN
         if points == 0 || points >= 1e15 { return Int.max / 4 }
         return Units.floor(points)
-    }
-
-    /// The layout of the breaker's lines: they are kept as they are, `TextLines` makes each `TextLine`
-    /// when it is read.
-    func makeLayout(_ brokenLines: [BrokenLine], isTruncated: Bool) -> TextLayout {
-        TextLayout(lines: TextLines(records: brokenLines, source: units, lineHeight: lineHeight,
-                                    ascender: font.ascender),
-                   isTruncated: isTruncated)
     }
 }
