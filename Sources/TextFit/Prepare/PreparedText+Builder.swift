@@ -22,12 +22,9 @@ extension PreparedText {
         struct Output {
             var text: String
             var units: [UInt16]
-            var prefix: [Int]
-            var flags: [UInt8]
-            var paragraphs: [Paragraph]
-            var breaks: [Int32]
-            var graphemes: [Int32]
-            var segments: [Segment]
+            /// Prefix sums, flags, opportunities, clusters, segments, paragraphs: one block, which the
+            /// `PreparedText` made from this output owns.
+            var storage: Storage
             /// The fallback faces (face index 1 and up); face 0 is the font's own, kept by the caller's font.
             var fallbackFaces: [Face]
         }
@@ -43,8 +40,8 @@ extension PreparedText {
                 || (0xA960...0xA97F).contains(unit) || (0xD7B0...0xD7FF).contains(unit)
         }
 
-        func build() -> Output {
-            Self.build(text, font: font, extendsRuns: extendsRuns)
+        func build() -> PreparedText {
+            PreparedText(text, font: font, extendsRuns: extendsRuns)
         }
 
         /// Builds without making a `Builder` (whose copy of `font` would cost a retain and a release of the
@@ -69,8 +66,8 @@ extension PreparedText {
             }
         }
 
-        /// Every buffer is written in the pass's scratch memory and copied once into an array of its exact
-        /// size (`Array.copying`).
+        /// Every buffer is written in the pass's scratch memory and copied once into the text's storage
+        /// block (`Storage`), which also receives what is derived from them.
         private static func build(_ text: String, _ u: UnsafeBufferPointer<UInt16>, face: Unmanaged<Face>, scale: Int32,
                                   extendsRuns: Bool, scratch: UnsafeMutableRawPointer) -> Output {
             let count = u.count
@@ -85,14 +82,12 @@ extension PreparedText {
                 sum += Int(advances[i])
                 prefix[i + 1] = sum
             }
-            return Output(text: text, units: .copying(u),
-                          prefix: .copying(UnsafeBufferPointer(start: prefix, count: count + 1)),
-                          flags: .copying(UnsafeBufferPointer(start: pass.flags, count: count + 1)),
-                          paragraphs: pass.paragraphs,
-                          breaks: .copying(UnsafeBufferPointer(start: pass.breaks, count: pass.breakCount)),
-                          graphemes: .copying(UnsafeBufferPointer(start: pass.graphemes, count: pass.graphemeCount)),
-                          segments: .copying(UnsafeBufferPointer(start: pass.segments, count: pass.segmentCount)),
-                          fallbackFaces: pass.fallbacks)
+            let storage = Storage(count: count, prefix: prefix, flags: pass.flags,
+                                  breaks: UnsafeBufferPointer(start: pass.breaks, count: pass.breakCount),
+                                  graphemes: UnsafeBufferPointer(start: pass.graphemes, count: pass.graphemeCount),
+                                  segments: UnsafeBufferPointer(start: pass.segments, count: pass.segmentCount),
+                                  paragraphs: UnsafeBufferPointer(start: pass.paragraphs, count: pass.paragraphCount))
+            return Output(text: text, units: .copying(u), storage: storage, fallbackFaces: pass.fallbacks)
         }
     }
 
@@ -134,11 +129,12 @@ extension PreparedText {
         /// with no lock and no reference counting.
         let bundledTable: UnsafePointer<UInt8>
 
-        /// Where `prefix`, `segments`, `advances`, `breaks`, `graphemes`, `icuMandatory`, `shapeFlags` and
-        /// `flags` lie in the pass's one scratch block (the caller's, `Layout.byteCount` bytes): eight-byte
+        /// Where `prefix`, `paragraphs`, `segments`, `advances`, `breaks`, `graphemes`, `icuMandatory`,
+        /// `shapeFlags` and `flags` lie in the pass's one scratch block (the caller's, `Layout.byteCount` bytes): eight-byte
         /// fields first, then four-byte ones, then bytes, so every buffer stays aligned.
         struct Layout {
             let prefix: Int
+            let paragraphs: Int
             let segments: Int
             let advances: Int
             let breaks: Int
@@ -151,7 +147,8 @@ extension PreparedText {
             init(count: Int) {
                 let units = max(1, count)
                 prefix = 0
-                segments = prefix + MemoryLayout<Int>.stride * (count + 1)
+                paragraphs = prefix + MemoryLayout<Int>.stride * (count + 1)
+                segments = paragraphs + MemoryLayout<Paragraph>.stride * (count + 1)
                 advances = segments + MemoryLayout<Segment>.stride * units
                 breaks = advances + MemoryLayout<Int32>.stride * units
                 graphemes = breaks + MemoryLayout<Int32>.stride * (count + 1)
@@ -177,8 +174,10 @@ extension PreparedText {
         /// (`harfBuzzFont(at:)`, the look-up takes the face's lock), and these arrays made then too.
         var harfBuzzFonts: [HarfBuzzFont?] = []
         var harfBuzzFontsFetched: [Bool] = []
-        /// Paragraphs (rule W1), found with the clusters: a separator is a cluster ("\r\n" is one).
-        var paragraphs: [Paragraph] = []
+        /// Paragraphs (rule W1), found with the clusters: a separator is a cluster ("\r\n" is one). At
+        /// most one per unit, and one after the last.
+        let paragraphs: UnsafeMutablePointer<Paragraph>
+        var paragraphCount = 0
         var paragraphStart = 0
         /// The fallback face found last, by its bundled index (0: not bundled) and its index in `faces`
         /// (CJK text asks per character).
@@ -200,6 +199,7 @@ extension PreparedText {
             let units = max(1, count)
             let layout = Layout(count: count)
             prefix = (scratch + layout.prefix).bindMemory(to: Int.self, capacity: count + 1)
+            paragraphs = (scratch + layout.paragraphs).bindMemory(to: Paragraph.self, capacity: count + 1)
             segments = (scratch + layout.segments).bindMemory(to: Segment.self, capacity: units)
             advances = (scratch + layout.advances).bindMemory(to: Int32.self, capacity: units)
             advances.initialize(repeating: 0, count: units)
@@ -249,7 +249,7 @@ extension PreparedText {
                 position = end
             }
             closeSegment(at: count, u, flags)
-            if paragraphStart < count { paragraphs.append(Paragraph(start: paragraphStart, end: count, separatorLength: 0)) }
+            if paragraphStart < count { appendParagraph(Paragraph(start: paragraphStart, end: count, separatorLength: 0)) }
             // The text's end: a cluster boundary, and ICU's last opportunity.
             graphemes[graphemeCount] = Int32(count)
             graphemeCount += 1
@@ -482,12 +482,17 @@ extension PreparedText {
                               : primaryRef._withUnsafeGuaranteedRef { $0.hasGlyph(for: scalar) }
         }
 
+        private mutating func appendParagraph(_ paragraph: Paragraph) {
+            paragraphs[paragraphCount] = paragraph
+            paragraphCount += 1
+        }
+
         /// A paragraph separator (rule W1) ends the paragraph, its segment and its script context.
         private mutating func endParagraph(at position: Int, separatorLength: Int, _ u: UnsafeBufferPointer<UInt16>,
                                            _ flags: UnsafeMutablePointer<UInt8>) {
             closeSegment(at: position, u, flags)
             lastStrongScript = HarfBuzzScript.common
-            paragraphs.append(Paragraph(start: paragraphStart, end: position, separatorLength: separatorLength))
+            appendParagraph(Paragraph(start: paragraphStart, end: position, separatorLength: separatorLength))
             paragraphStart = position + separatorLength
         }
 
