@@ -190,6 +190,8 @@ extension PreparedText {
         var lastClusterWasEmoji = false
 
         init(face: Unmanaged<Face>, scale: Int32, count: Int, extendsRuns: Bool, scratch: UnsafeMutableRawPointer) {
+            // Positions, opportunities and clusters are stored as Int32.
+            precondition(count < Int(Int32.max), "text longer than 2^31 - 1 UTF-16 units")
             self.count = count
             self.extendsRuns = extendsRuns
             primaryRef = face
@@ -291,19 +293,32 @@ extension PreparedText {
             // A space may join a segment in the font's own face, unless it follows an emoji (`place`).
             let spacesMayJoin = fallback == 0
             let afterEmoji = lastClusterWasEmoji
+            let isStrong = table.isStrong
+            let scripts = table.scripts
+            // The pass's counters and script context in locals, stored back after the loop: as fields of
+            // `self` they were loaded and stored on every unit (a third of the loop's instructions), since
+            // the stores through the buffers might alias them. `closeSegment` reads none of them.
+            var graphemeCount = self.graphemeCount
+            var breakCount = self.breakCount
+            var icuIndex = self.icuIndex
+            // Whether a unit of no strong script gets `script` (`place` gives it the last strong one).
+            var weakJoins = lastStrongScript == script
             var position = start
+            // Each unit's entry is read once: as the next unit's (a cluster ends before it only if it is
+            // simple too), then as the current one.
+            var entry = position < count ? entries[Int(u[position])] : 0
             while position < count {
                 let unit = u[position]
-                let entry = entries[Int(unit)]
+                let nextEntry = position + 1 < count ? entries[Int(u[position + 1])] : CharacterTable.Bit.simple
                 guard entry & (special | CharacterTable.Bit.simple) == CharacterTable.Bit.simple
                         || (unit == 0x20 && spacesMayJoin && entry & CharacterTable.Bit.simple != 0 && (position > start || !afterEmoji)),
-                      position + 1 == count || entries[Int(u[position + 1])] & CharacterTable.Bit.simple != 0 else { break }
+                      nextEntry & CharacterTable.Bit.simple != 0 else { break }
                 let covered = primaryHasGlyph(UInt32(unit))
                 guard fallback == 0 ? covered : !covered && Int(bundledTable[Int(unit)]) == fallback else { break }
                 // The script `place` would give it: its own if strong, else the last strong one.
                 let scriptIndex = Int(entry & 0xFF)
-                let strong = table.isStrong[scriptIndex]
-                guard (strong ? table.scripts[scriptIndex] : lastStrongScript) == script else { break }
+                let strong = isStrong[scriptIndex]
+                guard strong ? scripts[scriptIndex] == script : weakJoins else { break }
                 var flag = Flag.grapheme | (entry & CharacterTable.Bit.hangingSpace != 0 ? Flag.space : 0)
                 if position == nextBreak {
                     // An opportunity inside the run (between ideographs, after a hyphen) is kept. One that
@@ -318,17 +333,24 @@ extension PreparedText {
                         closeSegment(at: position, u, flags)
                         segmentStart = position
                     }
-                    breaks[breakCount] = Int32(position)
-                    breakCount += 1
-                    icuIndex += 1
+                    breaks[breakCount] = Int32(truncatingIfNeeded: position)
+                    breakCount &+= 1
+                    icuIndex &+= 1
                     nextBreak = icuIndex < icuCount ? Int(breaks[icuIndex]) : Int.max
                 }
-                if strong { lastStrongScript = script }
-                graphemes[graphemeCount] = Int32(position)
-                graphemeCount += 1
+                if strong { weakJoins = true }  // the last strong script is now `script`
+                // Positions fit Int32: `init` checked the text's length.
+                graphemes[graphemeCount] = Int32(truncatingIfNeeded: position)
+                graphemeCount &+= 1
                 flags[position] |= flag
-                position += 1
+                position &+= 1
+                entry = nextEntry
             }
+            self.graphemeCount = graphemeCount
+            self.breakCount = breakCount
+            self.icuIndex = icuIndex
+            // `weakJoins` turned true only at a unit of strong script `script`.
+            if weakJoins { lastStrongScript = script }
             if position > start { lastClusterWasEmoji = false }
             return position
         }
