@@ -22,8 +22,8 @@ extension PreparedText {
         struct Output {
             var text: String
             var units: [UInt16]
-            /// Prefix sums, flags, opportunities, clusters, segments, paragraphs: one block, which the
-            /// `PreparedText` made from this output owns.
+            /// Prefix sums, flags, opportunities, clusters, segments, paragraphs and what is derived from
+            /// them, in one block (kept alive by the `PreparedText` made from this output).
             var storage: Storage
             /// The fallback faces (face index 1 and up); face 0 is the font's own, kept by the caller's font.
             var fallbackFaces: [Face]
@@ -40,6 +40,7 @@ extension PreparedText {
                 || (0xA960...0xA97F).contains(unit) || (0xD7B0...0xD7FF).contains(unit)
         }
 
+        /// The prepared text (`extendsRuns` false: without the run shortcut, for the test that compares).
         func build() -> PreparedText {
             PreparedText(text, font: font, extendsRuns: extendsRuns)
         }
@@ -130,8 +131,8 @@ extension PreparedText {
         let bundledTable: UnsafePointer<UInt8>
 
         /// Where `prefix`, `paragraphs`, `segments`, `advances`, `breaks`, `graphemes`, `icuMandatory`,
-        /// `shapeFlags` and `flags` lie in the pass's one scratch block (the caller's, `Layout.byteCount` bytes): eight-byte
-        /// fields first, then four-byte ones, then bytes, so every buffer stays aligned.
+        /// `shapeFlags` and `flags` lie in the pass's one scratch block (the caller's, `Layout.byteCount`
+        /// bytes): eight-byte fields first, then four-byte ones, then bytes, so every buffer stays aligned.
         struct Layout {
             let prefix: Int
             let paragraphs: Int

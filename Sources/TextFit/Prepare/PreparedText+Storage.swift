@@ -1,6 +1,7 @@
 extension PreparedText {
     /// Everything a `PreparedText` keeps per unit, per opportunity, per cluster, per segment and per
-    /// paragraph, in one allocation (`block`, freed with the last view), viewed through `StoredArray`s.
+    /// paragraph, in one allocation (a `StorageBlock`, freed with its last reference: this storage's or a
+    /// view's), viewed through `StoredArray`s.
     ///
     /// Why one block: these were nine arrays, each allocated, copied into from the builder's scratch,
     /// released and freed on its own; with the derived opportunity data (`breakEnds`, `breakVisiblePrefix`,
@@ -8,6 +9,7 @@ extension PreparedText {
     /// makes one allocation here instead of nine and copies each buffer once.
     ///
     /// The arrays lie eight-byte fields first, then four-byte ones, then bytes, so each stays aligned.
+    /// `@unchecked Sendable`: the buffers are written once, in `init`, and only read after.
     struct Storage: @unchecked Sendable {
         /// The block. Held once here; each view made from it holds it too (`StoredArray`), so storing
         /// nine views would cost nine reference counts per text to make and nine to free.
