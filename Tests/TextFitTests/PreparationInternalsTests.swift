@@ -16,6 +16,15 @@ import Testing
         }
         let bridged = NSString(string: "naïve 日本 👍").description
         #expect(UTF16Units.of(bridged) == Array(bridged.utf16))
+        // Every ASCII byte in every lane of the eight-byte step (widened with shifts and masks), at every
+        // alignment after a multi-byte character.
+        let ascii = (0..<128).map { Character(Unicode.Scalar(UInt8($0))) }
+        for offset in 0..<8 {
+            for lead in ["", "é", "中", "👍"] {
+                let text = lead + String((0..<(128 + offset)).map { ascii[($0 * 37 + offset) % 128] })
+                #expect(UTF16Units.of(text) == Array(text.utf16), "offset \(offset) after \(lead.debugDescription)")
+            }
+        }
     }
 
     /// Every BMP entry of `CharacterTable` says what the functions it was built from say.

@@ -161,48 +161,61 @@ enum SimpleLineBreaks {
                        mandatory: UnsafeMutablePointer<UInt8>) -> Int? {
         let n = text.count
         guard n > 0 else { return 0 }
+        // Positions are stored as Int32 without a check per position.
+        guard n < Int(Int32.max), let t = text.baseAddress else { return nil }
         let classes = self.classes
         return pairs.withUnsafeBufferPointer { pairs -> Int? in
-            var prev = classes[Int(text[0])]
+            let pairs = pairs.baseAddress!
+            var prev = classes[Int(t[0])]
             if prev == Class.none { return nil }
             var count = 0
-            for p in 1..<n {
-                let cur = classes[Int(text[p])]
+            var p = 1
+            while p < n {
+                let cur = classes[Int(t[p])]
                 if cur == Class.none { return nil }
-                var allowed = false
                 let pair = pairs[Int(prev) &* classCount &+ Int(cur)]
                 if pair < 2 {
-                    allowed = pair == 0
-                } else if prev == Class.is && cur == Class.nu {
+                    // The pair settles it (almost every position): one look-up, no context.
+                    if pair == 0 {
+                        positions[count] = Int32(truncatingIfNeeded: p)
+                        count &+= 1
+                    }
+                    prev = cur
+                    p &+= 1
+                    continue
+                }
+                var allowed = false
+                if prev == Class.is && cur == Class.nu {
                     // ICU reads " .5" as a number that starts at the IS, so it allows a break before the IS
                     // after a space (LB13 forbade it when the IS came), unless LB14 (OP SP* ×) holds.
-                    if p >= 2, classes[Int(text[p - 2])] == Class.sp {
+                    if p >= 2, classes[Int(t[p - 2])] == Class.sp {
                         let before = classBeforeSpaces(text, classes, p - 1)
                         if before != Class.op && before != Class.opWide {
-                            positions[count] = Int32(p - 1)
-                            mandatory[count] = 0
-                            count += 1
+                            positions[count] = Int32(truncatingIfNeeded: p - 1)
+                            count &+= 1
                         }
                     }
                     allowed = false  // LB25
                 } else if pair == 2, let decided = decide(
                     prev, cur, beforeSpaces: prev == Class.sp ? classBeforeSpaces(text, classes, p) : Class.none,
                     inNumber: prev == Class.sy && inNumber(text, classes, p),
-                    hyphenStartsWord: prev == Class.hy && (p == 1 || classes[Int(text[p - 2])] == Class.sp)) {
+                    hyphenStartsWord: prev == Class.hy && (p == 1 || classes[Int(t[p - 2])] == Class.sp)) {
                     allowed = decided
                 } else {
                     return nil
                 }
                 if allowed {
-                    positions[count] = Int32(p)
-                    mandatory[count] = 0
-                    count += 1
+                    positions[count] = Int32(truncatingIfNeeded: p)
+                    count &+= 1
                 }
                 prev = cur
+                p &+= 1
             }
-            positions[count] = Int32(n)
-            mandatory[count] = 0
-            return count + 1
+            positions[count] = Int32(truncatingIfNeeded: n)
+            count &+= 1
+            // None of these classes forces a break: every opportunity is allowed, not mandatory.
+            mandatory.update(repeating: 0, count: count)
+            return count
         }
     }
 

@@ -53,26 +53,17 @@ extension PreparedText {
     /// Calls `body` with unsafe views of the arrays the fast path reads; the views must not escape.
     @inline(__always)
     func withFastView<Result>(_ body: (FastView) -> Result) -> Result {
-        prefix.withUnsafeBufferPointer { prefix in
-            flags.withUnsafeBufferPointer { flags in
-                breaks.withUnsafeBufferPointer { breaks in
-                    breakVisiblePrefix.withUnsafeBufferPointer { visiblePrefix in
-                        breakEnds.withUnsafeBufferPointer { breakEnds in
-                            graphemes.withUnsafeBufferPointer { graphemes in
-                                // prefix, flags and graphemes are never empty (count + 1 entries, boundaries
-                                // 0...count); the break arrays may be, and then no index into them is formed.
-                                body(FastView(prefix: prefix.baseAddress!, flags: flags.baseAddress!,
-                                              breaks: breaks.baseAddress ?? UnsafePointer(bitPattern: 8)!,
-                                              visiblePrefix: visiblePrefix.baseAddress ?? UnsafePointer(bitPattern: 8)!,
-                                              breakEnds: breakEnds.baseAddress ?? UnsafePointer(bitPattern: 8)!,
-                                              graphemes: graphemes.baseAddress!,
-                                              unitCount: units.count, graphemeCount: graphemes.count))
-                            }
-                        }
-                    }
-                }
-            }
-        }
+        // The storage's raw buffers (not `StoredArray`s, whose owner would be retained per call): `self`
+        // keeps them alive for the call.
+        let s = storage
+        // prefix, flags and graphemes are never empty (count + 1 entries, boundaries 0...count); the break
+        // arrays may be, and then no index into them is formed.
+        return body(FastView(prefix: s.prefixBuffer.baseAddress!, flags: s.flagsBuffer.baseAddress!,
+                             breaks: s.breaksBuffer.baseAddress ?? UnsafePointer(bitPattern: 8)!,
+                             visiblePrefix: s.breakVisiblePrefixBuffer.baseAddress ?? UnsafePointer(bitPattern: 8)!,
+                             breakEnds: s.breakEndsBuffer.baseAddress ?? UnsafePointer(bitPattern: 8)!,
+                             graphemes: s.graphemesBuffer.baseAddress!,
+                             unitCount: units.count, graphemeCount: s.graphemesBuffer.count))
     }
 }
 
@@ -159,8 +150,10 @@ extension LineBreaker {
     private func runFast<Sink: LineSink>(_ view: FastView, into out: inout LineEmitter<Sink>) -> Bool {
         // Mirrors `run(into:)`; comments there explain the rules.
         var truncated = false
-        let paragraphs = text.paragraphs
-        let breakCount = text.breaks.count
+        // Raw buffers, kept alive by `text` (a view bound to a local cost a retain and a release per call).
+        let paragraphs = text.storage.paragraphsBuffer
+        let paragraphBreaksEnd = text.storage.paragraphBreaksEndBuffer
+        let breakCount = text.storage.breaksBuffer.count
         let reshapeFlag = PreparedText.breakEndNeedsReshaping
         // The index of the last permitted line (T3), hoisted with the mode's test out of the line loop.
         let lastPermitted = maxLines > 0 ? maxLines - 1 : Int.max
@@ -184,10 +177,10 @@ extension LineBreaker {
             var start = paragraph.start
             // No mandatory break inside the paragraph (`canRunFast`): the candidates are its opportunities
             // before its end, then its end.
-            let candidatesEnd = Int(text.paragraphBreaksEnd[index])
+            let candidatesEnd = Int(paragraphBreaksEnd[index])
             // The first opportunity after `start`: the previous paragraph's candidates end just before
             // this paragraph's separator, so at most a few steps.
-            var cursor = index > 0 ? Int(text.paragraphBreaksEnd[index - 1]) : 0
+            var cursor = index > 0 ? Int(paragraphBreaksEnd[index - 1]) : 0
             while cursor < breakCount, Int(view.breaks[cursor]) <= start { cursor += 1 }
             var stop = false
             while start < paragraphEnd {

@@ -22,12 +22,9 @@ extension PreparedText {
         struct Output {
             var text: String
             var units: [UInt16]
-            var prefix: [Int]
-            var flags: [UInt8]
-            var paragraphs: [Paragraph]
-            var breaks: [Int32]
-            var graphemes: [Int32]
-            var segments: [Segment]
+            /// Prefix sums, flags, opportunities, clusters, segments, paragraphs and what is derived from
+            /// them, in one block (kept alive by the `PreparedText` made from this output).
+            var storage: Storage
             /// The fallback faces (face index 1 and up); face 0 is the font's own, kept by the caller's font.
             var fallbackFaces: [Face]
         }
@@ -43,8 +40,9 @@ extension PreparedText {
                 || (0xA960...0xA97F).contains(unit) || (0xD7B0...0xD7FF).contains(unit)
         }
 
-        func build() -> Output {
-            Self.build(text, font: font, extendsRuns: extendsRuns)
+        /// The prepared text (`extendsRuns` false: without the run shortcut, for the test that compares).
+        func build() -> PreparedText {
+            PreparedText(text, font: font, extendsRuns: extendsRuns)
         }
 
         /// Builds without making a `Builder` (whose copy of `font` would cost a retain and a release of the
@@ -69,8 +67,8 @@ extension PreparedText {
             }
         }
 
-        /// Every buffer is written in the pass's scratch memory and copied once into an array of its exact
-        /// size (`Array.copying`).
+        /// Every buffer is written in the pass's scratch memory and copied once into the text's storage
+        /// block (`Storage`), which also receives what is derived from them.
         private static func build(_ text: String, _ u: UnsafeBufferPointer<UInt16>, face: Unmanaged<Face>, scale: Int32,
                                   extendsRuns: Bool, scratch: UnsafeMutableRawPointer) -> Output {
             let count = u.count
@@ -85,14 +83,12 @@ extension PreparedText {
                 sum += Int(advances[i])
                 prefix[i + 1] = sum
             }
-            return Output(text: text, units: .copying(u),
-                          prefix: .copying(UnsafeBufferPointer(start: prefix, count: count + 1)),
-                          flags: .copying(UnsafeBufferPointer(start: pass.flags, count: count + 1)),
-                          paragraphs: pass.paragraphs,
-                          breaks: .copying(UnsafeBufferPointer(start: pass.breaks, count: pass.breakCount)),
-                          graphemes: .copying(UnsafeBufferPointer(start: pass.graphemes, count: pass.graphemeCount)),
-                          segments: .copying(UnsafeBufferPointer(start: pass.segments, count: pass.segmentCount)),
-                          fallbackFaces: pass.fallbacks)
+            let storage = Storage(count: count, prefix: prefix, flags: pass.flags,
+                                  breaks: UnsafeBufferPointer(start: pass.breaks, count: pass.breakCount),
+                                  graphemes: UnsafeBufferPointer(start: pass.graphemes, count: pass.graphemeCount),
+                                  segments: UnsafeBufferPointer(start: pass.segments, count: pass.segmentCount),
+                                  paragraphs: UnsafeBufferPointer(start: pass.paragraphs, count: pass.paragraphCount))
+            return Output(text: text, units: .copying(u), storage: storage, fallbackFaces: pass.fallbacks)
         }
     }
 
@@ -134,11 +130,12 @@ extension PreparedText {
         /// with no lock and no reference counting.
         let bundledTable: UnsafePointer<UInt8>
 
-        /// Where `prefix`, `segments`, `advances`, `breaks`, `graphemes`, `icuMandatory`, `shapeFlags` and
-        /// `flags` lie in the pass's one scratch block (the caller's, `Layout.byteCount` bytes): eight-byte
-        /// fields first, then four-byte ones, then bytes, so every buffer stays aligned.
+        /// Where `prefix`, `paragraphs`, `segments`, `advances`, `breaks`, `graphemes`, `icuMandatory`,
+        /// `shapeFlags` and `flags` lie in the pass's one scratch block (the caller's, `Layout.byteCount`
+        /// bytes): eight-byte fields first, then four-byte ones, then bytes, so every buffer stays aligned.
         struct Layout {
             let prefix: Int
+            let paragraphs: Int
             let segments: Int
             let advances: Int
             let breaks: Int
@@ -151,7 +148,8 @@ extension PreparedText {
             init(count: Int) {
                 let units = max(1, count)
                 prefix = 0
-                segments = prefix + MemoryLayout<Int>.stride * (count + 1)
+                paragraphs = prefix + MemoryLayout<Int>.stride * (count + 1)
+                segments = paragraphs + MemoryLayout<Paragraph>.stride * (count + 1)
                 advances = segments + MemoryLayout<Segment>.stride * units
                 breaks = advances + MemoryLayout<Int32>.stride * units
                 graphemes = breaks + MemoryLayout<Int32>.stride * (count + 1)
@@ -177,8 +175,10 @@ extension PreparedText {
         /// (`harfBuzzFont(at:)`, the look-up takes the face's lock), and these arrays made then too.
         var harfBuzzFonts: [HarfBuzzFont?] = []
         var harfBuzzFontsFetched: [Bool] = []
-        /// Paragraphs (rule W1), found with the clusters: a separator is a cluster ("\r\n" is one).
-        var paragraphs: [Paragraph] = []
+        /// Paragraphs (rule W1), found with the clusters: a separator is a cluster ("\r\n" is one). At
+        /// most one per unit, and one after the last.
+        let paragraphs: UnsafeMutablePointer<Paragraph>
+        var paragraphCount = 0
         var paragraphStart = 0
         /// The fallback face found last, by its bundled index (0: not bundled) and its index in `faces`
         /// (CJK text asks per character).
@@ -191,6 +191,8 @@ extension PreparedText {
         var lastClusterWasEmoji = false
 
         init(face: Unmanaged<Face>, scale: Int32, count: Int, extendsRuns: Bool, scratch: UnsafeMutableRawPointer) {
+            // Positions, opportunities and clusters are stored as Int32.
+            precondition(count < Int(Int32.max), "text longer than 2^31 - 1 UTF-16 units")
             self.count = count
             self.extendsRuns = extendsRuns
             primaryRef = face
@@ -200,6 +202,7 @@ extension PreparedText {
             let units = max(1, count)
             let layout = Layout(count: count)
             prefix = (scratch + layout.prefix).bindMemory(to: Int.self, capacity: count + 1)
+            paragraphs = (scratch + layout.paragraphs).bindMemory(to: Paragraph.self, capacity: count + 1)
             segments = (scratch + layout.segments).bindMemory(to: Segment.self, capacity: units)
             advances = (scratch + layout.advances).bindMemory(to: Int32.self, capacity: units)
             advances.initialize(repeating: 0, count: units)
@@ -249,7 +252,7 @@ extension PreparedText {
                 position = end
             }
             closeSegment(at: count, u, flags)
-            if paragraphStart < count { paragraphs.append(Paragraph(start: paragraphStart, end: count, separatorLength: 0)) }
+            if paragraphStart < count { appendParagraph(Paragraph(start: paragraphStart, end: count, separatorLength: 0)) }
             // The text's end: a cluster boundary, and ICU's last opportunity.
             graphemes[graphemeCount] = Int32(count)
             graphemeCount += 1
@@ -291,19 +294,32 @@ extension PreparedText {
             // A space may join a segment in the font's own face, unless it follows an emoji (`place`).
             let spacesMayJoin = fallback == 0
             let afterEmoji = lastClusterWasEmoji
+            let isStrong = table.isStrong
+            let scripts = table.scripts
+            // The pass's counters and script context in locals, stored back after the loop: as fields of
+            // `self` they were loaded and stored on every unit (a third of the loop's instructions), since
+            // the stores through the buffers might alias them. `closeSegment` reads none of them.
+            var graphemeCount = self.graphemeCount
+            var breakCount = self.breakCount
+            var icuIndex = self.icuIndex
+            // Whether a unit of no strong script gets `script` (`place` gives it the last strong one).
+            var weakJoins = lastStrongScript == script
             var position = start
+            // Each unit's entry is read once: as the next unit's (a cluster ends before it only if it is
+            // simple too), then as the current one.
+            var entry = position < count ? entries[Int(u[position])] : 0
             while position < count {
                 let unit = u[position]
-                let entry = entries[Int(unit)]
+                let nextEntry = position + 1 < count ? entries[Int(u[position + 1])] : CharacterTable.Bit.simple
                 guard entry & (special | CharacterTable.Bit.simple) == CharacterTable.Bit.simple
                         || (unit == 0x20 && spacesMayJoin && entry & CharacterTable.Bit.simple != 0 && (position > start || !afterEmoji)),
-                      position + 1 == count || entries[Int(u[position + 1])] & CharacterTable.Bit.simple != 0 else { break }
+                      nextEntry & CharacterTable.Bit.simple != 0 else { break }
                 let covered = primaryHasGlyph(UInt32(unit))
                 guard fallback == 0 ? covered : !covered && Int(bundledTable[Int(unit)]) == fallback else { break }
                 // The script `place` would give it: its own if strong, else the last strong one.
                 let scriptIndex = Int(entry & 0xFF)
-                let strong = table.isStrong[scriptIndex]
-                guard (strong ? table.scripts[scriptIndex] : lastStrongScript) == script else { break }
+                let strong = isStrong[scriptIndex]
+                guard strong ? scripts[scriptIndex] == script : weakJoins else { break }
                 var flag = Flag.grapheme | (entry & CharacterTable.Bit.hangingSpace != 0 ? Flag.space : 0)
                 if position == nextBreak {
                     // An opportunity inside the run (between ideographs, after a hyphen) is kept. One that
@@ -318,17 +334,24 @@ extension PreparedText {
                         closeSegment(at: position, u, flags)
                         segmentStart = position
                     }
-                    breaks[breakCount] = Int32(position)
-                    breakCount += 1
-                    icuIndex += 1
+                    breaks[breakCount] = Int32(truncatingIfNeeded: position)
+                    breakCount &+= 1
+                    icuIndex &+= 1
                     nextBreak = icuIndex < icuCount ? Int(breaks[icuIndex]) : Int.max
                 }
-                if strong { lastStrongScript = script }
-                graphemes[graphemeCount] = Int32(position)
-                graphemeCount += 1
+                if strong { weakJoins = true }  // the last strong script is now `script`
+                // Positions fit Int32: `init` checked the text's length.
+                graphemes[graphemeCount] = Int32(truncatingIfNeeded: position)
+                graphemeCount &+= 1
                 flags[position] |= flag
-                position += 1
+                position &+= 1
+                entry = nextEntry
             }
+            self.graphemeCount = graphemeCount
+            self.breakCount = breakCount
+            self.icuIndex = icuIndex
+            // `weakJoins` turned true only at a unit of strong script `script`.
+            if weakJoins { lastStrongScript = script }
             if position > start { lastClusterWasEmoji = false }
             return position
         }
@@ -482,12 +505,17 @@ extension PreparedText {
                               : primaryRef._withUnsafeGuaranteedRef { $0.hasGlyph(for: scalar) }
         }
 
+        private mutating func appendParagraph(_ paragraph: Paragraph) {
+            paragraphs[paragraphCount] = paragraph
+            paragraphCount += 1
+        }
+
         /// A paragraph separator (rule W1) ends the paragraph, its segment and its script context.
         private mutating func endParagraph(at position: Int, separatorLength: Int, _ u: UnsafeBufferPointer<UInt16>,
                                            _ flags: UnsafeMutablePointer<UInt8>) {
             closeSegment(at: position, u, flags)
             lastStrongScript = HarfBuzzScript.common
-            paragraphs.append(Paragraph(start: paragraphStart, end: position, separatorLength: separatorLength))
+            appendParagraph(Paragraph(start: paragraphStart, end: position, separatorLength: separatorLength))
             paragraphStart = position + separatorLength
         }
 

@@ -24,40 +24,43 @@ public final class PreparedText: Sendable {
     public let font: Font
 
     let units: [UInt16]
+    /// The per-unit, per-opportunity, per-cluster, per-segment and per-paragraph data below, in one
+    /// block (`Storage`: one allocation per text instead of nine arrays).
+    let storage: Storage
     /// prefix[i] = sum of advances of units 0..<i, in 1/1024 pt; count = units.count + 1.
-    let prefix: [Int]
+    var prefix: StoredArray<Int> { storage.prefix }
     /// Per UTF-16 position (count + 1): see `Flag`.
-    let flags: [UInt8]
-    let paragraphs: [Paragraph]
+    var flags: StoredArray<UInt8> { storage.flags }
+    var paragraphs: StoredArray<Paragraph> { storage.paragraphs }
     /// UAX #14 break opportunities (allowed and mandatory), ascending.
-    let breaks: [Int32]
+    var breaks: StoredArray<Int32> { storage.breaks }
     /// The mandatory ones among `breaks` (after BK, CR, LF, NL), ascending.
-    let mandatoryBreaks: [Int32]
+    var mandatoryBreaks: [Int32] { storage.mandatoryBreaks }
     /// For each opportunity in `breaks`: the prefix sum at its end without hanging whitespace, so the
     /// width of a line from `s` to opportunity j is `breakVisiblePrefix[j] − prefix[s]`.
-    let breakVisiblePrefix: [Int]
+    var breakVisiblePrefix: StoredArray<Int> { storage.breakVisiblePrefix }
     /// Whether any opportunity lies between two Hangul characters (only then `.hangulWordPriority`
     /// needs the scanning path).
-    let hasBreaksBetweenHangul: Bool
+    var hasBreaksBetweenHangul: Bool { storage.hasBreaksBetweenHangul }
     /// For each opportunity in `breaks`, what the breaker's fast path needs to end a line there without
     /// looking at the text: the visible end (the opportunity moved back over hanging whitespace, W4) in
     /// the low 31 bits, and `breakEndNeedsReshaping` when the visible end or the opportunity itself is
     /// unsafe to break (the line's widths then need `width(_:_:)`'s reshaping). 4 bytes per opportunity.
-    let breakEnds: [UInt32]
+    var breakEnds: StoredArray<UInt32> { storage.breakEnds }
     /// For each paragraph, the index in `breaks` of its first opportunity at or after its end: one past
     /// its last candidate for a soft break. 4 bytes per paragraph.
-    let paragraphBreaksEnd: [Int32]
+    var paragraphBreaksEnd: StoredArray<Int32> { storage.paragraphBreaksEnd }
     /// Whether `LineBreaker.runFast` may lay this text out: no mandatory break inside a paragraph
     /// (U+2028, VT, FF) and offsets that fit `breakEnds`.
-    let allowsFastBreaking: Bool
+    var allowsFastBreaking: Bool { storage.allowsFastBreaking }
     /// Whether `breakVisiblePrefix` never decreases (no negative advances): then a line's fitting
     /// opportunities are exactly those before the first that does not fit, and the fast path may search
     /// from a guess instead of galloping from the line's start.
-    let breakVisiblePrefixIsMonotone: Bool
+    var breakVisiblePrefixIsMonotone: Bool { storage.breakVisiblePrefixIsMonotone }
     /// Grapheme-cluster boundaries, ascending, from 0 to units.count.
-    let graphemes: [Int32]
+    var graphemes: StoredArray<Int32> { storage.graphemes }
     /// Shaped segments in text order (for reshaping inside one).
-    let segments: [Segment]
+    var segments: StoredArray<Segment> { storage.segments }
     /// Fallback faces used (face index 1 and up, in order of first use); index 0 is `font`'s own face,
     /// which `font` keeps alive. Not stored with them: a `[font.face]` array per text cost an allocation
     /// and atomic reference counting on the face every thread shares.
@@ -107,34 +110,26 @@ public final class PreparedText: Sendable {
         self.init(built: Builder.build(text, font: font), font: font)
     }
 
+    /// Without `Builder`'s run shortcut when `extendsRuns` is false (the test that compares the paths).
+    convenience init(_ text: String, font: Font, extendsRuns: Bool) {
+        self.init(built: Builder.build(text, font: font, extendsRuns: extendsRuns), font: font)
+    }
+
     /// Prepares text given as UTF-16 code units, which may be invalid: each unpaired surrogate becomes
     /// U+FFFD, so offsets in results still match the input.
     public convenience init(utf16 units: [UInt16], font: Font) {
         self.init(String(decoding: units, as: UTF16.self), font: font)
     }
 
-    fileprivate init(built: Builder.Output, font: Font) {
+    fileprivate init(built: consuming Builder.Output, font: Font) {
         text = built.text
         self.font = font
         units = built.units
-        prefix = built.prefix
-        flags = built.flags
-        paragraphs = built.paragraphs
-        breaks = built.breaks
-        let derived = Self.breakData(built)
-        mandatoryBreaks = derived.mandatoryBreaks
-        hasBreaksBetweenHangul = derived.hasBreaksBetweenHangul
-        breakEnds = derived.breakEnds
-        breakVisiblePrefix = derived.breakVisiblePrefix
-        breakVisiblePrefixIsMonotone = derived.breakVisiblePrefixIsMonotone
-        paragraphBreaksEnd = derived.paragraphBreaksEnd
-        allowsFastBreaking = derived.allowsFastBreaking
-        graphemes = built.graphemes
-        segments = built.segments
+        oneLineWidth = Self.oneLineWidth(count: built.units.count, built.storage)
+        storage = built.storage
         fallbackFaces = built.fallbackFaces
         lineHeight = font.lineHeight
         reshapedPieces = ReshapedPieces(unitCount: built.units.count)
-        oneLineWidth = Self.oneLineWidth(built, derived: derived)
     }
 
     /// When a text is one non-blank paragraph (no separator after it), starts at a safe position, and its
@@ -143,12 +138,11 @@ public final class PreparedText: Sendable {
     /// the last opportunity's (the text's end) stored visible width, when no reshaping is needed there.
     /// Most labels and buttons, and any text relaid out wider than itself, are answered with it
     /// (`LineBreaker.runFast`).
-    private static func oneLineWidth(_ built: Builder.Output, derived: BreakData) -> Int {
-        let count = built.units.count
-        guard derived.breakVisiblePrefixIsMonotone, built.paragraphs.count == 1, count > 0,
+    private static func oneLineWidth(count: Int, _ built: Storage) -> Int {
+        guard built.breakVisiblePrefixIsMonotone, built.paragraphs.count == 1, count > 0,
               built.paragraphs[0].end == count, built.flags[0] & Flag.unsafe == 0,
-              built.breaks.last.map(Int.init) == count, let end = derived.breakEnds.last,
-              end & breakEndNeedsReshaping == 0, end > 0, let visible = derived.breakVisiblePrefix.last
+              built.breaks.last.map(Int.init) == count, let end = built.breakEnds.last,
+              end & breakEndNeedsReshaping == 0, end > 0, let visible = built.breakVisiblePrefix.last
         else { return .max }
         return visible - built.prefix[0]
     }
@@ -182,109 +176,6 @@ public final class PreparedText: Sendable {
 
     /// Set in `breakEnds` when a line ending at that opportunity needs reshaping to measure.
     static let breakEndNeedsReshaping: UInt32 = 1 << 31
-
-    /// What `breakData` derives from the opportunities (see the properties of the same names).
-    private struct BreakData {
-        var mandatoryBreaks: [Int32] = []
-        var hasBreaksBetweenHangul = false
-        var breakEnds: [UInt32] = []
-        var breakVisiblePrefix: [Int] = []
-        var breakVisiblePrefixIsMonotone = true
-        var paragraphBreaksEnd: [Int32] = []
-        var allowsFastBreaking = true
-    }
-
-    /// Everything derived per opportunity and per paragraph, in one loop over `breaks` and one over
-    /// `paragraphs` through raw buffers: a warm preparation is short, and the `filter`, `map` and `zip`
-    /// this replaced (six passes and their iterator overhead) were about a tenth of its instructions.
-    /// The arrays are written in one temporary block and copied (`Array.copying`).
-    private static func breakData(_ built: Builder.Output) -> BreakData {
-        var result = BreakData()
-        let count = built.units.count
-        let breakCount = built.breaks.count
-        let paragraphCount = built.paragraphs.count
-        // On the stack when small (`withUnsafeTemporaryAllocation`).
-        let byteCount = max(1, (MemoryLayout<Int>.stride + MemoryLayout<UInt32>.stride) * breakCount
-            + MemoryLayout<Int32>.stride * paragraphCount)
-        return withUnsafeTemporaryAllocation(byteCount: byteCount, alignment: MemoryLayout<Int>.alignment) { block in
-            let scratch = block.baseAddress!
-            let visible = scratch.bindMemory(to: Int.self, capacity: breakCount)
-            let ends = (scratch + MemoryLayout<Int>.stride * breakCount).bindMemory(to: UInt32.self, capacity: breakCount)
-            let paragraphEnds = (scratch + (MemoryLayout<Int>.stride + MemoryLayout<UInt32>.stride) * breakCount)
-                .bindMemory(to: Int32.self, capacity: paragraphCount)
-            built.flags.withUnsafeBufferPointer { flags in
-                built.prefix.withUnsafeBufferPointer { prefix in
-                    built.breaks.withUnsafeBufferPointer { breaks in
-                        var monotone = true
-                        // The opportunities' flags or-ed together: is any mandatory, or between Hangul?
-                        var anyFlags: UInt8 = 0
-                        var previous = Int.min
-                        for j in 0..<breakCount {
-                            let position = Int(breaks[j])
-                            let flag = flags[position]
-                            anyFlags |= flag
-                            // The visible end: the opportunity moved back over hanging whitespace (W4).
-                            var end = position
-                            while end > 0, flags[end - 1] & Flag.space != 0 { end -= 1 }
-                            let unsafe = flags[end] & Flag.unsafe != 0 || (position < count && flag & Flag.unsafe != 0)
-                            let packed = UInt32(truncatingIfNeeded: end) | (unsafe ? breakEndNeedsReshaping : 0)
-                            ends[j] = packed
-                            let width = prefix[Int(packed & ~breakEndNeedsReshaping)]
-                            visible[j] = width
-                            if width < previous { monotone = false }
-                            previous = width
-                        }
-                        result.breakEnds = .copying(UnsafeBufferPointer(start: ends, count: breakCount))
-                        result.breakVisiblePrefix = .copying(UnsafeBufferPointer(start: visible, count: breakCount))
-                        result.breakVisiblePrefixIsMonotone = monotone
-                        result.hasBreaksBetweenHangul = anyFlags & Flag.betweenHangul != 0
-                        if anyFlags & Flag.mandatory != 0 {
-                            for j in 0..<breakCount where flags[Int(breaks[j])] & Flag.mandatory != 0 {
-                                result.mandatoryBreaks.append(breaks[j])
-                            }
-                        }
-                        // Per paragraph: one past its last soft-break candidate, and whether a mandatory break
-                        // (U+2028, VT, FF) lies inside it, which the fast path cannot handle.
-                        let mandatory = result.mandatoryBreaks
-                        var mandatoryInside = false
-                        built.paragraphs.withUnsafeBufferPointer { paragraphs in
-                            var index = 0
-                            var nextMandatory = 0
-                            for (p, paragraph) in paragraphs.enumerated() {
-                                // The first opportunity at or after the paragraph's end: gallop from the last
-                                // answer, then search between (most texts are one paragraph whose answer is
-                                // the last opportunity; a million short lines stay linear).
-                                var low = index
-                                var bound = index
-                                var step = 1
-                                while bound < breakCount, Int(breaks[bound]) < paragraph.end {
-                                    low = bound + 1
-                                    bound = low + step
-                                    step &<<= 1
-                                }
-                                var high = min(bound, breakCount)
-                                while low < high {
-                                    let mid = (low + high) >> 1
-                                    if Int(breaks[mid]) < paragraph.end { low = mid + 1 } else { high = mid }
-                                }
-                                index = low
-                                paragraphEnds[p] = Int32(truncatingIfNeeded: index)
-                                while nextMandatory < mandatory.count, Int(mandatory[nextMandatory]) <= paragraph.start {
-                                    nextMandatory += 1
-                                }
-                                if nextMandatory < mandatory.count, Int(mandatory[nextMandatory]) < paragraph.end {
-                                    mandatoryInside = true
-                                }
-                            }
-                        }
-                        result.paragraphBreaksEnd = .copying(UnsafeBufferPointer(start: paragraphEnds, count: paragraphCount))
-                        result.allowsFastBreaking = !mandatoryInside && count < Int(Int32.max)
-                    }
-                }
-            }
-            return result
-        }
-    }
 
     /// The UTF-16 length of the text.
     public var utf16Count: Int { units.count }

@@ -1,0 +1,157 @@
+extension PreparedText {
+    /// Everything a `PreparedText` keeps per unit, per opportunity, per cluster, per segment and per
+    /// paragraph, in one allocation (a `StorageBlock`, freed with its last reference: this storage's or a
+    /// view's), viewed through `StoredArray`s.
+    ///
+    /// Why one block: these were nine arrays, each allocated, copied into from the builder's scratch,
+    /// released and freed on its own; with the derived opportunity data (`breakEnds`, `breakVisiblePrefix`,
+    /// `paragraphBreaksEnd`) written straight into the block instead of a temporary, a warm preparation
+    /// makes one allocation here instead of nine and copies each buffer once.
+    ///
+    /// The arrays lie eight-byte fields first, then four-byte ones, then bytes, so each stays aligned.
+    /// `@unchecked Sendable`: the buffers are written once, in `init`, and only read after.
+    struct Storage: @unchecked Sendable {
+        /// The block. Held once here; each view made from it holds it too (`StoredArray`), so storing
+        /// nine views would cost nine reference counts per text to make and nine to free.
+        private let owner: StorageBlock
+        // The raw buffers, valid while this storage's `PreparedText` lives: for hot paths that hold the
+        // text anyway (`withFastView`, `runFast`), where binding a view to a local cost a retain and a
+        // release of the block per call (≈ 4 % of a relayout `measure`).
+        let prefixBuffer: UnsafeBufferPointer<Int>
+        let breakVisiblePrefixBuffer: UnsafeBufferPointer<Int>
+        let paragraphsBuffer: UnsafeBufferPointer<Paragraph>
+        let segmentsBuffer: UnsafeBufferPointer<Segment>
+        let breaksBuffer: UnsafeBufferPointer<Int32>
+        let breakEndsBuffer: UnsafeBufferPointer<UInt32>
+        let graphemesBuffer: UnsafeBufferPointer<Int32>
+        let paragraphBreaksEndBuffer: UnsafeBufferPointer<Int32>
+        let flagsBuffer: UnsafeBufferPointer<UInt8>
+
+        var prefix: StoredArray<Int> { StoredArray(owner, prefixBuffer) }
+        var breakVisiblePrefix: StoredArray<Int> { StoredArray(owner, breakVisiblePrefixBuffer) }
+        var paragraphs: StoredArray<Paragraph> { StoredArray(owner, paragraphsBuffer) }
+        var segments: StoredArray<Segment> { StoredArray(owner, segmentsBuffer) }
+        var breaks: StoredArray<Int32> { StoredArray(owner, breaksBuffer) }
+        var breakEnds: StoredArray<UInt32> { StoredArray(owner, breakEndsBuffer) }
+        var graphemes: StoredArray<Int32> { StoredArray(owner, graphemesBuffer) }
+        var paragraphBreaksEnd: StoredArray<Int32> { StoredArray(owner, paragraphBreaksEndBuffer) }
+        var flags: StoredArray<UInt8> { StoredArray(owner, flagsBuffer) }
+        /// Rare (U+2028, VT, FF, line feeds): an ordinary array, empty (no allocation) for most texts.
+        let mandatoryBreaks: [Int32]
+        let hasBreaksBetweenHangul: Bool
+        let breakVisiblePrefixIsMonotone: Bool
+        let allowsFastBreaking: Bool
+
+        /// Copies the builder's buffers into one block and derives the per-opportunity and per-paragraph
+        /// data into it, in one loop over the opportunities and one over the paragraphs (the `filter`,
+        /// `map` and `zip` of the first version were about a tenth of a warm preparation).
+        /// - Parameters:
+        ///   - count: the text's UTF-16 length; `prefix` and `flags` hold `count + 1` values.
+        init(count: Int, prefix sourcePrefix: UnsafePointer<Int>, flags sourceFlags: UnsafePointer<UInt8>,
+             breaks sourceBreaks: UnsafeBufferPointer<Int32>, graphemes sourceGraphemes: UnsafeBufferPointer<Int32>,
+             segments sourceSegments: UnsafeBufferPointer<Segment>, paragraphs sourceParagraphs: UnsafeBufferPointer<Paragraph>) {
+            let breakCount = sourceBreaks.count
+            let paragraphCount = sourceParagraphs.count
+            // Eight-byte aligned first (Paragraph's stride is a multiple of 8), then four, then one.
+            assert(MemoryLayout<Paragraph>.alignment <= 8 && MemoryLayout<Paragraph>.stride % 8 == 0
+                   && MemoryLayout<Segment>.alignment <= 4 && MemoryLayout<Segment>.stride % 4 == 0)
+            let prefixOffset = 0
+            let visibleOffset = prefixOffset + MemoryLayout<Int>.stride * (count + 1)
+            let paragraphsOffset = visibleOffset + MemoryLayout<Int>.stride * breakCount
+            let segmentsOffset = paragraphsOffset + MemoryLayout<Paragraph>.stride * paragraphCount
+            let breaksOffset = segmentsOffset + MemoryLayout<Segment>.stride * sourceSegments.count
+            let breakEndsOffset = breaksOffset + MemoryLayout<Int32>.stride * breakCount
+            let graphemesOffset = breakEndsOffset + MemoryLayout<UInt32>.stride * breakCount
+            let paragraphEndsOffset = graphemesOffset + MemoryLayout<Int32>.stride * sourceGraphemes.count
+            let flagsOffset = paragraphEndsOffset + MemoryLayout<Int32>.stride * paragraphCount
+            let byteCount = flagsOffset + count + 1
+            owner = StorageBlock.make(byteCount: byteCount)
+            let block = owner.bytes
+            prefixBuffer = Self.place(block + prefixOffset, sourcePrefix, count + 1)
+            flagsBuffer = Self.place(block + flagsOffset, sourceFlags, count + 1)
+            breaksBuffer = Self.place(block + breaksOffset, sourceBreaks.baseAddress!, breakCount)
+            graphemesBuffer = Self.place(block + graphemesOffset, sourceGraphemes.baseAddress!, sourceGraphemes.count)
+            segmentsBuffer = Self.place(block + segmentsOffset, sourceSegments.baseAddress!, sourceSegments.count)
+            paragraphsBuffer = Self.place(block + paragraphsOffset, sourceParagraphs.baseAddress!, paragraphCount)
+
+            let visible = (block + visibleOffset).bindMemory(to: Int.self, capacity: breakCount)
+            let ends = (block + breakEndsOffset).bindMemory(to: UInt32.self, capacity: breakCount)
+            let paragraphEnds = (block + paragraphEndsOffset).bindMemory(to: Int32.self, capacity: paragraphCount)
+            breakVisiblePrefixBuffer = UnsafeBufferPointer(start: visible, count: breakCount)
+            breakEndsBuffer = UnsafeBufferPointer(start: ends, count: breakCount)
+            paragraphBreaksEndBuffer = UnsafeBufferPointer(start: paragraphEnds, count: paragraphCount)
+
+            let f = sourceFlags
+            let p = sourcePrefix
+            let b = sourceBreaks
+            var monotone = true
+            // The opportunities' flags or-ed together: is any mandatory, or between Hangul?
+            var anyFlags: UInt8 = 0
+            var previous = Int.min
+            for j in 0..<breakCount {
+                let position = Int(b[j])
+                let flag = f[position]
+                anyFlags |= flag
+                // The visible end: the opportunity moved back over hanging whitespace (W4).
+                var end = position
+                while end > 0, f[end - 1] & Flag.space != 0 { end -= 1 }
+                let unsafe = f[end] & Flag.unsafe != 0 || (position < count && flag & Flag.unsafe != 0)
+                let packed = UInt32(truncatingIfNeeded: end) | (unsafe ? breakEndNeedsReshaping : 0)
+                ends[j] = packed
+                let width = p[Int(packed & ~breakEndNeedsReshaping)]
+                visible[j] = width
+                if width < previous { monotone = false }
+                previous = width
+            }
+            breakVisiblePrefixIsMonotone = monotone
+            hasBreaksBetweenHangul = anyFlags & Flag.betweenHangul != 0
+            var mandatory: [Int32] = []
+            if anyFlags & Flag.mandatory != 0 {
+                for j in 0..<breakCount where f[Int(b[j])] & Flag.mandatory != 0 { mandatory.append(b[j]) }
+            }
+            mandatoryBreaks = mandatory
+            // Per paragraph: one past its last soft-break candidate, and whether a mandatory break
+            // (U+2028, VT, FF) lies inside it, which the fast path cannot handle.
+            var mandatoryInside = false
+            var index = 0
+            var nextMandatory = 0
+            for k in 0..<paragraphCount {
+                let paragraph = sourceParagraphs[k]
+                // The first opportunity at or after the paragraph's end: gallop from the last answer, then
+                // search between (most texts are one paragraph whose answer is the last opportunity; a
+                // million short lines stay linear).
+                var low = index
+                var bound = index
+                var step = 1
+                while bound < breakCount, Int(b[bound]) < paragraph.end {
+                    low = bound + 1
+                    bound = low + step
+                    step &<<= 1
+                }
+                var high = min(bound, breakCount)
+                while low < high {
+                    let mid = (low + high) >> 1
+                    if Int(b[mid]) < paragraph.end { low = mid + 1 } else { high = mid }
+                }
+                index = low
+                paragraphEnds[k] = Int32(truncatingIfNeeded: index)
+                while nextMandatory < mandatory.count, Int(mandatory[nextMandatory]) <= paragraph.start {
+                    nextMandatory += 1
+                }
+                if nextMandatory < mandatory.count, Int(mandatory[nextMandatory]) < paragraph.end {
+                    mandatoryInside = true
+                }
+            }
+            allowsFastBreaking = !mandatoryInside && count < Int(Int32.max)
+        }
+
+        /// Copies `n` values from `source` to `target` (aligned for `T`) and views them.
+        @inline(__always)
+        private static func place<T: BitwiseCopyable>(_ target: UnsafeMutableRawPointer, _ source: UnsafePointer<T>,
+                                                      _ n: Int) -> UnsafeBufferPointer<T> {
+            let typed = target.bindMemory(to: T.self, capacity: n)
+            typed.initialize(from: source, count: n)
+            return UnsafeBufferPointer(start: typed, count: n)
+        }
+    }
+}
