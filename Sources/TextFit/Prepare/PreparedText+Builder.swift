@@ -79,9 +79,11 @@ extension PreparedText {
             let prefix = pass.prefix
             var sum = 0
             prefix[0] = 0
+            // Wrapping adds: fewer than 2^31 advances of at most 2^31 each cannot overflow an Int, and the
+            // check per unit was a third of this loop.
             for i in 0..<count {
-                sum += Int(advances[i])
-                prefix[i + 1] = sum
+                sum &+= Int(advances[i])
+                prefix[i &+ 1] = sum
             }
             let storage = Storage(count: count, prefix: prefix, flags: pass.flags,
                                   breaks: UnsafeBufferPointer(start: pass.breaks, count: pass.breakCount),
