@@ -29,6 +29,36 @@ extension Bench {
         if parts.contains("chunks") { runScalingChunks() }
         if parts.contains("phases") { runScalingPhases() }
         if parts.contains("timeline") { runScalingTimeline() }
+        if parts.contains("faults") { runScalingFaults() }
+    }
+
+    /// Page faults and context switches per pass of `TextBatch.measure` at concurrency 1 and 2 (getrusage:
+    /// counts, so a busy machine does not blur them). Faults on two threads that one does not take point at
+    /// the allocator giving memory back and taking it again (a thread's own arena trimmed between texts).
+    func runScalingFaults() {
+        let passes = max(3, options.samples)
+        var sets = loaded.sets
+        if sets.count > 1 { sets.append(CaseSet(name: "all", cases: loaded.all)) }
+        print("")
+        print("scaling: per pass of TextBatch.measure: minor page faults, voluntary / involuntary context switches")
+        print("set        1 thread: faults  vol  invol   2 threads: faults  vol  invol")
+        for set in sets {
+            let requests = set.cases.map {
+                LayoutRequest(text: $0.text, font: $0.font, width: $0.cgWidth, numberOfLines: $0.maxLines, lineBreakMode: $0.mode)
+            }
+            var row: [Double] = []
+            for concurrency in [1, 2] {
+                for _ in 0..<2 { consume(Passes.textfitBatch(requests, concurrency: concurrency)) }
+                var before = rusage(), after = rusage()
+                getrusage(RUSAGE_SELF.rawValue, &before)
+                for _ in 0..<passes { consume(Passes.textfitBatch(requests, concurrency: concurrency)) }
+                getrusage(RUSAGE_SELF.rawValue, &after)
+                let n = Double(passes)
+                row += [Double(after.ru_minflt - before.ru_minflt) / n, Double(after.ru_nvcsw - before.ru_nvcsw) / n,
+                        Double(after.ru_nivcsw - before.ru_nivcsw) / n]
+            }
+            print(pad(set.name, 10) + String(format: " %16.1f %5.1f %6.1f %19.1f %5.1f %6.1f", row[0], row[1], row[2], row[3], row[4], row[5]))
+        }
     }
 
     /// The cost of running at once, robust on a busy machine: each thread times its half in chunks of a few
@@ -389,12 +419,11 @@ struct Timeline {
             return t
         }
         let count = requests.count
-        var values = [Result<TextMetrics, Error>?](repeating: nil, count: count)
         let bounds = chunkBounds(requests, chunks: concurrency * 16)
         let chunks = bounds.count - 1
         let record = Record(chunks)
         t.setupEnd = Double(now())
-        values.withUnsafeMutableBufferPointer { buffer in
+        let results = [Result<TextMetrics, Error>](unsafeUninitializedCapacity: count) { buffer, initializedCount in
             nonisolated(unsafe) let output = buffer
             DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
                 record.thread[chunk] = UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(bitPattern: UInt(pthread_self()))))
@@ -402,15 +431,17 @@ struct Timeline {
                 let cpu0 = Phase.threadCPU()
                 for index in bounds[chunk]..<bounds[chunk + 1] {
                     let r = requests[index]
-                    output[index] = Result { try PreparedText(r.text, font: r.font).measure(width: r.width, numberOfLines: r.numberOfLines,
-                                                                                              lineBreakMode: r.lineBreakMode) }
+                    (output.baseAddress! + index).initialize(to: Result {
+                        try PreparedText(r.text, font: r.font).measure(width: r.width, numberOfLines: r.numberOfLines,
+                                                                       lineBreakMode: r.lineBreakMode)
+                    })
                 }
                 record.cpu[chunk] = Phase.threadCPU() - cpu0
                 record.end[chunk] = Double(now())
             }
+            initializedCount = count
         }
         t.performEnd = Double(now())
-        let results = values.map { $0! }
         consume(results.count)
         t.end = Double(now())
         t.wall = t.end - t.start
