@@ -27,7 +27,8 @@
 //   chunk 2/1         robust on a busy machine: each thread times its work in 2 000 chunks (wall and CPU);
 //                     CPU per chunk of chunks that ran unpreempted while the other thread ran unpreempted
 //                     over the same interval, over a lone thread's unpreempted chunks (the method of
-//                     segment_cache_contention.c). 2/that is the speed-up two fully available cores give.
+//                     segment_cache_contention.c). 2/that is the speed-up two fully available cores give;
+//                     ns/step1 and ns/step2 are CPU ns per step of those chunks alone and together.
 #define _GNU_SOURCE
 #include <pthread.h>
 #include <stdatomic.h>
@@ -194,28 +195,33 @@ int main(int argc, char **argv) {
     }
     kernels[nk++] = (kernel){"malloc", malloc_free, NULL, 600000};
     kernels[nk++] = (kernel){"shared-line", shared_line, NULL, 3000000};
-    printf("%-16s %8s %8s %8s %8s | %9s %7s\n", "kernel", "1t ms", "2t ms", "speedup", "CPU 2/1",
-           "chunk 2/1", "2/that");
+    printf("%-16s %8s %8s %8s %8s | %9s %7s %8s %8s\n", "kernel", "1t ms", "2t ms", "speedup", "CPU 2/1",
+           "chunk 2/1", "2/that", "ns/step1", "ns/step2");
     for (int i = 0; i < nk; i++) {
         kernel *k = &kernels[i];
         if (only && !strstr(k->name, only)) continue;
-        double speed[64], ratio[64], one_ms[64], two_ms[64], chunk_ratio[64]; int clean_runs = 0, clean_chunks = 0;
+        double speed[64], ratio[64], one_ms[64], two_ms[64], chunk_ratio[64], one_ns[64], two_ns[64];
+        int clean_runs = 0, clean_chunks = 0;
         go(k, 1, 1); go(k, 2, 1);  // warm-up: page in, arenas made
         for (int r = 0; r < rounds && r < 64; r++) {
             result one, two;
             shared_mode = 0;
             if (r % 2 == 0) { one = go(k, 1, r + 3); shared_mode = 1; two = go(k, 2, r + 3); }
             else { shared_mode = 1; two = go(k, 2, r + 3); shared_mode = 0; one = go(k, 1, r + 3); }
-            if (one.chunks > CHUNKS / 4 && two.chunks > CHUNKS / 4)
+            if (one.chunks > CHUNKS / 4 && two.chunks > CHUNKS / 4) {
+                one_ns[clean_chunks] = one.chunk_cpu / one.chunks / (double)(k->steps / CHUNKS);
+                two_ns[clean_chunks] = two.chunk_cpu / two.chunks / (double)(k->steps / 2 / CHUNKS);
                 chunk_ratio[clean_chunks++] = (two.chunk_cpu / two.chunks * 2) / (one.chunk_cpu / one.chunks);  // a 2-thread chunk is half the steps
+            }
             if (two.wait > 0.03 * two.wall || one.wait > 0.03 * one.wall) continue;
             one_ms[clean_runs] = one.wall / 1e6; two_ms[clean_runs] = two.wall / 1e6;
             speed[clean_runs] = one.wall / two.wall; ratio[clean_runs] = two.cpu / one.cpu; clean_runs++;
         }
         double cr = median(chunk_ratio, clean_chunks);
-        printf("%-16s %8.1f %8.1f %7.2fx %8.3f | %9.3f %6.2fx   clean runs %d/%d, rounds with clean chunks %d\n",
+        printf("%-16s %8.1f %8.1f %7.2fx %8.3f | %9.3f %6.2fx %8.2f %8.2f  clean runs %d/%d, rounds with clean chunks %d\n",
                k->name, median(one_ms, clean_runs), median(two_ms, clean_runs), median(speed, clean_runs),
-               median(ratio, clean_runs), cr, cr > 0 ? 2 / cr : 0, clean_runs, rounds, clean_chunks);
+               median(ratio, clean_runs), cr, cr > 0 ? 2 / cr : 0, median(one_ns, clean_chunks), median(two_ns, clean_chunks),
+               clean_runs, rounds, clean_chunks);
         fflush(stdout);
     }
     return 0;
