@@ -550,3 +550,44 @@ extension Partner {
         return (here!, value!)
     }
 }
+
+/// Threads that spin (reading one flag) while held, so no other process gets those cores; `release`
+/// returns the CPU time they spent, in ns.
+final class CoreHolder: @unchecked Sendable {
+    // @unchecked: the counters are atomics; `wake` orders the rest.
+    private let holding = Atomic<Int>(0)
+    private let spentNanoseconds = Atomic<Int>(0)
+    private let running = Atomic<Int>(0)
+    private let wake = DispatchSemaphore(value: 0)
+    private let count: Int
+
+    init(count: Int) {
+        self.count = count
+        for _ in 0..<count {
+            let thread = Thread { [self] in
+                while true {
+                    wake.wait()
+                    let start = Phase.threadCPU()
+                    running.add(1, ordering: .relaxed)
+                    while holding.load(ordering: .relaxed) == 1 {}
+                    spentNanoseconds.add(Int(Phase.threadCPU() - start), ordering: .relaxed)
+                    running.subtract(1, ordering: .releasing)
+                }
+            }
+            thread.start()
+        }
+    }
+
+    func hold() {
+        holding.store(1, ordering: .relaxed)
+        for _ in 0..<count { wake.signal() }
+        // Until every holder spins.
+        while running.load(ordering: .acquiring) < count {}
+    }
+
+    func release() -> Double {
+        holding.store(0, ordering: .relaxed)
+        while running.load(ordering: .acquiring) > 0 {}
+        return Double(spentNanoseconds.exchange(0, ordering: .relaxed))
+    }
+}

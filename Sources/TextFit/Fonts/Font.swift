@@ -13,7 +13,8 @@ public struct Font: Sendable, Hashable, CustomStringConvertible {
     /// The face, held without reference counting. Every text in the same font shares one face, so a
     /// retain and a release per copy of a `Font` (a `LayoutRequest` passed to a worker, a `PreparedText`
     /// storing its font and freeing it) were atomic updates of one cache line that all threads write: on
-    /// two cores each cost about 50 ns, five per text, a sixth of a short label's preparation.
+    /// two cores each costs 30-40 ns more (Benchmarks/Tools/scaling_ceiling.c, `shared-line`), five per
+    /// text, a tenth of a short label's preparation.
     private let faceReference: Unmanaged<Face>
     /// Keeps a face loaded from a file alive while the font exists; nil for a bundled face, which the
     /// catalog holds for the whole process (`Face.livesForProcess`).
