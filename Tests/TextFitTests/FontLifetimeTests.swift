@@ -87,6 +87,15 @@ import Testing
         #expect(try Font(file: Fixtures.font().filePath, size: 12).face.id == bundled)
     }
 
+    /// A `Font` holds its face without reference counting only when the catalog keeps that face for the
+    /// whole process (the bundled faces); a face from any other file must be one the font keeps alive.
+    @Test func onlyBundledFacesAreHeldWithoutReferenceCounting() throws {
+        for face in FontCatalog.shared.bundledFaces { #expect(face.livesForProcess) }
+        #expect(try Font(family: "Noto Sans", size: 12).face.livesForProcess)
+        let linked = try LinkedFonts(count: 1)
+        #expect(try !Font(file: linked.paths[0], size: 12).face.livesForProcess)
+    }
+
     /// A fallback face found through Fontconfig (Thai is in no bundled font) is released like a file
     /// face, and found again when needed.
     @Test func fallbackFacesFromFontconfigAreReleasedToo() throws {

@@ -260,6 +260,12 @@ final class Bench {
                               lineBreakMode: $0.mode)
             })
         })
+        // TEXTFIT_BENCH_HOLD_CORES=1: during the one-thread passes, spin on the other cores (a pause loop,
+        // no memory traffic), so another process cannot run beside the pass when the two-thread passes push
+        // it off (run at a raised autogroup priority on a busy machine: README, Profiling). Its CPU time is
+        // not counted.
+        let holder = ProcessInfo.processInfo.environment["TEXTFIT_BENCH_HOLD_CORES"] == "1" ? CoreHolder(count: cores - 1) : nil
+        if holder != nil { progress("parallel: holding the other cores during one-thread passes") }
         // Pairs alternate which of the two goes first.
         for sample in 0..<samplesTotal {
             progress("parallel: sample \(sample + 1)/\(samplesTotal)\(sample < options.warmup ? " (warm-up)" : "")")
@@ -271,13 +277,15 @@ final class Bench {
                     let pair = sample % 2 == 0 ? [false, true] : [true, false]
                     for parallel in pair {
                         if state == "cold" { SegmentCache.removeAll() }
+                        if !parallel { holder?.hold() }
                         let cpuBefore = bench_process_cpu_ns()
                         let delayBefore = bench_run_delay_ns()
                         let elapsed = timed(profiled: sample >= options.warmup) {
                             consume(Passes.textfitBatch(requests[set.name]!, concurrency: parallel ? cores : 1))
                         }
+                        let held = parallel ? 0 : holder?.release() ?? 0
                         if sample >= options.warmup {
-                            let cpu = Double(bench_process_cpu_ns() - cpuBefore)
+                            let cpu = Double(bench_process_cpu_ns() - cpuBefore) - held
                             if parallel {
                                 busy.wall += Double(elapsed)
                                 busy.cpu += cpu

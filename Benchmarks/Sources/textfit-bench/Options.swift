@@ -3,7 +3,7 @@ import Foundation
 /// Command-line options of `textfit-bench`.
 struct Options {
     enum Mode: String, CaseIterable {
-        case cold, warm, relayout, parallel, memory, all
+        case cold, warm, relayout, parallel, memory, all, scaling
     }
 
     var casesPath: String?
@@ -29,7 +29,8 @@ struct Options {
           --cases FILE.jsonl    cases in the `textfit batch` format (default: Benchmarks/Corpus/cases.jsonl);
                                 the id's prefix before the last '-' names the case set
           --mode MODE           cold | warm | relayout | parallel | memory | all (default: all);
-                                repeat or comma-separate to run several
+                                repeat or comma-separate to run several; also scaling (not in all):
+                                where the parallel mode's CPU time goes (README.md)
           --filter REGEX        only cases whose id matches REGEX (e.g. '^latin-')
           --json OUT            also write the results as JSON to OUT
           --samples N           timed samples per engine and case set (default 15, minimum 15 for

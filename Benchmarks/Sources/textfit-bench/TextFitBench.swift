@@ -58,6 +58,7 @@ struct TextFitBench {
                     try bench.runFromString(cold: false)
                 case .relayout: try bench.runRelayout()
                 case .parallel: bench.runParallel()
+                case .scaling: bench.runScaling()
                 case .all: break
                 }
             }

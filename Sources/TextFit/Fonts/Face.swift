@@ -11,19 +11,24 @@ final class Face: Sendable, Hashable, CustomStringConvertible {
     let familyName: String
     let styleName: String
     let harfBuzz: HarfBuzzFace
+    /// A bundled face: the catalog holds it for the whole process, so a `Font` refers to it without reference
+    /// counting (see `Font.face`).
+    let livesForProcess: Bool
     /// HarfBuzz fonts of this face by scale, created on first use.
     private let sizedFonts = Locked<[Int32: HarfBuzzFont]>([:])
 
     /// Sizes kept per face; a caller cycling through more sizes recreates fonts (cheap: no file access).
     static let maximumSizedFonts = 64
 
-    init(id: Int, path: String, faceIndex: Int, familyName: String, styleName: String, harfBuzz: HarfBuzzFace) {
+    init(id: Int, path: String, faceIndex: Int, familyName: String, styleName: String, harfBuzz: HarfBuzzFace,
+         livesForProcess: Bool = false) {
         self.id = id
         self.path = path
         self.faceIndex = faceIndex
         self.familyName = familyName
         self.styleName = styleName
         self.harfBuzz = harfBuzz
+        self.livesForProcess = livesForProcess
     }
 
     var unitsPerEm: Int { max(1, Int(harfBuzz.metrics.units_per_em)) }

@@ -10,7 +10,17 @@ import Foundation
 ///
 /// Fonts are values: cheap to copy, `Sendable`, and equal when they use the same face at the same size.
 public struct Font: Sendable, Hashable, CustomStringConvertible {
-    let face: Face
+    /// The face, held without reference counting. Every text in the same font shares one face, so a
+    /// retain and a release per copy of a `Font` (a `LayoutRequest` passed to a worker, a `PreparedText`
+    /// storing its font and freeing it) were atomic updates of one cache line that all threads write: on
+    /// two cores each costs 30-40 ns more (Benchmarks/Tools/scaling_ceiling.c, `shared-line`), five per
+    /// text, a tenth of a short label's preparation.
+    private let faceReference: Unmanaged<Face>
+    /// Keeps a face loaded from a file alive while the font exists; nil for a bundled face, which the
+    /// catalog holds for the whole process (`Face.livesForProcess`).
+    private let owner: Face?
+    /// The face (borrowed: valid while this font, or the catalog for a bundled face, holds it).
+    var face: Face { faceReference.takeUnretainedValue() }
     /// The em size in points (rule F1).
     public let pointSize: CGFloat
 
@@ -28,8 +38,7 @@ public struct Font: Sendable, Hashable, CustomStringConvertible {
     ///   refused), `FontError.invalidSize` for a bad size.
     public init(family: String, size: CGFloat, weight: Weight = .regular) throws {
         try Font.validate(size: size)
-        self.face = try FontCatalog.shared.face(family: family, bold: weight == .bold)
-        self.pointSize = size
+        self.init(face: try FontCatalog.shared.face(family: family, bold: weight == .bold), size: size)
     }
 
     /// Loads face `faceIndex` of a font file (TrueType, OpenType or a collection).
@@ -37,8 +46,7 @@ public struct Font: Sendable, Hashable, CustomStringConvertible {
     ///   `.faceIndexOutOfRange`, `.invalidSize`.
     public init(file path: String, faceIndex: Int = 0, size: CGFloat) throws {
         try Font.validate(size: size)
-        self.face = try FontCatalog.shared.face(path: path, faceIndex: faceIndex)
-        self.pointSize = size
+        self.init(face: try FontCatalog.shared.face(path: path, faceIndex: faceIndex), size: size)
     }
 
     /// The bundled Noto Sans at `size`: the default font of TextFit (the stand-in for UIKit's system font).
@@ -47,8 +55,9 @@ public struct Font: Sendable, Hashable, CustomStringConvertible {
     }
 
     init(face: Face, size: CGFloat) {
-        self.face = face
-        self.pointSize = size
+        faceReference = .passUnretained(face)
+        owner = face.livesForProcess ? nil : face
+        pointSize = size
     }
 
     /// The same face at another size.

@@ -64,7 +64,7 @@ final class FontCatalog: Sendable {
         var bundledByKey: [String: Face] = [:]
         for file in BundledFonts.files {
             guard let path = BundledFonts.path(of: file.file),
-                  let face = try? FontCatalog.makeFace(path: path, faceIndex: 0, id: state.nextID)
+                  let face = try? FontCatalog.makeFace(path: path, faceIndex: 0, id: state.nextID, livesForProcess: true)
             else { continue }
             // Held strongly here (never weakly: an object that ever had a weak reference pays the slow
             // path on every retain and release, and preparation touches these faces constantly).
@@ -184,7 +184,7 @@ final class FontCatalog: Sendable {
     }
 
     /// Opens a face after FreeType has confirmed the file is a font; errors name the file.
-    private static func makeFace(path: String, faceIndex: Int, id: Int) throws -> Face {
+    private static func makeFace(path: String, faceIndex: Int, id: Int, livesForProcess: Bool = false) throws -> Face {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
             throw FontError.fileNotFound(path)
@@ -203,7 +203,7 @@ final class FontCatalog: Sendable {
             throw FontError.unreadableFile(path: path, reason: "HarfBuzz found no glyphs in it")
         }
         return Face(id: id, path: path, faceIndex: faceIndex, familyName: info.familyName,
-                    styleName: info.styleName, harfBuzz: harfBuzz)
+                    styleName: info.styleName, harfBuzz: harfBuzz, livesForProcess: livesForProcess)
     }
 
     /// The HarfBuzz font for `face` at `scale`, created once per face (it lives as long as the face).

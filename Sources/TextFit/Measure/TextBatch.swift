@@ -56,29 +56,24 @@ public enum TextBatch {
         }
     }
 
-    /// Results written by index from several threads; each slot is written exactly once.
-    private final class Slots<Value>: @unchecked Sendable {
-        // @unchecked: workers write disjoint indices; the caller reads only after all workers finished.
-        var values: [Result<Value, Error>?]
-        init(count: Int) { values = Array(repeating: nil, count: count) }
-    }
-
     private static func map<Value>(_ requests: [LayoutRequest], concurrency: Int,
                                    _ work: @Sendable @escaping (LayoutRequest) throws -> Value) -> [Result<Value, Error>] {
         let count = requests.count
         let workers = max(1, min(concurrency, count))
         if workers == 1 { return requests.map { request in Result { try work(request) } } }
-        let slots = Slots<Value>(count: count)
         let bounds = chunkBounds(requests, chunks: workers * 16)
-        slots.values.withUnsafeMutableBufferPointer { buffer in
+        // The workers initialise the result array in place, each slot exactly once (every chunk is run, and
+        // chunks do not overlap): no array of optionals to fill with nil first and unwrap into a copy after,
+        // two passes over the results on the calling thread alone.
+        return [Result<Value, Error>](unsafeUninitializedCapacity: count) { buffer, initializedCount in
             nonisolated(unsafe) let output = buffer
             DispatchQueue.concurrentPerform(iterations: bounds.count - 1) { chunk in
                 for index in bounds[chunk]..<bounds[chunk + 1] {
-                    output[index] = Result { try work(requests[index]) }
+                    (output.baseAddress! + index).initialize(to: Result { try work(requests[index]) })
                 }
             }
+            initializedCount = count
         }
-        return slots.values.map { $0! }
     }
 
     /// Where contiguous chunks of about equal cost start (and the last ends), about `chunks` of them.
