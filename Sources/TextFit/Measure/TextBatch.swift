@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// One text to lay out in a batch: the text, its font and the layout parameters of
 /// `PreparedText.layout(width:numberOfLines:lineBreakMode:lineBreakStrategy:lastLineMaxWidth:)`.
@@ -61,42 +62,76 @@ public enum TextBatch {
         let count = requests.count
         let workers = max(1, min(concurrency, count))
         if workers == 1 { return requests.map { request in Result { try work(request) } } }
-        let bounds = chunkBounds(requests, chunks: workers * 16)
-        // The workers initialise the result array in place, each slot exactly once (every chunk is run, and
-        // chunks do not overlap): no array of optionals to fill with nil first and unwrap into a copy after,
-        // two passes over the results on the calling thread alone.
+        let schedule = Schedule(requests, workers: workers)
+        let next = Atomic<Int>(0)
+        // The workers initialise the result array in place, each slot exactly once (the schedule hands out
+        // disjoint ranges that cover every index): no array of optionals to fill with nil first and unwrap
+        // into a copy after, two passes over the results on the calling thread alone.
         return [Result<Value, Error>](unsafeUninitializedCapacity: count) { buffer, initializedCount in
             nonisolated(unsafe) let output = buffer
-            DispatchQueue.concurrentPerform(iterations: bounds.count - 1) { chunk in
-                for index in bounds[chunk]..<bounds[chunk + 1] {
-                    (output.baseAddress! + index).initialize(to: Result { try work(requests[index]) })
+            DispatchQueue.concurrentPerform(iterations: workers) { _ in
+                while let range = schedule.take(from: next) {
+                    for index in range {
+                        (output.baseAddress! + index).initialize(to: Result { try work(requests[index]) })
+                    }
                 }
             }
             initializedCount = count
         }
     }
 
-    /// Where contiguous chunks of about equal cost start (and the last ends), about `chunks` of them.
-    /// Workers take chunks in turn, so many per worker keep every core busy to the end; equal cost
-    /// rather than equal count matters when lengths vary (a few long articles among titles would
-    /// otherwise leave one core working alone on the chunk that holds them). Cost is estimated as the
-    /// UTF-8 length (O(1) for a native string) plus a fixed cost per text, the preparation's overhead.
-    private static func chunkBounds(_ requests: [LayoutRequest], chunks: Int) -> [Int] {
-        let perText = 40
-        let costs = requests.map { $0.text.utf8.count + perText }
-        let total = costs.reduce(0, +)
-        let target = max(1, total / max(1, chunks))
-        var bounds = [0]
-        bounds.reserveCapacity(chunks + 2)
-        var cost = 0
-        for (index, textCost) in costs.enumerated() {
-            cost += textCost
-            if cost >= target, index + 1 < requests.count {
-                bounds.append(index + 1)
-                cost = 0
+    /// Guided self-scheduling by estimated cost: each take is a contiguous range costing about what is
+    /// left divided by twice the workers, so ranges shrink as the work runs out and the workers finish
+    /// together (a fixed cut into chunks left one core idle for up to a chunk at the end), and a worker
+    /// that starts late (a sleeping core wakes 50–110 µs after the call) simply takes less. Cost rather
+    /// than count, because a few long articles among titles would otherwise land in one early range.
+    /// Cost is estimated as the UTF-8 length (O(1) for a native string) plus a fixed cost per text, the
+    /// preparation's overhead. One shared write per take, a few dozen per call.
+    private struct Schedule: Sendable {
+        /// costs[i] = the estimated cost of requests 0..<i; count + 1 entries.
+        let costs: [Int]
+        let workers: Int
+
+        init(_ requests: [LayoutRequest], workers: Int) {
+            let perText = 40
+            var costs = [Int]()
+            costs.reserveCapacity(requests.count + 1)
+            var total = 0
+            costs.append(0)
+            for request in requests {
+                total += request.text.utf8.count + perText
+                costs.append(total)
             }
+            self.costs = costs
+            self.workers = workers
         }
-        bounds.append(requests.count)
-        return bounds
+
+        /// The next range to run, or nil when every index has been handed out.
+        func take(from next: borrowing Atomic<Int>) -> Range<Int>? {
+            let count = costs.count - 1
+            var start = next.load(ordering: .relaxed)
+            while start < count {
+                let end = self.end(from: start)
+                let (exchanged, current) = next.compareExchange(expected: start, desired: end, ordering: .relaxed)
+                if exchanged { return start..<end }
+                start = current
+            }
+            return nil
+        }
+
+        /// Where a range from `start` ends: the first index whose cost from `start` reaches the share of
+        /// what is left, at least one text.
+        private func end(from start: Int) -> Int {
+            let count = costs.count - 1
+            let share = max(1, (costs[count] - costs[start]) / (2 * workers))
+            let target = costs[start] + share
+            var low = start + 1
+            var high = count
+            while low < high {  // the first index in low...high with costs[index] ≥ target
+                let mid = (low + high) / 2
+                if costs[mid] >= target { high = mid } else { low = mid + 1 }
+            }
+            return low
+        }
     }
 }
