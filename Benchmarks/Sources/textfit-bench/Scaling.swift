@@ -237,7 +237,7 @@ extension Bench {
         var sets = loaded.sets
         if sets.count > 1 { sets.append(CaseSet(name: "all", cases: loaded.all)) }
         print("")
-        print("scaling: TextBatch's way (concurrentPerform over 32 cost-balanced chunks), each chunk timed; µs per pass")
+        print("scaling: TextBatch's former way (concurrentPerform over 32 cost-balanced chunks), each chunk timed; µs per pass")
         print("set        1t wall  2t wall  speedup  setup  2nd-start  tail  after  CPU/text main  worker  1t   2t-wait kept")
         for set in sets {
             let requests = set.cases.map {
@@ -380,7 +380,9 @@ final class Partner: @unchecked Sendable {
     }
 }
 
-/// `TextBatch.map`'s parallel path, copied with each chunk's thread, start, end and CPU recorded.
+/// `TextBatch.map`'s parallel path as it was up to 2f1ebfe (32 fixed cost-balanced chunks; it now hands out
+/// ranges by guided self-scheduling), copied with each chunk's thread, start, end and CPU recorded: fixed
+/// chunks are what make the worker's late start and the tail visible chunk by chunk.
 struct Timeline {
     var start = 0.0, setupEnd = 0.0, performEnd = 0.0, end = 0.0, wall = 0.0, wait = 0.0
     var chunkThread: [UInt] = [], chunkStart: [Double] = [], chunkEnd: [Double] = [], chunkCPU: [Double] = [], chunkTexts: [Int] = []
