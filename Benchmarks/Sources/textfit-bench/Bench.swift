@@ -255,10 +255,7 @@ final class Bench {
         // (locks, shared reference counts, cache lines), whatever else runs on the machine.
         var cpuTime: [String: (one: Double, many: Double)] = [:]
         let requests = Dictionary(uniqueKeysWithValues: loaded.sets.map { set in
-            (set.name, set.cases.map {
-                LayoutRequest(text: $0.text, font: $0.font, width: $0.cgWidth, numberOfLines: $0.maxLines,
-                              lineBreakMode: $0.mode)
-            })
+            (set.name, set.cases.map(\.request))
         })
         // TEXTFIT_BENCH_HOLD_CORES=1: during the one-thread passes, spin on the other cores (a pause loop,
         // no memory traffic), so another process cannot run beside the pass when the two-thread passes push

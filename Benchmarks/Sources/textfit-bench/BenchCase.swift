@@ -25,6 +25,10 @@ struct BenchCase: Sendable {
     let floorRuns: HarfBuzzRunFonts
 
     var cgWidth: CGFloat? { width.map { CGFloat($0) } }
+    /// The case as a `TextBatch` request (the parallel and scaling modes).
+    var request: LayoutRequest {
+        LayoutRequest(text: text, font: font, width: cgWidth, numberOfLines: maxLines, lineBreakMode: mode)
+    }
     var pangoWidth: Double { width ?? -1 }
 
     /// The same width the relayout mode scales (unconstrained cases use 320 pt, a phone label).

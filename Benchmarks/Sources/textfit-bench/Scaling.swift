@@ -24,6 +24,11 @@ import TextFit
 /// texts prepared before (no allocation), `alu` = integer arithmetic of similar length (the machine),
 /// `face` = `full` with T1's cases in a font loaded from a copy of the font file (no face shared).
 extension Bench {
+    /// The case sets, then all cases as one set when there are several (the scaling mode's rows).
+    var setsWithAll: [CaseSet] {
+        loaded.sets.count > 1 ? loaded.sets + [CaseSet(name: "all", cases: loaded.all)] : loaded.sets
+    }
+
     func runScaling() {
         let parts = ProcessInfo.processInfo.environment["SCALING_PARTS"] ?? "chunks,phases,timeline"
         if parts.contains("chunks") { runScalingChunks() }
@@ -37,15 +42,11 @@ extension Bench {
     /// the allocator giving memory back and taking it again (a thread's own arena trimmed between texts).
     func runScalingFaults() {
         let passes = max(3, options.samples)
-        var sets = loaded.sets
-        if sets.count > 1 { sets.append(CaseSet(name: "all", cases: loaded.all)) }
         print("")
         print("scaling: per pass of TextBatch.measure: minor page faults, voluntary / involuntary context switches")
         print("set        1 thread: faults  vol  invol   2 threads: faults  vol  invol")
-        for set in sets {
-            let requests = set.cases.map {
-                LayoutRequest(text: $0.text, font: $0.font, width: $0.cgWidth, numberOfLines: $0.maxLines, lineBreakMode: $0.mode)
-            }
+        for set in setsWithAll {
+            let requests = set.cases.map(\.request)
             var row: [Double] = []
             for concurrency in [1, 2] {
                 for _ in 0..<2 { consume(Passes.textfitBatch(requests, concurrency: concurrency)) }
@@ -69,15 +70,11 @@ extension Bench {
     func runScalingChunks() {
         let rounds = max(3, options.samples)
         let partner = Partner()
-        var sets = loaded.sets
-        if sets.count > 1 { sets.append(CaseSet(name: "all", cases: loaded.all)) }
         print("")
         print("scaling: chunks of ~20 µs, each run alone and together on warm threads; CPU together / alone, same chunks")
         print("set        variant   together/alone  2/that  chunks matched (of)")
-        for set in sets {
-            let requests = set.cases.map {
-                LayoutRequest(text: $0.text, font: $0.font, width: $0.cgWidth, numberOfLines: $0.maxLines, lineBreakMode: $0.mode)
-            }
+        for set in setsWithAll {
+            let requests = set.cases.map(\.request)
             let halves = Self.halves(requests)
             // Chunks of about 2 000 bytes of text (+40 per text), within each half.
             let chunks: [[[Int]]] = halves.map { half in
@@ -132,15 +129,11 @@ extension Bench {
         let partner = Partner()
         // A second face of the same font (another id, so its own cache entries), for the `face` variant.
         let copiedFonts = copyFonts()
-        var sets = loaded.sets
-        if sets.count > 1 { sets.append(CaseSet(name: "all", cases: loaded.all)) }
         print("")
         print("scaling: CPU µs per text; together/alone = both threads' CPU running at once ÷ each alone, same halves")
         print("set        variant   alone T0  alone T1  together tog/alone  harness    batch batchCPU  clean")
-        for set in sets {
-            let requests = set.cases.map {
-                LayoutRequest(text: $0.text, font: $0.font, width: $0.cgWidth, numberOfLines: $0.maxLines, lineBreakMode: $0.mode)
-            }
+        for set in setsWithAll {
+            let requests = set.cases.map(\.request)
             let prepared = set.cases.map { PreparedText($0.text, font: $0.font) }
             let halves = Self.halves(requests)
             let otherFont: [LayoutRequest] = requests.map { request in
@@ -234,15 +227,11 @@ extension Bench {
 
     func runScalingTimeline() {
         let rounds = max(3, options.samples)
-        var sets = loaded.sets
-        if sets.count > 1 { sets.append(CaseSet(name: "all", cases: loaded.all)) }
         print("")
         print("scaling: TextBatch's former way (concurrentPerform over 32 cost-balanced chunks), each chunk timed; µs per pass")
         print("set        1t wall  2t wall  speedup  setup  2nd-start  tail  after  CPU/text main  worker  1t   2t-wait kept")
-        for set in sets {
-            let requests = set.cases.map {
-                LayoutRequest(text: $0.text, font: $0.font, width: $0.cgWidth, numberOfLines: $0.maxLines, lineBreakMode: $0.mode)
-            }
+        for set in setsWithAll {
+            let requests = set.cases.map(\.request)
             var rows: [[Double]] = []
             for round in 0..<(rounds + 2) {
                 let timeline = round % 2 == 0 ? [Timeline.run(requests, concurrency: 1), Timeline.run(requests, concurrency: 2)]

@@ -23,7 +23,6 @@ protocol LineSink {
     mutating func append(_ line: BrokenLine)
 }
 
-
 /// Keeps only counts and widths (for `measure`): no allocation per line.
 struct LineMeasurer: LineSink {
     var count = 0

@@ -161,10 +161,10 @@ extension PreparedText {
                           isTruncated: truncated)
     }
 
-    /// At least how many lines a layout at `maxWidth` (1/1024 pt) makes, in nearly every case, to reserve
-    /// the array once: the paragraphs plus twice the text's width over the line's (greedy lines are more
-    /// than half full unless a long word follows a short one), at most `maxLines`. Growing the array
-    /// instead costs more than the whole line loop of a short text.
+    /// At least how many lines a layout at `maxWidth` (1/1024 pt) makes, in nearly every case, to allocate
+    /// the `LineRecords` buffer once: the paragraphs plus twice the text's width over the line's (greedy
+    /// lines are more than half full unless a long word follows a short one), at most `maxLines`. Growing
+    /// the buffer instead costs more than the whole line loop of a short text.
     private func expectedLineCount(maxWidth: Int, maxLines: Int) -> Int {
         let total = prefix[prefix.count - 1]
         let estimate = paragraphs.count + min(2 * (total / max(maxWidth, 1)), units.count) + 2

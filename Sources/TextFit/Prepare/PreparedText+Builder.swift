@@ -45,9 +45,9 @@ extension PreparedText {
             PreparedText(text, font: font, extendsRuns: extendsRuns)
         }
 
-        /// Builds without making a `Builder` (whose copy of `font` would cost a retain and a release of the
-        /// shared face per text). `font` is borrowed for the whole call, which keeps its face alive for the
-        /// pass's unretained reference.
+        /// Builds without making a `Builder` (a copy of `font` retains its face when the face was loaded from
+        /// a file; bundled faces are never reference counted, see `Font.face`). `font` is borrowed for the
+        /// whole call, which keeps its face alive for the pass's unretained reference.
         static func build(_ original: String, font: Font, extendsRuns: Bool = true) -> Output {
             var text = original
             let face = Unmanaged.passUnretained(font.face)
