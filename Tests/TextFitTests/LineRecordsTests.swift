@@ -76,5 +76,6 @@ import Testing
 /// Collects the general breaker's lines into a plain array, independently of `LineRecords`.
 private struct BrokenLinesForTest: LineSink {
     var lines: [BrokenLine] = []
+    init() {}
     mutating func append(_ line: BrokenLine) { lines.append(line) }
 }

@@ -54,9 +54,12 @@ enum Passes {
         var checksum = 0
         for i in prepared.indices {
             let text = prepared[i]
-            let c = cases[i]
+            // The two fields, not a copy of the case (its strings' reference counts were a tenth of a
+            // relayout of a short text).
+            let maxLines = cases[i].maxLines
+            let mode = cases[i].mode
             for width in widths[i] {
-                guard let metrics = try? text.measure(width: width, numberOfLines: c.maxLines, lineBreakMode: c.mode)
+                guard let metrics = try? text.measure(width: width, numberOfLines: maxLines, lineBreakMode: mode)
                 else { continue }
                 checksum &+= metrics.lineCount &+ Int(metrics.size.width * 1024)
             }
@@ -70,9 +73,10 @@ enum Passes {
         var checksum = 0
         for i in prepared.indices {
             let text = prepared[i]
-            let c = cases[i]
+            let maxLines = cases[i].maxLines
+            let mode = cases[i].mode
             for width in widths[i] {
-                guard let layout = try? text.layout(width: width, numberOfLines: c.maxLines, lineBreakMode: c.mode)
+                guard let layout = try? text.layout(width: width, numberOfLines: maxLines, lineBreakMode: mode)
                 else { continue }
                 checksum &+= layout.lineCount &+ Int(layout.size.width * 1024)
             }

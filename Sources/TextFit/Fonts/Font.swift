@@ -115,10 +115,15 @@ enum Units {
 
     static func points(_ units: Int) -> CGFloat { CGFloat(units) / CGFloat(perPoint) }
 
-    /// The largest unit count that fits in `points`. A width measured by TextFit converts back exactly;
-    /// the 1e-6 slack absorbs the last-bit error of a caller's own arithmetic on such widths.
+    /// The largest unit count that fits in `points` (≥ 0: a width, checked by the caller). A width measured
+    /// by TextFit converts back exactly; the 1e-6 slack absorbs the last-bit error of a caller's own
+    /// arithmetic on such widths.
+    @inline(__always)
     static func floor(_ points: Double) -> Int {
         if !points.isFinite || points >= Double(Int.max / 4) / Double(perPoint) { return Int.max / 4 }
-        return Int((points * Double(perPoint) + 1e-6).rounded(.down))
+        // `Int(_:)` truncates toward zero, the floor of a non-negative value, in one instruction;
+        // `rounded(.down)` called libm's `floor` on every relayout.
+        assert(points >= 0, "a width is checked before it is converted")
+        return Int(points * Double(perPoint) + 1e-6)
     }
 }

@@ -67,9 +67,22 @@ extension PreparedText {
     }
 }
 
+/// Where the fast path's line loop puts each line.
+private protocol LineOutput {
+    mutating func produce(_ line: BrokenLine)
+}
+
+/// Every line straight to the sink (`commonLines` with a sink it holds in locals).
+private struct DirectOutput<Sink: LineSink>: LineOutput {
+    var sink: Sink
+
+    @inline(__always)
+    mutating func produce(_ line: BrokenLine) { sink.append(line) }
+}
+
 /// Holds back a paragraph's last two lines for push-out (W6) when the strategy asks for it, and passes
 /// every other line straight to the sink (`run`'s `produce` and `finishParagraph` without closures).
-private struct LineEmitter<Sink: LineSink> {
+private struct LineEmitter<Sink: LineSink>: LineOutput {
     var sink: Sink
     let holdsBack: Bool
     var produced = 0
@@ -85,7 +98,7 @@ private struct LineEmitter<Sink: LineSink> {
         } else {
             sink.append(line)
         }
-        produced += 1
+        produced &+= 1  // at most one line per UTF-16 unit
     }
 }
 
@@ -110,11 +123,8 @@ extension LineBreaker {
         // The whole text on one line (`PreparedText.oneLineWidth`): answered before any set-up, which is
         // most of the cost of a label's relayout. Line 0's limit is the last line's when it is the last
         // permitted one (T3).
-        let limit = maxLines == 1 ? lastLineMaxWidth ?? maxWidth : maxWidth
-        if text.oneLineWidth <= limit {
-            let count = text.units.count
-            sink.append(BrokenLine(start: 0, end: count, visible: 0..<count, width: text.oneLineWidth,
-                                   widthWithWhitespace: text.prefix[count] - text.prefix[0], ellipsis: nil, isCut: false))
+        if text.fitsOnOneLine(maxWidth: maxWidth, lastLineMaxWidth: lastLineMaxWidth, numberOfLines: maxLines) {
+            sink.append(text.oneLine)
             return false
         }
         // The sink moves into the emitter and back: a copy would leave a layout's reserved line array
@@ -183,6 +193,8 @@ extension LineBreaker {
             var cursor = index > 0 ? Int(paragraphBreaksEnd[index - 1]) : 0
             while cursor < breakCount, Int(view.breaks[cursor]) <= start { cursor += 1 }
             var stop = false
+            // The paragraph's last line's stored widths, found when `commonLines` first needs them.
+            var ending: ParagraphEnding?
             while start < paragraphEnd {
                 var limit = maxWidth
                 if out.produced >= lastPermitted {
@@ -207,8 +219,12 @@ extension LineBreaker {
                     break
                 }
                 if monotone, out.produced < lastPermitted, !view.isUnsafe(start) {
-                    commonLines(view, &out, start: &start, cursor: &cursor, previousCount: &previousCount,
-                                candidatesEnd: candidatesEnd, lastPermitted: lastPermitted)
+                    if ending == nil { ending = ParagraphEnding(view, start: paragraph.start, end: paragraphEnd) }
+                    if Self.commonLines(view, &out, start: &start, cursor: &cursor, previousCount: &previousCount,
+                                        limit: maxWidth, candidatesEnd: candidatesEnd, lastPermitted: lastPermitted,
+                                        ending: ending!) {
+                        break  // it made the paragraph's last line
+                    }
                     if out.produced >= lastPermitted { continue }  // the limit tests above come first
                 }
                 // W2: `wordWrapEndGalloping`.
@@ -224,8 +240,8 @@ extension LineBreaker {
                 } else {
                     var low: Int
                     if monotone {
-                        low = Self.lastFitting(view, from: first, through: candidatesEnd - 1, base: base, limit: limit,
-                                               guess: previousCount)
+                        low = Self.lastFitting(view.visiblePrefix, from: first, through: candidatesEnd - 1,
+                                               bound: base &+ limit, guess: previousCount)
                         previousCount = low - first + 1
                     } else {
                         low = Self.lastFitting(from: first, through: candidatesEnd - 1) {
@@ -280,75 +296,162 @@ extension LineBreaker {
     /// then true up to one opportunity and false after it, so that opportunity is unique and any search
     /// finds what galloping from `first` finds. Lines of a text tend to hold as many opportunities as the
     /// one before (`guess`): step from there, and gallop only when the guess is off by more than three.
-    /// Requires that `first` fits.
+    /// `bound` = the line's base + limit: an opportunity fits ⇔ its visible prefix ≤ bound. Requires that
+    /// `first` fits.
     @inline(__always)
-    private static func lastFitting(_ view: FastView, from first: Int, through last: Int, base: Int, limit: Int,
-                                    guess: Int) -> Int {
-        // Wrapping arithmetic: offsets are below Int32.max and widths below Int.max / 4, so nothing
-        // overflows, and the overflow checks would be most of the work.
-        let bound = base &+ limit  // fits ⇔ visiblePrefix ≤ bound
-        var low = min(first &+ guess &- 1, last)
-        if view.visiblePrefix[low] <= bound {
+    static func lastFitting(_ prefix: UnsafePointer<Int>, from first: Int, through last: Int, bound: Int,
+                            guess: Int) -> Int {
+        // Wrapping arithmetic: offsets are below Int32.max, so nothing overflows, and the overflow checks
+        // would be most of the work.
+        var low = Swift.min(first &+ guess &- 1, last)
+        if prefix[low] <= bound {
             var steps = 0
-            while low < last, view.visiblePrefix[low &+ 1] <= bound {
+            while low < last, prefix[low &+ 1] <= bound {
                 low &+= 1
                 steps &+= 1
-                if steps == 3 {
-                    return lastFitting(from: low, through: last) { view.visiblePrefix[$0] <= bound }
-                }
+                if steps == 3 { return lastFitting(from: low, through: last) { prefix[$0] <= bound } }
             }
             return low
         }
         // `first` fits: the answer is in first..<low.
         low &-= 1
         var steps = 0
-        while view.visiblePrefix[low] > bound {
+        while prefix[low] > bound {
             low &-= 1
             steps &+= 1
-            if steps == 3 {
-                return lastFitting(from: first, through: low) { view.visiblePrefix[$0] <= bound }
-            }
+            if steps == 3 { return lastFitting(from: first, through: low) { prefix[$0] <= bound } }
         }
         return low
     }
 
-    /// The bulk of a wrap in a loop with nothing else to test: lines before the last permitted one (so at
-    /// `maxWidth`, T3) that start at a safe opportunity, end at another one before the paragraph's last
-    /// candidate (so no paragraph-end test), and whose widths are stored. Stops before the first line that
-    /// is not like that, which the caller makes. Requires `breakVisiblePrefixIsMonotone` and a safe `start`;
-    /// each line it makes ends where the next may start safely (`breakEnds`' flag covers the opportunity).
-    @inline(__always)
-    private func commonLines<Sink: LineSink>(_ view: FastView, _ out: inout LineEmitter<Sink>, start: inout Int,
-                                             cursor: inout Int, previousCount: inout Int, candidatesEnd: Int,
-                                             lastPermitted: Int) {
-        let limit = maxWidth
-        let lastCandidate = candidatesEnd &- 1
-        let reshapeFlag = PreparedText.breakEndNeedsReshaping
-        // Locals, written back once: `out` is reached through a pointer the sink's stores may alias.
-        var produced = out.produced
-        var lineStart = start
-        var first = cursor
-        var guess = previousCount
-        defer {
-            start = lineStart
-            cursor = first
-            previousCount = guess
+    /// What `commonLines` needs to end a paragraph itself: the prefix sums at the paragraph's visible end
+    /// (its end moved back over hanging whitespace, W4) and at its end, and whether both are exact (no
+    /// reshaping at either).
+    struct ParagraphEnding {
+        let end: Int
+        /// The visible end, not before the paragraph's start.
+        let visibleEnd: Int
+        let visiblePrefix: Int
+        let endPrefix: Int
+        let isExact: Bool
+
+        @inline(__always)
+        init(_ view: FastView, start: Int, end: Int) {
+            self.end = end
+            visibleEnd = view.trimmedEnd(end, notBefore: start)
+            visiblePrefix = view.prefix[visibleEnd]
+            endPrefix = view.prefix[end]
+            isExact = (visibleEnd >= view.unitCount || !view.isUnsafe(visibleEnd))
+                && (end >= view.unitCount || !view.isUnsafe(end))
         }
-        while produced < lastPermitted, first < lastCandidate {
-            let base = view.prefix[lineStart]
-            guard view.visiblePrefix[first] &- base <= limit else { return }  // an emergency break (W2)
-            let low = Self.lastFitting(view, from: first, through: lastCandidate, base: base, limit: limit, guess: guess)
-            guess = low &- first &+ 1
-            guard low < lastCandidate else { return }  // the paragraph's end may fit too
-            let end = view.breakEnds[low]
-            guard end & reshapeFlag == 0, Int(end) >= lineStart else { return }  // W4: whitespace-only line
-            let position = Int(view.breaks[low])
-            out.produce(BrokenLine(start: lineStart, end: position, visible: lineStart..<position,
-                                   width: view.visiblePrefix[low] &- base,
-                                   widthWithWhitespace: view.prefix[position] &- base, ellipsis: nil, isCut: false))
-            produced &+= 1
-            lineStart = position
-            first = low &+ 1
+
+        /// The visible width of the line from safe `start` (prefix sum `base`) to the paragraph's end: 0
+        /// when only whitespace is left (`trimmedEnd(_:notBefore:)` stops at the line's start).
+        @inline(__always)
+        func visibleWidth(from start: Int, base: Int) -> Int { visibleEnd > start ? visiblePrefix &- base : 0 }
+    }
+
+    /// The bulk of a wrap in a loop with nothing else to test: lines before the last permitted one (so at
+    /// `maxWidth`, T3) that start at a safe opportunity and whose widths are stored, ending at another
+    /// opportunity, or at the paragraph's end when the rest of the paragraph fits and its ends are exact
+    /// (`ending`; then it returns true). Stops before the first line that is not like that (an emergency
+    /// break, W2; a line that needs reshaping; a whitespace-only line, W4), which the caller makes.
+    /// Requires `breakVisiblePrefixIsMonotone` and a safe `start`; each line it makes ends where the next
+    /// may start safely (`breakEnds`' flag covers the opportunity).
+    ///
+    /// The loop keeps its state, the sink's included, in locals: through the `inout` emitter every line
+    /// stored and reloaded the sink's fields, since the records' stores might alias them.
+    @inline(never)
+    private static func commonLines<Sink: LineSink>(_ view: FastView, _ out: inout LineEmitter<Sink>, start: inout Int,
+                                                    cursor: inout Int, previousCount: inout Int, limit: Int,
+                                                    candidatesEnd: Int, lastPermitted: Int, ending: ParagraphEnding) -> Bool {
+        var loop = CommonLoop(start: start, cursor: cursor, guess: previousCount, produced: out.produced)
+        if out.holdsBack || !Sink.isHeldInLoop {
+            loop.run(view, limit: limit, candidatesEnd: candidatesEnd, lastPermitted: lastPermitted, ending: ending,
+                     into: &out)
+        } else {
+            // The sink in a local for the loop (an empty one stands in `out`): reached through `out`, every
+            // line stored and reloaded its fields, and reloaded the text's buffers, which those stores
+            // might alias.
+            var direct = DirectOutput(sink: Sink())
+            swap(&direct.sink, &out.sink)
+            loop.run(view, limit: limit, candidatesEnd: candidatesEnd, lastPermitted: lastPermitted, ending: ending,
+                     into: &direct)
+            swap(&direct.sink, &out.sink)
+            out.produced = loop.produced
+        }
+        start = loop.lineStart
+        cursor = loop.first
+        previousCount = loop.guess
+        return loop.finished
+    }
+
+    /// `commonLines`' state and loop.
+    private struct CommonLoop {
+        var lineStart: Int
+        var first: Int
+        var guess: Int
+        var produced: Int
+        var finished = false
+
+        init(start: Int, cursor: Int, guess: Int, produced: Int) {
+            lineStart = start
+            first = cursor
+            self.guess = guess
+            self.produced = produced
+        }
+
+        @_transparent
+        mutating func run<Output: LineOutput>(_ view: FastView, limit: Int, candidatesEnd: Int, lastPermitted: Int,
+                                              ending: ParagraphEnding, into output: inout Output) {
+            let lastCandidate = candidatesEnd &- 1
+            // The paragraph's end decides exactly whether the rest fits when `ending` is exact, so a line
+            // may end at its last candidate; otherwise the general code must check the end, as before.
+            let lastLow = ending.isExact ? lastCandidate : lastCandidate &- 1
+            let reshapeFlag = PreparedText.breakEndNeedsReshaping
+            let visiblePrefix = view.visiblePrefix
+            let paragraphEnd = ending.end
+            let paragraphVisibleEnd = ending.visibleEnd
+            let paragraphVisiblePrefix = ending.visiblePrefix
+            var lineStart = self.lineStart
+            var base = view.prefix[lineStart]
+            var first = self.first
+            var guess = self.guess
+            var produced = self.produced
+            while produced < lastPermitted {
+                let bound = base &+ limit  // an opportunity fits ⇔ its visible prefix ≤ bound
+                // W2: the rest of the paragraph fits (only whitespace left counts as width 0).
+                if paragraphVisiblePrefix <= bound || paragraphVisibleEnd <= lineStart {
+                    guard ending.isExact else { break }
+                    output.produce(BrokenLine(start: lineStart, end: paragraphEnd, visible: lineStart..<paragraphEnd,
+                                    width: paragraphVisibleEnd > lineStart ? paragraphVisiblePrefix &- base : 0,
+                                    widthWithWhitespace: ending.endPrefix &- base, ellipsis: nil, isCut: false))
+                    produced &+= 1
+                    lineStart = paragraphEnd
+                    finished = true
+                    break
+                }
+                guard first <= lastCandidate, visiblePrefix[first] <= bound else { break }  // W2: emergency
+                let low = LineBreaker.lastFitting(visiblePrefix, from: first, through: lastCandidate, bound: bound,
+                                                  guess: guess)
+                guess = low &- first &+ 1
+                guard low <= lastLow else { break }
+                let end = view.breakEnds[low]
+                guard end & reshapeFlag == 0, Int(end) >= lineStart else { break }  // W4: whitespace-only line
+                let position = Int(view.breaks[low])
+                let next = view.prefix[position]
+                output.produce(BrokenLine(start: lineStart, end: position, visible: lineStart..<position,
+                                width: visiblePrefix[low] &- base, widthWithWhitespace: next &- base,
+                                ellipsis: nil, isCut: false))
+                produced &+= 1
+                lineStart = position
+                base = next
+                first = low &+ 1
+            }
+            self.lineStart = lineStart
+            self.first = first
+            self.guess = guess
+            self.produced = produced
         }
     }
 

@@ -23,6 +23,9 @@ struct LineRecords: LineSink, @unchecked Sendable, Equatable {
 
     init(expectedCount: Int) { self.expectedCount = expectedCount }
 
+    /// No lines and no buffer (the `LineSink` placeholder).
+    init() { self.init(expectedCount: 0) }
+
     subscript(index: Int) -> BrokenLine {
         precondition(index >= 0 && index < count, "line index out of range")
         if index == 0 { return first }

@@ -150,6 +150,13 @@ extension PreparedText {
         let maxWidth = try Self.units(forWidth: width)
         let lastWidth = try lastLineMaxWidth.map { try Self.units(forWidth: $0) }
         guard numberOfLines >= 0 else { throw MeasureError.invalidNumberOfLines(numberOfLines) }
+        if fastPath, fitsOnOneLine(maxWidth: maxWidth, lastLineMaxWidth: lastWidth, numberOfLines: numberOfLines) {
+            var records = LineRecords(expectedCount: 1)
+            records.append(oneLine)
+            return TextLayout(lines: TextLines(records: consume records, source: units, lineHeight: lineHeight,
+                                               ascender: font.ascender),
+                              isTruncated: false)
+        }
         let breaker = LineBreaker(text: self, maxWidth: maxWidth, lastLineMaxWidth: lastWidth,
                                   maxLines: numberOfLines, mode: lineBreakMode, strategy: lineBreakStrategy)
         var records = LineRecords(expectedCount: expectedLineCount(maxWidth: maxWidth, maxLines: numberOfLines))
@@ -192,6 +199,11 @@ extension PreparedText {
         let maxWidth = try Self.units(forWidth: width)
         let lastWidth = try lastLineMaxWidth.map { try Self.units(forWidth: $0) }
         guard numberOfLines >= 0 else { throw MeasureError.invalidNumberOfLines(numberOfLines) }
+        if fastPath, fitsOnOneLine(maxWidth: maxWidth, lastLineMaxWidth: lastWidth, numberOfLines: numberOfLines) {
+            return TextMetrics(lineCount: 1, size: CGSize(width: Units.points(oneLineWidth), height: lineHeight),
+                               widthIncludingTrailingWhitespace: Units.points(oneLine.widthWithWhitespace),
+                               isTruncated: false)
+        }
         var measurer = LineMeasurer()
         let breaker = LineBreaker(text: self, maxWidth: maxWidth, lastLineMaxWidth: lastWidth,
                                   maxLines: numberOfLines, mode: lineBreakMode, strategy: lineBreakStrategy)
@@ -200,6 +212,23 @@ extension PreparedText {
                            size: CGSize(width: Units.points(measurer.widest), height: CGFloat(measurer.count) * lineHeight),
                            widthIncludingTrailingWhitespace: Units.points(measurer.widestWithWhitespace),
                            isTruncated: truncated)
+    }
+
+    /// Whether the whole text is one line at these limits (`oneLineWidth`; line 0's limit is the last
+    /// line's when it is the only permitted one, T3), answered before any breaker is set up: most labels
+    /// and buttons, and any text relaid out wider than itself. The answer holds for every line break mode
+    /// and strategy: a single paragraph that fits has nothing to wrap, cut or push out.
+    @inline(__always)
+    func fitsOnOneLine(maxWidth: Int, lastLineMaxWidth: Int?, numberOfLines: Int) -> Bool {
+        oneLineWidth <= (numberOfLines == 1 ? lastLineMaxWidth ?? maxWidth : maxWidth)
+    }
+
+    /// The whole text as one line (when `oneLineWidth` is set).
+    var oneLine: BrokenLine {
+        let count = units.count
+        let prefix = storage.prefixBuffer
+        return BrokenLine(start: 0, end: count, visible: 0..<count, width: oneLineWidth,
+                          widthWithWhitespace: prefix[count] &- prefix[0], ellipsis: nil, isCut: false)
     }
 
     /// A width in points as 1/1024-pt units; unbounded as a huge value.
