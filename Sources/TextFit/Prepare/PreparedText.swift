@@ -133,12 +133,11 @@ public final class PreparedText: Sendable {
     }
 
     /// When a text is one non-blank paragraph (no separator after it, no mandatory break inside: U+2028,
-    /// VT, FF), starts at a safe position, and its
-    /// stored opportunity widths never decrease, the fast path makes the whole text one line at any limit
-    /// at least its visible width (W2: no opportunity is needed; T2/T4: nothing to cut). That width is
-    /// the last opportunity's (the text's end) stored visible width, when no reshaping is needed there.
-    /// Most labels and buttons, and any text relaid out wider than itself, are answered with it
-    /// (`LineBreaker.runFast`).
+    /// VT, FF), starts at a safe position, and its stored opportunity widths never decrease, it is one
+    /// line at any limit at least its visible width, in every mode (W2: no opportunity is needed; T2/T4:
+    /// nothing to cut). That width is the last opportunity's (the text's end) stored visible width, when
+    /// no reshaping is needed there. Most labels and buttons, and any text relaid out wider than itself,
+    /// are answered with it (`fitsOnOneLine`).
     private static func oneLineWidth(count: Int, _ built: Storage) -> Int {
         guard built.breakVisiblePrefixIsMonotone, built.allowsFastBreaking, built.paragraphs.count == 1, count > 0,
               built.paragraphs[0].end == count, built.flags[0] & Flag.unsafe == 0,
