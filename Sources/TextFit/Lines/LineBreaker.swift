@@ -339,7 +339,15 @@ struct LineBreaker {
     /// steps it falls back to `lastFitting`. Requires `fits(first)`.
     @inline(__always)
     static func lastFitting(from first: Int, through last: Int, estimate: (Int) -> Bool, _ fits: (Int) -> Bool) -> Int {
-        var low = estimate(first) ? lastFitting(from: first, through: last, estimate) : first
+        lastFitting(from: first, through: last,
+                    estimated: estimate(first) ? lastFitting(from: first, through: last, estimate) : first, fits)
+    }
+
+    /// The confirming half of `lastFitting(from:through:estimate:_:)`: `estimated` is the estimate's
+    /// answer (`first` when the estimate does not hold there), however it was found.
+    @inline(__always)
+    static func lastFitting(from first: Int, through last: Int, estimated: Int, _ fits: (Int) -> Bool) -> Int {
+        var low = estimated
         if low == first || fits(low) {
             var steps = 0
             while low < last, fits(low + 1) {
