@@ -113,20 +113,16 @@ extension LineBreaker {
     /// Whether `runFast(into:)` handles this text and configuration. It does not handle character
     /// wrapping (W3), Hangul word priority on text with breaks between Hangul (W6), nor mandatory breaks
     /// inside a paragraph (U+2028, VT, FF).
+    @inline(__always)
     var canRunFast: Bool {
         text.allowsFastBreaking && mode != .byCharWrapping
             && !(strategy.contains(.hangulWordPriority) && text.hasBreaksBetweenHangul)
     }
 
     /// `run(into:)` for a configuration with `canRunFast`: same lines, same order, same return value.
+    /// (`measure` and `layout` answer a text that fits on one line before they get here:
+    /// `PreparedText.fitsOnOneLine`.)
     func runFast<Sink: LineSink>(into sink: inout Sink) -> Bool {
-        // The whole text on one line (`PreparedText.oneLineWidth`): answered before any set-up, which is
-        // most of the cost of a label's relayout. Line 0's limit is the last line's when it is the last
-        // permitted one (T3).
-        if text.fitsOnOneLine(maxWidth: maxWidth, lastLineMaxWidth: lastLineMaxWidth, numberOfLines: maxLines) {
-            sink.append(text.oneLine)
-            return false
-        }
         // The sink moves into the emitter and back: a copy would leave a layout's reserved line array
         // shared, and its first append would copy it into a new allocation.
         var emitter = LineEmitter(sink: consume sink, holdsBack: strategy.contains(.pushOut))
@@ -583,8 +579,10 @@ extension LineBreaker {
     private func cutLine(_ view: FastView, _ start: Int, _ end: Int, limit: Int) -> BrokenLine {
         switch mode {
         case .byTruncatingTail:
-            // `tailTruncated` with `lastBoundary` inlined: the same search over grapheme boundaries.
-            let budget = limit - text.ellipsisWidth
+            // `tailTruncated` with `lastBoundary` inlined: the same search over grapheme boundaries, its
+            // estimate found as an emergency break's is (`lastBoundary(_:_:from:through:bound:)`).
+            let ellipsisWidth = text.ellipsisWidth
+            let budget = limit - ellipsisWidth
             func measure(_ boundary: Int) -> Int {
                 width(view, start, view.trimmedEnd(boundary, notBefore: start))
             }
@@ -593,14 +591,14 @@ extension LineBreaker {
             var high = view.graphemeIndex(atOrAfter: end)
             if high >= view.graphemeCount || Int(view.graphemes[high]) > end { high -= 1 }
             if low <= high, measure(Int(view.graphemes[low])) <= budget {
-                let base = view.prefix[start]
-                low = Self.lastFitting(from: low, through: high,
-                                       estimate: { view.prefix[Int(view.graphemes[$0])] &- base <= budget },
-                                       { measure(Int(view.graphemes[$0])) <= budget })
+                let estimated = Self.lastBoundary(view, text, from: low, through: high, bound: view.prefix[start] &+ budget)
+                low = Self.lastFitting(from: low, through: high, estimated: estimated) {
+                    measure(Int(view.graphemes[$0])) <= budget
+                }
                 cut = Int(view.graphemes[low])
             }
             let visibleEnd = view.trimmedEnd(cut, notBefore: start)
-            let lineWidth = width(view, start, visibleEnd) + text.ellipsisWidth
+            let lineWidth = width(view, start, visibleEnd) + ellipsisWidth
             return BrokenLine(start: start, end: visibleEnd, visible: start..<visibleEnd, width: lineWidth,
                               widthWithWhitespace: lineWidth, ellipsis: .tail, isCut: true)
         case .byClipping:
