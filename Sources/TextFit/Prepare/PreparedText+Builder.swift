@@ -1,3 +1,4 @@
+import CTextFit
 import Foundation
 
 extension PreparedText {
@@ -61,7 +62,12 @@ extension PreparedText {
                     let u = UnsafeBufferPointer(start: decoded.baseAddress!, count: count)
                     return withUnsafeTemporaryAllocation(byteCount: Pass.Layout(count: u.count).byteCount,
                                                          alignment: MemoryLayout<Int>.alignment) { scratch in
-                        build(original, u, face: face, scale: scale, extendsRuns: extendsRuns, scratch: scratch.baseAddress!)
+                        // Apart from the scratch block, which grows with the text: a short text's block fits
+                        // the stack (at most 1 KiB is taken there without asking) and these always do.
+                        withUnsafeTemporaryAllocation(of: tf_segment_lookup.self, capacity: Pass.lookupChunk) { lookups in
+                            build(original, u, face: face, scale: scale, extendsRuns: extendsRuns, scratch: scratch.baseAddress!,
+                                  lookups: lookups.baseAddress!)
+                        }
                     }
                 }
             }
@@ -70,10 +76,10 @@ extension PreparedText {
         /// Every buffer is written in the pass's scratch memory and copied once into the text's storage
         /// block (`Storage`), which also receives what is derived from them.
         private static func build(_ text: String, _ u: UnsafeBufferPointer<UInt16>, face: Unmanaged<Face>, scale: Int32,
-                                  extendsRuns: Bool, scratch: UnsafeMutableRawPointer) -> Output {
+                                  extendsRuns: Bool, scratch: UnsafeMutableRawPointer,
+                                  lookups: UnsafeMutablePointer<tf_segment_lookup>) -> Output {
             let count = u.count
-            var pass = Pass(face: face, scale: scale, count: count, extendsRuns: extendsRuns, scratch: scratch)
-            defer { pass.deallocate() }
+            var pass = Pass(face: face, scale: scale, count: count, extendsRuns: extendsRuns, scratch: scratch, lookups: lookups)
             pass.run(u, pass.flags)
             let advances = pass.advances
             let prefix = pass.prefix
@@ -124,17 +130,27 @@ extension PreparedText {
         var icuIndex = 0
         let graphemes: UnsafeMutablePointer<Int32>
         var graphemeCount = 0
-        /// HarfBuzz's per-unit flags of the segment being shaped; text with controls substituted.
+        /// Per unit, HarfBuzz's flags of the segment starting at or before it, written where the segment
+        /// lies (as `advances`); read only for segments whose look-up found flags.
         let shapeFlags: UnsafeMutablePointer<UInt8>
-        var substituted: UnsafeMutablePointer<UInt16>?
+        /// The segment-cache look-ups of the segments closed since the last `lookUpPending`, which asks
+        /// the cache for all of them in one call (`tf_segment_cache_find_run`), and what each found.
+        /// Segments `firstPendingSegment ..< firstPendingSegment + pendingLookups` are theirs.
+        let lookups: UnsafeMutablePointer<tf_segment_lookup>
+        let lookupResults: UnsafeMutablePointer<UInt8>
+        var pendingLookups = 0
+        var firstPendingSegment = 0
+        /// `SegmentCache.Key.basis`, read once per text (each read of the global checks its initialisation).
+        let hashBasis = SegmentCache.Key.basis
 
         /// The catalog's bundled-fallback table (`FontCatalog.bundledFallbackTable`): read per character
         /// with no lock and no reference counting.
         let bundledTable: UnsafePointer<UInt8>
 
         /// Where `prefix`, `paragraphs`, `segments`, `advances`, `breaks`, `graphemes`, `icuMandatory`,
-        /// `shapeFlags` and `flags` lie in the pass's one scratch block (the caller's, `Layout.byteCount`
-        /// bytes): eight-byte fields first, then four-byte ones, then bytes, so every buffer stays aligned.
+        /// `lookupResults`, `shapeFlags` and `flags` lie in the pass's one scratch block (the caller's,
+        /// `Layout.byteCount` bytes): eight-byte fields first, then four-byte ones, then bytes, so every
+        /// buffer stays aligned.
         struct Layout {
             let prefix: Int
             let paragraphs: Int
@@ -143,6 +159,7 @@ extension PreparedText {
             let breaks: Int
             let graphemes: Int
             let icuMandatory: Int
+            let lookupResults: Int
             let shapeFlags: Int
             let flags: Int
             let byteCount: Int
@@ -156,7 +173,8 @@ extension PreparedText {
                 breaks = advances + MemoryLayout<Int32>.stride * units
                 graphemes = breaks + MemoryLayout<Int32>.stride * (count + 1)
                 icuMandatory = graphemes + MemoryLayout<Int32>.stride * (count + 1)
-                shapeFlags = icuMandatory + (count + 1)
+                lookupResults = icuMandatory + (count + 1)
+                shapeFlags = lookupResults + Pass.lookupChunk
                 flags = shapeFlags + units
                 byteCount = flags + count + 1
             }
@@ -192,7 +210,8 @@ extension PreparedText {
         var lastStrongScript = HarfBuzzScript.common
         var lastClusterWasEmoji = false
 
-        init(face: Unmanaged<Face>, scale: Int32, count: Int, extendsRuns: Bool, scratch: UnsafeMutableRawPointer) {
+        init(face: Unmanaged<Face>, scale: Int32, count: Int, extendsRuns: Bool, scratch: UnsafeMutableRawPointer,
+             lookups: UnsafeMutablePointer<tf_segment_lookup>) {
             // Positions, opportunities and clusters are stored as Int32.
             precondition(count < Int(Int32.max), "text longer than 2^31 - 1 UTF-16 units")
             self.count = count
@@ -211,14 +230,16 @@ extension PreparedText {
             breaks = (scratch + layout.breaks).bindMemory(to: Int32.self, capacity: count + 1)
             graphemes = (scratch + layout.graphemes).bindMemory(to: Int32.self, capacity: count + 1)
             icuMandatory = (scratch + layout.icuMandatory).bindMemory(to: UInt8.self, capacity: count + 1)
+            self.lookups = lookups
+            lookupResults = (scratch + layout.lookupResults).bindMemory(to: UInt8.self, capacity: Pass.lookupChunk)
             shapeFlags = (scratch + layout.shapeFlags).bindMemory(to: UInt8.self, capacity: units)
             flags = (scratch + layout.flags).bindMemory(to: UInt8.self, capacity: count + 1)
             flags.initialize(repeating: 0, count: count + 1)
         }
 
-        func deallocate() {
-            substituted?.deallocate()
-        }
+        /// Look-ups asked for in one call (`lookUpPending`): enough that the call's cost is spread thin (a
+        /// UI string has a few segments, a paragraph a few per line), few enough to fit the stack (768 bytes).
+        static let lookupChunk = 16
 
         mutating func run(_ u: UnsafeBufferPointer<UInt16>, _ flags: UnsafeMutablePointer<UInt8>) {
             if count > 0 {
@@ -254,6 +275,7 @@ extension PreparedText {
                 position = end
             }
             closeSegment(at: count, u, flags)
+            lookUpPending(flags)
             if paragraphStart < count { appendParagraph(Paragraph(start: paragraphStart, end: count, separatorLength: 0)) }
             // The text's end: a cluster boundary, and ICU's last opportunity.
             graphemes[graphemeCount] = Int32(count)
@@ -552,6 +574,9 @@ extension PreparedText {
             return index
         }
 
+        /// Records the open segment and queues its segment-cache look-up (`lookUpPending` asks for a chunk
+        /// at a time). The key is the text as written: the hash needs no substitution pass (controls are
+        /// substituted for HarfBuzz on a miss, `SegmentShaper.shapeMissed`).
         private mutating func closeSegment(at end: Int, _ u: UnsafeBufferPointer<UInt16>, _ flags: UnsafeMutablePointer<UInt8>) {
             guard segmentStart >= 0, end > segmentStart else {
                 segmentStart = -1
@@ -559,52 +584,63 @@ extension PreparedText {
             }
             let start = segmentStart
             segmentStart = -1
-            segments[segmentCount] = Segment(start: Int32(start), end: Int32(end), face: UInt16(segmentFace), script: segmentScript)
-            segmentCount += 1
+            // Positions fit Int32: `init` checked the text's length.
+            segments[segmentCount] = Segment(start: Int32(truncatingIfNeeded: start), end: Int32(truncatingIfNeeded: end),
+                                             face: UInt16(segmentFace), script: segmentScript)
+            segmentCount &+= 1
             flags[start] |= Flag.segmentStart
-            let length = end - start
-            var input = UnsafeBufferPointer(rebasing: u[start..<end])
-            let entries = table.entries
+            let length = end &- start
             let script = segmentScript == HarfBuzzScript.common ? 0 : segmentScript
             let faceID = segmentFace == 0 ? primaryID : fallbacks[segmentFace - 1].id
-            // One pass looks for controls to substitute and hashes the cache key.
-            var hash = SegmentCache.Key.start(face: faceID, scale: scale, script: script)
-            var firstSubstituted = -1
-            for k in 0..<length {
-                let unit = input[k]
-                if entries[Int(unit)] & CharacterTable.Bit.substituted != 0 {
-                    firstSubstituted = k
-                    break
+            let text = UnsafeBufferPointer(rebasing: u[start..<end])
+            let cacheable = SegmentShaper.isCacheable(length)
+            #if DEBUG
+            if cacheable { OperationCounts.current?.cacheLookups += 1 }
+            #endif
+            let hash = cacheable ? SegmentCache.Key.hash(basis: hashBasis, face: faceID, scale: scale, script: script, text: text) : 0
+            lookups[pendingLookups] = tf_segment_lookup(
+                key: tf_segment_key(hash: hash, face: Int64(faceID), scale: scale, script: script, text: text.baseAddress,
+                                    length: Int32(truncatingIfNeeded: length)),
+                start: Int32(truncatingIfNeeded: start), uncached: cacheable ? 0 : 1)
+            pendingLookups &+= 1
+            if pendingLookups == Pass.lookupChunk { lookUpPending(flags) }
+        }
+
+        /// Asks the segment cache for the pending look-ups in order, one call per run of hits: a miss (or a
+        /// segment too long to cache) is shaped and cached before the look-ups after it, so a text that
+        /// repeats a new word finds it the second time, as one look-up per segment did. Then copies the
+        /// flags HarfBuzz set (unsafe to break, missing glyph) of the segments that have any.
+        private mutating func lookUpPending(_ flags: UnsafeMutablePointer<UInt8>) {
+            let n = pendingLookups
+            guard n > 0 else { return }
+            var next = 0
+            while next < n {
+                let stop = next + Int(tf_segment_cache_find_run(lookups + next, Int32(truncatingIfNeeded: n - next),
+                                                                advances, shapeFlags, lookupResults + next))
+                guard stop < n else { break }
+                let lookup = lookups[stop]
+                let start = Int(lookup.start)
+                let key = SegmentCache.Key(face: Int(lookup.key.face), scale: lookup.key.scale, script: lookup.key.script,
+                                           text: UnsafeBufferPointer(start: lookup.key.text, count: Int(lookup.key.length)),
+                                           hash: lookup.key.hash)
+                let face = Int(segments[firstPendingSegment + stop].face)
+                let result = SegmentShaper.shapeMissed(key, advances: advances + start, flags: shapeFlags + start) {
+                    harfBuzzFont(at: face)
                 }
-                hash = SegmentCache.Key.mix(hash, unit)
+                lookupResults[stop] = UInt8(result == .advancesAndFlags ? TF_SEGMENT_ADVANCES_AND_FLAGS : TF_SEGMENT_MISS)
+                next = stop + 1
             }
-            let key: SegmentCache.Key
-            if firstSubstituted >= 0 {
-                // What HarfBuzz sees: controls substituted (ShapingText), in a copy.
-                if substituted == nil { substituted = .allocate(capacity: count) }
-                let copy = substituted!
-                copy.update(from: input.baseAddress!, count: length)
-                for i in firstSubstituted..<length where ShapingText.isSubstituted(copy[i]) {
-                    copy[i] = ShapingText.substitute(copy[i])
+            for i in 0..<n where lookupResults[i] == UInt8(TF_SEGMENT_ADVANCES_AND_FLAGS) {
+                let start = Int(lookups[i].start)
+                for k in 0..<Int(lookups[i].key.length) {
+                    let f = shapeFlags[start + k]
+                    if f == 0 { continue }
+                    if k > 0, f & 1 != 0 { flags[start + k] |= Flag.unsafe }
+                    if f & 2 != 0 { flags[start + k] |= Flag.missingGlyph }
                 }
-                input = UnsafeBufferPointer(start: copy, count: length)
-                key = SegmentCache.Key(face: faceID, scale: scale, script: script, text: input)
-            } else {
-                key = SegmentCache.Key(face: faceID, scale: scale, script: script, text: input,
-                                       hash: SegmentCache.Key.finish(hash))
             }
-            // The cache first: a hit touches no face or font object, and most words have no flags to copy.
-            let face = segmentFace
-            let result = SegmentShaper.shape(key, advances: advances + start, flags: shapeFlags) {
-                harfBuzzFont(at: face)
-            }
-            guard result == .advancesAndFlags else { return }
-            for k in 0..<length {
-                let f = shapeFlags[k]
-                if f == 0 { continue }
-                if k > 0, f & 1 != 0 { flags[start + k] |= Flag.unsafe }
-                if f & 2 != 0 { flags[start + k] |= Flag.missingGlyph }
-            }
+            firstPendingSegment += n
+            pendingLookups = 0
         }
 
         /// The sized HarfBuzz font of face `index`, looked up once.
