@@ -57,8 +57,11 @@ extension PreparedText {
             return text.withUTF8 { bytes in
                 // UTF-16 never needs more units than UTF-8 has bytes. Temporary allocations live on the
                 // stack when small (a UI string's preparation then calls `malloc` only for its arrays).
-                withUnsafeTemporaryAllocation(of: UInt16.self, capacity: max(1, bytes.count)) { decoded in
+                // One more for the sentinel after the text, a space (simple, as the text's end is a cluster
+                // boundary), so `extendSegment` reads the next unit's entry without a bounds check.
+                withUnsafeTemporaryAllocation(of: UInt16.self, capacity: bytes.count + 1) { decoded in
                     let count = UTF16Units.decode(bytes, into: decoded.baseAddress!)
+                    decoded[count] = 0x20
                     let u = UnsafeBufferPointer(start: decoded.baseAddress!, count: count)
                     return withUnsafeTemporaryAllocation(byteCount: Pass.Layout(count: u.count).byteCount,
                                                          alignment: MemoryLayout<Int>.alignment) { scratch in
@@ -133,13 +136,10 @@ extension PreparedText {
         /// Per unit, HarfBuzz's flags of the segment starting at or before it, written where the segment
         /// lies (as `advances`); read only for segments whose look-up found flags.
         let shapeFlags: UnsafeMutablePointer<UInt8>
-        /// The segment-cache look-ups of the segments closed since the last `lookUpPending`, which asks
-        /// the cache for all of them in one call (`tf_segment_cache_find_run`), and what each found.
-        /// Segments `firstPendingSegment ..< firstPendingSegment + pendingLookups` are theirs.
+        /// A chunk of segments' look-ups, made by `lookUpChunk`, which asks the cache for all of them in one
+        /// call (`tf_segment_cache_find_run`), and what each found.
         let lookups: UnsafeMutablePointer<tf_segment_lookup>
         let lookupResults: UnsafeMutablePointer<UInt8>
-        var pendingLookups = 0
-        var firstPendingSegment = 0
         /// `SegmentCache.Key.basis`, read once per text (each read of the global checks its initialisation).
         let hashBasis = SegmentCache.Key.basis
 
@@ -237,7 +237,7 @@ extension PreparedText {
             flags.initialize(repeating: 0, count: count + 1)
         }
 
-        /// Look-ups asked for in one call (`lookUpPending`): enough that the call's cost is spread thin (a
+        /// Look-ups asked for in one call (`lookUpChunk`): enough that the call's cost is spread thin (a
         /// UI string has a few segments, a paragraph a few per line), few enough to fit the stack (768 bytes).
         static let lookupChunk = 16
 
@@ -275,7 +275,7 @@ extension PreparedText {
                 position = end
             }
             closeSegment(at: count, u, flags)
-            lookUpPending(flags)
+            shapeSegments(u, flags)
             if paragraphStart < count { appendParagraph(Paragraph(start: paragraphStart, end: count, separatorLength: 0)) }
             // The text's end: a cluster boundary, and ICU's last opportunity.
             graphemes[graphemeCount] = Int32(count)
@@ -303,79 +303,95 @@ extension PreparedText {
         @inline(__always)
         private mutating func extendSegment(from start: Int, _ u: UnsafeBufferPointer<UInt16>,
                                             _ flags: UnsafeMutablePointer<UInt8>) -> Int {
-            // The bundled fallback (1-based) the segment's face came from; 0 for the font's own face.
-            var fallback = 0
-            if segmentFace != 0 {
-                guard let last = lastFallback, last.index == segmentFace, last.bundledIndex > 0 else { return start }
-                fallback = last.bundledIndex
-            }
+            if segmentFace == 0 { return extendSegment(from: start, in: PrimaryRunFace(), u, flags) }
+            // A fallback's segment: only a bundled one's units are known without asking the face.
+            guard let last = lastFallback, last.index == segmentFace, last.bundledIndex > 0 else { return start }
+            return extendSegment(from: start, in: BundledRunFace(bundledTable: bundledTable, bundledIndex: last.bundledIndex), u, flags)
+        }
+
+        private mutating func extendSegment<Face: SegmentRunFace>(from start: Int, in face: Face, _ u: UnsafeBufferPointer<UInt16>,
+                                                                  _ flags: UnsafeMutablePointer<UInt8>) -> Int {
+            let units = u.baseAddress.unsafelyUnwrapped  // start < count: not empty
+            // A space right after an emoji goes to `single`: `place` does not keep it in the emoji's segment.
+            if lastClusterWasEmoji, units[start] == 0x20 { return start }
+            let run = SegmentRun(face: face, entries: table.entries, coverage: primaryCoverage, isStrong: table.isStrong,
+                                 scripts: table.scripts, script: segmentScript)
+            // What the loops read from `self` in locals, and the counters stored back after them: as fields
+            // they were loaded and stored on every unit, since the stores through the buffers might alias them.
+            let count = self.count
             let entries = table.entries
-            let special = CharacterTable.Bit.noGlyph | CharacterTable.Bit.hangingSpace | CharacterTable.Bit.spaceSeparator
-                | CharacterTable.Bit.paragraphSeparator | CharacterTable.Bit.emoji
-            while icuIndex < icuCount, Int(breaks[icuIndex]) < start { icuIndex += 1 }
-            var nextBreak = icuIndex < icuCount ? Int(breaks[icuIndex]) : Int.max
-            let script = segmentScript
-            // A space may join a segment in the font's own face, unless it follows an emoji (`place`).
-            let spacesMayJoin = fallback == 0
-            let afterEmoji = lastClusterWasEmoji
-            let isStrong = table.isStrong
-            let scripts = table.scripts
-            // The pass's counters and script context in locals, stored back after the loop: as fields of
-            // `self` they were loaded and stored on every unit (a third of the loop's instructions), since
-            // the stores through the buffers might alias them. `closeSegment` reads none of them.
-            var graphemeCount = self.graphemeCount
+            let breaks = self.breaks
+            let icuCount = self.icuCount
+            var graphemeCursor = graphemes + graphemeCount
             var breakCount = self.breakCount
             var icuIndex = self.icuIndex
-            // Whether a unit of no strong script gets `script` (`place` gives it the last strong one).
-            var weakJoins = lastStrongScript == script
+            while icuIndex < icuCount, Int(breaks[icuIndex]) < start { icuIndex &+= 1 }
+            var nextBreak = icuIndex < icuCount ? Int(breaks[icuIndex]) : Int.max
+            // Whether a unit of no strong script gets the segment's (`place` gives it the last strong one).
+            var weakJoins = lastStrongScript == segmentScript
+            var scriptIndex = -1
+            var isNewStrong = false
             var position = start
             // Each unit's entry is read once: as the next unit's (a cluster ends before it only if it is
-            // simple too), then as the current one.
-            var entry = position < count ? entries[Int(u[position])] : 0
-            while position < count {
-                let unit = u[position]
-                let nextEntry = position + 1 < count ? entries[Int(u[position + 1])] : CharacterTable.Bit.simple
-                guard entry & (special | CharacterTable.Bit.simple) == CharacterTable.Bit.simple
-                        || (unit == 0x20 && spacesMayJoin && entry & CharacterTable.Bit.simple != 0 && (position > start || !afterEmoji)),
-                      nextEntry & CharacterTable.Bit.simple != 0 else { break }
-                let covered = primaryHasGlyph(UInt32(unit))
-                guard fallback == 0 ? covered : !covered && Int(bundledTable[Int(unit)]) == fallback else { break }
-                // The script `place` would give it: its own if strong, else the last strong one.
-                let scriptIndex = Int(entry & 0xFF)
-                let strong = isStrong[scriptIndex]
-                guard strong ? scripts[scriptIndex] == script : weakJoins else { break }
-                var flag = Flag.grapheme | (entry & CharacterTable.Bit.hangingSpace != 0 ? Flag.space : 0)
-                if position == nextBreak {
-                    // An opportunity inside the run (between ideographs, after a hyphen) is kept. One that
-                    // ends the segment (`endsSegment`: after whitespace, or the run is `segmentCutLength`
-                    // long) starts the next one here, in the font's own face and the same script, as
-                    // `single` and `place` would: the next word after a space. A mandatory one goes to them.
-                    guard icuMandatory[icuIndex] == 0 else { break }
-                    flag |= Flag.breakAllowed
-                    if flags[position - 1] & Flag.space != 0 || position - segmentStart >= Builder.segmentCutLength {
-                        guard fallback == 0 else { break }
-                        if entries[Int(u[position - 1])] & entry & CharacterTable.Bit.hangul != 0 { flag |= Flag.betweenHangul }
-                        closeSegment(at: position, u, flags)
-                        segmentStart = position
+            // simple too), then as the current one. The unit after the text is the builder's sentinel
+            // (`Builder.build`), a space: simple, as the text's end is a boundary.
+            var entry = entries[Int(units[position])]
+            scan: while true {
+                // The units before the next opportunity, in a loop with nothing else to do (and no call, which
+                // would cost it its registers).
+                let limit = min(nextBreak, count)
+                while position < limit {
+                    let unit = units[position]
+                    let nextEntry = entries[Int(units[position &+ 1])]
+                    guard run.extends(unit, entry, nextEntry, index: scriptIndex, weakJoins: weakJoins,
+                                      isNewStrong: &isNewStrong) else { break scan }
+                    if isNewStrong {
+                        scriptIndex = Int(entry & 0xFF)
+                        weakJoins = true  // the last strong script is now the segment's
                     }
-                    breaks[breakCount] = Int32(truncatingIfNeeded: position)
-                    breakCount &+= 1
-                    icuIndex &+= 1
-                    nextBreak = icuIndex < icuCount ? Int(breaks[icuIndex]) : Int.max
+                    // Positions fit Int32: `init` checked the text's length.
+                    graphemeCursor.pointee = Int32(truncatingIfNeeded: position)
+                    graphemeCursor += 1
+                    flags[position] |= Flag.grapheme | (entry & CharacterTable.Bit.hangingSpace != 0 ? Flag.space : 0)
+                    position &+= 1
+                    entry = nextEntry
                 }
-                if strong { weakJoins = true }  // the last strong script is now `script`
-                // Positions fit Int32: `init` checked the text's length.
-                graphemes[graphemeCount] = Int32(truncatingIfNeeded: position)
-                graphemeCount &+= 1
+                guard position < count else { break }
+                // An opportunity inside the run (between ideographs, after a hyphen) is kept. One that ends the
+                // segment (`endsSegment`: after whitespace, or the run is `segmentCutLength` long) starts the
+                // next one here, in the font's own face and the same script, as `single` and `place` would:
+                // the next word after a space. A mandatory one, or one that ends a fallback's segment, goes to
+                // them.
+                let unit = units[position]
+                let nextEntry = entries[Int(units[position &+ 1])]
+                guard run.extends(unit, entry, nextEntry, index: scriptIndex, weakJoins: weakJoins, isNewStrong: &isNewStrong),
+                      icuMandatory[icuIndex] == 0 else { break }
+                var flag = Flag.grapheme | Flag.breakAllowed | (entry & CharacterTable.Bit.hangingSpace != 0 ? Flag.space : 0)
+                if flags[position &- 1] & Flag.space != 0 || position &- segmentStart >= Builder.segmentCutLength {
+                    guard Face.isPrimary else { break }
+                    if entries[Int(units[position &- 1])] & entry & CharacterTable.Bit.hangul != 0 { flag |= Flag.betweenHangul }
+                    closeSegment(at: position, u, flags)
+                    segmentStart = position
+                }
+                if isNewStrong {
+                    scriptIndex = Int(entry & 0xFF)
+                    weakJoins = true
+                }
+                breaks[breakCount] = Int32(truncatingIfNeeded: position)
+                breakCount &+= 1
+                icuIndex &+= 1
+                nextBreak = icuIndex < icuCount ? Int(breaks[icuIndex]) : Int.max
+                graphemeCursor.pointee = Int32(truncatingIfNeeded: position)
+                graphemeCursor += 1
                 flags[position] |= flag
                 position &+= 1
                 entry = nextEntry
             }
-            self.graphemeCount = graphemeCount
+            graphemeCount = graphemeCursor - graphemes
             self.breakCount = breakCount
             self.icuIndex = icuIndex
-            // `weakJoins` turned true only at a unit of strong script `script`.
-            if weakJoins { lastStrongScript = script }
+            // `weakJoins` turned true only at a unit of the segment's strong script.
+            if weakJoins { lastStrongScript = segmentScript }
             if position > start { lastClusterWasEmoji = false }
             return position
         }
@@ -574,9 +590,10 @@ extension PreparedText {
             return index
         }
 
-        /// Records the open segment and queues its segment-cache look-up (`lookUpPending` asks for a chunk
-        /// at a time). The key is the text as written: the hash needs no substitution pass (controls are
-        /// substituted for HarfBuzz on a miss, `SegmentShaper.shapeMissed`).
+        /// Records the open segment; `shapeSegments` shapes all of them after the pass. Inlined into the
+        /// loops that close segments: it is a few stores, and any call in `extendSegment`'s loop cost the
+        /// loop its registers (its values were kept on the stack, about a third of its instructions).
+        @inline(__always)
         private mutating func closeSegment(at end: Int, _ u: UnsafeBufferPointer<UInt16>, _ flags: UnsafeMutablePointer<UInt8>) {
             guard segmentStart >= 0, end > segmentStart else {
                 segmentStart = -1
@@ -589,30 +606,47 @@ extension PreparedText {
                                              face: UInt16(segmentFace), script: segmentScript)
             segmentCount &+= 1
             flags[start] |= Flag.segmentStart
-            let length = end &- start
-            let script = segmentScript == HarfBuzzScript.common ? 0 : segmentScript
-            let faceID = segmentFace == 0 ? primaryID : fallbacks[segmentFace - 1].id
-            let text = UnsafeBufferPointer(rebasing: u[start..<end])
-            let cacheable = SegmentShaper.isCacheable(length)
-            #if DEBUG
-            if cacheable { OperationCounts.current?.cacheLookups += 1 }
-            #endif
-            let hash = cacheable ? SegmentCache.Key.hash(basis: hashBasis, face: faceID, scale: scale, script: script, text: text) : 0
-            lookups[pendingLookups] = tf_segment_lookup(
-                key: tf_segment_key(hash: hash, face: Int64(faceID), scale: scale, script: script, text: text.baseAddress,
-                                    length: Int32(truncatingIfNeeded: length)),
-                start: Int32(truncatingIfNeeded: start), uncached: cacheable ? 0 : 1)
-            pendingLookups &+= 1
-            if pendingLookups == Pass.lookupChunk { lookUpPending(flags) }
         }
 
-        /// Asks the segment cache for the pending look-ups in order, one call per run of hits: a miss (or a
-        /// segment too long to cache) is shaped and cached before the look-ups after it, so a text that
-        /// repeats a new word finds it the second time, as one look-up per segment did. Then copies the
-        /// flags HarfBuzz set (unsafe to break, missing glyph) of the segments that have any.
-        private mutating func lookUpPending(_ flags: UnsafeMutablePointer<UInt8>) {
-            let n = pendingLookups
-            guard n > 0 else { return }
+        /// Shapes every segment through the segment cache, in order, `lookupChunk` look-ups at a time
+        /// (`lookUpChunk`).
+        private mutating func shapeSegments(_ u: UnsafeBufferPointer<UInt16>, _ flags: UnsafeMutablePointer<UInt8>) {
+            var first = 0
+            while first < segmentCount {
+                let n = min(Pass.lookupChunk, segmentCount &- first)
+                lookUpChunk(first, n, u, flags)
+                first &+= n
+            }
+        }
+
+        /// Asks the segment cache for segments `first ..< first + n` in order, one call per run of hits: a
+        /// miss (or a segment too long to cache) is shaped and cached before the look-ups after it, so a text
+        /// that repeats a new word finds it the second time, as one look-up per segment did. Then copies the
+        /// flags HarfBuzz set (unsafe to break, missing glyph) of the segments that have any. Nothing the
+        /// pass decides depends on shaping, so it can all come after the pass.
+        ///
+        /// The key is the text as written: the hash needs no substitution pass (controls are substituted for
+        /// HarfBuzz on a miss, `SegmentShaper.shapeMissed`).
+        private mutating func lookUpChunk(_ first: Int, _ n: Int, _ u: UnsafeBufferPointer<UInt16>,
+                                          _ flags: UnsafeMutablePointer<UInt8>) {
+            let units = u.baseAddress.unsafelyUnwrapped  // a segment is not empty
+            for i in 0..<n {
+                let segment = segments[first &+ i]
+                let start = Int(segment.start)
+                let length = Int(segment.end) &- start
+                let script = segment.script == HarfBuzzScript.common ? 0 : segment.script
+                let faceID = segment.face == 0 ? primaryID : fallbacks[Int(segment.face) - 1].id
+                let text = UnsafeBufferPointer(start: units + start, count: length)
+                let cacheable = SegmentShaper.isCacheable(length)
+                #if DEBUG
+                if cacheable { OperationCounts.current?.cacheLookups += 1 }
+                #endif
+                let hash = cacheable ? SegmentCache.Key.hash(basis: hashBasis, face: faceID, scale: scale, script: script, text: text) : 0
+                lookups[i] = tf_segment_lookup(
+                    key: tf_segment_key(hash: hash, face: Int64(faceID), scale: scale, script: script, text: text.baseAddress,
+                                        length: Int32(truncatingIfNeeded: length)),
+                    start: segment.start, uncached: cacheable ? 0 : 1)
+            }
             var next = 0
             while next < n {
                 let stop = next + Int(tf_segment_cache_find_run(lookups + next, Int32(truncatingIfNeeded: n - next),
@@ -623,7 +657,7 @@ extension PreparedText {
                 let key = SegmentCache.Key(face: Int(lookup.key.face), scale: lookup.key.scale, script: lookup.key.script,
                                            text: UnsafeBufferPointer(start: lookup.key.text, count: Int(lookup.key.length)),
                                            hash: lookup.key.hash)
-                let face = Int(segments[firstPendingSegment + stop].face)
+                let face = Int(segments[first + stop].face)
                 let result = SegmentShaper.shapeMissed(key, advances: advances + start, flags: shapeFlags + start) {
                     harfBuzzFont(at: face)
                 }
@@ -639,8 +673,6 @@ extension PreparedText {
                     if f & 2 != 0 { flags[start + k] |= Flag.missingGlyph }
                 }
             }
-            firstPendingSegment += n
-            pendingLookups = 0
         }
 
         /// The sized HarfBuzz font of face `index`, looked up once.
