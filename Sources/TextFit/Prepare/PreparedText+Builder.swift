@@ -84,17 +84,7 @@ extension PreparedText {
             let count = u.count
             var pass = Pass(face: face, scale: scale, count: count, extendsRuns: extendsRuns, scratch: scratch, lookups: lookups)
             pass.run(u, pass.flags)
-            let advances = pass.advances
-            let prefix = pass.prefix
-            var sum = 0
-            prefix[0] = 0
-            // Wrapping adds: fewer than 2^31 advances of at most 2^31 each cannot overflow an Int, and the
-            // check per unit was a third of this loop.
-            for i in 0..<count {
-                sum &+= Int(advances[i])
-                prefix[i &+ 1] = sum
-            }
-            let storage = Storage(count: count, prefix: prefix, flags: pass.flags,
+            let storage = Storage(count: count, advances: pass.advances, flags: pass.flags,
                                   breaks: UnsafeBufferPointer(start: pass.breaks, count: pass.breakCount),
                                   graphemes: UnsafeBufferPointer(start: pass.graphemes, count: pass.graphemeCount),
                                   segments: UnsafeBufferPointer(start: pass.segments, count: pass.segmentCount),
@@ -147,12 +137,11 @@ extension PreparedText {
         /// with no lock and no reference counting.
         let bundledTable: UnsafePointer<UInt8>
 
-        /// Where `prefix`, `paragraphs`, `segments`, `advances`, `breaks`, `graphemes`, `icuMandatory`,
+        /// Where `paragraphs`, `segments`, `advances`, `breaks`, `graphemes`, `icuMandatory`,
         /// `lookupResults`, `shapeFlags` and `flags` lie in the pass's one scratch block (the caller's,
         /// `Layout.byteCount` bytes): eight-byte fields first, then four-byte ones, then bytes, so every
         /// buffer stays aligned.
         struct Layout {
-            let prefix: Int
             let paragraphs: Int
             let segments: Int
             let advances: Int
@@ -166,8 +155,7 @@ extension PreparedText {
 
             init(count: Int) {
                 let units = max(1, count)
-                prefix = 0
-                paragraphs = prefix + MemoryLayout<Int>.stride * (count + 1)
+                paragraphs = 0
                 segments = paragraphs + MemoryLayout<Paragraph>.stride * (count + 1)
                 advances = segments + MemoryLayout<Segment>.stride * units
                 breaks = advances + MemoryLayout<Int32>.stride * units
@@ -179,8 +167,6 @@ extension PreparedText {
                 byteCount = flags + count + 1
             }
         }
-        /// The prefix sums of `advances` (count + 1), written after the pass.
-        let prefix: UnsafeMutablePointer<Int>
         /// Per UTF-16 position (count + 1), the text's `Flag`s: zero, then or-ed in by the pass.
         let flags: UnsafeMutablePointer<UInt8>
         /// The shaped segments so far (at most one per unit), copied into an array of their number at the end.
@@ -222,7 +208,6 @@ extension PreparedText {
             bundledTable = FontCatalog.shared.bundledFallbackTable
             let units = max(1, count)
             let layout = Layout(count: count)
-            prefix = (scratch + layout.prefix).bindMemory(to: Int.self, capacity: count + 1)
             paragraphs = (scratch + layout.paragraphs).bindMemory(to: Paragraph.self, capacity: count + 1)
             segments = (scratch + layout.segments).bindMemory(to: Segment.self, capacity: units)
             advances = (scratch + layout.advances).bindMemory(to: Int32.self, capacity: units)
