@@ -262,7 +262,7 @@ extension PreparedText {
                 }
                 position = end
             }
-            closeSegment(at: count, u, flags)
+            closeSegment(at: count, flags)
             shapeSegments(u, flags)
             if paragraphStart < count { appendParagraph(Paragraph(start: paragraphStart, end: count, separatorLength: 0)) }
             // The text's end: a cluster boundary, and ICU's last opportunity.
@@ -358,7 +358,7 @@ extension PreparedText {
                 if flags[position &- 1] & Flag.space != 0 || position &- segmentStart >= Builder.segmentCutLength {
                     guard Face.isPrimary else { break }
                     if entries[Int(units[position &- 1])] & entry & CharacterTable.Bit.hangul != 0 { flag |= Flag.betweenHangul }
-                    closeSegment(at: position, u, flags)
+                    closeSegment(at: position, flags)
                     segmentStart = position
                 }
                 if isNewStrong {
@@ -413,7 +413,7 @@ extension PreparedText {
             clusterStarts(at: position, u, flags)
             if entry & CharacterTable.Bit.hangingSpace != 0 { flags[position] |= Flag.space }
             if entry & CharacterTable.Bit.paragraphSeparator != 0 {
-                endParagraph(at: position, separatorLength: 1, u, flags)
+                endParagraph(at: position, separatorLength: 1, flags)
                 return
             }
             var base: UInt32?
@@ -427,7 +427,7 @@ extension PreparedText {
                 if !primaryHasGlyph(value) { uncovered = value }
             }
             place(position, base: base, isSpace: entry & CharacterTable.Bit.spaceSeparator != 0, uncovered: uncovered,
-                  script: script, coversAll: nil, u, flags)
+                  script: script, coversAll: nil, flags)
             lastClusterWasEmoji = base != nil && entry & CharacterTable.Bit.emoji != 0
         }
 
@@ -441,7 +441,7 @@ extension PreparedText {
             let scalars = character.unicodeScalars
             guard let first = scalars.first?.value else { return }
             if first < 0x10000, table[UInt16(first)] & CharacterTable.Bit.paragraphSeparator != 0 {
-                endParagraph(at: position, separatorLength: length, u, flags)
+                endParagraph(at: position, separatorLength: length, flags)
                 return
             }
             // The face choice needs the first scalar that needs a glyph, the first the font lacks and the
@@ -460,7 +460,7 @@ extension PreparedText {
                 if uncovered == nil, !primaryHasGlyph(value) { uncovered = value }
             }
             place(position, base: base, isSpace: base.map(CharacterClass.isSpaceSeparator) ?? false, uncovered: uncovered,
-                  script: script, coversAll: scalars, u, flags)
+                  script: script, coversAll: scalars, flags)
             lastClusterWasEmoji = base.map(CharacterClass.isEmojiPresentation) ?? false
         }
 
@@ -478,8 +478,7 @@ extension PreparedText {
         /// - Parameter scalars: the cluster's scalars when it has several (a fallback must cover them all).
         @inline(__always)
         private mutating func place(_ position: Int, base: UInt32?, isSpace: Bool, uncovered: UInt32?, script clusterScript: UInt32,
-                                    coversAll scalars: Character.UnicodeScalarView?, _ u: UnsafeBufferPointer<UInt16>,
-                                    _ flags: UnsafeMutablePointer<UInt8>) {
+                                    coversAll scalars: Character.UnicodeScalarView?, _ flags: UnsafeMutablePointer<UInt8>) {
             var face = segmentStart >= 0 ? segmentFace : 0
             if let base, isSpace, segmentStart >= 0, !lastClusterWasEmoji,
                segmentFace == 0 ? primaryHasGlyph(base) : fallbacks[segmentFace - 1].hasGlyph(for: base) {
@@ -504,7 +503,7 @@ extension PreparedText {
             let scriptConflict = script != HarfBuzzScript.common && segmentScript != HarfBuzzScript.common
                 && script != segmentScript
             if segmentStart < 0 || face != segmentFace || scriptConflict || endsSegment(at: position, flags) {
-                closeSegment(at: position, u, flags)
+                closeSegment(at: position, flags)
                 segmentStart = position
                 segmentFace = face
                 segmentScript = script
@@ -539,9 +538,8 @@ extension PreparedText {
         }
 
         /// A paragraph separator (rule W1) ends the paragraph, its segment and its script context.
-        private mutating func endParagraph(at position: Int, separatorLength: Int, _ u: UnsafeBufferPointer<UInt16>,
-                                           _ flags: UnsafeMutablePointer<UInt8>) {
-            closeSegment(at: position, u, flags)
+        private mutating func endParagraph(at position: Int, separatorLength: Int, _ flags: UnsafeMutablePointer<UInt8>) {
+            closeSegment(at: position, flags)
             lastStrongScript = HarfBuzzScript.common
             appendParagraph(Paragraph(start: paragraphStart, end: position, separatorLength: separatorLength))
             paragraphStart = position + separatorLength
@@ -582,7 +580,7 @@ extension PreparedText {
         /// loops that close segments: it is a few stores, and any call in `extendSegment`'s loop cost the
         /// loop its registers (its values were kept on the stack, about a third of its instructions).
         @inline(__always)
-        private mutating func closeSegment(at end: Int, _ u: UnsafeBufferPointer<UInt16>, _ flags: UnsafeMutablePointer<UInt8>) {
+        private mutating func closeSegment(at end: Int, _ flags: UnsafeMutablePointer<UInt8>) {
             guard segmentStart >= 0, end > segmentStart else {
                 segmentStart = -1
                 return
