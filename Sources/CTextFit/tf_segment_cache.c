@@ -365,14 +365,17 @@ static counters *counters_register(void) {
     return c;
 }
 
-static inline __attribute__((always_inline)) void count(int hit) {
+/// Adds to this thread's counters (a run of look-ups counts once).
+static inline __attribute__((always_inline)) void count(uint64_t hits, uint64_t misses) {
     counters *c = thread_counters;
     if (!c) c = counters_register();
     if (!c) {
-        __atomic_fetch_add(hit ? &unregistered_hits : &unregistered_misses, 1, __ATOMIC_RELAXED);
+        __atomic_fetch_add(&unregistered_hits, hits, __ATOMIC_RELAXED);
+        __atomic_fetch_add(&unregistered_misses, misses, __ATOMIC_RELAXED);
         return;
     }
-    if (hit) STORE(&c->hits, c->hits + 1); else STORE(&c->misses, c->misses + 1);
+    STORE(&c->hits, c->hits + hits);
+    STORE(&c->misses, c->misses + misses);
 }
 
 /// Totals since the process started; under `registry_lock`.
@@ -404,8 +407,8 @@ static shard *shard_for(const tf_segment_key *key) {
     return &shards[(key->hash >> 60) & (SHARD_COUNT - 1)];
 }
 
-int32_t tf_segment_cache_find(tf_segment_key k, int32_t *advances, uint8_t *flags) {
-    const tf_segment_key *key = &k;
+/// `tf_segment_cache_find` without counting.
+static inline __attribute__((always_inline)) int32_t find(const tf_segment_key *key, int32_t *advances, uint8_t *flags) {
     shard *s = shard_for(key);
     int flags_written = 0;
     uint64_t begin = __atomic_load_n(&s->sequence, __ATOMIC_ACQUIRE);
@@ -419,10 +422,7 @@ int32_t tf_segment_cache_find(tf_segment_key k, int32_t *advances, uint8_t *flag
         }
         // Orders the reads above before the second look at the sequence (pairs with write_begin's fence).
         __atomic_thread_fence(__ATOMIC_ACQUIRE);
-        if (found != UNSURE && LOAD(&s->sequence) == begin) {
-            count(found != TF_SEGMENT_MISS);
-            return found;
-        }
+        if (found != UNSURE && LOAD(&s->sequence) == begin) return found;
     }
     // A writer was busy, the entry is in the old generation, or a probe ran long: ask under the lock.
     pthread_mutex_lock(&s->mutex);
@@ -445,8 +445,35 @@ int32_t tf_segment_cache_find(tf_segment_key k, int32_t *advances, uint8_t *flag
         }
     }
     pthread_mutex_unlock(&s->mutex);
-    count(found != TF_SEGMENT_MISS);
     return found;
+}
+
+int32_t tf_segment_cache_find(tf_segment_key key, int32_t *advances, uint8_t *flags) {
+    int32_t found = find(&key, advances, flags);
+    count(found != TF_SEGMENT_MISS, found == TF_SEGMENT_MISS);
+    return found;
+}
+
+int32_t tf_segment_cache_find_run(const tf_segment_lookup *lookups, int32_t n, int32_t *advances, uint8_t *flags,
+                                  uint8_t *found) {
+    uint64_t hits = 0;
+    for (int32_t i = 0; i < n; i++) {
+        const tf_segment_lookup *lookup = &lookups[i];
+        if (lookup->uncached) {
+            found[i] = TF_SEGMENT_MISS;
+            count(hits, 0);
+            return i;
+        }
+        int32_t result = find(&lookup->key, advances + lookup->start, flags + lookup->start);
+        found[i] = (uint8_t)result;
+        if (result == TF_SEGMENT_MISS) {
+            count(hits, 1);
+            return i;
+        }
+        hits++;
+    }
+    count(hits, 0);
+    return n;
 }
 
 void tf_segment_cache_insert(tf_segment_key k, const int32_t *advances, const uint8_t *flags) {

@@ -49,6 +49,12 @@ extension SegmentCacheTests {
                     SegmentCache.insert(face: face, scale: 1, script: 0, text: text, shaped)
                     if round % 4_000 == 3_999 { SegmentCache.removeAll() }
                     if round % 2_500 == 2_499 { SegmentCache.byteLimit = budgets[round / 2_500 % budgets.count] }
+                case 3:
+                    // A reader that asks in runs, as preparation does.
+                    let indices = (0..<4).map { (index + $0 * 97) % words }
+                    let run = SegmentCache.lookupRun(face: face, scale: 1, script: 0, texts: indices.map { table[$0].text })
+                    hits.add(run.found.count, ordering: .relaxed)
+                    for (found, i) in zip(run.found, indices) where found != table[i].shaped { wrong.add(1, ordering: .relaxed) }
                 default:
                     // Readers; one also inserts what it missed, as `SegmentShaper` does.
                     if let found = SegmentCache.lookup(face: face, scale: 1, script: 0, text: text) {

@@ -19,6 +19,50 @@ import Testing
         #expect(second.bytes > 0)
     }
 
+    /// A run of look-ups (how preparation asks) finds what one look-up per segment finds, in order, and
+    /// stops at the first miss or segment too long to cache, counting its hits and misses.
+    @Test func aRunOfLookUpsStopsAtTheFirstMiss() {
+        SegmentCache.removeAll()
+        let face = -7_001  // no real face has this id
+        let words = (0..<6).map { Self.racedWord($0 * 7 + 3) }
+        for word in words.prefix(4) { SegmentCache.insert(face: face, scale: 1, script: 0, text: word.text, word.shaped) }
+        let before = SegmentCache.statistics
+        let texts = [words[0].text, words[3].text, words[1].text, words[5].text, words[2].text]
+        let run = SegmentCache.lookupRun(face: face, scale: 1, script: 0, texts: texts)
+        #expect(run.stop == 3)
+        #expect(run.found == [words[0].shaped, words[3].shaped, words[1].shaped])
+        for (found, text) in zip(run.found, texts) {
+            #expect(found == SegmentCache.lookup(face: face, scale: 1, script: 0, text: text))
+        }
+        // The run's 3 hits and 1 miss, then the 3 single look-ups' hits (other suites may be counting too).
+        let after = SegmentCache.statistics
+        #expect(after.hits - before.hits >= 6 && after.misses - before.misses >= 1)
+        #expect(SegmentCache.lookupRun(face: face, scale: 1, script: 0, texts: Array(texts.suffix(1))).found == [words[2].shaped])
+        // A segment too long to cache stops the run.
+        let uncached = SegmentCache.lookupRun(face: face, scale: 1, script: 0, texts: [words[2].text, [], words[0].text])
+        #expect(uncached.stop == 1 && uncached.found == [words[2].shaped])
+        SegmentCache.removeAll()
+    }
+
+    /// The cache's key is the text as written and HarfBuzz sees controls substituted (a tab as a space,
+    /// other controls as U+200B): a text with controls measures as the substituted text, cold and warm.
+    @Test func controlsAreSubstitutedForHarfBuzzOnly() throws {
+        let font = try Fixtures.font(15)
+        for (written, substituted) in [("a\tb c", "a b c"), ("x\u{1}y\u{7F}z", "x\u{200B}y\u{200B}z")] {
+            SegmentCache.removeAll()
+            let cold = PreparedText(written, font: font)
+            let warm = PreparedText(written, font: font)
+            let reference = PreparedText(substituted, font: font)
+            #expect(cold.prefix == Array(reference.prefix) && warm.prefix == Array(reference.prefix), "\(written.debugDescription)")
+            for segment in cold.segments {
+                let text = Array(cold.units[Int(segment.start)..<Int(segment.end)])
+                let script = segment.script == HarfBuzzScript.common ? 0 : segment.script
+                #expect(SegmentCache.lookup(face: cold.face(Int(segment.face)).id, scale: font.scale, script: script, text: text) != nil,
+                        "\(written.debugDescription): \(text)")
+            }
+        }
+    }
+
     @Test func theCacheStaysWithinItsByteBudget() throws {
         SegmentCache.removeAll()
         let saved = SegmentCache.byteLimit

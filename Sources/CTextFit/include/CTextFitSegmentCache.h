@@ -58,6 +58,24 @@ void tf_segment_cache_set_byte_limit(size_t limit);
 /// shard's lock). The key is passed by value: no address of a Swift local to take.
 int32_t tf_segment_cache_find(tf_segment_key key, int32_t *advances, uint8_t *flags);
 
+/// One segment of a text to look up in a run (`tf_segment_cache_find_run`).
+typedef struct {
+    tf_segment_key key;
+    /// Where the segment's advances and flags go in the run's output arrays (`advances + start`, ...).
+    int32_t start;
+    /// Not 0: not to be looked up (too long to cache); the run stops at it as at a miss, uncounted.
+    int32_t uncached;
+} tf_segment_lookup;
+
+/// Looks `lookups[0 ..< count]` up in order, each exactly as `tf_segment_cache_find` would: its advances
+/// go to `advances + start` (its flags to `flags + start` unless all are 0) and its `TF_SEGMENT_*` value
+/// to `found[i]`. Stops at the first miss (counted; `found[i]` is `TF_SEGMENT_MISS`) or uncached lookup
+/// and returns its index, so the caller can shape and insert it before the look-ups after it; `count`
+/// when all hit. One call per run of a text's segments instead of one per segment: a warm preparation
+/// then pays the call, the key's copy and the per-thread counter once per run.
+int32_t tf_segment_cache_find_run(const tf_segment_lookup *lookups, int32_t count, int32_t *advances, uint8_t *flags,
+                                  uint8_t *found);
+
 /// Caches `key` (`key.length` advances and flags) unless present; may rotate the shard's generations.
 void tf_segment_cache_insert(tf_segment_key key, const int32_t *advances, const uint8_t *flags);
 

@@ -128,24 +128,54 @@ enum SimpleLineBreaks {
     }
 
     /// For each (previous class, class) pair: 0 break, 1 no break, 2 depends on the context (`decide`),
-    /// 3 ask ICU. The pair alone settles almost every position, so the loop is one look-up per unit.
-    static let pairs: [UInt8] = {
-        var table = [UInt8](repeating: 3, count: classCount * classCount)
-        for prev in 1..<UInt8(classCount) {
-            for cur in 1..<UInt8(classCount) {
-                // Context matters after a space (LB14-LB18), after a hyphen (ICU's word-initial tailoring)
-                // and before a digit after IS or SY (inside a number or not, LB25).
-                let contextual = (prev == Class.sp && decide(prev, cur, beforeSpaces: Class.none, inNumber: false,
-                                                            hyphenStartsWord: false) != false)
-                    || prev == Class.hy || ((prev == Class.is || prev == Class.sy) && cur == Class.nu)
-                if contextual {
-                    table[Int(prev) * classCount + Int(cur)] = 2
-                } else if let allowed = decide(prev, cur, beforeSpaces: Class.none, inNumber: false, hyphenStartsWord: false) {
-                    table[Int(prev) * classCount + Int(cur)] = allowed ? 0 : 1
+    /// 3 ask ICU (so is every pair with an unhandled class, `Class.none`).
+    static func pair(_ prev: UInt8, _ cur: UInt8) -> UInt8 {
+        guard prev != Class.none, cur != Class.none else { return 3 }
+        // Context matters after a space (LB14-LB18), after a hyphen (ICU's word-initial tailoring) and
+        // before a digit after IS or SY (inside a number or not, LB25).
+        let contextual = (prev == Class.sp && decide(prev, cur, beforeSpaces: Class.none, inNumber: false,
+                                                    hyphenStartsWord: false) != false)
+            || prev == Class.hy || ((prev == Class.is || prev == Class.sy) && cur == Class.nu)
+        if contextual { return 2 }
+        guard let allowed = decide(prev, cur, beforeSpaces: Class.none, inNumber: false, hyphenStartsWord: false) else { return 3 }
+        return allowed ? 0 : 1
+    }
+
+    /// States of the loop over the units: the class of the previous unit, or after spaces
+    /// `afterSpaces + ` the class before them (`Class.none` when only spaces came before), since what may
+    /// follow spaces depends on it (LB14–LB18): so a break after a space, the contextual case at every
+    /// word, is settled like the others.
+    static let afterSpaces = classCount
+    static let stateCount = 2 * classCount
+
+    /// For each (state, class): the answer in the low byte (0 break, 1 no break, 2 ask `decide` with the
+    /// context, 3 ask ICU) and the next state in the high byte. One look-up settles almost every
+    /// position.
+    // nonisolated(unsafe): written once while initialised, read-only after; a pointer, not an array, so
+    // reading it per text retains nothing.
+    nonisolated(unsafe) static let transitions: UnsafePointer<UInt16> = {
+        let table = UnsafeMutablePointer<UInt16>.allocate(capacity: stateCount * classCount)
+        for state in 0..<stateCount {
+            for cur in 0..<UInt8(classCount) {
+                var answer: UInt8
+                var next: Int
+                if state < afterSpaces {
+                    answer = pair(UInt8(state), cur)
+                    next = cur == Class.sp ? afterSpaces + state : Int(cur)
+                } else {
+                    answer = pair(Class.sp, cur)
+                    if answer == 2 {
+                        // LB14–LB18 given the class before the spaces; `decide` needs nothing else after SP.
+                        let allowed = decide(Class.sp, cur, beforeSpaces: UInt8(state - afterSpaces), inNumber: false,
+                                             hyphenStartsWord: false) ?? false
+                        answer = allowed ? 0 : 1
+                    }
+                    next = cur == Class.sp ? state : Int(cur)
                 }
+                table[state * classCount + Int(cur)] = UInt16(answer) | UInt16(next) << 8
             }
         }
-        return table
+        return UnsafePointer(table)
     }()
 
     static let classCount = 20
@@ -154,9 +184,10 @@ enum SimpleLineBreaks {
     /// `mandatory` all 0: none of these classes forces a break), or returns nil without a promise about
     /// what was written when the text needs ICU. Both buffers hold `text.count` values.
     ///
-    /// The context `decide` needs (the class before a run of spaces, inside a number, a word-initial
-    /// hyphen) is found by looking back from the few positions whose pair needs it, rather than tracked
-    /// on every unit: the tracking was a third of this loop.
+    /// The class before a run of spaces is part of the loop's state (`transitions`); the rest of the
+    /// context `decide` needs (inside a number, a word-initial hyphen) is found by looking back from the
+    /// few positions that need it, rather than tracked on every unit: the tracking was a third of this
+    /// loop.
     static func breaks(_ text: UnsafeBufferPointer<UInt16>, positions: UnsafeMutablePointer<Int32>,
                        mandatory: UnsafeMutablePointer<UInt8>) -> Int? {
         let n = text.count
@@ -164,59 +195,82 @@ enum SimpleLineBreaks {
         // Positions are stored as Int32 without a check per position.
         guard n < Int(Int32.max), let t = text.baseAddress else { return nil }
         let classes = self.classes
-        return pairs.withUnsafeBufferPointer { pairs -> Int? in
-            let pairs = pairs.baseAddress!
-            var prev = classes[Int(t[0])]
-            if prev == Class.none { return nil }
-            var count = 0
-            var p = 1
-            while p < n {
-                let cur = classes[Int(t[p])]
-                if cur == Class.none { return nil }
-                let pair = pairs[Int(prev) &* classCount &+ Int(cur)]
-                if pair < 2 {
-                    // The pair settles it (almost every position): one look-up, no context.
-                    if pair == 0 {
-                        positions[count] = Int32(truncatingIfNeeded: p)
+        let transitions = self.transitions
+        let first = classes[Int(t[0])]
+        if first == Class.none { return nil }
+        var state = first == Class.sp ? afterSpaces + Int(Class.none) : Int(first)
+        var count = 0
+        var p = 1
+        while p < n {
+            // Where the state and class alone settle it (almost every position), in a loop of its own.
+            (p, count, state) = settled(t, n, from: p, state: state, classes: classes, transitions: transitions,
+                                        positions: positions, count: count)
+            guard p < n else { break }
+            // An unhandled class (`Class.none`) makes the answer 3: ICU decides.
+            let prev = state >= afterSpaces ? Class.sp : UInt8(state)
+            let cur = classes[Int(t[p])]
+            let transition = transitions[state &* classCount &+ Int(cur)]
+            let pair = UInt8(truncatingIfNeeded: transition)
+            var allowed = false
+            if prev == Class.is && cur == Class.nu {
+                // ICU reads " .5" as a number that starts at the IS, so it allows a break before the IS
+                // after a space (LB13 forbade it when the IS came), unless LB14 (OP SP* ×) holds.
+                if p >= 2, classes[Int(t[p - 2])] == Class.sp {
+                    let before = classBeforeSpaces(text, classes, p - 1)
+                    if before != Class.op && before != Class.opWide {
+                        positions[count] = Int32(truncatingIfNeeded: p - 1)
                         count &+= 1
                     }
-                    prev = cur
-                    p &+= 1
-                    continue
                 }
-                var allowed = false
-                if prev == Class.is && cur == Class.nu {
-                    // ICU reads " .5" as a number that starts at the IS, so it allows a break before the IS
-                    // after a space (LB13 forbade it when the IS came), unless LB14 (OP SP* ×) holds.
-                    if p >= 2, classes[Int(t[p - 2])] == Class.sp {
-                        let before = classBeforeSpaces(text, classes, p - 1)
-                        if before != Class.op && before != Class.opWide {
-                            positions[count] = Int32(truncatingIfNeeded: p - 1)
-                            count &+= 1
-                        }
-                    }
-                    allowed = false  // LB25
-                } else if pair == 2, let decided = decide(
-                    prev, cur, beforeSpaces: prev == Class.sp ? classBeforeSpaces(text, classes, p) : Class.none,
-                    inNumber: prev == Class.sy && inNumber(text, classes, p),
-                    hyphenStartsWord: prev == Class.hy && (p == 1 || classes[Int(t[p - 2])] == Class.sp)) {
-                    allowed = decided
-                } else {
-                    return nil
-                }
-                if allowed {
-                    positions[count] = Int32(truncatingIfNeeded: p)
-                    count &+= 1
-                }
-                prev = cur
-                p &+= 1
+                allowed = false  // LB25
+            } else if pair == 2, let decided = decide(
+                prev, cur, beforeSpaces: Class.none,
+                inNumber: prev == Class.sy && inNumber(text, classes, p),
+                hyphenStartsWord: prev == Class.hy && (p == 1 || classes[Int(t[p - 2])] == Class.sp)) {
+                allowed = decided
+            } else {
+                return nil
             }
-            positions[count] = Int32(truncatingIfNeeded: n)
-            count &+= 1
-            // None of these classes forces a break: every opportunity is allowed, not mandatory.
-            mandatory.update(repeating: 0, count: count)
-            return count
+            if allowed {
+                positions[count] = Int32(truncatingIfNeeded: p)
+                count &+= 1
+            }
+            state = Int(transition >> 8)
+            p &+= 1
         }
+        positions[count] = Int32(truncatingIfNeeded: n)
+        count &+= 1
+        // None of these classes forces a break: every opportunity is allowed, not mandatory.
+        mandatory.update(repeating: 0, count: count)
+        return count
+    }
+
+    /// The opportunities from `start` on while each position's state and class settle it (one look-up, no
+    /// context), written to `positions` from `count`.
+    /// - Returns: the first position they do not settle (or `n`), the opportunities' new count and the
+    ///   state before that position.
+    ///
+    /// Not inlined: apart from `breaks`' contextual cases, whose look-backs gave the loop more induction
+    /// variables than registers, it is about two thirds of the instructions per unit.
+    @inline(never)
+    private static func settled(_ t: UnsafePointer<UInt16>, _ n: Int, from start: Int, state initial: Int,
+                                classes: UnsafePointer<UInt8>, transitions: UnsafePointer<UInt16>,
+                                positions: UnsafeMutablePointer<Int32>, count initialCount: Int) -> (Int, Int, Int) {
+        var p = start
+        var count = initialCount
+        var state = initial
+        while p < n {
+            let transition = transitions[state &* classCount &+ Int(classes[Int(t[p])])]
+            let answer = UInt8(truncatingIfNeeded: transition)
+            guard answer < 2 else { break }
+            if answer == 0 {
+                positions[count] = Int32(truncatingIfNeeded: p)
+                count &+= 1
+            }
+            state = Int(transition >> 8)
+            p &+= 1
+        }
+        return (p, count, state)
     }
 
     /// The class of the last unit before `p` that is not a space (LB14, LB15, LB17); none when only

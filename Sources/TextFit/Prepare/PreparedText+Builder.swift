@@ -1,3 +1,4 @@
+import CTextFit
 import Foundation
 
 extension PreparedText {
@@ -5,9 +6,11 @@ extension PreparedText {
     ///
     /// Written for the warm path (a feed's steady state, where every word is in the segment cache): the
     /// pass reads each UTF-16 unit's properties from `CharacterTable`, walks clusters without building
-    /// `Character`s where a boundary is certain (`GraphemeFastPath`), writes into buffers allocated once,
-    /// and reads cached shaping straight into them. About 4× fewer instructions than the first version,
-    /// which asked HarfBuzz, Swift and `switch`es per character and allocated per word.
+    /// `Character`s where a boundary is certain (`GraphemeFastPath`), goes through the inside of runs in a
+    /// loop of its own (`extendSegment`), writes into buffers allocated once, and then asks the segment
+    /// cache for every segment, a run of look-ups per call, reading cached shaping straight into them
+    /// (`shapeSegments`). About 5× fewer instructions than the first version, which asked HarfBuzz, Swift
+    /// and `switch`es per character and allocated per word.
     ///
     /// The build touches the font's face without reference counting (`Pass.primary`): the face is shared
     /// by every thread preparing text in that font, and each retain or release of it is an atomic write to
@@ -56,36 +59,35 @@ extension PreparedText {
             return text.withUTF8 { bytes in
                 // UTF-16 never needs more units than UTF-8 has bytes. Temporary allocations live on the
                 // stack when small (a UI string's preparation then calls `malloc` only for its arrays).
-                withUnsafeTemporaryAllocation(of: UInt16.self, capacity: max(1, bytes.count)) { decoded in
+                // One more for the sentinel after the text, a space (simple, as the text's end is a cluster
+                // boundary), so `extendSegment` reads the next unit's entry without a bounds check.
+                withUnsafeTemporaryAllocation(of: UInt16.self, capacity: bytes.count + 1) { decoded in
                     let count = UTF16Units.decode(bytes, into: decoded.baseAddress!)
+                    decoded[count] = 0x20
                     let u = UnsafeBufferPointer(start: decoded.baseAddress!, count: count)
                     return withUnsafeTemporaryAllocation(byteCount: Pass.Layout(count: u.count).byteCount,
                                                          alignment: MemoryLayout<Int>.alignment) { scratch in
-                        build(original, u, face: face, scale: scale, extendsRuns: extendsRuns, scratch: scratch.baseAddress!)
+                        // Apart from the scratch block, which grows with the text: a short text's block fits
+                        // the stack (at most 1 KiB is taken there without asking) and these always do.
+                        withUnsafeTemporaryAllocation(of: tf_segment_lookup.self, capacity: Pass.lookupChunk) { lookups in
+                            build(original, u, face: face, scale: scale, extendsRuns: extendsRuns, scratch: scratch.baseAddress!,
+                                  lookups: lookups.baseAddress!)
+                        }
                     }
                 }
             }
         }
 
         /// Every buffer is written in the pass's scratch memory and copied once into the text's storage
-        /// block (`Storage`), which also receives what is derived from them.
+        /// block (`Storage`), which also receives what is derived from them (the prefix sums of the
+        /// advances among them).
         private static func build(_ text: String, _ u: UnsafeBufferPointer<UInt16>, face: Unmanaged<Face>, scale: Int32,
-                                  extendsRuns: Bool, scratch: UnsafeMutableRawPointer) -> Output {
+                                  extendsRuns: Bool, scratch: UnsafeMutableRawPointer,
+                                  lookups: UnsafeMutablePointer<tf_segment_lookup>) -> Output {
             let count = u.count
-            var pass = Pass(face: face, scale: scale, count: count, extendsRuns: extendsRuns, scratch: scratch)
-            defer { pass.deallocate() }
+            var pass = Pass(face: face, scale: scale, count: count, extendsRuns: extendsRuns, scratch: scratch, lookups: lookups)
             pass.run(u, pass.flags)
-            let advances = pass.advances
-            let prefix = pass.prefix
-            var sum = 0
-            prefix[0] = 0
-            // Wrapping adds: fewer than 2^31 advances of at most 2^31 each cannot overflow an Int, and the
-            // check per unit was a third of this loop.
-            for i in 0..<count {
-                sum &+= Int(advances[i])
-                prefix[i &+ 1] = sum
-            }
-            let storage = Storage(count: count, prefix: prefix, flags: pass.flags,
+            let storage = Storage(count: count, advances: pass.advances, flags: pass.flags,
                                   breaks: UnsafeBufferPointer(start: pass.breaks, count: pass.breakCount),
                                   graphemes: UnsafeBufferPointer(start: pass.graphemes, count: pass.graphemeCount),
                                   segments: UnsafeBufferPointer(start: pass.segments, count: pass.segmentCount),
@@ -124,45 +126,50 @@ extension PreparedText {
         var icuIndex = 0
         let graphemes: UnsafeMutablePointer<Int32>
         var graphemeCount = 0
-        /// HarfBuzz's per-unit flags of the segment being shaped; text with controls substituted.
+        /// Per unit, HarfBuzz's flags of the segment starting at or before it, written where the segment
+        /// lies (as `advances`); read only for segments whose look-up found flags.
         let shapeFlags: UnsafeMutablePointer<UInt8>
-        var substituted: UnsafeMutablePointer<UInt16>?
+        /// A chunk of segments' look-ups, made by `lookUpChunk`, which asks the cache for all of them in one
+        /// call (`tf_segment_cache_find_run`), and what each found.
+        let lookups: UnsafeMutablePointer<tf_segment_lookup>
+        let lookupResults: UnsafeMutablePointer<UInt8>
+        /// `SegmentCache.Key.basis`, read once per text (each read of the global checks its initialisation).
+        let hashBasis = SegmentCache.Key.basis
 
         /// The catalog's bundled-fallback table (`FontCatalog.bundledFallbackTable`): read per character
         /// with no lock and no reference counting.
         let bundledTable: UnsafePointer<UInt8>
 
-        /// Where `prefix`, `paragraphs`, `segments`, `advances`, `breaks`, `graphemes`, `icuMandatory`,
-        /// `shapeFlags` and `flags` lie in the pass's one scratch block (the caller's, `Layout.byteCount`
-        /// bytes): eight-byte fields first, then four-byte ones, then bytes, so every buffer stays aligned.
+        /// Where `paragraphs`, `segments`, `advances`, `breaks`, `graphemes`, `icuMandatory`,
+        /// `lookupResults`, `shapeFlags` and `flags` lie in the pass's one scratch block (the caller's,
+        /// `Layout.byteCount` bytes): eight-byte fields first, then four-byte ones, then bytes, so every
+        /// buffer stays aligned.
         struct Layout {
-            let prefix: Int
             let paragraphs: Int
             let segments: Int
             let advances: Int
             let breaks: Int
             let graphemes: Int
             let icuMandatory: Int
+            let lookupResults: Int
             let shapeFlags: Int
             let flags: Int
             let byteCount: Int
 
             init(count: Int) {
                 let units = max(1, count)
-                prefix = 0
-                paragraphs = prefix + MemoryLayout<Int>.stride * (count + 1)
+                paragraphs = 0
                 segments = paragraphs + MemoryLayout<Paragraph>.stride * (count + 1)
                 advances = segments + MemoryLayout<Segment>.stride * units
                 breaks = advances + MemoryLayout<Int32>.stride * units
                 graphemes = breaks + MemoryLayout<Int32>.stride * (count + 1)
                 icuMandatory = graphemes + MemoryLayout<Int32>.stride * (count + 1)
-                shapeFlags = icuMandatory + (count + 1)
+                lookupResults = icuMandatory + (count + 1)
+                shapeFlags = lookupResults + Pass.lookupChunk
                 flags = shapeFlags + units
                 byteCount = flags + count + 1
             }
         }
-        /// The prefix sums of `advances` (count + 1), written after the pass.
-        let prefix: UnsafeMutablePointer<Int>
         /// Per UTF-16 position (count + 1), the text's `Flag`s: zero, then or-ed in by the pass.
         let flags: UnsafeMutablePointer<UInt8>
         /// The shaped segments so far (at most one per unit), copied into an array of their number at the end.
@@ -192,7 +199,8 @@ extension PreparedText {
         var lastStrongScript = HarfBuzzScript.common
         var lastClusterWasEmoji = false
 
-        init(face: Unmanaged<Face>, scale: Int32, count: Int, extendsRuns: Bool, scratch: UnsafeMutableRawPointer) {
+        init(face: Unmanaged<Face>, scale: Int32, count: Int, extendsRuns: Bool, scratch: UnsafeMutableRawPointer,
+             lookups: UnsafeMutablePointer<tf_segment_lookup>) {
             // Positions, opportunities and clusters are stored as Int32.
             precondition(count < Int(Int32.max), "text longer than 2^31 - 1 UTF-16 units")
             self.count = count
@@ -203,7 +211,6 @@ extension PreparedText {
             bundledTable = FontCatalog.shared.bundledFallbackTable
             let units = max(1, count)
             let layout = Layout(count: count)
-            prefix = (scratch + layout.prefix).bindMemory(to: Int.self, capacity: count + 1)
             paragraphs = (scratch + layout.paragraphs).bindMemory(to: Paragraph.self, capacity: count + 1)
             segments = (scratch + layout.segments).bindMemory(to: Segment.self, capacity: units)
             advances = (scratch + layout.advances).bindMemory(to: Int32.self, capacity: units)
@@ -211,14 +218,16 @@ extension PreparedText {
             breaks = (scratch + layout.breaks).bindMemory(to: Int32.self, capacity: count + 1)
             graphemes = (scratch + layout.graphemes).bindMemory(to: Int32.self, capacity: count + 1)
             icuMandatory = (scratch + layout.icuMandatory).bindMemory(to: UInt8.self, capacity: count + 1)
+            self.lookups = lookups
+            lookupResults = (scratch + layout.lookupResults).bindMemory(to: UInt8.self, capacity: Pass.lookupChunk)
             shapeFlags = (scratch + layout.shapeFlags).bindMemory(to: UInt8.self, capacity: units)
             flags = (scratch + layout.flags).bindMemory(to: UInt8.self, capacity: count + 1)
             flags.initialize(repeating: 0, count: count + 1)
         }
 
-        func deallocate() {
-            substituted?.deallocate()
-        }
+        /// Look-ups asked for in one call (`lookUpChunk`): enough that the call's cost is spread thin (a
+        /// UI string has a few segments, a paragraph a few per line), few enough to fit the stack (768 bytes).
+        static let lookupChunk = 16
 
         mutating func run(_ u: UnsafeBufferPointer<UInt16>, _ flags: UnsafeMutablePointer<UInt8>) {
             if count > 0 {
@@ -253,7 +262,8 @@ extension PreparedText {
                 }
                 position = end
             }
-            closeSegment(at: count, u, flags)
+            closeSegment(at: count, flags)
+            shapeSegments(u, flags)
             if paragraphStart < count { appendParagraph(Paragraph(start: paragraphStart, end: count, separatorLength: 0)) }
             // The text's end: a cluster boundary, and ICU's last opportunity.
             graphemes[graphemeCount] = Int32(count)
@@ -281,79 +291,95 @@ extension PreparedText {
         @inline(__always)
         private mutating func extendSegment(from start: Int, _ u: UnsafeBufferPointer<UInt16>,
                                             _ flags: UnsafeMutablePointer<UInt8>) -> Int {
-            // The bundled fallback (1-based) the segment's face came from; 0 for the font's own face.
-            var fallback = 0
-            if segmentFace != 0 {
-                guard let last = lastFallback, last.index == segmentFace, last.bundledIndex > 0 else { return start }
-                fallback = last.bundledIndex
-            }
+            if segmentFace == 0 { return extendSegment(from: start, in: PrimaryRunFace(), u, flags) }
+            // A fallback's segment: only a bundled one's units are known without asking the face.
+            guard let last = lastFallback, last.index == segmentFace, last.bundledIndex > 0 else { return start }
+            return extendSegment(from: start, in: BundledRunFace(bundledTable: bundledTable, bundledIndex: last.bundledIndex), u, flags)
+        }
+
+        private mutating func extendSegment<Face: SegmentRunFace>(from start: Int, in face: Face, _ u: UnsafeBufferPointer<UInt16>,
+                                                                  _ flags: UnsafeMutablePointer<UInt8>) -> Int {
+            let units = u.baseAddress.unsafelyUnwrapped  // start < count: not empty
+            // A space right after an emoji goes to `single`: `place` does not keep it in the emoji's segment.
+            if lastClusterWasEmoji, units[start] == 0x20 { return start }
+            let run = SegmentRun(face: face, entries: table.entries, coverage: primaryCoverage, isStrong: table.isStrong,
+                                 scripts: table.scripts, script: segmentScript)
+            // What the loops read from `self` in locals, and the counters stored back after them: as fields
+            // they were loaded and stored on every unit, since the stores through the buffers might alias them.
+            let count = self.count
             let entries = table.entries
-            let special = CharacterTable.Bit.noGlyph | CharacterTable.Bit.hangingSpace | CharacterTable.Bit.spaceSeparator
-                | CharacterTable.Bit.paragraphSeparator | CharacterTable.Bit.emoji
-            while icuIndex < icuCount, Int(breaks[icuIndex]) < start { icuIndex += 1 }
-            var nextBreak = icuIndex < icuCount ? Int(breaks[icuIndex]) : Int.max
-            let script = segmentScript
-            // A space may join a segment in the font's own face, unless it follows an emoji (`place`).
-            let spacesMayJoin = fallback == 0
-            let afterEmoji = lastClusterWasEmoji
-            let isStrong = table.isStrong
-            let scripts = table.scripts
-            // The pass's counters and script context in locals, stored back after the loop: as fields of
-            // `self` they were loaded and stored on every unit (a third of the loop's instructions), since
-            // the stores through the buffers might alias them. `closeSegment` reads none of them.
-            var graphemeCount = self.graphemeCount
+            let breaks = self.breaks
+            let icuCount = self.icuCount
+            var graphemeCursor = graphemes + graphemeCount
             var breakCount = self.breakCount
             var icuIndex = self.icuIndex
-            // Whether a unit of no strong script gets `script` (`place` gives it the last strong one).
-            var weakJoins = lastStrongScript == script
+            while icuIndex < icuCount, Int(breaks[icuIndex]) < start { icuIndex &+= 1 }
+            var nextBreak = icuIndex < icuCount ? Int(breaks[icuIndex]) : Int.max
+            // Whether a unit of no strong script gets the segment's (`place` gives it the last strong one).
+            var weakJoins = lastStrongScript == segmentScript
+            var scriptIndex = -1
+            var isNewStrong = false
             var position = start
             // Each unit's entry is read once: as the next unit's (a cluster ends before it only if it is
-            // simple too), then as the current one.
-            var entry = position < count ? entries[Int(u[position])] : 0
-            while position < count {
-                let unit = u[position]
-                let nextEntry = position + 1 < count ? entries[Int(u[position + 1])] : CharacterTable.Bit.simple
-                guard entry & (special | CharacterTable.Bit.simple) == CharacterTable.Bit.simple
-                        || (unit == 0x20 && spacesMayJoin && entry & CharacterTable.Bit.simple != 0 && (position > start || !afterEmoji)),
-                      nextEntry & CharacterTable.Bit.simple != 0 else { break }
-                let covered = primaryHasGlyph(UInt32(unit))
-                guard fallback == 0 ? covered : !covered && Int(bundledTable[Int(unit)]) == fallback else { break }
-                // The script `place` would give it: its own if strong, else the last strong one.
-                let scriptIndex = Int(entry & 0xFF)
-                let strong = isStrong[scriptIndex]
-                guard strong ? scripts[scriptIndex] == script : weakJoins else { break }
-                var flag = Flag.grapheme | (entry & CharacterTable.Bit.hangingSpace != 0 ? Flag.space : 0)
-                if position == nextBreak {
-                    // An opportunity inside the run (between ideographs, after a hyphen) is kept. One that
-                    // ends the segment (`endsSegment`: after whitespace, or the run is `segmentCutLength`
-                    // long) starts the next one here, in the font's own face and the same script, as
-                    // `single` and `place` would: the next word after a space. A mandatory one goes to them.
-                    guard icuMandatory[icuIndex] == 0 else { break }
-                    flag |= Flag.breakAllowed
-                    if flags[position - 1] & Flag.space != 0 || position - segmentStart >= Builder.segmentCutLength {
-                        guard fallback == 0 else { break }
-                        if entries[Int(u[position - 1])] & entry & CharacterTable.Bit.hangul != 0 { flag |= Flag.betweenHangul }
-                        closeSegment(at: position, u, flags)
-                        segmentStart = position
+            // simple too), then as the current one. The unit after the text is the builder's sentinel
+            // (`Builder.build`), a space: simple, as the text's end is a boundary.
+            var entry = entries[Int(units[position])]
+            scan: while true {
+                // The units before the next opportunity, in a loop with nothing else to do (and no call, which
+                // would cost it its registers).
+                let limit = min(nextBreak, count)
+                while position < limit {
+                    let unit = units[position]
+                    let nextEntry = entries[Int(units[position &+ 1])]
+                    guard run.extends(unit, entry, nextEntry, index: scriptIndex, weakJoins: weakJoins,
+                                      isNewStrong: &isNewStrong) else { break scan }
+                    if isNewStrong {
+                        scriptIndex = Int(entry & 0xFF)
+                        weakJoins = true  // the last strong script is now the segment's
                     }
-                    breaks[breakCount] = Int32(truncatingIfNeeded: position)
-                    breakCount &+= 1
-                    icuIndex &+= 1
-                    nextBreak = icuIndex < icuCount ? Int(breaks[icuIndex]) : Int.max
+                    // Positions fit Int32: `init` checked the text's length.
+                    graphemeCursor.pointee = Int32(truncatingIfNeeded: position)
+                    graphemeCursor += 1
+                    flags[position] |= Flag.grapheme | (entry & CharacterTable.Bit.hangingSpace != 0 ? Flag.space : 0)
+                    position &+= 1
+                    entry = nextEntry
                 }
-                if strong { weakJoins = true }  // the last strong script is now `script`
-                // Positions fit Int32: `init` checked the text's length.
-                graphemes[graphemeCount] = Int32(truncatingIfNeeded: position)
-                graphemeCount &+= 1
+                guard position < count else { break }
+                // An opportunity inside the run (between ideographs, after a hyphen) is kept. One that ends the
+                // segment (`endsSegment`: after whitespace, or the run is `segmentCutLength` long) starts the
+                // next one here, in the font's own face and the same script, as `single` and `place` would:
+                // the next word after a space. A mandatory one, or one that ends a fallback's segment, goes to
+                // them.
+                let unit = units[position]
+                let nextEntry = entries[Int(units[position &+ 1])]
+                guard run.extends(unit, entry, nextEntry, index: scriptIndex, weakJoins: weakJoins, isNewStrong: &isNewStrong),
+                      icuMandatory[icuIndex] == 0 else { break }
+                var flag = Flag.grapheme | Flag.breakAllowed | (entry & CharacterTable.Bit.hangingSpace != 0 ? Flag.space : 0)
+                if flags[position &- 1] & Flag.space != 0 || position &- segmentStart >= Builder.segmentCutLength {
+                    guard Face.isPrimary else { break }
+                    if entries[Int(units[position &- 1])] & entry & CharacterTable.Bit.hangul != 0 { flag |= Flag.betweenHangul }
+                    closeSegment(at: position, flags)
+                    segmentStart = position
+                }
+                if isNewStrong {
+                    scriptIndex = Int(entry & 0xFF)
+                    weakJoins = true
+                }
+                breaks[breakCount] = Int32(truncatingIfNeeded: position)
+                breakCount &+= 1
+                icuIndex &+= 1
+                nextBreak = icuIndex < icuCount ? Int(breaks[icuIndex]) : Int.max
+                graphemeCursor.pointee = Int32(truncatingIfNeeded: position)
+                graphemeCursor += 1
                 flags[position] |= flag
                 position &+= 1
                 entry = nextEntry
             }
-            self.graphemeCount = graphemeCount
+            graphemeCount = graphemeCursor - graphemes
             self.breakCount = breakCount
             self.icuIndex = icuIndex
-            // `weakJoins` turned true only at a unit of strong script `script`.
-            if weakJoins { lastStrongScript = script }
+            // `weakJoins` turned true only at a unit of the segment's strong script.
+            if weakJoins { lastStrongScript = segmentScript }
             if position > start { lastClusterWasEmoji = false }
             return position
         }
@@ -387,7 +413,7 @@ extension PreparedText {
             clusterStarts(at: position, u, flags)
             if entry & CharacterTable.Bit.hangingSpace != 0 { flags[position] |= Flag.space }
             if entry & CharacterTable.Bit.paragraphSeparator != 0 {
-                endParagraph(at: position, separatorLength: 1, u, flags)
+                endParagraph(at: position, separatorLength: 1, flags)
                 return
             }
             var base: UInt32?
@@ -401,7 +427,7 @@ extension PreparedText {
                 if !primaryHasGlyph(value) { uncovered = value }
             }
             place(position, base: base, isSpace: entry & CharacterTable.Bit.spaceSeparator != 0, uncovered: uncovered,
-                  script: script, coversAll: nil, u, flags)
+                  script: script, coversAll: nil, flags)
             lastClusterWasEmoji = base != nil && entry & CharacterTable.Bit.emoji != 0
         }
 
@@ -415,7 +441,7 @@ extension PreparedText {
             let scalars = character.unicodeScalars
             guard let first = scalars.first?.value else { return }
             if first < 0x10000, table[UInt16(first)] & CharacterTable.Bit.paragraphSeparator != 0 {
-                endParagraph(at: position, separatorLength: length, u, flags)
+                endParagraph(at: position, separatorLength: length, flags)
                 return
             }
             // The face choice needs the first scalar that needs a glyph, the first the font lacks and the
@@ -434,7 +460,7 @@ extension PreparedText {
                 if uncovered == nil, !primaryHasGlyph(value) { uncovered = value }
             }
             place(position, base: base, isSpace: base.map(CharacterClass.isSpaceSeparator) ?? false, uncovered: uncovered,
-                  script: script, coversAll: scalars, u, flags)
+                  script: script, coversAll: scalars, flags)
             lastClusterWasEmoji = base.map(CharacterClass.isEmojiPresentation) ?? false
         }
 
@@ -452,8 +478,7 @@ extension PreparedText {
         /// - Parameter scalars: the cluster's scalars when it has several (a fallback must cover them all).
         @inline(__always)
         private mutating func place(_ position: Int, base: UInt32?, isSpace: Bool, uncovered: UInt32?, script clusterScript: UInt32,
-                                    coversAll scalars: Character.UnicodeScalarView?, _ u: UnsafeBufferPointer<UInt16>,
-                                    _ flags: UnsafeMutablePointer<UInt8>) {
+                                    coversAll scalars: Character.UnicodeScalarView?, _ flags: UnsafeMutablePointer<UInt8>) {
             var face = segmentStart >= 0 ? segmentFace : 0
             if let base, isSpace, segmentStart >= 0, !lastClusterWasEmoji,
                segmentFace == 0 ? primaryHasGlyph(base) : fallbacks[segmentFace - 1].hasGlyph(for: base) {
@@ -478,7 +503,7 @@ extension PreparedText {
             let scriptConflict = script != HarfBuzzScript.common && segmentScript != HarfBuzzScript.common
                 && script != segmentScript
             if segmentStart < 0 || face != segmentFace || scriptConflict || endsSegment(at: position, flags) {
-                closeSegment(at: position, u, flags)
+                closeSegment(at: position, flags)
                 segmentStart = position
                 segmentFace = face
                 segmentScript = script
@@ -513,9 +538,8 @@ extension PreparedText {
         }
 
         /// A paragraph separator (rule W1) ends the paragraph, its segment and its script context.
-        private mutating func endParagraph(at position: Int, separatorLength: Int, _ u: UnsafeBufferPointer<UInt16>,
-                                           _ flags: UnsafeMutablePointer<UInt8>) {
-            closeSegment(at: position, u, flags)
+        private mutating func endParagraph(at position: Int, separatorLength: Int, _ flags: UnsafeMutablePointer<UInt8>) {
+            closeSegment(at: position, flags)
             lastStrongScript = HarfBuzzScript.common
             appendParagraph(Paragraph(start: paragraphStart, end: position, separatorLength: separatorLength))
             paragraphStart = position + separatorLength
@@ -552,58 +576,88 @@ extension PreparedText {
             return index
         }
 
-        private mutating func closeSegment(at end: Int, _ u: UnsafeBufferPointer<UInt16>, _ flags: UnsafeMutablePointer<UInt8>) {
+        /// Records the open segment; `shapeSegments` shapes all of them after the pass. Inlined into the
+        /// loops that close segments: it is a few stores, and any call in `extendSegment`'s loop cost the
+        /// loop its registers (its values were kept on the stack, about a third of its instructions).
+        @inline(__always)
+        private mutating func closeSegment(at end: Int, _ flags: UnsafeMutablePointer<UInt8>) {
             guard segmentStart >= 0, end > segmentStart else {
                 segmentStart = -1
                 return
             }
             let start = segmentStart
             segmentStart = -1
-            segments[segmentCount] = Segment(start: Int32(start), end: Int32(end), face: UInt16(segmentFace), script: segmentScript)
-            segmentCount += 1
+            // Positions fit Int32: `init` checked the text's length.
+            segments[segmentCount] = Segment(start: Int32(truncatingIfNeeded: start), end: Int32(truncatingIfNeeded: end),
+                                             face: UInt16(segmentFace), script: segmentScript)
+            segmentCount &+= 1
             flags[start] |= Flag.segmentStart
-            let length = end - start
-            var input = UnsafeBufferPointer(rebasing: u[start..<end])
-            let entries = table.entries
-            let script = segmentScript == HarfBuzzScript.common ? 0 : segmentScript
-            let faceID = segmentFace == 0 ? primaryID : fallbacks[segmentFace - 1].id
-            // One pass looks for controls to substitute and hashes the cache key.
-            var hash = SegmentCache.Key.start(face: faceID, scale: scale, script: script)
-            var firstSubstituted = -1
-            for k in 0..<length {
-                let unit = input[k]
-                if entries[Int(unit)] & CharacterTable.Bit.substituted != 0 {
-                    firstSubstituted = k
-                    break
+        }
+
+        /// Shapes every segment through the segment cache, in order, `lookupChunk` look-ups at a time
+        /// (`lookUpChunk`).
+        private mutating func shapeSegments(_ u: UnsafeBufferPointer<UInt16>, _ flags: UnsafeMutablePointer<UInt8>) {
+            var first = 0
+            while first < segmentCount {
+                let n = min(Pass.lookupChunk, segmentCount &- first)
+                lookUpChunk(first, n, u, flags)
+                first &+= n
+            }
+        }
+
+        /// Asks the segment cache for segments `first ..< first + n` in order, one call per run of hits: a
+        /// miss (or a segment too long to cache) is shaped and cached before the look-ups after it, so a text
+        /// that repeats a new word finds it the second time, as one look-up per segment did. Then copies the
+        /// flags HarfBuzz set (unsafe to break, missing glyph) of the segments that have any. Nothing the
+        /// pass decides depends on shaping, so it can all come after the pass.
+        ///
+        /// The key is the text as written: the hash needs no substitution pass (controls are substituted for
+        /// HarfBuzz on a miss, `SegmentShaper.shapeMissed`).
+        private mutating func lookUpChunk(_ first: Int, _ n: Int, _ u: UnsafeBufferPointer<UInt16>,
+                                          _ flags: UnsafeMutablePointer<UInt8>) {
+            let units = u.baseAddress.unsafelyUnwrapped  // a segment is not empty
+            for i in 0..<n {
+                let segment = segments[first &+ i]
+                let start = Int(segment.start)
+                let length = Int(segment.end) &- start
+                let script = segment.script == HarfBuzzScript.common ? 0 : segment.script
+                let faceID = segment.face == 0 ? primaryID : fallbacks[Int(segment.face) - 1].id
+                let text = UnsafeBufferPointer(start: units + start, count: length)
+                let cacheable = SegmentShaper.isCacheable(length)
+                #if DEBUG
+                if cacheable { OperationCounts.current?.cacheLookups += 1 }
+                #endif
+                let hash = cacheable ? SegmentCache.Key.hash(basis: hashBasis, face: faceID, scale: scale, script: script, text: text) : 0
+                lookups[i] = tf_segment_lookup(
+                    key: tf_segment_key(hash: hash, face: Int64(faceID), scale: scale, script: script, text: text.baseAddress,
+                                        length: Int32(truncatingIfNeeded: length)),
+                    start: segment.start, uncached: cacheable ? 0 : 1)
+            }
+            var next = 0
+            while next < n {
+                let stop = next + Int(tf_segment_cache_find_run(lookups + next, Int32(truncatingIfNeeded: n - next),
+                                                                advances, shapeFlags, lookupResults + next))
+                guard stop < n else { break }
+                let lookup = lookups[stop]
+                let start = Int(lookup.start)
+                let key = SegmentCache.Key(face: Int(lookup.key.face), scale: lookup.key.scale, script: lookup.key.script,
+                                           text: UnsafeBufferPointer(start: lookup.key.text, count: Int(lookup.key.length)),
+                                           hash: lookup.key.hash)
+                let face = Int(segments[first + stop].face)
+                let result = SegmentShaper.shapeMissed(key, advances: advances + start, flags: shapeFlags + start) {
+                    harfBuzzFont(at: face)
                 }
-                hash = SegmentCache.Key.mix(hash, unit)
+                lookupResults[stop] = UInt8(result == .advancesAndFlags ? TF_SEGMENT_ADVANCES_AND_FLAGS : TF_SEGMENT_MISS)
+                next = stop + 1
             }
-            let key: SegmentCache.Key
-            if firstSubstituted >= 0 {
-                // What HarfBuzz sees: controls substituted (ShapingText), in a copy.
-                if substituted == nil { substituted = .allocate(capacity: count) }
-                let copy = substituted!
-                copy.update(from: input.baseAddress!, count: length)
-                for i in firstSubstituted..<length where ShapingText.isSubstituted(copy[i]) {
-                    copy[i] = ShapingText.substitute(copy[i])
+            for i in 0..<n where lookupResults[i] == UInt8(TF_SEGMENT_ADVANCES_AND_FLAGS) {
+                let start = Int(lookups[i].start)
+                for k in 0..<Int(lookups[i].key.length) {
+                    let f = shapeFlags[start + k]
+                    if f == 0 { continue }
+                    if k > 0, f & 1 != 0 { flags[start + k] |= Flag.unsafe }
+                    if f & 2 != 0 { flags[start + k] |= Flag.missingGlyph }
                 }
-                input = UnsafeBufferPointer(start: copy, count: length)
-                key = SegmentCache.Key(face: faceID, scale: scale, script: script, text: input)
-            } else {
-                key = SegmentCache.Key(face: faceID, scale: scale, script: script, text: input,
-                                       hash: SegmentCache.Key.finish(hash))
-            }
-            // The cache first: a hit touches no face or font object, and most words have no flags to copy.
-            let face = segmentFace
-            let result = SegmentShaper.shape(key, advances: advances + start, flags: shapeFlags) {
-                harfBuzzFont(at: face)
-            }
-            guard result == .advancesAndFlags else { return }
-            for k in 0..<length {
-                let f = shapeFlags[k]
-                if f == 0 { continue }
-                if k > 0, f & 1 != 0 { flags[start + k] |= Flag.unsafe }
-                if f & 2 != 0 { flags[start + k] |= Flag.missingGlyph }
             }
         }
 

@@ -42,12 +42,15 @@ extension PreparedText {
         let breakVisiblePrefixIsMonotone: Bool
         let allowsFastBreaking: Bool
 
-        /// Copies the builder's buffers into one block and derives the per-opportunity and per-paragraph
-        /// data into it, in one loop over the opportunities and one over the paragraphs (the `filter`,
-        /// `map` and `zip` of the first version were about a tenth of a warm preparation).
+        /// Copies the builder's buffers into one block and derives the prefix sums, the per-opportunity and
+        /// the per-paragraph data into it: the sums in one loop over the units, the rest in one loop over the
+        /// opportunities and one over the paragraphs (the `filter`, `map` and `zip` of the first version were
+        /// about a tenth of a warm preparation). The loops read raw pointers: a buffer's subscript is
+        /// bounds-checked even in release builds.
         /// - Parameters:
-        ///   - count: the text's UTF-16 length; `prefix` and `flags` hold `count + 1` values.
-        init(count: Int, prefix sourcePrefix: UnsafePointer<Int>, flags sourceFlags: UnsafePointer<UInt8>,
+        ///   - count: the text's UTF-16 length; `flags` holds `count + 1` values, `advances` `count` (each
+        ///     unit's advance: of the cluster starting there, 0 elsewhere).
+        init(count: Int, advances: UnsafePointer<Int32>, flags sourceFlags: UnsafePointer<UInt8>,
              breaks sourceBreaks: UnsafeBufferPointer<Int32>, graphemes sourceGraphemes: UnsafeBufferPointer<Int32>,
              segments sourceSegments: UnsafeBufferPointer<Segment>, paragraphs sourceParagraphs: UnsafeBufferPointer<Paragraph>) {
             let breakCount = sourceBreaks.count
@@ -67,12 +70,23 @@ extension PreparedText {
             let byteCount = flagsOffset + count + 1
             owner = StorageBlock.make(byteCount: byteCount)
             let block = owner.bytes
-            prefixBuffer = Self.place(block + prefixOffset, sourcePrefix, count + 1)
             flagsBuffer = Self.place(block + flagsOffset, sourceFlags, count + 1)
             breaksBuffer = Self.place(block + breaksOffset, sourceBreaks.baseAddress!, breakCount)
             graphemesBuffer = Self.place(block + graphemesOffset, sourceGraphemes.baseAddress!, sourceGraphemes.count)
             segmentsBuffer = Self.place(block + segmentsOffset, sourceSegments.baseAddress!, sourceSegments.count)
             paragraphsBuffer = Self.place(block + paragraphsOffset, sourceParagraphs.baseAddress!, paragraphCount)
+
+            // Written straight into the block (a scratch copy cost a pass and a `memcpy`). Wrapping adds: fewer
+            // than 2^31 advances of at most 2^31 each cannot overflow an Int, and the check per unit was a third
+            // of this loop.
+            let p = (block + prefixOffset).bindMemory(to: Int.self, capacity: count + 1)
+            var sum = 0
+            p[0] = 0
+            for i in 0..<count {
+                sum &+= Int(advances[i])
+                p[i &+ 1] = sum
+            }
+            prefixBuffer = UnsafeBufferPointer(start: p, count: count + 1)
 
             let visible = (block + visibleOffset).bindMemory(to: Int.self, capacity: breakCount)
             let ends = (block + breakEndsOffset).bindMemory(to: UInt32.self, capacity: breakCount)
@@ -82,36 +96,37 @@ extension PreparedText {
             paragraphBreaksEndBuffer = UnsafeBufferPointer(start: paragraphEnds, count: paragraphCount)
 
             let f = sourceFlags
-            let p = sourcePrefix
-            let b = sourceBreaks
             var monotone = true
             // The opportunities' flags or-ed together: is any mandatory, or between Hangul?
             var anyFlags: UInt8 = 0
             var previous = Int.min
-            for j in 0..<breakCount {
-                let position = Int(b[j])
-                let flag = f[position]
-                anyFlags |= flag
-                // The visible end: the opportunity moved back over hanging whitespace (W4).
-                var end = position
-                while end > 0, f[end - 1] & Flag.space != 0 { end -= 1 }
-                let unsafe = f[end] & Flag.unsafe != 0 || (position < count && flag & Flag.unsafe != 0)
-                let packed = UInt32(truncatingIfNeeded: end) | (unsafe ? breakEndNeedsReshaping : 0)
-                ends[j] = packed
-                let width = p[Int(packed & ~breakEndNeedsReshaping)]
-                visible[j] = width
-                if width < previous { monotone = false }
-                previous = width
+            if let b = sourceBreaks.baseAddress {
+                for j in 0..<breakCount {
+                    let position = Int(b[j])
+                    let flag = f[position]
+                    anyFlags |= flag
+                    // The visible end: the opportunity moved back over hanging whitespace (W4).
+                    var end = position
+                    while end > 0, f[end &- 1] & Flag.space != 0 { end &-= 1 }
+                    // Unsafe to break at the visible end, or at the opportunity unless it is the text's end.
+                    let unsafe = (f[end] | (position < count ? flag : 0)) & Flag.unsafe != 0
+                    ends[j] = UInt32(truncatingIfNeeded: end) | (unsafe ? breakEndNeedsReshaping : 0)
+                    let width = p[end]
+                    visible[j] = width
+                    monotone = monotone && width >= previous
+                    previous = width
+                }
             }
             breakVisiblePrefixIsMonotone = monotone
             hasBreaksBetweenHangul = anyFlags & Flag.betweenHangul != 0
             var mandatory: [Int32] = []
             if anyFlags & Flag.mandatory != 0 {
-                for j in 0..<breakCount where f[Int(b[j])] & Flag.mandatory != 0 { mandatory.append(b[j]) }
+                for j in 0..<breakCount where f[Int(sourceBreaks[j])] & Flag.mandatory != 0 { mandatory.append(sourceBreaks[j]) }
             }
             mandatoryBreaks = mandatory
             // Per paragraph: one past its last soft-break candidate, and whether a mandatory break
             // (U+2028, VT, FF) lies inside it, which the fast path cannot handle.
+            let b = sourceBreaks
             var mandatoryInside = false
             var index = 0
             var nextMandatory = 0

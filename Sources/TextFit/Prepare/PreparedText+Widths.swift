@@ -98,15 +98,13 @@ extension PreparedText {
         // Relayout reshapes often (each emergency-break probe at an unsafe boundary, W2), so shape into
         // temporary buffers (pieces are at most `reshapeWindow` units: on the stack) rather than through
         // arrays, which would allocate two per call; `SegmentShaper.shape` asks the segment cache before
-        // looking up the sized HarfBuzz font (a lock and a dictionary look-up). Same advances.
-        return withUnsafeTemporaryAllocation(of: UInt16.self, capacity: count) { text in
-            for i in 0..<count {
-                let unit = units[start + i]
-                text.initializeElement(at: i, to: ShapingText.isSubstituted(unit) ? ShapingText.substitute(unit) : unit)
-            }
-            return withUnsafeTemporaryAllocation(of: Int32.self, capacity: count) { advances in
+        // looking up the sized HarfBuzz font (a lock and a dictionary look-up), and substitutes controls
+        // for HarfBuzz only on a miss (the key is the text as written). Same advances.
+        return units.withUnsafeBufferPointer { units in
+            withUnsafeTemporaryAllocation(of: Int32.self, capacity: count) { advances in
                 withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { flags in
-                    let key = SegmentCache.Key(face: face.id, scale: scale, script: script, text: UnsafeBufferPointer(text))
+                    let text = UnsafeBufferPointer(rebasing: units[start..<end])
+                    let key = SegmentCache.Key(face: face.id, scale: scale, script: script, text: text)
                     let result = SegmentShaper.shape(key, advances: advances.baseAddress!, flags: flags.baseAddress!) {
                         FontCatalog.shared.harfBuzzFont(face: face, scale: scale)
                     }

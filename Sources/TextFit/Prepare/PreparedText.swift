@@ -124,14 +124,15 @@ public final class PreparedText: Sendable {
     }
 
     fileprivate init(built: consuming Builder.Output, font: Font) {
+        let count = built.units.count
+        oneLineWidth = Self.oneLineWidth(count: count, built.storage)
         text = built.text
         self.font = font
         units = built.units
-        oneLineWidth = Self.oneLineWidth(count: built.units.count, built.storage)
         storage = built.storage
         fallbackFaces = built.fallbackFaces
         lineHeight = font.lineHeight
-        reshapedPieces = ReshapedPieces(unitCount: built.units.count)
+        reshapedPieces = ReshapedPieces(unitCount: count)
     }
 
     /// When a text is one non-blank paragraph (no separator after it, no mandatory break inside: U+2028,
@@ -140,13 +141,15 @@ public final class PreparedText: Sendable {
     /// nothing to cut). That width is the last opportunity's (the text's end) stored visible width, when
     /// no reshaping is needed there. Most labels and buttons, and any text relaid out wider than itself,
     /// are answered with it (`fitsOnOneLine`).
-    private static func oneLineWidth(count: Int, _ built: Storage) -> Int {
-        guard built.breakVisiblePrefixIsMonotone, built.allowsFastBreaking, built.paragraphs.count == 1, count > 0,
-              built.paragraphs[0].end == count, built.flags[0] & Flag.unsafe == 0,
-              built.breaks.last.map(Int.init) == count, let end = built.breakEnds.last,
-              end & breakEndNeedsReshaping == 0, end > 0, let visible = built.breakVisiblePrefix.last
+    ///
+    /// Reads the storage's raw buffers: each `StoredArray` view retains and releases the block.
+    private static func oneLineWidth(count: Int, _ built: borrowing Storage) -> Int {
+        guard built.breakVisiblePrefixIsMonotone, built.allowsFastBreaking, built.paragraphsBuffer.count == 1,
+              count > 0, built.paragraphsBuffer[0].end == count, built.flagsBuffer[0] & Flag.unsafe == 0,
+              built.breaksBuffer.last.map(Int.init) == count, let end = built.breakEndsBuffer.last,
+              end & breakEndNeedsReshaping == 0, end > 0, let visible = built.breakVisiblePrefixBuffer.last
         else { return .max }
-        return visible - built.prefix[0]
+        return visible - built.prefixBuffer[0]
     }
 
     /// The truncation token U+2026 shaped in the font when it has the glyph, else in its fallback face,

@@ -42,8 +42,10 @@ public struct SegmentCacheStatistics: Sendable, Equatable {
 /// written cost memory, and the byte count is the capacities in use since the pages were last handed
 /// back, so the budget bounds real memory. The tables are C (`SegmentCacheStorage` says why).
 public enum SegmentCache {
-    /// (face, size, script, text), hashed once. The text is borrowed from the caller for the look-up;
-    /// an insertion copies it into the cache's arena (so a cached word never keeps a document alive).
+    /// (face, size, script, text), hashed once. The text is as written: controls are substituted for
+    /// HarfBuzz only when a miss is shaped (`SegmentShaper.shapeMissed`). It is borrowed from the caller
+    /// for the look-up; an insertion copies it into the cache's arena (so a cached word never keeps a
+    /// document alive).
     struct Key {
         let face: Int
         let scale: Int32
@@ -52,13 +54,12 @@ public enum SegmentCache {
         let hash: UInt64
 
         init(face: Int, scale: Int32, script: UInt32, text: UnsafeBufferPointer<UInt16>) {
-            var h = Key.start(face: face, scale: scale, script: script)
-            for unit in text { h = Key.mix(h, unit) }
-            self.init(face: face, scale: scale, script: script, text: text, hash: Key.finish(h))
+            self.init(face: face, scale: scale, script: script, text: text,
+                      hash: Key.hash(basis: Key.basis, face: face, scale: scale, script: script, text: text))
         }
 
-        /// A key whose hash the caller computed with `start`, `mix` over the units and `finish` (the builder
-        /// hashes while it scans the segment anyway).
+        /// A key whose hash the caller computed with `hash(basis:...)` (the builder reads `basis` once per
+        /// text: each read of the global is a `swift_once` check).
         init(face: Int, scale: Int32, script: UInt32, text: UnsafeBufferPointer<UInt16>, hash: UInt64) {
             self.face = face
             self.scale = scale
@@ -67,28 +68,32 @@ public enum SegmentCache {
             self.hash = hash
         }
 
-        // FNV-1a over the fields and units, then one avalanche step (the table uses the low bits, the
-        // shard the high ones). The basis is random per process, so untrusted text cannot be built
-        // offline to collide (hash flooding).
+        /// FNV-1a over the fields and the units two at a time (one multiply per pair: the loop was a fifth
+        /// of a warm look-up), then one avalanche step (the table uses the low bits, the shard the high
+        /// ones). The basis (`Key.basis`) is random per process, so untrusted text cannot be built offline
+        /// to collide (hash flooding); for the same reason the pairs' byte order does not matter.
         @inline(__always)
-        static func start(face: Int, scale: Int32, script: UInt32) -> UInt64 {
-            mix64(mix64(basis, UInt64(bitPattern: Int64(face))), UInt64(UInt32(bitPattern: scale)) | UInt64(script) << 32)
-        }
-
-        @inline(__always)
-        static func mix(_ h: UInt64, _ unit: UInt16) -> UInt64 { mix64(h, UInt64(unit)) }
-
-        @inline(__always)
-        private static func mix64(_ h: UInt64, _ value: UInt64) -> UInt64 { (h ^ value) &* 0x0000_0100_0000_01B3 }
-
-        @inline(__always)
-        static func finish(_ h: UInt64) -> UInt64 {
-            var h = h
+        static func hash(basis: UInt64, face: Int, scale: Int32, script: UInt32, text: UnsafeBufferPointer<UInt16>) -> UInt64 {
+            var h = mix64(mix64(basis, UInt64(bitPattern: Int64(face))), UInt64(UInt32(bitPattern: scale)) | UInt64(script) << 32)
+            if let units = text.baseAddress {
+                let count = text.count
+                let bytes = UnsafeRawPointer(units)
+                var i = 0
+                while i &+ 1 < count {
+                    h = mix64(h, UInt64(bytes.loadUnaligned(fromByteOffset: i &* 2, as: UInt32.self)))
+                    i &+= 2
+                }
+                // The odd last unit, marked so it differs from a pair ending in U+0000.
+                if i < count { h = mix64(h, UInt64(units[i]) | 1 << 32) }
+            }
             h ^= h >> 33
             h = h &* 0xFF51_AFD7_ED55_8CCD
             h ^= h >> 33
             return h
         }
+
+        @inline(__always)
+        private static func mix64(_ h: UInt64, _ value: UInt64) -> UInt64 { (h ^ value) &* 0x0000_0100_0000_01B3 }
 
         static let basis: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64.random(in: .min ... .max)
     }
@@ -159,6 +164,37 @@ extension SegmentCache {
         }
         // `.advancesOnly` leaves `flags` as it was: all 0 here, which is what the entry holds.
         return found == .nothing ? nil : ShapedSegment(advances: advances, flags: flags)
+    }
+
+    /// `lookup` of several texts in one run (`tf_segment_cache_find_run`, as preparation asks): what was
+    /// found, in order, before the first miss, and that miss's index (`texts.count` when all hit). An empty
+    /// text stands for a segment too long to cache: the run stops there without looking it up.
+    static func lookupRun(face: Int, scale: Int32, script: UInt32, texts: [[UInt16]]) -> (found: [ShapedSegment], stop: Int) {
+        let all = texts.flatMap { $0 }
+        var starts: [Int] = []
+        var total = 0
+        for text in texts {
+            starts.append(total)
+            total += text.count
+        }
+        var advances = [Int32](repeating: 0, count: max(1, total))
+        var flags = [UInt8](repeating: 0, count: max(1, total))
+        var results = [UInt8](repeating: 0, count: max(1, texts.count))
+        let stop = all.withUnsafeBufferPointer { units in
+            var lookups: [tf_segment_lookup] = []
+            for (text, start) in zip(texts, starts) {
+                let piece = UnsafeBufferPointer(rebasing: units[start..<start + text.count])
+                lookups.append(tf_segment_lookup(key: Key(face: face, scale: scale, script: script, text: piece).raw,
+                                                 start: Int32(start), uncached: text.isEmpty ? 1 : 0))
+            }
+            return Int(tf_segment_cache_find_run(lookups, Int32(lookups.count), &advances, &flags, &results))
+        }
+        let found = (0..<stop).map { i in
+            // `TF_SEGMENT_ADVANCES` leaves the flags as they were: all 0 here, which is what the entry holds.
+            ShapedSegment(advances: Array(advances[starts[i]..<starts[i] + texts[i].count]),
+                          flags: Array(flags[starts[i]..<starts[i] + texts[i].count]))
+        }
+        return (found, stop)
     }
 
     static func insert(face: Int, scale: Int32, script: UInt32, text: [UInt16], _ shaped: ShapedSegment) {

@@ -11,25 +11,50 @@ enum SegmentShaper {
         case nothing
     }
 
-    /// Writes the advances and flags of `key.text` (what HarfBuzz sees: controls already substituted,
-    /// `ShapingText`) into `advances` and `flags` (each `key.text.count` long): from the segment cache
-    /// when it has them, else shaped with `font()` and cached. `font` is called only on a miss, so a
+    /// Writes the advances and flags of `key.text` (the text as written: `shapeMissed` substitutes controls
+    /// for HarfBuzz, `ShapingText`) into `advances` and `flags` (each `key.text.count` long): from the segment
+    /// cache when it has them, else shaped with `font()` and cached. `font` is called only on a miss, so a
     /// warm cache never looks up a sized HarfBuzz font (a lock and a dictionary).
     @inline(__always)
     static func shape(_ key: SegmentCache.Key, advances: UnsafeMutablePointer<Int32>,
                       flags: UnsafeMutablePointer<UInt8>, font: () -> HarfBuzzFont?) -> Result {
         guard key.text.count > 0 else { return .advancesAndFlags }
-        let cacheable = key.text.count <= SegmentCache.maximumCachedLength
-        if cacheable {
+        if isCacheable(key.text.count) {
             switch SegmentCache.find(key, advances: advances, flags: flags) {
             case .advancesOnly: return .advancesOnly
             case .advancesAndFlags: return .advancesAndFlags
             case .nothing: break
             }
         }
+        return shapeMissed(key, advances: advances, flags: flags, font: font)
+    }
+
+    /// Whether a segment of `length` units is looked up and cached (`SegmentCache.maximumCachedLength`).
+    @inline(__always)
+    static func isCacheable(_ length: Int) -> Bool { length <= SegmentCache.maximumCachedLength }
+
+    /// `shape` after the cache missed (or for a segment too long to cache): HarfBuzz with `font()`, then
+    /// the cache when the segment is cacheable.
+    ///
+    /// The key is the text as written, and HarfBuzz sees it with controls substituted (`ShapingText`): the
+    /// cached value is a function of the key all the same (two keys that substitute alike cache the same
+    /// advances twice), and a look-up then hashes and compares the text with no substitution pass, which
+    /// only a miss needs.
+    static func shapeMissed(_ key: SegmentCache.Key, advances: UnsafeMutablePointer<Int32>,
+                            flags: UnsafeMutablePointer<UInt8>, font: () -> HarfBuzzFont?) -> Result {
+        let count = key.text.count
+        guard count > 0 else { return .advancesAndFlags }
         guard let font = font() else { return .nothing }
-        shapeUncached(key.text, script: key.script, font: font, advances: advances, flags: flags)
-        if cacheable { SegmentCache.insert(key, advances: advances, flags: flags) }
+        if let first = key.text.firstIndex(where: ShapingText.isSubstituted) {
+            withUnsafeTemporaryAllocation(of: UInt16.self, capacity: count) { copy in
+                _ = copy.initialize(from: key.text)
+                for i in first..<count where ShapingText.isSubstituted(copy[i]) { copy[i] = ShapingText.substitute(copy[i]) }
+                shapeUncached(UnsafeBufferPointer(copy), script: key.script, font: font, advances: advances, flags: flags)
+            }
+        } else {
+            shapeUncached(key.text, script: key.script, font: font, advances: advances, flags: flags)
+        }
+        if isCacheable(count) { SegmentCache.insert(key, advances: advances, flags: flags) }
         return .advancesAndFlags
     }
 

@@ -1,0 +1,79 @@
+/// Whether a unit extends the open segment in `PreparedText.Pass.extendSegment`, the pass's shortcut
+/// through the inside of runs: what `single` and `place` would decide for it, asked of table entries and
+/// the face's coverage only (rules F6 and the script runs of `place`).
+///
+/// A value of constants the loop reads per unit, passed by value so the optimiser keeps its fields in
+/// registers; the script context it updates is the caller's (`index`, `weakJoins`). Generic over the
+/// segment's face (`SegmentRunFace`) so the loop is compiled once for the font's own face and once for a
+/// bundled fallback, each with only the registers it needs.
+struct SegmentRun<Face: SegmentRunFace> {
+    let face: Face
+    let entries: UnsafePointer<UInt16>
+    /// The font's own face's BMP coverage bits.
+    let coverage: UnsafePointer<UInt64>
+    let isStrong: UnsafePointer<Bool>
+    let scripts: UnsafePointer<UInt32>
+    /// The segment's script.
+    let script: UInt32
+
+    /// Entry bits of units `single` treats apart (whitespace, separators, emoji, no glyph, controls).
+    static var special: UInt16 {
+        CharacterTable.Bit.noGlyph | CharacterTable.Bit.hangingSpace | CharacterTable.Bit.spaceSeparator
+            | CharacterTable.Bit.paragraphSeparator | CharacterTable.Bit.emoji | CharacterTable.Bit.substituted
+    }
+
+    /// Whether `unit` (table entry `entry`, the next unit's `nextEntry`) is a cluster by itself that
+    /// `place` would put in the open segment: simple and not special (or U+0020 in the font's own face:
+    /// a space stays with the text it follows; the caller refuses one right after an emoji), in the
+    /// segment's face, and of its script or, with `weakJoins`, of none. `index` is the table index of the
+    /// segment's script once a unit of it was seen (indices and tags correspond one to one), so later
+    /// units of it match with no look-up of their tag.
+    /// - Returns: whether it does; then `isNewStrong` says the unit is the first of the segment's script
+    ///   here, for the caller to record once it keeps the unit (`index`, `weakJoins`).
+    @inline(__always)
+    func extends(_ unit: UInt16, _ entry: UInt16, _ nextEntry: UInt16, index: Int, weakJoins: Bool,
+                 isNewStrong: inout Bool) -> Bool {
+        guard entry & (Self.special | CharacterTable.Bit.simple) == CharacterTable.Bit.simple
+                || (Face.isPrimary && unit == 0x20 && entry & CharacterTable.Bit.simple != 0),
+              nextEntry & CharacterTable.Bit.simple != 0 else { return false }
+        let covered = coverage[Int(unit >> 6)] & (1 << UInt64(unit & 63)) != 0
+        guard face.has(unit, primaryCovers: covered) else { return false }
+        // The script `place` would give it: its own if strong, else the last strong one.
+        let unitIndex = Int(entry & 0xFF)
+        isNewStrong = false
+        guard unitIndex != index else { return true }
+        if isStrong[unitIndex] {
+            guard scripts[unitIndex] == script else { return false }
+            isNewStrong = true
+            return true
+        }
+        return weakJoins
+    }
+}
+
+/// The open segment's face, as `SegmentRun` asks about it (rule F6: `place` keeps a unit in the font's own
+/// face when it has the glyph, else asks the fallback that supplies it).
+protocol SegmentRunFace {
+    /// The font's own face: spaces join its segments, and an opportunity after a space may start the
+    /// next one (a fallback's segment goes back to `single` there, which chooses the face again).
+    static var isPrimary: Bool { get }
+    func has(_ unit: UInt16, primaryCovers: Bool) -> Bool
+}
+
+/// The font's own face: it has the unit.
+struct PrimaryRunFace: SegmentRunFace {
+    static var isPrimary: Bool { true }
+    @inline(__always)
+    func has(_ unit: UInt16, primaryCovers: Bool) -> Bool { primaryCovers }
+}
+
+/// A bundled fallback: the font's face lacks the unit, and the bundled face that supplies it is this one.
+struct BundledRunFace: SegmentRunFace {
+    /// `FontCatalog.bundledFallbackTable`.
+    let bundledTable: UnsafePointer<UInt8>
+    /// The bundled fallback (1-based) the segment's face came from.
+    let bundledIndex: Int
+    static var isPrimary: Bool { false }
+    @inline(__always)
+    func has(_ unit: UInt16, primaryCovers: Bool) -> Bool { !primaryCovers && Int(bundledTable[Int(unit)]) == bundledIndex }
+}
