@@ -1,10 +1,12 @@
-/// Read-only views of a prepared text's arrays for `LineBreaker.runFast`: no bounds checks and no
+/// Read-only views of a prepared text's arrays for `FastBreaker.run`: no bounds checks and no
 /// reference counting per access. Valid only inside `PreparedText.withFastView(_:)`.
 struct FastView {
     let prefix: UnsafePointer<Int>
     let flags: UnsafePointer<UInt8>
     let breaks: UnsafePointer<Int32>
     let visiblePrefix: UnsafePointer<Int>
+    /// `prefix[breaks[j]]`: the prefix sum at each opportunity.
+    let breakPrefix: UnsafePointer<Int>
     let breakEnds: UnsafePointer<UInt32>
     let graphemes: UnsafePointer<Int32>
     let unitCount: Int
@@ -61,6 +63,7 @@ extension PreparedText {
         return body(FastView(prefix: s.prefixBuffer.baseAddress!, flags: s.flagsBuffer.baseAddress!,
                              breaks: s.breaksBuffer.baseAddress ?? UnsafePointer(bitPattern: 8)!,
                              visiblePrefix: s.breakVisiblePrefixBuffer.baseAddress ?? UnsafePointer(bitPattern: 8)!,
+                             breakPrefix: s.breakPrefixBuffer.baseAddress ?? UnsafePointer(bitPattern: 8)!,
                              breakEnds: s.breakEndsBuffer.baseAddress ?? UnsafePointer(bitPattern: 8)!,
                              graphemes: s.graphemesBuffer.baseAddress!,
                              unitCount: units.count, graphemeCount: s.graphemesBuffer.count))
@@ -109,34 +112,60 @@ private struct LineEmitter<Sink: LineSink>: LineOutput {
 /// widths from the stored prefix sums whenever neither end is unsafe to break (reshaped pieces come from
 /// `PreparedText.width`, which remembers them per text, for both paths). Head and middle truncation (T5) and push-out (W6) call the
 /// general code. `DifferentialBreakerTests` compares the two paths.
-extension LineBreaker {
-    /// Whether `runFast(into:)` handles this text and configuration. It does not handle character
-    /// wrapping (W3), Hangul word priority on text with breaks between Hangul (W6), nor mandatory breaks
-    /// inside a paragraph (U+2028, VT, FF).
+struct FastBreaker {
+    /// Maximum line width in 1/1024 pt (a huge value when unbounded).
+    let maxWidth: Int
+    /// Width of the last permitted line (index `maxLines − 1`) when it differs.
+    let lastLineMaxWidth: Int?
+    /// 0 = unlimited.
+    let maxLines: Int
+    let mode: LineBreakMode
+    let strategy: LineBreakStrategy
+
+    /// Whether `run(_:into:)` handles this text and configuration. It does not handle character wrapping
+    /// (W3), Hangul word priority on text with breaks between Hangul (W6), nor mandatory breaks inside a
+    /// paragraph (U+2028, VT, FF).
     @inline(__always)
-    var canRunFast: Bool {
+    static func canRun(_ text: PreparedText, mode: LineBreakMode, strategy: LineBreakStrategy) -> Bool {
         text.allowsFastBreaking && mode != .byCharWrapping
             && !(strategy.contains(.hangulWordPriority) && text.hasBreaksBetweenHangul)
     }
 
-    /// `run(into:)` for a configuration with `canRunFast`: same lines, same order, same return value.
-    /// (`measure` and `layout` answer a text that fits on one line before they get here:
-    /// `PreparedText.fitsOnOneLine`.)
+    /// The general breaker with the same configuration, for the rare paths the fast one hands over
+    /// (push-out, head and middle truncation).
+    func general(_ text: PreparedText) -> LineBreaker {
+        LineBreaker(text: text, maxWidth: maxWidth, lastLineMaxWidth: lastLineMaxWidth, maxLines: maxLines,
+                    mode: mode, strategy: strategy)
+    }
+}
+
+extension LineBreaker {
+    /// `FastBreaker.canRun` for this breaker's text and configuration.
+    var canRunFast: Bool { FastBreaker.canRun(text, mode: mode, strategy: strategy) }
+
+    /// `run(into:)` through the fast path, for a configuration with `canRunFast`.
     func runFast<Sink: LineSink>(into sink: inout Sink) -> Bool {
+        FastBreaker(maxWidth: maxWidth, lastLineMaxWidth: lastLineMaxWidth, maxLines: maxLines, mode: mode,
+                    strategy: strategy).run(text, into: &sink)
+    }
+}
+
+extension FastBreaker {
+    /// `LineBreaker.run(into:)` for a configuration with `canRun`: same lines, same order, same return
+    /// value. (`measure` and `layout` answer a text that fits on one line before they get here:
+    /// `PreparedText.fitsOnOneLine`.) The text is a parameter, not a field: a breaker holding it retained
+    /// and released it on every relayout.
+    func run<Sink: LineSink>(_ text: PreparedText, into sink: inout Sink) -> Bool {
         // The sink moves into the emitter and back: a copy would leave a layout's reserved line array
         // shared, and its first append would copy it into a new allocation.
         var emitter = LineEmitter(sink: consume sink, holdsBack: strategy.contains(.pushOut))
-        let truncated = text.withFastView { view in runFast(view, into: &emitter) }
+        let truncated = text.withFastView { view in run(view, text, into: &emitter) }
         sink = emitter.sink
         return truncated
     }
 
     /// Exact `text.width(start, end)`: stored prefix sums when neither end is unsafe to break, otherwise
     /// the general reshaping width.
-    @inline(__always)
-    private func width(_ view: FastView, _ start: Int, _ end: Int) -> Int { Self.width(view, text, start, end) }
-
-    /// `width(_:_:_:)` for the static parts of the fast path.
     @inline(__always)
     private static func width(_ view: FastView, _ text: PreparedText, _ start: Int, _ end: Int) -> Int {
         #if DEBUG
@@ -151,13 +180,13 @@ extension LineBreaker {
 
     /// `plainLine(_:_:)` with the fast widths.
     @inline(__always)
-    private func plainLine(_ view: FastView, _ start: Int, _ end: Int) -> BrokenLine {
+    private static func plainLine(_ view: FastView, _ text: PreparedText, _ start: Int, _ end: Int) -> BrokenLine {
         let visibleEnd = view.trimmedEnd(end, notBefore: start)
-        return BrokenLine(start: start, end: end, visible: start..<end, width: width(view, start, visibleEnd),
-                          widthWithWhitespace: width(view, start, end), ellipsis: nil, isCut: false)
+        return BrokenLine(start: start, end: end, visible: start..<end, width: Self.width(view, text, start, visibleEnd),
+                          widthWithWhitespace: Self.width(view, text, start, end), ellipsis: nil, isCut: false)
     }
 
-    private func runFast<Sink: LineSink>(_ view: FastView, into out: inout LineEmitter<Sink>) -> Bool {
+    private func run<Sink: LineSink>(_ view: FastView, _ text: PreparedText, into out: inout LineEmitter<Sink>) -> Bool {
         // Mirrors `run(into:)`; comments there explain the rules.
         var truncated = false
         // Raw buffers, kept alive by `text` (a view bound to a local cost a retain and a release per call).
@@ -208,11 +237,11 @@ extension LineBreaker {
                 if out.produced == lastPermitted && cutsLastLine {
                     // T2/T4: the last visible line takes the rest of its paragraph.
                     let visibleEnd = view.trimmedEnd(paragraphEnd, notBefore: start)
-                    if width(view, start, visibleEnd) <= limit {
-                        out.produce(plainLine(view, start, paragraphEnd))
+                    if Self.width(view, text, start, visibleEnd) <= limit {
+                        out.produce(Self.plainLine(view, text, start, paragraphEnd))
                         if index < paragraphs.count - 1 { truncated = true }  // T7
                     } else {
-                        out.produce(cutLine(view, start, paragraphEnd, limit: limit))
+                        out.produce(cutLine(view, text, start, paragraphEnd, limit: limit))
                         truncated = true
                     }
                     stop = true
@@ -233,10 +262,10 @@ extension LineBreaker {
                 var end = -1
                 if first >= candidatesEnd {
                     // No opportunity inside: the paragraph's end is the only candidate.
-                    end = width(view, start, view.trimmedEnd(paragraphEnd, notBefore: start)) <= limit
-                        ? paragraphEnd : emergencyEnd(view, start, paragraphEnd, limit: limit)
+                    end = Self.width(view, text, start, view.trimmedEnd(paragraphEnd, notBefore: start)) <= limit
+                        ? paragraphEnd : Self.emergencyEnd(view, text, start, paragraphEnd, limit: limit)
                 } else if view.visiblePrefix[first] - base > limit {
-                    end = emergencyEnd(view, start, Int(view.breaks[first]), limit: limit)
+                    end = Self.emergencyEnd(view, text, start, Int(view.breaks[first]), limit: limit)
                 } else {
                     var low: Int
                     if monotone {
@@ -244,12 +273,12 @@ extension LineBreaker {
                                                bound: base &+ limit, guess: previousCount)
                         previousCount = low - first + 1
                     } else {
-                        low = Self.lastFitting(from: first, through: candidatesEnd - 1) {
+                        low = LineBreaker.lastFitting(from: first, through: candidatesEnd - 1) {
                             view.visiblePrefix[$0] - base <= limit
                         }
                     }
                     if low == candidatesEnd - 1,
-                       width(view, start, view.trimmedEnd(paragraphEnd, notBefore: start)) <= limit {
+                       Self.width(view, text, start, view.trimmedEnd(paragraphEnd, notBefore: start)) <= limit {
                         end = paragraphEnd
                     } else if !view.isUnsafe(start), view.breakEnds[low] & reshapeFlag == 0,
                               Int(view.breakEnds[low]) >= start {
@@ -258,7 +287,7 @@ extension LineBreaker {
                         let position = Int(view.breaks[low])
                         out.produce(BrokenLine(start: start, end: position, visible: start..<position,
                                                width: view.visiblePrefix[low] - base,
-                                               widthWithWhitespace: view.prefix[position] - base,
+                                               widthWithWhitespace: view.breakPrefix[low] - base,
                                                ellipsis: nil, isCut: false))
                         start = position
                         cursor = low + 1
@@ -269,30 +298,30 @@ extension LineBreaker {
                         while true {
                             let candidate = Int(view.breaks[low])
                             let visibleEnd = view.trimmedEnd(candidate, notBefore: start)
-                            if !(startUnsafe || view.isUnsafe(visibleEnd)) || width(view, start, visibleEnd) <= limit {
+                            if !(startUnsafe || view.isUnsafe(visibleEnd)) || Self.width(view, text, start, visibleEnd) <= limit {
                                 end = candidate
                                 break
                             }
                             if low == first {
-                                end = emergencyEnd(view, start, candidate, limit: limit)
+                                end = Self.emergencyEnd(view, text, start, candidate, limit: limit)
                                 break
                             }
                             low -= 1
                         }
                     }
                 }
-                out.produce(plainLine(view, start, end))
+                out.produce(Self.plainLine(view, text, start, end))
                 start = end
                 // The first opportunity after the new start (only `first` or the next one can be).
                 while cursor < breakCount, Int(view.breaks[cursor]) <= start { cursor += 1 }
             }
-            if out.holdsBack { finishParagraph(&out, end: paragraphEnd) }
+            if out.holdsBack { finishParagraph(text, &out, end: paragraphEnd) }
             if stop { break }
         }
         return truncated
     }
 
-    /// `lastFitting(from:through:_:)` over the stored visible widths when they never decrease: fitting is
+    /// `LineBreaker.lastFitting(from:through:_:)` over the stored visible widths when they never decrease: fitting is
     /// then true up to one opportunity and false after it, so that opportunity is unique and any search
     /// finds what galloping from `first` finds. Lines of a text tend to hold as many opportunities as the
     /// one before (`guess`): step from there, and gallop only when the guess is off by more than three.
@@ -309,7 +338,7 @@ extension LineBreaker {
             while low < last, prefix[low &+ 1] <= bound {
                 low &+= 1
                 steps &+= 1
-                if steps == 3 { return lastFitting(from: low, through: last) { prefix[$0] <= bound } }
+                if steps == 3 { return LineBreaker.lastFitting(from: low, through: last) { prefix[$0] <= bound } }
             }
             return low
         }
@@ -319,7 +348,7 @@ extension LineBreaker {
         while prefix[low] > bound {
             low &-= 1
             steps &+= 1
-            if steps == 3 { return lastFitting(from: first, through: low) { prefix[$0] <= bound } }
+            if steps == 3 { return LineBreaker.lastFitting(from: first, through: low) { prefix[$0] <= bound } }
         }
         return low
     }
@@ -347,10 +376,10 @@ extension LineBreaker {
         for i in 0..<8 { count &+= ((window[i] &- limit) &>> 63) & 1 }
         if count == 0 {
             // Below the window: `first` fits, so the answer is in first...start − 1.
-            return lastFitting(from: first, through: start &- 1) { values[$0] <= bound }
+            return LineBreaker.lastFitting(from: first, through: start &- 1) { values[$0] <= bound }
         }
         if count == 8, start &+ 7 < last {
-            return lastFitting(from: start &+ 7, through: last) { values[$0] <= bound }
+            return LineBreaker.lastFitting(from: start &+ 7, through: last) { values[$0] <= bound }
         }
         return start &+ count &- 1
     }
@@ -474,7 +503,7 @@ extension LineBreaker {
                     // emergency break between clusters inside it, made here when the line's widths are
                     // stored ones (about 95 % of them), which also keeps the next line in this loop.
                     let wordEnd = first <= lastCandidate ? Int(view.breaks[first]) : paragraphEnd
-                    let end = LineBreaker.emergencyEnd(view, text, lineStart, wordEnd, limit: limit)
+                    let end = FastBreaker.emergencyEnd(view, text, lineStart, wordEnd, limit: limit)
                     let visibleEnd = view.trimmedEnd(end, notBefore: lineStart)
                     guard end >= unitCount || !view.isUnsafe(end),
                           visibleEnd == lineStart || visibleEnd >= unitCount || !view.isUnsafe(visibleEnd)
@@ -494,14 +523,14 @@ extension LineBreaker {
                     if first <= lastCandidate, end >= wordEnd { first &+= 1 }
                     continue
                 }
-                let low = LineBreaker.lastAtMost(visiblePrefix, from: first, through: lastCandidate, bound: bound,
+                let low = FastBreaker.lastAtMost(visiblePrefix, from: first, through: lastCandidate, bound: bound,
                                                  near: first &+ perLine)
                 guess = low &- first &+ 1
                 guard low <= lastLow else { break }
                 let end = view.breakEnds[low]
                 guard end & reshapeFlag == 0, Int(end) >= lineStart else { break }  // W4: whitespace-only line
                 let position = Int(view.breaks[low])
-                let next = view.prefix[position]
+                let next = view.breakPrefix[low]
                 output.produce(BrokenLine(start: lineStart, end: position, visible: lineStart..<position,
                                 width: visiblePrefix[low] &- base, widthWithWhitespace: next &- base,
                                 ellipsis: nil, isCut: false))
@@ -518,9 +547,9 @@ extension LineBreaker {
     }
 
     /// `run`'s `finishParagraph`: push-out (W6) between the paragraph's last two lines, then emit them.
-    private func finishParagraph<Sink: LineSink>(_ out: inout LineEmitter<Sink>, end: Int) {
+    private func finishParagraph<Sink: LineSink>(_ text: PreparedText, _ out: inout LineEmitter<Sink>, end: Int) {
         if var first = out.previous, var second = out.last {
-            pushOut(&first, &second, paragraphEnd: end, lastIndex: out.produced - 1)
+            general(text).pushOut(&first, &second, paragraphEnd: end, lastIndex: out.produced - 1)
             out.previous = first
             out.last = second
         }
@@ -530,13 +559,8 @@ extension LineBreaker {
         out.last = nil
     }
 
-    /// `emergencyEnd(_:_:limit:)` with the fast widths: the last grapheme boundary in `(start, end)` whose
-    /// line fits, or the first boundary after `start` (W2).
-    private func emergencyEnd(_ view: FastView, _ start: Int, _ end: Int, limit: Int) -> Int {
-        Self.emergencyEnd(view, text, start, end, limit: limit)
-    }
-
-    /// The same search as `LineBreaker.emergencyEnd`: an estimate from the stored widths, confirmed with
+    /// `LineBreaker.emergencyEnd(_:_:limit:)` with the fast widths: the last grapheme boundary in
+    /// `(start, end)` whose line fits, or the first boundary after `start` (W2). The same search: an estimate from the stored widths, confirmed with
     /// exact ones. When the unit prefix sums never decrease (`prefixIsMonotone`), the estimate is the
     /// last unit whose prefix fits, found from an interpolated guess (`lastAtMost`), moved back to its
     /// cluster's start: the answer galloping from the line's start finds, without its dozen dependent
@@ -552,18 +576,18 @@ extension LineBreaker {
         guard fits(firstIndex) else { return Int(view.graphemes[firstIndex]) }
         let base = view.prefix[start]
         let estimated = lastBoundary(view, text, from: firstIndex, through: lastIndex, bound: base &+ limit)
-        return Int(view.graphemes[lastFitting(from: firstIndex, through: lastIndex, estimated: estimated, fits)])
+        return Int(view.graphemes[LineBreaker.lastFitting(from: firstIndex, through: lastIndex, estimated: estimated, fits)])
     }
 
     /// The last cluster index in `first...last` whose boundary's stored prefix is ≤ `bound`, or `first`
-    /// when not even its boundary's is (the estimate of `lastFitting(from:through:estimate:_:)`).
+    /// when not even its boundary's is (the estimate of `LineBreaker.lastFitting(from:through:estimate:_:)`).
     @inline(__always)
     static func lastBoundary(_ view: FastView, _ text: PreparedText, from first: Int, through last: Int,
                              bound: Int) -> Int {
         let low = Int(view.graphemes[first])
         guard view.prefix[low] <= bound else { return first }
         guard text.prefixIsMonotone else {
-            return lastFitting(from: first, through: last) { view.prefix[Int(view.graphemes[$0])] <= bound }
+            return LineBreaker.lastFitting(from: first, through: last) { view.prefix[Int(view.graphemes[$0])] <= bound }
         }
         let high = Int(view.graphemes[last])
         // Interpolated by the mean advance between the two boundaries (one division per search).
@@ -576,7 +600,7 @@ extension LineBreaker {
 
     /// `cutLine(_:_:limit:)`: tail truncation (T4) and clipping (T6) here, head and middle (T5) by the
     /// general code.
-    private func cutLine(_ view: FastView, _ start: Int, _ end: Int, limit: Int) -> BrokenLine {
+    private func cutLine(_ view: FastView, _ text: PreparedText, _ start: Int, _ end: Int, limit: Int) -> BrokenLine {
         switch mode {
         case .byTruncatingTail:
             // `tailTruncated` with `lastBoundary` inlined: the same search over grapheme boundaries, its
@@ -584,7 +608,7 @@ extension LineBreaker {
             let ellipsisWidth = text.ellipsisWidth
             let budget = limit - ellipsisWidth
             func measure(_ boundary: Int) -> Int {
-                width(view, start, view.trimmedEnd(boundary, notBefore: start))
+                Self.width(view, text, start, view.trimmedEnd(boundary, notBefore: start))
             }
             var cut = start
             var low = view.graphemeIndex(atOrAfter: start)
@@ -592,22 +616,22 @@ extension LineBreaker {
             if high >= view.graphemeCount || Int(view.graphemes[high]) > end { high -= 1 }
             if low <= high, measure(Int(view.graphemes[low])) <= budget {
                 let estimated = Self.lastBoundary(view, text, from: low, through: high, bound: view.prefix[start] &+ budget)
-                low = Self.lastFitting(from: low, through: high, estimated: estimated) {
+                low = LineBreaker.lastFitting(from: low, through: high, estimated: estimated) {
                     measure(Int(view.graphemes[$0])) <= budget
                 }
                 cut = Int(view.graphemes[low])
             }
             let visibleEnd = view.trimmedEnd(cut, notBefore: start)
-            let lineWidth = width(view, start, visibleEnd) + ellipsisWidth
+            let lineWidth = Self.width(view, text, start, visibleEnd) + ellipsisWidth
             return BrokenLine(start: start, end: visibleEnd, visible: start..<visibleEnd, width: lineWidth,
                               widthWithWhitespace: lineWidth, ellipsis: .tail, isCut: true)
         case .byClipping:
             // T6; `end` is the paragraph's end (no mandatory break inside), so only the width can cut.
-            var line = plainLine(view, start, end)
+            var line = Self.plainLine(view, text, start, end)
             line.isCut = line.width > limit
             return line
         default:
-            return cutLine(start, end, limit: limit)
+            return general(text).cutLine(start, end, limit: limit)
         }
     }
 }

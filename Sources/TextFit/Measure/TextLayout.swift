@@ -157,10 +157,10 @@ extension PreparedText {
                                                ascender: font.ascender),
                               isTruncated: false)
         }
-        let breaker = LineBreaker(text: self, maxWidth: maxWidth, lastLineMaxWidth: lastWidth,
-                                  maxLines: numberOfLines, mode: lineBreakMode, strategy: lineBreakStrategy)
         var records = LineRecords(expectedCount: expectedLineCount(maxWidth: maxWidth, maxLines: numberOfLines))
-        let truncated = fastPath && breaker.canRunFast ? breaker.runFast(into: &records) : breaker.run(into: &records)
+        let truncated = run(maxWidth: maxWidth, lastLineMaxWidth: lastWidth, numberOfLines: numberOfLines,
+                            lineBreakMode: lineBreakMode, lineBreakStrategy: lineBreakStrategy, fastPath: fastPath,
+                            into: &records)
         // `consume`: the records move into the layout. Without it the optimiser copied them (a retain of
         // their buffer and an outlined copy, ≈ 120 instructions a call) once `Font` grew an owner field.
         return TextLayout(lines: TextLines(records: consume records, source: units, lineHeight: lineHeight,
@@ -205,13 +205,27 @@ extension PreparedText {
                                isTruncated: false)
         }
         var measurer = LineMeasurer()
-        let breaker = LineBreaker(text: self, maxWidth: maxWidth, lastLineMaxWidth: lastWidth,
-                                  maxLines: numberOfLines, mode: lineBreakMode, strategy: lineBreakStrategy)
-        let truncated = fastPath && breaker.canRunFast ? breaker.runFast(into: &measurer) : breaker.run(into: &measurer)
+        let truncated = run(maxWidth: maxWidth, lastLineMaxWidth: lastWidth, numberOfLines: numberOfLines,
+                            lineBreakMode: lineBreakMode, lineBreakStrategy: lineBreakStrategy, fastPath: fastPath,
+                            into: &measurer)
         return TextMetrics(lineCount: measurer.count,
                            size: CGSize(width: Units.points(measurer.widest), height: CGFloat(measurer.count) * lineHeight),
                            widthIncludingTrailingWhitespace: Units.points(measurer.widestWithWhitespace),
                            isTruncated: truncated)
+    }
+
+    /// Breaks the text into `sink` through the fast path when it applies (`FastBreaker.canRun`) and
+    /// `fastPath` allows it, else through the general breaker; returns whether some text is not shown.
+    @inline(__always)
+    private func run<Sink: LineSink>(maxWidth: Int, lastLineMaxWidth: Int?, numberOfLines: Int,
+                                     lineBreakMode: LineBreakMode, lineBreakStrategy: LineBreakStrategy,
+                                     fastPath: Bool, into sink: inout Sink) -> Bool {
+        if fastPath, FastBreaker.canRun(self, mode: lineBreakMode, strategy: lineBreakStrategy) {
+            return FastBreaker(maxWidth: maxWidth, lastLineMaxWidth: lastLineMaxWidth, maxLines: numberOfLines,
+                               mode: lineBreakMode, strategy: lineBreakStrategy).run(self, into: &sink)
+        }
+        return LineBreaker(text: self, maxWidth: maxWidth, lastLineMaxWidth: lastLineMaxWidth, maxLines: numberOfLines,
+                           mode: lineBreakMode, strategy: lineBreakStrategy).run(into: &sink)
     }
 
     /// Whether the whole text is one line at these limits (`oneLineWidth`; line 0's limit is the last

@@ -19,6 +19,11 @@ extension PreparedText {
         // release of the block per call (≈ 4 % of a relayout `measure`).
         let prefixBuffer: UnsafeBufferPointer<Int>
         let breakVisiblePrefixBuffer: UnsafeBufferPointer<Int>
+        /// For each opportunity, the prefix sum at it (hanging whitespace included): where the next line's
+        /// widths start. The line loop reads it instead of `prefix[breaks[j]]`, whose line starts are spread
+        /// over the whole per-unit array: a text relaid out at several widths touched most of that array's
+        /// cache lines, a miss each the first time (≈ 20 of the ≈ 60 a text's first relayout took).
+        let breakPrefixBuffer: UnsafeBufferPointer<Int>
         let paragraphsBuffer: UnsafeBufferPointer<Paragraph>
         let segmentsBuffer: UnsafeBufferPointer<Segment>
         let breaksBuffer: UnsafeBufferPointer<Int32>
@@ -60,7 +65,8 @@ extension PreparedText {
                    && MemoryLayout<Segment>.alignment <= 4 && MemoryLayout<Segment>.stride % 4 == 0)
             let prefixOffset = 0
             let visibleOffset = prefixOffset + MemoryLayout<Int>.stride * (count + 1)
-            let paragraphsOffset = visibleOffset + MemoryLayout<Int>.stride * breakCount
+            let breakPrefixOffset = visibleOffset + MemoryLayout<Int>.stride * breakCount
+            let paragraphsOffset = breakPrefixOffset + MemoryLayout<Int>.stride * breakCount
             let segmentsOffset = paragraphsOffset + MemoryLayout<Paragraph>.stride * paragraphCount
             let breaksOffset = segmentsOffset + MemoryLayout<Segment>.stride * sourceSegments.count
             let breakEndsOffset = breaksOffset + MemoryLayout<Int32>.stride * breakCount
@@ -89,9 +95,11 @@ extension PreparedText {
             prefixBuffer = UnsafeBufferPointer(start: p, count: count + 1)
 
             let visible = (block + visibleOffset).bindMemory(to: Int.self, capacity: breakCount)
+            let breakPrefix = (block + breakPrefixOffset).bindMemory(to: Int.self, capacity: breakCount)
             let ends = (block + breakEndsOffset).bindMemory(to: UInt32.self, capacity: breakCount)
             let paragraphEnds = (block + paragraphEndsOffset).bindMemory(to: Int32.self, capacity: paragraphCount)
             breakVisiblePrefixBuffer = UnsafeBufferPointer(start: visible, count: breakCount)
+            breakPrefixBuffer = UnsafeBufferPointer(start: breakPrefix, count: breakCount)
             breakEndsBuffer = UnsafeBufferPointer(start: ends, count: breakCount)
             paragraphBreaksEndBuffer = UnsafeBufferPointer(start: paragraphEnds, count: paragraphCount)
 
@@ -113,6 +121,7 @@ extension PreparedText {
                     ends[j] = UInt32(truncatingIfNeeded: end) | (unsafe ? breakEndNeedsReshaping : 0)
                     let width = p[end]
                     visible[j] = width
+                    breakPrefix[j] = p[position]
                     monotone = monotone && width >= previous
                     previous = width
                 }
