@@ -353,37 +353,6 @@ extension FastBreaker {
         return low
     }
 
-    /// The last index in `first...last` whose value is ≤ `bound`, for non-decreasing values with
-    /// `values[first] ≤ bound`, counted without branching in the eight values around `guess` when there
-    /// are eight: the values that fit are a prefix of the window, so the answer is its start plus the
-    /// count minus one. Probing one guess and stepping took a branch per probe whose outcome is the data
-    /// itself, about one mispredicted branch per line. When the answer is outside the window (about 3 %
-    /// of lines with an interpolated guess), the bracket beyond it is searched.
-    @inline(__always)
-    static func lastAtMost(_ values: UnsafePointer<Int>, from first: Int, through last: Int, bound: Int,
-                           near guess: Int) -> Int {
-        guard last &- first >= 7 else {
-            var low = first
-            while low < last, values[low &+ 1] <= bound { low &+= 1 }
-            return low
-        }
-        let start = Swift.max(first, Swift.min(guess &- 4, last &- 7))
-        let window = values + start
-        // The sign of value − (bound + 1) is 1 for a fit: arithmetic, which the compiler keeps branch-free
-        // (a comparison here became a branch per element); 8 values vectorise.
-        let limit = bound &+ 1
-        var count = 0
-        for i in 0..<8 { count &+= ((window[i] &- limit) &>> 63) & 1 }
-        if count == 0 {
-            // Below the window: `first` fits, so the answer is in first...start − 1.
-            return LineBreaker.lastFitting(from: first, through: start &- 1) { values[$0] <= bound }
-        }
-        if count == 8, start &+ 7 < last {
-            return LineBreaker.lastFitting(from: start &+ 7, through: last) { values[$0] <= bound }
-        }
-        return start &+ count &- 1
-    }
-
     /// What `commonLines` needs to end a paragraph itself: the prefix sums at the paragraph's visible end
     /// (its end moved back over hanging whitespace, W4) and at its end, and whether both are exact (no
     /// reshaping at either).
@@ -480,11 +449,6 @@ extension FastBreaker {
             var first = self.first
             var guess = self.guess
             var produced = self.produced
-            // Opportunities a line holds after its first, interpolated from the paragraph's mean
-            // opportunity width (computed once: a division per line would lengthen every line's chain).
-            let span = visiblePrefix[Swift.max(first, lastCandidate)] &- visiblePrefix[first]
-            let candidates = Swift.max(0, lastCandidate &- first)
-            let perLine = span > 0 ? Int(Swift.min(Double(limit) * Double(candidates) / Double(span), Double(candidates))) : 0
             while produced < lastPermitted {
                 let bound = base &+ limit  // an opportunity fits ⇔ its visible prefix ≤ bound
                 // W2: the rest of the paragraph fits (only whitespace left counts as width 0).
@@ -523,8 +487,8 @@ extension FastBreaker {
                     if first <= lastCandidate, end >= wordEnd { first &+= 1 }
                     continue
                 }
-                let low = FastBreaker.lastAtMost(visiblePrefix, from: first, through: lastCandidate, bound: bound,
-                                                 near: first &+ perLine)
+                let low = FastBreaker.lastFitting(visiblePrefix, from: first, through: lastCandidate, bound: bound,
+                                                  guess: guess)
                 guess = low &- first &+ 1
                 guard low <= lastLow else { break }
                 let end = view.breakEnds[low]
@@ -560,11 +524,8 @@ extension FastBreaker {
     }
 
     /// `LineBreaker.emergencyEnd(_:_:limit:)` with the fast widths: the last grapheme boundary in
-    /// `(start, end)` whose line fits, or the first boundary after `start` (W2). The same search: an estimate from the stored widths, confirmed with
-    /// exact ones. When the unit prefix sums never decrease (`prefixIsMonotone`), the estimate is the
-    /// last unit whose prefix fits, found from an interpolated guess (`lastAtMost`), moved back to its
-    /// cluster's start: the answer galloping from the line's start finds, without its dozen dependent
-    /// probes through the cluster table.
+    /// `(start, end)` whose line fits, or the first boundary after `start` (W2). The same search: an
+    /// estimate from the stored widths, confirmed with exact ones.
     @inline(__always)
     static func emergencyEnd(_ view: FastView, _ text: PreparedText, _ start: Int, _ end: Int, limit: Int) -> Int {
         let firstIndex = view.graphemeIndex(atOrAfter: start &+ 1)
@@ -575,27 +536,19 @@ extension FastBreaker {
         }
         guard fits(firstIndex) else { return Int(view.graphemes[firstIndex]) }
         let base = view.prefix[start]
-        let estimated = lastBoundary(view, text, from: firstIndex, through: lastIndex, bound: base &+ limit)
+        let estimated = lastBoundary(view, from: firstIndex, through: lastIndex, bound: base &+ limit)
         return Int(view.graphemes[LineBreaker.lastFitting(from: firstIndex, through: lastIndex, estimated: estimated, fits)])
     }
 
     /// The last cluster index in `first...last` whose boundary's stored prefix is ≤ `bound`, or `first`
-    /// when not even its boundary's is (the estimate of `LineBreaker.lastFitting(from:through:estimate:_:)`).
+    /// when not even its boundary's is: the estimate of `LineBreaker.lastFitting(from:through:estimate:_:)`,
+    /// galloping from `first`. (An interpolated guess with a branch-free window over the unit prefix sums
+    /// took fewer mispredicted branches in callgrind's model but more time on the machine: its division
+    /// and window cost more than the branches it saved, which the processor predicts well.)
     @inline(__always)
-    static func lastBoundary(_ view: FastView, _ text: PreparedText, from first: Int, through last: Int,
-                             bound: Int) -> Int {
-        let low = Int(view.graphemes[first])
-        guard view.prefix[low] <= bound else { return first }
-        guard text.prefixIsMonotone else {
-            return LineBreaker.lastFitting(from: first, through: last) { view.prefix[Int(view.graphemes[$0])] <= bound }
-        }
-        let high = Int(view.graphemes[last])
-        // Interpolated by the mean advance between the two boundaries (one division per search).
-        let span = view.prefix[high] &- view.prefix[low]
-        let guess = span > 0 ? low &+ Int(Double(min(bound &- view.prefix[low], span)) * Double(high &- low) / Double(span)) : high
-        let unit = lastAtMost(view.prefix, from: low, through: high, bound: bound, near: guess)
-        // The last boundary at or before that unit: the cluster holding it starts there.
-        return view.graphemeIndex(atOrAfter: unit &+ 1) &- 1
+    static func lastBoundary(_ view: FastView, from first: Int, through last: Int, bound: Int) -> Int {
+        guard view.prefix[Int(view.graphemes[first])] <= bound else { return first }
+        return LineBreaker.lastFitting(from: first, through: last) { view.prefix[Int(view.graphemes[$0])] <= bound }
     }
 
     /// `cutLine(_:_:limit:)`: tail truncation (T4) and clipping (T6) here, head and middle (T5) by the
@@ -604,7 +557,7 @@ extension FastBreaker {
         switch mode {
         case .byTruncatingTail:
             // `tailTruncated` with `lastBoundary` inlined: the same search over grapheme boundaries, its
-            // estimate found as an emergency break's is (`lastBoundary(_:_:from:through:bound:)`).
+            // estimate found as an emergency break's is (`lastBoundary(_:from:through:bound:)`).
             let ellipsisWidth = text.ellipsisWidth
             let budget = limit - ellipsisWidth
             func measure(_ boundary: Int) -> Int {
@@ -615,7 +568,7 @@ extension FastBreaker {
             var high = view.graphemeIndex(atOrAfter: end)
             if high >= view.graphemeCount || Int(view.graphemes[high]) > end { high -= 1 }
             if low <= high, measure(Int(view.graphemes[low])) <= budget {
-                let estimated = Self.lastBoundary(view, text, from: low, through: high, bound: view.prefix[start] &+ budget)
+                let estimated = Self.lastBoundary(view, from: low, through: high, bound: view.prefix[start] &+ budget)
                 low = LineBreaker.lastFitting(from: low, through: high, estimated: estimated) {
                     measure(Int(view.graphemes[$0])) <= budget
                 }

@@ -72,8 +72,6 @@ public final class PreparedText: Sendable {
     /// The truncation token U+2026 shaped in the font (or its fallback), in 1/1024 pt (rule T1); see
     /// `ellipsisWidth`. `Int.min` until first needed.
     private let ellipsisWidthMemo = Atomic<Int>(Int.min)
-    /// Whether `prefix` never decreases: 0 until first asked, then 1 (yes) or 2 (no). See `prefixIsMonotone`.
-    private let prefixMonotoneMemo = Atomic<UInt8>(0)
     /// `font.lineHeight`, read once: `measure` needs it per call, and reading it through the shared face
     /// costs reference counting that two threads contend on.
     let lineHeight: CGFloat
@@ -162,23 +160,6 @@ public final class PreparedText: Sendable {
         let width = Self.shapedEllipsisWidth(font)
         ellipsisWidthMemo.store(width, ordering: .relaxed)
         return width
-    }
-
-    /// Whether the per-unit prefix sums never decrease (no cluster has a negative advance): then whether a
-    /// line ending inside a word fits (an emergency break, W2; a tail cut, T4) holds up to one position
-    /// and not after, and the breaker's fast path may search for that position from a guess. Found on the
-    /// first such line (one pass over the text), not while preparing: most texts never need it.
-    var prefixIsMonotone: Bool {
-        let memo = prefixMonotoneMemo.load(ordering: .relaxed)
-        if memo != 0 { return memo == 1 }
-        let prefix = storage.prefixBuffer
-        var monotone = true
-        for index in prefix.indices.dropFirst() where prefix[index] < prefix[index - 1] {
-            monotone = false
-            break
-        }
-        prefixMonotoneMemo.store(monotone ? 1 : 2, ordering: .relaxed)
-        return monotone
     }
 
     private static func shapedEllipsisWidth(_ font: Font) -> Int {
