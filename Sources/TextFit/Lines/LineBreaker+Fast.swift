@@ -373,23 +373,19 @@ extension FastBreaker {
             isExact = (visibleEnd >= view.unitCount || !view.isUnsafe(visibleEnd))
                 && (end >= view.unitCount || !view.isUnsafe(end))
         }
-
-        /// The visible width of the line from safe `start` (prefix sum `base`) to the paragraph's end: 0
-        /// when only whitespace is left (`trimmedEnd(_:notBefore:)` stops at the line's start).
-        @inline(__always)
-        func visibleWidth(from start: Int, base: Int) -> Int { visibleEnd > start ? visiblePrefix &- base : 0 }
     }
 
     /// The bulk of a wrap in a loop with nothing else to test: lines before the last permitted one (so at
-    /// `maxWidth`, T3) that start at a safe opportunity and whose widths are stored, ending at another
-    /// opportunity, or at the paragraph's end when the rest of the paragraph fits and its ends are exact
-    /// (`ending`; then it returns true). Stops before the first line that is not like that (an emergency
-    /// break, W2; a line that needs reshaping; a whitespace-only line, W4), which the caller makes.
-    /// Requires `breakVisiblePrefixIsMonotone` and a safe `start`; each line it makes ends where the next
-    /// may start safely (`breakEnds`' flag covers the opportunity).
+    /// `maxWidth`, T3) that start at a safe position and whose widths are stored, ending at an opportunity,
+    /// at an emergency break between clusters (W2) when not even the first word fits, or at the paragraph's
+    /// end when the rest of the paragraph fits and its ends are exact (`ending`; then it returns true).
+    /// Stops before the first line that is not like that (one that needs reshaping at an end; a
+    /// whitespace-only line, W4), which the caller makes. Requires `breakVisiblePrefixIsMonotone` and a
+    /// safe `start`; each line it makes ends where the next may start safely (`breakEnds`' flag covers
+    /// the opportunity; an emergency end is checked).
     ///
-    /// The loop keeps its state, the sink's included, in locals: through the `inout` emitter every line
-    /// stored and reloaded the sink's fields, since the records' stores might alias them.
+    /// The loop keeps its state, a measuring sink's included, in locals: through the `inout` emitter every
+    /// line stored and reloaded the sink's fields, since the records' stores might alias them.
     @inline(never)
     private static func commonLines<Sink: LineSink>(_ view: FastView, _ text: PreparedText, _ out: inout LineEmitter<Sink>,
                                                     start: inout Int,
@@ -431,6 +427,8 @@ extension FastBreaker {
             self.produced = produced
         }
 
+        // `@_transparent` rather than `@inline(__always)`, which the optimiser did not honour for this
+        // generic method: outlined, the loop reached a held sink through a pointer again.
         @_transparent
         mutating func run<Output: LineOutput>(_ view: FastView, _ text: PreparedText, limit: Int, candidatesEnd: Int,
                                               lastPermitted: Int, ending: ParagraphEnding, into output: inout Output) {
