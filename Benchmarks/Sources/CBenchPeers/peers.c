@@ -1,7 +1,9 @@
 // The peers TextFit is benchmarked against: Pango (PangoFT2) and plain HarfBuzz shaping.
 // Settings follow scripts/pango-reference.py, which the parity test's reference data was made with.
+#define _GNU_SOURCE
 #include "CBenchPeers.h"
 
+#include <sched.h>
 #include <dirent.h>
 #include <math.h>
 #include <time.h>
@@ -402,6 +404,19 @@ int64_t bench_thread_run_delay_ns(void) {
     fclose(file);
     return ok ? (int64_t)waiting : -1;
 }
+
+int32_t bench_pin_thread(int32_t cpu) {
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    if (cpu < 0) {
+        for (int i = 0; i < CPU_SETSIZE; i++) CPU_SET(i, &set);
+    } else {
+        CPU_SET(cpu, &set);
+    }
+    return sched_setaffinity(0, sizeof(set), &set) == 0 ? 0 : -1;
+}
+
+int32_t bench_current_cpu(void) { return sched_getcpu(); }
 
 int32_t bench_reset_peak_rss(void) {
     FILE *file = fopen("/proc/self/clear_refs", "w");

@@ -252,8 +252,20 @@ final class Bench {
         // CPU time and run-queue wait of the multi-threaded passes: how many cores they really had.
         var busy = (wall: 0.0, cpu: 0.0, waiting: 0.0)
         // CPU time of the same work on one thread and on all: more CPU on all cores means contention
-        // (locks, shared reference counts, cache lines), whatever else runs on the machine.
+        // (locks, shared reference counts, cache lines) or colder cores, whatever else runs on the machine.
+        // One thread: the calling thread's own clock over the pass (a pool worker still spinning from the
+        // last all-core pass, or a core holder, does not count there). All cores: the calling thread's
+        // clock over the pass plus every other thread's CPU (minus the core holders') from the pass's start
+        // to the next all-core pass's: the work its workers did and what they spun before sleeping.
         var cpuTime: [String: (one: Double, many: Double)] = [:]
+        var otherCPU: (state: String, since: Double, counted: Bool)?
+        var holderTotal = 0.0
+        func otherThreadsCPU() -> Double { Double(bench_process_cpu_ns()) - Phase.threadCPU() - holderTotal }
+        /// Called at the start of every all-core pass (timed or not) and at the end.
+        func closeOtherCPU() {
+            if let open = otherCPU, open.counted { cpuTime[open.state, default: (0, 0)].many += otherThreadsCPU() - open.since }
+            otherCPU = nil
+        }
         let requests = Dictionary(uniqueKeysWithValues: loaded.sets.map { set in
             (set.name, set.cases.map(\.request))
         })
@@ -263,6 +275,13 @@ final class Bench {
         // not counted.
         let holder = ProcessInfo.processInfo.environment["TEXTFIT_BENCH_HOLD_CORES"] == "1" ? CoreHolder(count: cores - 1) : nil
         if holder != nil { progress("parallel: holding the other cores during one-thread passes") }
+        // TEXTFIT_BENCH_PARALLEL_WARMUP=same: before each timed pass, an untimed pass of the same batch in the
+        // same configuration, so each is timed in its own steady state (see README, "parallel"). By default
+        // the one warm-up per set runs on this thread, which leaves the set's data in this core's caches
+        // for the one-thread pass and nowhere for a worker.
+        let sameWarmup = ProcessInfo.processInfo.environment["TEXTFIT_BENCH_PARALLEL_WARMUP"] == "same"
+        if sameWarmup { progress("parallel: each timed pass follows an untimed one of the same configuration") }
+        report.meta["parallelWarmup"] = sameWarmup ? "same configuration before each timed pass" : "one per set, on the calling thread"
         // Pairs alternate which of the two goes first.
         for sample in 0..<samplesTotal {
             progress("parallel: sample \(sample + 1)/\(samplesTotal)\(sample < options.warmup ? " (warm-up)" : "")")
@@ -270,28 +289,39 @@ final class Bench {
             for set in loaded.sets {
                 for state in ["warm", "cold"] {
                     // Warm: this set's segments in the cache (the previous set's cold pair emptied it).
-                    if state == "warm" { consume(Passes.textfitMeasureFromString(set.cases[...])) }
+                    if state == "warm" && !sameWarmup { consume(Passes.textfitMeasureFromString(set.cases[...])) }
                     let pair = sample % 2 == 0 ? [false, true] : [true, false]
                     for parallel in pair {
+                        let concurrency = parallel ? cores : 1
+                        if sameWarmup {
+                            if state == "cold" { SegmentCache.removeAll() }
+                            if parallel { closeOtherCPU() }
+                            consume(Passes.textfitBatch(requests[set.name]!, concurrency: concurrency))
+                        }
                         if state == "cold" { SegmentCache.removeAll() }
+                        let counted = sample >= options.warmup
+                        if parallel { closeOtherCPU() }
                         if !parallel { holder?.hold() }
                         let cpuBefore = bench_process_cpu_ns()
+                        let threadBefore = Phase.threadCPU()
                         let delayBefore = bench_run_delay_ns()
-                        let elapsed = timed(profiled: sample >= options.warmup) {
-                            consume(Passes.textfitBatch(requests[set.name]!, concurrency: parallel ? cores : 1))
+                        if parallel { otherCPU = (state, otherThreadsCPU(), counted) }
+                        let elapsed = timed(profiled: counted) {
+                            consume(Passes.textfitBatch(requests[set.name]!, concurrency: concurrency))
                         }
+                        let thread = Phase.threadCPU() - threadBefore
                         let held = parallel ? 0 : holder?.release() ?? 0
-                        if sample >= options.warmup {
-                            let cpu = Double(bench_process_cpu_ns() - cpuBefore) - held
+                        holderTotal += held
+                        if counted {
                             if parallel {
                                 busy.wall += Double(elapsed)
-                                busy.cpu += cpu
+                                busy.cpu += Double(bench_process_cpu_ns() - cpuBefore)
                                 busy.waiting += Double(bench_run_delay_ns() - delayBefore)
                             }
-                            cpuTime[state, default: (0, 0)].one += parallel ? 0 : cpu
-                            cpuTime[state, default: (0, 0)].many += parallel ? cpu : 0
+                            cpuTime[state, default: (0, 0)].one += parallel ? 0 : thread
+                            cpuTime[state, default: (0, 0)].many += parallel ? thread : 0
                         }
-                        guard sample >= options.warmup else { continue }
+                        guard counted else { continue }
                         let engine = parallel ? "\(many)-\(state)" : "textfit-1thread-\(state)"
                         series[set.name, default: [:]][engine, default: Series(mode: mode, set: set.name, engine: engine,
                                                                                cases: set.cases.count)]
@@ -306,6 +336,9 @@ final class Bench {
                 }
             }
         }
+        // The last all-core pass's workers: what they spin after it.
+        usleep(20_000)
+        closeOtherCPU()
         for set in loaded.sets { report.series += engines.compactMap { series[set.name]?[$0] } }
         if loaded.sets.count > 1 { report.series += engines.compactMap { allSeries[$0] } }
         for name in loaded.sets.map(\.name) + (loaded.sets.count > 1 ? ["all"] : []) {

@@ -35,6 +35,7 @@ extension Bench {
         if parts.contains("phases") { runScalingPhases() }
         if parts.contains("timeline") { runScalingTimeline() }
         if parts.contains("faults") { runScalingFaults() }
+        if parts.contains("locality") { runScalingLocality() }
     }
 
     /// Page faults and context switches per pass of `TextBatch.measure` at concurrency 1 and 2 (getrusage:

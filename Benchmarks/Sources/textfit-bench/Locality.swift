@@ -1,0 +1,180 @@
+import CBenchPeers
+import Dispatch
+import Foundation
+import Synchronization
+import TextFit
+
+/// `SCALING_PARTS=locality`: why a second thread's CPU per text is higher than the calling thread's.
+///
+/// The same half of a set (the chunks `TextBatch` would give a second worker) is timed by its thread's own
+/// CPU clock after different histories:
+///
+/// * `main after main`: the main thread passes over the whole set, then runs the half (the one-thread case);
+/// * `T1 after main, slept` / `spun`: the main thread passes over the set while T1 (a thread of its own,
+///   kept for the run) sleeps on a semaphore or spins on a flag, then T1 runs the half: the data was last
+///   touched on the other core (the parallel mode's warm-up and one-thread passes do that);
+/// * `T1 after T1`: T1 passes over the set, then runs the half at once (T1's own warm baseline);
+/// * `T1 after T1, slept` / `spun`: T1 passes over the set, the main thread passes over it while T1
+///   sleeps or spins, then T1 runs the half: whether a core that halted loses its state (a vCPU's
+///   physical core lent to someone else) apart from where the data was last used.
+extension Bench {
+    func runScalingLocality() {
+        let rounds = max(5, options.samples)
+        let worker = LocalityWorker()
+        // LOCALITY_PIN=01: the main thread on CPU 0 and T1 on CPU 1; 10 the other way round.
+        let pin = ProcessInfo.processInfo.environment["LOCALITY_PIN"].map { Array($0).compactMap { Int32(String($0)) } }
+        if let pin, pin.count == 2 {
+            _ = bench_pin_thread(pin[0])
+            _ = worker.run { Int(bench_pin_thread(pin[1])) }
+        }
+        let cpus = (bench_current_cpu(), worker.run { Int(bench_current_cpu()) }.value)
+        print("")
+        print("scaling: CPU µs per text of the same half, after different histories (median of \(rounds) rounds); main on CPU \(cpus.0), T1 on CPU \(cpus.1)")
+        let variants = ["main after main", "T1 after main, slept", "T1 after main, spun", "T1 after T1",
+                        "T1 after T1, slept", "T1 after T1, spun"]
+        print(pad("set", 10) + variants.map { pad($0, 22) }.joined())
+        for set in setsWithAll {
+            let requests = set.cases.map(\.request)
+            let half = Self.localityHalf(requests)
+            func run(_ indices: [Int]) -> Int {
+                var sum = 0
+                for i in indices {
+                    let r = requests[i]
+                    if let m = try? PreparedText(r.text, font: r.font).measure(width: r.width, numberOfLines: r.numberOfLines,
+                                                                               lineBreakMode: r.lineBreakMode) {
+                        sum &+= m.lineCount
+                    }
+                }
+                return sum
+            }
+            let all = Array(requests.indices)
+            var samples = [[Double]](repeating: [], count: variants.count)
+            for round in 0..<(rounds + 1) {
+                var cpu = [Double](repeating: 0, count: variants.count)
+                var clean = true
+                func keep(_ phase: Phase) -> Double {
+                    if phase.wait > 0.03 * phase.wall || phase.wall > 1.1 * phase.cpu { clean = false }
+                    consume(phase.value)
+                    return phase.cpu
+                }
+                // 0: main after main.
+                consume(run(all))
+                cpu[0] = keep(Phase.measure { run(half) })
+                // 1, 2: T1 after main, T1 slept or spun meanwhile.
+                for (v, spin) in [(1, false), (2, true)] {
+                    worker.park(spinning: spin)
+                    consume(run(all))
+                    cpu[v] = keep(worker.run { run(half) })
+                }
+                // 3: T1 after T1.
+                consume(worker.run { run(all) }.value)
+                cpu[3] = keep(worker.run { run(half) })
+                // 4, 5: T1 after T1, then main's pass while T1 slept or spun.
+                for (v, spin) in [(4, false), (5, true)] {
+                    consume(worker.run { run(all) }.value)
+                    worker.park(spinning: spin)
+                    consume(run(all))
+                    cpu[v] = keep(worker.run { run(half) })
+                }
+                guard round > 0, clean else { continue }
+                for v in variants.indices { samples[v].append(cpu[v] / 1000 / Double(half.count)) }
+            }
+            guard !samples[0].isEmpty else { print(pad(set.name, 10) + " no clean rounds"); continue }
+            let base = localityMedian(samples[0])
+            print(pad(set.name, 10) + variants.indices.map { v in
+                let m = localityMedian(samples[v])
+                return pad(String(format: "%.3f (%.2f)", m, m / base), 22)
+            }.joined() + "  \(samples[0].count)/\(rounds)")
+        }
+        worker.stop()
+        _ = bench_pin_thread(-1)
+    }
+
+    /// Every other chunk of 32 cost-balanced chunks (the share a second worker gets).
+    static func localityHalf(_ requests: [LayoutRequest]) -> [Int] {
+        let costs = requests.map { $0.text.utf8.count + 40 }
+        let target = max(1, costs.reduce(0, +) / 32)
+        var half: [Int] = []
+        var chunk = 0, cost = 0
+        for (index, c) in costs.enumerated() {
+            if chunk % 2 == 1 { half.append(index) }
+            cost += c
+            if cost >= target { chunk += 1; cost = 0 }
+        }
+        return half
+    }
+}
+
+private func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s : s + String(repeating: " ", count: n - s.count) }
+
+private func localityMedian(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+}
+
+/// A thread that runs one job at a time and, between jobs, either sleeps on a semaphore or spins on a counter.
+final class LocalityWorker: @unchecked Sendable {
+    // @unchecked: `job`, `spinRequest` and `result` are handed over through `posted` / `finished`
+    // (release/acquire); `wake` is signalled only while the worker sleeps.
+    private let wake = DispatchSemaphore(value: 0)
+    private let posted = Atomic<Int>(0)
+    private let finished = Atomic<Int>(0)
+    private var job: (() -> Int)?
+    private var spinRequest: Bool?
+    private var result = Phase()
+    /// The worker's way of waiting now (changed only by `park`, which waits until the worker took it).
+    private var spinning = false
+
+    init() {
+        let thread = Thread { [unowned self] in self.loop() }
+        thread.stackSize = 8 << 20
+        thread.start()
+    }
+
+    private func loop() {
+        var seen = 0
+        var spin = false
+        while true {
+            if spin {
+                while posted.load(ordering: .acquiring) == seen {}
+            } else {
+                wake.wait()
+                _ = posted.load(ordering: .acquiring)
+            }
+            seen += 1
+            if let request = spinRequest {
+                spin = request
+            } else if let job {
+                result = Phase.measure(job)
+            } else {
+                finished.add(1, ordering: .releasing)
+                return
+            }
+            finished.add(1, ordering: .releasing)
+        }
+    }
+
+    private func post(job: (() -> Int)?, spin: Bool?) {
+        let before = finished.load(ordering: .acquiring)
+        self.job = job
+        spinRequest = spin
+        posted.add(1, ordering: .releasing)
+        if !spinning { wake.signal() }
+        while finished.load(ordering: .acquiring) == before {}
+    }
+
+    /// Runs `job` on the worker and waits (spinning) for it; the worker then waits as it did before.
+    @discardableResult
+    func run(_ job: @escaping () -> Int) -> Phase {
+        post(job: job, spin: nil)
+        return result
+    }
+
+    /// From now until the next `park`, the worker spins (or sleeps) between jobs.
+    func park(spinning spin: Bool) {
+        post(job: nil, spin: spin)
+        spinning = spin
+    }
+
+    func stop() { post(job: nil, spin: nil) }
+}
