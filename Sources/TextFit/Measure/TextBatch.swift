@@ -69,7 +69,8 @@ public enum TextBatch {
         // into a copy after, two passes over the results on the calling thread alone.
         return [Result<Value, Error>](unsafeUninitializedCapacity: count) { buffer, initializedCount in
             nonisolated(unsafe) let output = buffer
-            DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            // The calling thread takes the first range at once; the pool's workers join as they wake.
+            WorkerPool.perform(participants: workers) { _ in
                 while let range = schedule.take(from: next) {
                     for index in range {
                         (output.baseAddress! + index).initialize(to: Result { try work(requests[index]) })
