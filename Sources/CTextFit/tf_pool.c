@@ -24,6 +24,7 @@
 #include <limits.h>
 #include <linux/futex.h>
 #include <pthread.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -48,6 +49,7 @@ static void *job_context;
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 static int64_t spin_budget_ns = 50 * 1000;
+static int32_t processors = 1;  // CPUs this process may run on, when the pool was first used
 
 static void after_fork_in_child(void) {
     // Only the forking thread exists in the child: no worker, and `claim` may be held by a thread that
@@ -65,7 +67,21 @@ static void initialise(void) {
         long value = strtol(text, &end, 10);
         if (end != NULL && *end == '\0' && value >= 0 && value <= 10000) spin_budget_ns = (int64_t)value * 1000;
     }
+    cpu_set_t allowed;
+    if (sched_getaffinity(0, sizeof(allowed), &allowed) == 0) {
+        processors = CPU_COUNT(&allowed);
+    } else {
+        long online = sysconf(_SC_NPROCESSORS_ONLN);
+        processors = online > 0 ? (int32_t)online : 1;
+    }
+    if (processors < 1) processors = 1;
     pthread_atfork(NULL, NULL, after_fork_in_child);
+}
+
+int32_t tf_pool_max_participants(void) {
+    pthread_once(&once, initialise);
+    int32_t most = processors < TF_POOL_MAX_WORKERS + 1 ? processors : TF_POOL_MAX_WORKERS + 1;
+    return most;
 }
 
 int64_t tf_pool_spin_ns(void) {
@@ -173,7 +189,8 @@ static int32_t start_workers(int32_t wanted) {
 // MARK: - Running
 
 int32_t tf_pool_run(int32_t participants, tf_pool_body body, void *context) {
-    pthread_once(&once, initialise);
+    int32_t most = tf_pool_max_participants();
+    if (participants > most) participants = most;
     if (participants <= 1) {
         body(context, 0);
         return 1;

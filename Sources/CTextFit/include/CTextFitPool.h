@@ -20,7 +20,8 @@ typedef void (*tf_pool_body)(void *context, int32_t participant);
 #define TF_POOL_MAX_WORKERS 63
 
 /// Runs `body(context, 0)` on the calling thread and `body(context, i)` for some i in 1..<`participants` on
-/// the pool's threads, then returns once every body that started has returned. The caller starts at once;
+/// the pool's threads (`participants` is capped at `tf_pool_max_participants()`: more threads than CPUs
+/// only take turns), then returns once every body that started has returned. The caller starts at once;
 /// a worker starts when it wakes, and one that has not started by the time the caller's body returns is
 /// not waited for (it never runs), so the body must divide the work dynamically (participants take work
 /// from a shared cursor) and must not assume any participant other than 0 runs.
@@ -36,6 +37,10 @@ int32_t tf_pool_run(int32_t participants, tf_pool_body body, void *context);
 /// How long an idle worker, and a caller waiting for a worker's last piece, spin before they sleep: 50 µs,
 /// or `TEXTFIT_POOL_SPIN_US` (0 ... 10 000) read once at the pool's first use.
 int64_t tf_pool_spin_ns(void);
+
+/// The CPUs this process may run on (its affinity mask when the pool was first used), at most
+/// TF_POOL_MAX_WORKERS + 1: the most participants a call runs.
+int32_t tf_pool_max_participants(void);
 
 /// Workers started so far (for tests).
 int32_t tf_pool_worker_count(void);

@@ -30,7 +30,8 @@ enum WorkerPool {
     /// body must take its work from a shared cursor, never rely on a given participant. When another
     /// thread's call holds the pool, the participants run on Dispatch's threads instead
     /// (`concurrentPerform`), so concurrent batches still share the cores.
-    static func perform(participants: Int, _ body: @Sendable (Int) -> Void) {
+    static func perform(participants requested: Int, _ body: @Sendable (Int) -> Void) {
+        let participants = min(requested, maxParticipants)
         if participants <= 1 {
             body(0)
             return
@@ -45,6 +46,10 @@ enum WorkerPool {
         }
         if ran == 0 { DispatchQueue.concurrentPerform(iterations: participants, execute: body) }
     }
+
+    /// The most participants a call runs: the CPUs this process may use (more threads would only take
+    /// turns, and a spinning one would take turns with a working one).
+    static let maxParticipants = Int(tf_pool_max_participants())
 
     /// How long an idle worker, or a caller waiting for a worker, spins before it sleeps.
     static var spinNanoseconds: Int { Int(tf_pool_spin_ns()) }

@@ -60,7 +60,7 @@ public enum TextBatch {
     private static func map<Value>(_ requests: [LayoutRequest], concurrency: Int,
                                    _ work: @Sendable @escaping (LayoutRequest) throws -> Value) -> [Result<Value, Error>] {
         let count = requests.count
-        let workers = max(1, min(concurrency, count))
+        let workers = max(1, min(concurrency, count, WorkerPool.maxParticipants))
         if workers == 1 { return requests.map { request in Result { try work(request) } } }
         let schedule = Schedule(requests, workers: workers)
         let next = Atomic<Int>(0)
