@@ -243,8 +243,20 @@ final class Bench {
         }
         report.meta["loadAverageBeforeParallel"] = load
         let many = "textfit-\(cores)threads"
+        // TEXTFIT_BENCH_PARALLEL_DISPATCH=1: a third configuration, the same batch on all cores through a copy
+        // of TextBatch's former `concurrentPerform` path (`Passes.dispatchBatch`), timed in the same rounds,
+        // so the pool and Dispatch are compared under the same drift.
+        let withDispatch = ProcessInfo.processInfo.environment["TEXTFIT_BENCH_PARALLEL_DISPATCH"] == "1"
+        let configurations = withDispatch ? ["one", "all", "dispatch"] : ["one", "all"]
+        func engine(_ configuration: String, _ state: String) -> String {
+            switch configuration {
+            case "one": return "textfit-1thread-\(state)"
+            case "all": return "\(many)-\(state)"
+            default: return "\(many)-dispatch-\(state)"
+            }
+        }
         var engines: [String] = []
-        for state in ["warm", "cold"] { engines += ["textfit-1thread-\(state)", "\(many)-\(state)"] }
+        for state in ["warm", "cold"] { engines += configurations.map { engine($0, state) } }
         var series: [String: [String: Series]] = [:]
         var allSeries = Dictionary(uniqueKeysWithValues: engines.map {
             ($0, Series(mode: mode, set: "all", engine: $0, cases: loaded.all.count))
@@ -257,7 +269,7 @@ final class Bench {
         // last all-core pass, or a core holder, does not count there). All cores: the calling thread's
         // clock over the pass plus every other thread's CPU (minus the core holders') from the pass's start
         // to the next all-core pass's: the work its workers did and what they spun before sleeping.
-        var cpuTime: [String: (one: Double, many: Double)] = [:]
+        var cpuTime: [String: (one: Double, many: Double)] = [:]  // by state, "-dispatch" for that configuration
         var otherCPU: (state: String, since: Double, counted: Bool)?
         var holderTotal = 0.0
         func otherThreadsCPU() -> Double { Double(bench_process_cpu_ns()) - Phase.threadCPU() - holderTotal }
@@ -282,7 +294,7 @@ final class Bench {
         let sameWarmup = ProcessInfo.processInfo.environment["TEXTFIT_BENCH_PARALLEL_WARMUP"] == "same"
         if sameWarmup { progress("parallel: each timed pass follows an untimed one of the same configuration") }
         report.meta["parallelWarmup"] = sameWarmup ? "same configuration before each timed pass" : "one per set, on the calling thread"
-        // Pairs alternate which of the two goes first.
+        // The configurations' order rotates from sample to sample.
         for sample in 0..<samplesTotal {
             progress("parallel: sample \(sample + 1)/\(samplesTotal)\(sample < options.warmup ? " (warm-up)" : "")")
             var totals: [String: UInt64] = [:]
@@ -290,13 +302,19 @@ final class Bench {
                 for state in ["warm", "cold"] {
                     // Warm: this set's segments in the cache (the previous set's cold pair emptied it).
                     if state == "warm" && !sameWarmup { consume(Passes.textfitMeasureFromString(set.cases[...])) }
-                    let pair = sample % 2 == 0 ? [false, true] : [true, false]
-                    for parallel in pair {
+                    let shift = sample % configurations.count
+                    for configuration in configurations[shift...] + configurations[..<shift] {
+                        let parallel = configuration != "one"
                         let concurrency = parallel ? cores : 1
+                        let key = configuration == "dispatch" ? "\(state)-dispatch" : state
+                        func pass() -> Int {
+                            configuration == "dispatch" ? Passes.dispatchBatch(requests[set.name]!, concurrency: concurrency)
+                                : Passes.textfitBatch(requests[set.name]!, concurrency: concurrency)
+                        }
                         if sameWarmup {
                             if state == "cold" { SegmentCache.removeAll() }
                             if parallel { closeOtherCPU() }
-                            consume(Passes.textfitBatch(requests[set.name]!, concurrency: concurrency))
+                            consume(pass())
                         }
                         if state == "cold" { SegmentCache.removeAll() }
                         let counted = sample >= options.warmup
@@ -305,28 +323,29 @@ final class Bench {
                         let cpuBefore = bench_process_cpu_ns()
                         let threadBefore = Phase.threadCPU()
                         let delayBefore = bench_run_delay_ns()
-                        if parallel { otherCPU = (state, otherThreadsCPU(), counted) }
-                        let elapsed = timed(profiled: counted) {
-                            consume(Passes.textfitBatch(requests[set.name]!, concurrency: concurrency))
-                        }
+                        if parallel { otherCPU = (key, otherThreadsCPU(), counted) }
+                        let elapsed = timed(profiled: counted) { consume(pass()) }
                         let thread = Phase.threadCPU() - threadBefore
                         let held = parallel ? 0 : holder?.release() ?? 0
                         holderTotal += held
                         if counted {
-                            if parallel {
+                            if configuration == "all" {
                                 busy.wall += Double(elapsed)
                                 busy.cpu += Double(bench_process_cpu_ns() - cpuBefore)
                                 busy.waiting += Double(bench_run_delay_ns() - delayBefore)
                             }
-                            cpuTime[state, default: (0, 0)].one += parallel ? 0 : thread
-                            cpuTime[state, default: (0, 0)].many += parallel ? thread : 0
+                            if parallel {
+                                cpuTime[key, default: (0, 0)].many += thread
+                            } else {
+                                for key in [state, "\(state)-dispatch"] { cpuTime[key, default: (0, 0)].one += thread }
+                            }
                         }
                         guard counted else { continue }
-                        let engine = parallel ? "\(many)-\(state)" : "textfit-1thread-\(state)"
-                        series[set.name, default: [:]][engine, default: Series(mode: mode, set: set.name, engine: engine,
-                                                                               cases: set.cases.count)]
+                        let name = engine(configuration, state)
+                        series[set.name, default: [:]][name, default: Series(mode: mode, set: set.name, engine: name,
+                                                                             cases: set.cases.count)]
                             .samples.append(Double(elapsed) / 1000 / Double(set.cases.count))
-                        totals[engine, default: 0] += elapsed
+                        totals[name, default: 0] += elapsed
                     }
                 }
             }
@@ -348,23 +367,32 @@ final class Bench {
                 else { continue }
                 report.ratios.append(Ratio(mode: mode, set: name, name: "speedup \(cores) cores (\(state))", value: one / all,
                                            target: state == "warm" ? ">= 1.8" : nil))
+                if let dispatch = bySet["\(many)-dispatch-\(state)"]?.median {
+                    report.ratios.append(Ratio(mode: mode, set: name, name: "speedup \(cores) cores, Dispatch (\(state))",
+                                               value: one / dispatch, target: nil))
+                }
             }
         }
         let cpuPerWall = busy.wall > 0 ? busy.cpu / busy.wall : .nan
         let waitingPerWall = busy.wall > 0 ? busy.waiting / busy.wall : .nan
-        let inflation = ["warm", "cold"].map { state -> Double in
-            guard let time = cpuTime[state], time.one > 0 else { return .nan }
+        let inflation = ["warm", "cold", "warm-dispatch", "cold-dispatch"].map { key -> Double in
+            guard let time = cpuTime[key], time.one > 0, time.many > 0 else { return .nan }
             return time.many / time.one
         }
-        report.meta["parallel"] = ["cores": cores, "api": "TextBatch.measure(_:concurrency:), all cores vs 1",
+        var meta: [String: Any] = ["cores": cores, "api": "TextBatch.measure(_:concurrency:), all cores vs 1",
                                    "cpuSecondsPerWallSecond": cpuPerWall, "runQueueWaitPerWallSecond": waitingPerWall,
                                    "cpuTimeAllCoresOverOneWarm": inflation[0], "cpuTimeAllCoresOverOneCold": inflation[1]]
-            as [String: Any]
+        if withDispatch {
+            meta["cpuTimeDispatchOverOneWarm"] = inflation[2]
+            meta["cpuTimeDispatchOverOneCold"] = inflation[3]
+        }
+        report.meta["parallel"] = meta
         report.parallelNote = String(format: """
             all-core passes: %.2f CPU-seconds per wall second, %.2f s per wall second waiting for a CPU held by \
             other processes (%d cores); CPU time all cores / one thread for the same cases: %.2f warm, %.2f cold \
             (1.00 = no contention cost)
             """, cpuPerWall, waitingPerWall, cores, inflation[0], inflation[1])
+            + (withDispatch ? String(format: "; through Dispatch: %.2f warm, %.2f cold", inflation[2], inflation[3]) : "")
         report.printTable(mode: mode)
     }
 

@@ -35,7 +35,7 @@ extension Bench {
         print(pad("set", 10) + variants.map { pad($0, 22) }.joined())
         for set in setsWithAll {
             let requests = set.cases.map(\.request)
-            let half = Self.localityHalf(requests)
+            let half = Self.halves(requests)[1]  // the chunks a second worker would get
             func run(_ indices: [Int]) -> Int {
                 var sum = 0
                 for i in indices {
@@ -80,36 +80,15 @@ extension Bench {
                 for v in variants.indices { samples[v].append(cpu[v] / 1000 / Double(half.count)) }
             }
             guard !samples[0].isEmpty else { print(pad(set.name, 10) + " no clean rounds"); continue }
-            let base = localityMedian(samples[0])
+            let base = median(samples[0])
             print(pad(set.name, 10) + variants.indices.map { v in
-                let m = localityMedian(samples[v])
+                let m = median(samples[v])
                 return pad(String(format: "%.3f (%.2f)", m, m / base), 22)
             }.joined() + "  \(samples[0].count)/\(rounds)")
         }
         worker.stop()
         _ = bench_pin_thread(-1)
     }
-
-    /// Every other chunk of 32 cost-balanced chunks (the share a second worker gets).
-    static func localityHalf(_ requests: [LayoutRequest]) -> [Int] {
-        let costs = requests.map { $0.text.utf8.count + 40 }
-        let target = max(1, costs.reduce(0, +) / 32)
-        var half: [Int] = []
-        var chunk = 0, cost = 0
-        for (index, c) in costs.enumerated() {
-            if chunk % 2 == 1 { half.append(index) }
-            cost += c
-            if cost >= target { chunk += 1; cost = 0 }
-        }
-        return half
-    }
-}
-
-private func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s : s + String(repeating: " ", count: n - s.count) }
-
-private func localityMedian(_ values: [Double]) -> Double {
-    let sorted = values.sorted()
-    return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
 }
 
 /// A thread that runs one job at a time and, between jobs, either sleeps on a semaphore or spins on a counter.
@@ -177,4 +156,42 @@ final class LocalityWorker: @unchecked Sendable {
     }
 
     func stop() { post(job: nil, spin: nil) }
+}
+
+extension Bench {
+    /// `SCALING_PARTS=batch`: `TextBatch.measure` at concurrency 2 after a one-thread pass of the same set
+    /// (the parallel mode's default order) and right after another two-thread call, per call: wall time,
+    /// the calling thread's CPU, the other threads' CPU, and the share of the wall both cores were busy.
+    func runScalingBatch() {
+        let rounds = max(5, options.samples)
+        print("")
+        print("scaling: TextBatch.measure(concurrency: 2) per call, µs (median of \(rounds)); 1t = one-thread pass of the set")
+        print(pad("set", 10) + pad("after", 8) + "   1t wall   2t wall  speedup  caller CPU  others CPU  CPU 2t/1t  busy cores")
+        for set in setsWithAll {
+            let requests = set.cases.map(\.request)
+            for after in ["1t", "2t"] {
+                var rows: [[Double]] = []
+                for _ in 0..<(rounds + 1) {
+                    consume(Passes.textfitBatch(requests, concurrency: 1))
+                    let t0 = Phase.threadCPU(), w0 = now()
+                    consume(Passes.textfitBatch(requests, concurrency: 1))
+                    let oneWall = Double(now() - w0), oneCPU = Phase.threadCPU() - t0
+                    if after == "2t" { consume(Passes.textfitBatch(requests, concurrency: 2)) }
+                    let p0 = Double(bench_process_cpu_ns()), c0 = Phase.threadCPU(), d0 = bench_run_delay_ns(), start = now()
+                    consume(Passes.textfitBatch(requests, concurrency: 2))
+                    let wall = Double(now() - start)
+                    let caller = Phase.threadCPU() - c0
+                    let waited = Double(bench_run_delay_ns() - d0)
+                    let others = Double(bench_process_cpu_ns()) - p0 - caller
+                    guard waited < 0.03 * wall else { continue }
+                    rows.append([oneWall / 1000, wall / 1000, oneWall / wall, caller / 1000, others / 1000,
+                                 (caller + others) / oneCPU, (caller + others) / wall])
+                }
+                guard rows.count > 1 else { print(pad(set.name, 10) + pad(after, 8) + " no clean rounds"); continue }
+                let c = (0..<rows[0].count).map { i in median(rows.dropFirst().map { $0[i] }) }
+                print(pad(set.name, 10) + pad(after, 8) + String(format: " %9.1f %9.1f %7.2fx %11.1f %11.1f %10.3f %11.2f  %d",
+                                                                 c[0], c[1], c[2], c[3], c[4], c[5], c[6], rows.count - 1))
+            }
+        }
+    }
 }
