@@ -195,3 +195,48 @@ extension Bench {
         }
     }
 }
+
+extension Bench {
+    /// `SCALING_PARTS=pages`: a set measured as a feed asks for it, in pages of `SCALING_PAGE` texts (default
+    /// 24) one call after another, on one thread, through `TextBatch` on two (its pool) and through the former
+    /// Dispatch path on two; the three interleaved round by round. Back-to-back calls are where a pool kept
+    /// awake between calls should differ from Dispatch's worker, which sleeps after every call.
+    func runScalingPages() {
+        let rounds = max(5, options.samples)
+        let page = Int(ProcessInfo.processInfo.environment["SCALING_PAGE"] ?? "") ?? 24
+        print("")
+        print("scaling: pages of \(page) texts, one call per page back to back; µs per text (median of \(rounds)), speed-up over one thread")
+        print(pad("set", 10) + "  1 thread   pool 2t  Dispatch 2t   pool ×  Dispatch ×  pool CPU/1t  Dispatch CPU/1t")
+        for set in setsWithAll {
+            let requests = set.cases.map(\.request)
+            let pages = stride(from: 0, to: requests.count, by: page).map { Array(requests[$0..<min(requests.count, $0 + page)]) }
+            var rows: [[Double]] = []
+            for round in 0..<(rounds + 1) {
+                var wall = [0.0, 0.0, 0.0], cpu = [0.0, 0.0, 0.0]
+                let order = [[0, 1, 2], [1, 2, 0], [2, 0, 1]][round % 3]
+                var clean = true
+                for configuration in order {
+                    let p0 = Double(bench_process_cpu_ns()), d0 = bench_run_delay_ns(), start = now()
+                    for pageRequests in pages {
+                        switch configuration {
+                        case 0: consume(Passes.textfitBatch(pageRequests, concurrency: 1))
+                        case 1: consume(Passes.textfitBatch(pageRequests, concurrency: 2))
+                        default: consume(Passes.dispatchBatch(pageRequests, concurrency: 2))
+                        }
+                    }
+                    wall[configuration] = Double(now() - start)
+                    usleep(2000)  // the pool's spin after the last page counts
+                    cpu[configuration] = Double(bench_process_cpu_ns()) - p0
+                    if Double(bench_run_delay_ns() - d0) > 0.03 * wall[configuration] { clean = false }
+                }
+                guard round > 0, clean else { continue }
+                let n = Double(requests.count)
+                rows.append([wall[0] / 1000 / n, wall[1] / 1000 / n, wall[2] / 1000 / n, wall[0] / wall[1], wall[0] / wall[2],
+                             cpu[1] / cpu[0], cpu[2] / cpu[0]])
+            }
+            guard !rows.isEmpty else { print(pad(set.name, 10) + " no clean rounds"); continue }
+            let c = (0..<rows[0].count).map { i in median(rows.map { $0[i] }) }
+            print(pad(set.name, 10) + String(format: " %9.3f %9.3f %12.3f %8.2fx %10.2fx %12.3f %16.3f  %d", c[0], c[1], c[2], c[3], c[4], c[5], c[6], rows.count))
+        }
+    }
+}

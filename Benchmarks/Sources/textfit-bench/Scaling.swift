@@ -37,6 +37,7 @@ extension Bench {
         if parts.contains("faults") { runScalingFaults() }
         if parts.contains("locality") { runScalingLocality() }
         if parts.contains("batch") { runScalingBatch() }
+        if parts.contains("pages") { runScalingPages() }
     }
 
     /// Page faults and context switches per pass of `TextBatch.measure` at concurrency 1 and 2 (getrusage:
