@@ -122,6 +122,12 @@ static uint64_t monotonic_ns(void) {
 }
 
 /// Spins while *word == value, for at most spin_budget_ns. Returns 1 when the word changed (acquire).
+///
+/// Every 64 pauses (1.6 µs on this VM's EPYC: 25 ns each) it reads the clock and yields the CPU: when the
+/// machine is busy, the thread being waited for may be queued on this very CPU, and a spin that did not
+/// yield held it off for a whole time slice (back-to-back 24-text calls with another process on one
+/// core: 49 µs per call against 30 µs on one thread; both threads waited half the time). With nothing
+/// else runnable, sched_yield returns at once.
 static int spin_while(uint32_t *word, uint32_t value) {
     if (__atomic_load_n(word, __ATOMIC_ACQUIRE) != value) return 1;
     if (spin_budget_ns <= 0) return 0;
@@ -129,8 +135,10 @@ static int spin_while(uint32_t *word, uint32_t value) {
     for (uint32_t i = 1;; i++) {
         cpu_relax();
         if (__atomic_load_n(word, __ATOMIC_ACQUIRE) != value) return 1;
-        // The clock every 32 pauses (a pause is 10-150 cycles, the clock about 20 ns).
-        if ((i & 31) == 0 && monotonic_ns() >= deadline) return 0;
+        if ((i & 63) == 0) {
+            if (monotonic_ns() >= deadline) return 0;
+            sched_yield();
+        }
     }
 }
 

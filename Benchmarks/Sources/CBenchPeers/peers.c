@@ -4,6 +4,7 @@
 #include "CBenchPeers.h"
 
 #include <sched.h>
+#include <unistd.h>
 #include <dirent.h>
 #include <math.h>
 #include <time.h>
@@ -404,6 +405,27 @@ int64_t bench_thread_run_delay_ns(void) {
     fclose(file);
     return ok ? (int64_t)waiting : -1;
 }
+
+int32_t bench_threads_cpu(int32_t *tids, int64_t *nanoseconds, int32_t capacity) {
+    DIR *tasks = opendir("/proc/self/task");
+    if (tasks == NULL) return 0;
+    int32_t count = 0;
+    struct dirent *entry;
+    while (count < capacity && (entry = readdir(tasks)) != NULL) {
+        if (entry->d_name[0] == '.') continue;
+        int tid = atoi(entry->d_name);
+        clockid_t clock = ((~(clockid_t)tid) << 3) | 6;  // the thread's CPUCLOCK_SCHED clock
+        struct timespec time;
+        if (clock_gettime(clock, &time) != 0) continue;
+        tids[count] = tid;
+        nanoseconds[count] = (int64_t)time.tv_sec * 1000000000 + time.tv_nsec;
+        count++;
+    }
+    closedir(tasks);
+    return count;
+}
+
+int32_t bench_gettid(void) { return (int32_t)gettid(); }
 
 int32_t bench_pin_thread(int32_t cpu) {
     cpu_set_t set;

@@ -177,12 +177,15 @@ extension Bench {
                     consume(Passes.textfitBatch(requests, concurrency: 1))
                     let oneWall = Double(now() - w0), oneCPU = Phase.threadCPU() - t0
                     if after == "2t" { consume(Passes.textfitBatch(requests, concurrency: 2)) }
-                    let p0 = Double(bench_process_cpu_ns()), c0 = Phase.threadCPU(), d0 = bench_run_delay_ns(), start = now()
+                    let d0 = bench_run_delay_ns()
+                    let clocks0 = ThreadClocks.read(), c0 = Phase.threadCPU(), start = now()
                     consume(Passes.textfitBatch(requests, concurrency: 2))
                     let wall = Double(now() - start)
                     let caller = Phase.threadCPU() - c0
+                    let clocks1 = ThreadClocks.read()
                     let waited = Double(bench_run_delay_ns() - d0)
-                    let others = Double(bench_process_cpu_ns()) - p0 - caller
+                    let me = bench_gettid()
+                    let others = clocks1.reduce(0.0) { sum, entry in entry.key == me ? sum : sum + Double(entry.value - (clocks0[entry.key] ?? 0)) }
                     guard waited < 0.03 * wall else { continue }
                     rows.append([oneWall / 1000, wall / 1000, oneWall / wall, caller / 1000, others / 1000,
                                  (caller + others) / oneCPU, (caller + others) / wall])
@@ -211,8 +214,9 @@ extension Bench {
             let requests = set.cases.map(\.request)
             let pages = stride(from: 0, to: requests.count, by: page).map { Array(requests[$0..<min(requests.count, $0 + page)]) }
             var rows: [[Double]] = []
+            var dropped: [[Double]] = []
             for round in 0..<(rounds + 1) {
-                var wall = [0.0, 0.0, 0.0], cpu = [0.0, 0.0, 0.0]
+                var wall = [0.0, 0.0, 0.0], cpu = [0.0, 0.0, 0.0], waits = [0.0, 0.0, 0.0]
                 let order = [[0, 1, 2], [1, 2, 0], [2, 0, 1]][round % 3]
                 var clean = true
                 for configuration in order {
@@ -227,16 +231,30 @@ extension Bench {
                     wall[configuration] = Double(now() - start)
                     usleep(2000)  // the pool's spin after the last page counts
                     cpu[configuration] = Double(bench_process_cpu_ns()) - p0
-                    if Double(bench_run_delay_ns() - d0) > 0.03 * wall[configuration] { clean = false }
+                    waits[configuration] = Double(bench_run_delay_ns() - d0) / wall[configuration]
+                    if waits[configuration] > 0.03 { clean = false }
                 }
+                if !clean { dropped.append(waits) }
                 guard round > 0, clean else { continue }
                 let n = Double(requests.count)
                 rows.append([wall[0] / 1000 / n, wall[1] / 1000 / n, wall[2] / 1000 / n, wall[0] / wall[1], wall[0] / wall[2],
                              cpu[1] / cpu[0], cpu[2] / cpu[0]])
             }
-            guard !rows.isEmpty else { print(pad(set.name, 10) + " no clean rounds"); continue }
+            let droppedNote = dropped.isEmpty ? "" : "; dropped (waited for a CPU, share of wall: 1t/pool/Dispatch) "
+                + dropped.map { $0.map { String(format: "%.2f", $0) }.joined(separator: "/") }.joined(separator: " ")
+            guard !rows.isEmpty else { print(pad(set.name, 10) + " no clean rounds" + droppedNote); continue }
             let c = (0..<rows[0].count).map { i in median(rows.map { $0[i] }) }
-            print(pad(set.name, 10) + String(format: " %9.3f %9.3f %12.3f %8.2fx %10.2fx %12.3f %16.3f  %d", c[0], c[1], c[2], c[3], c[4], c[5], c[6], rows.count))
+            print(pad(set.name, 10) + String(format: " %9.3f %9.3f %12.3f %8.2fx %10.2fx %12.3f %16.3f  %d", c[0], c[1], c[2], c[3], c[4], c[5], c[6], rows.count)
+                  + droppedNote)
         }
+    }
+}
+
+/// Each thread's CPU time by thread id, from its own clock.
+enum ThreadClocks {
+    static func read() -> [Int32: Int64] {
+        var tids = [Int32](repeating: 0, count: 256), times = [Int64](repeating: 0, count: 256)
+        let count = Int(bench_threads_cpu(&tids, &times, 256))
+        return Dictionary(uniqueKeysWithValues: (0..<count).map { (tids[$0], times[$0]) })
     }
 }
