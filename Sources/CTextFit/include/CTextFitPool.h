@@ -29,7 +29,8 @@ typedef void (*tf_pool_body)(void *context, int32_t participant);
 /// One caller at a time: returns 0 without running anything when another thread's call holds the pool
 /// (the caller then runs the work some other way), else the number of participants that ran, at least 1.
 /// Workers are started on first need and live for the process: between calls each spins for at most
-/// `tf_pool_spin_ns()` (a pause loop reading its own cache line) and then sleeps on a futex. They hold no
+/// `tf_pool_spin_ns()` (a pause loop reading its own cache line, yielding the CPU every 64 pauses) and then
+/// sleeps on a futex. They hold no
 /// lock and no resource while idle, never keep the process from exiting, and a process that forks starts
 /// new ones in the child.
 int32_t tf_pool_run(int32_t participants, tf_pool_body body, void *context);

@@ -10,18 +10,23 @@ import Dispatch
 /// }
 /// ```
 ///
-/// Why not `DispatchQueue.concurrentPerform`: on a 2-core VM its worker started its first chunk 27–110 µs
-/// after the call, and on every call it was a thread whose core had been idle (halted) since the last one,
-/// whose CPU per text was 11–90 % above the calling thread's (Benchmarks/README.md, "parallel"). The pool's
-/// workers spin for `spinNanoseconds` after each call before they sleep, so calls that follow one another
-/// find them awake, and a caller whose batch is done before a worker woke does not wait for it.
+/// Why not `DispatchQueue.concurrentPerform`, which TextBatch used before: Dispatch's worker sleeps after
+/// every call, so each call waits for it to wake (20–110 µs on this 2-core VM, on a core whose caches went
+/// cold meanwhile), and a call whose work the caller finishes first still waits for it. The pool's workers
+/// spin for `spinNanoseconds` after each call before they sleep, so calls that follow one another find
+/// them awake, and a worker that has not woken by the time the caller ran out of work is cancelled, not
+/// waited for. Measured (Benchmarks/README.md, "parallel"): a set measured in pages of 24 texts back to
+/// back, 1.7–2.0× one thread against Dispatch's 1.5–1.8×, with less CPU; single large calls after an idle
+/// gap (the parallel mode) the same as Dispatch, since a sleeping core wakes as slowly for either.
 ///
 /// Idle cost: after each call, each worker that took part spins for at most `spinNanoseconds` (50 µs by
 /// default, `TEXTFIT_POOL_SPIN_US` to change it, 0 to sleep at once) on a pause loop that reads only its
-/// own cache line, then sleeps on a futex until the next call; a caller waiting for a worker's last
-/// piece spins as long before it sleeps. Threads are started on first use (one fewer than the participants
-/// asked for, at most 63) and live for the process; they hold nothing while idle and never keep it from
-/// exiting.
+/// own cache line and yields the CPU every 64 pauses (1.6 µs here, so on a busy machine it never holds off
+/// a thread queued behind it), then sleeps on a futex until the next call; a caller waiting for a worker's
+/// last piece spins as long before it sleeps. So at most 50 µs of CPU per worker and 50 µs for the caller
+/// per call, beyond the work, and none between calls. Threads are
+/// started on first use (one fewer than the participants asked for, at most 63) and live for the
+/// process; they hold nothing while idle and never keep it from exiting.
 enum WorkerPool {
     /// Runs `body(0)` on the calling thread and `body(i)` for participants i in 1..<`participants` on the
     /// pool's threads; returns when every body that started has returned.

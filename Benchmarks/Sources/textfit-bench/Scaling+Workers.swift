@@ -1,3 +1,5 @@
+// `--mode scaling` parts about the threads TextBatch hands work to: `locality` (what a second thread's CPU per
+// text depends on), `batch` (one call's CPU split by thread), `pages` (back-to-back calls: pool vs Dispatch).
 import CBenchPeers
 import Dispatch
 import Foundation
