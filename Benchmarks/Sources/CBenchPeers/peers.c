@@ -1,7 +1,10 @@
 // The peers TextFit is benchmarked against: Pango (PangoFT2) and plain HarfBuzz shaping.
 // Settings follow scripts/pango-reference.py, which the parity test's reference data was made with.
+#define _GNU_SOURCE
 #include "CBenchPeers.h"
 
+#include <sched.h>
+#include <unistd.h>
 #include <dirent.h>
 #include <math.h>
 #include <time.h>
@@ -402,6 +405,40 @@ int64_t bench_thread_run_delay_ns(void) {
     fclose(file);
     return ok ? (int64_t)waiting : -1;
 }
+
+int32_t bench_threads_cpu(int32_t *tids, int64_t *nanoseconds, int32_t capacity) {
+    DIR *tasks = opendir("/proc/self/task");
+    if (tasks == NULL) return 0;
+    int32_t count = 0;
+    struct dirent *entry;
+    while (count < capacity && (entry = readdir(tasks)) != NULL) {
+        if (entry->d_name[0] == '.') continue;
+        int tid = atoi(entry->d_name);
+        clockid_t clock = ((~(clockid_t)tid) << 3) | 6;  // the thread's CPUCLOCK_SCHED clock
+        struct timespec time;
+        if (clock_gettime(clock, &time) != 0) continue;
+        tids[count] = tid;
+        nanoseconds[count] = (int64_t)time.tv_sec * 1000000000 + time.tv_nsec;
+        count++;
+    }
+    closedir(tasks);
+    return count;
+}
+
+int32_t bench_gettid(void) { return (int32_t)gettid(); }
+
+int32_t bench_pin_thread(int32_t cpu) {
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    if (cpu < 0) {
+        for (int i = 0; i < CPU_SETSIZE; i++) CPU_SET(i, &set);
+    } else {
+        CPU_SET(cpu, &set);
+    }
+    return sched_setaffinity(0, sizeof(set), &set) == 0 ? 0 : -1;
+}
+
+int32_t bench_current_cpu(void) { return sched_getcpu(); }
 
 int32_t bench_reset_peak_rss(void) {
     FILE *file = fopen("/proc/self/clear_refs", "w");

@@ -243,8 +243,20 @@ final class Bench {
         }
         report.meta["loadAverageBeforeParallel"] = load
         let many = "textfit-\(cores)threads"
+        // TEXTFIT_BENCH_PARALLEL_DISPATCH=1: a third configuration, the same batch on all cores through a copy
+        // of TextBatch's former `concurrentPerform` path (`Passes.dispatchBatch`), timed in the same rounds,
+        // so the pool and Dispatch are compared under the same drift.
+        let withDispatch = ProcessInfo.processInfo.environment["TEXTFIT_BENCH_PARALLEL_DISPATCH"] == "1"
+        let configurations = withDispatch ? ["one", "all", "dispatch"] : ["one", "all"]
+        func engine(_ configuration: String, _ state: String) -> String {
+            switch configuration {
+            case "one": return "textfit-1thread-\(state)"
+            case "all": return "\(many)-\(state)"
+            default: return "\(many)-dispatch-\(state)"
+            }
+        }
         var engines: [String] = []
-        for state in ["warm", "cold"] { engines += ["textfit-1thread-\(state)", "\(many)-\(state)"] }
+        for state in ["warm", "cold"] { engines += configurations.map { engine($0, state) } }
         var series: [String: [String: Series]] = [:]
         var allSeries = Dictionary(uniqueKeysWithValues: engines.map {
             ($0, Series(mode: mode, set: "all", engine: $0, cases: loaded.all.count))
@@ -252,8 +264,26 @@ final class Bench {
         // CPU time and run-queue wait of the multi-threaded passes: how many cores they really had.
         var busy = (wall: 0.0, cpu: 0.0, waiting: 0.0)
         // CPU time of the same work on one thread and on all: more CPU on all cores means contention
-        // (locks, shared reference counts, cache lines), whatever else runs on the machine.
-        var cpuTime: [String: (one: Double, many: Double)] = [:]
+        // (locks, shared reference counts, cache lines) or colder cores, whatever else runs on the machine.
+        // One thread: the calling thread's own clock over the pass (a pool worker still spinning from the
+        // last all-core pass, or a core holder, does not count there). All cores: the calling thread's
+        // clock over the pass plus every other thread's CPU (minus the core holders') from the pass's start
+        // to the next all-core pass's: the work its workers did and what they spun before sleeping.
+        var cpuTime: [String: (one: Double, many: Double)] = [:]  // by state, "-dispatch" for that configuration
+        var otherCPU: (state: String, since: Double, counted: Bool)?
+        var holderTotal = 0.0
+        // Each thread's own clock (`ThreadClocks`): the process clock (CLOCK_PROCESS_CPUTIME_ID) gave the
+        // other threads up to 0.9 ms more CPU than their own clocks over a 1.7 ms call ("busy cores" above
+        // 3), so ratios made from it were off by tens of percent.
+        let me = bench_gettid()
+        func otherThreadsCPU() -> Double {
+            ThreadClocks.read().reduce(0.0) { sum, entry in entry.key == me ? sum : sum + Double(entry.value) } - holderTotal
+        }
+        /// Called at the start of every all-core pass (timed or not) and at the end.
+        func closeOtherCPU() {
+            if let open = otherCPU, open.counted { cpuTime[open.state, default: (0, 0)].many += otherThreadsCPU() - open.since }
+            otherCPU = nil
+        }
         let requests = Dictionary(uniqueKeysWithValues: loaded.sets.map { set in
             (set.name, set.cases.map(\.request))
         })
@@ -263,40 +293,65 @@ final class Bench {
         // not counted.
         let holder = ProcessInfo.processInfo.environment["TEXTFIT_BENCH_HOLD_CORES"] == "1" ? CoreHolder(count: cores - 1) : nil
         if holder != nil { progress("parallel: holding the other cores during one-thread passes") }
-        // Pairs alternate which of the two goes first.
+        // TEXTFIT_BENCH_PARALLEL_WARMUP=same: before each timed pass, an untimed pass of the same batch in the
+        // same configuration, so each is timed in its own steady state (see README, "parallel"). By default
+        // the one warm-up per set runs on this thread, which leaves the set's data in this core's caches
+        // for the one-thread pass and nowhere for a worker.
+        let sameWarmup = ProcessInfo.processInfo.environment["TEXTFIT_BENCH_PARALLEL_WARMUP"] == "same"
+        if sameWarmup { progress("parallel: each timed pass follows an untimed one of the same configuration") }
+        report.meta["parallelWarmup"] = sameWarmup ? "same configuration before each timed pass" : "one per set, on the calling thread"
+        // The configurations' order rotates from sample to sample.
         for sample in 0..<samplesTotal {
             progress("parallel: sample \(sample + 1)/\(samplesTotal)\(sample < options.warmup ? " (warm-up)" : "")")
             var totals: [String: UInt64] = [:]
             for set in loaded.sets {
                 for state in ["warm", "cold"] {
                     // Warm: this set's segments in the cache (the previous set's cold pair emptied it).
-                    if state == "warm" { consume(Passes.textfitMeasureFromString(set.cases[...])) }
-                    let pair = sample % 2 == 0 ? [false, true] : [true, false]
-                    for parallel in pair {
-                        if state == "cold" { SegmentCache.removeAll() }
-                        if !parallel { holder?.hold() }
-                        let cpuBefore = bench_process_cpu_ns()
-                        let delayBefore = bench_run_delay_ns()
-                        let elapsed = timed(profiled: sample >= options.warmup) {
-                            consume(Passes.textfitBatch(requests[set.name]!, concurrency: parallel ? cores : 1))
+                    if state == "warm" && !sameWarmup { consume(Passes.textfitMeasureFromString(set.cases[...])) }
+                    let shift = sample % configurations.count
+                    for configuration in configurations[shift...] + configurations[..<shift] {
+                        let parallel = configuration != "one"
+                        let concurrency = parallel ? cores : 1
+                        let key = configuration == "dispatch" ? "\(state)-dispatch" : state
+                        func pass() -> Int {
+                            configuration == "dispatch" ? Passes.dispatchBatch(requests[set.name]!, concurrency: concurrency)
+                                : Passes.textfitBatch(requests[set.name]!, concurrency: concurrency)
                         }
+                        if sameWarmup {
+                            if state == "cold" { SegmentCache.removeAll() }
+                            if parallel { closeOtherCPU() }
+                            consume(pass())
+                        }
+                        if state == "cold" { SegmentCache.removeAll() }
+                        let counted = sample >= options.warmup
+                        if parallel { closeOtherCPU() }
+                        if !parallel { holder?.hold() }
+                        let delayBefore = bench_run_delay_ns()
+                        let othersBefore = parallel ? otherThreadsCPU() : 0
+                        if parallel { otherCPU = (key, othersBefore, counted) }
+                        let threadBefore = Phase.threadCPU()
+                        let elapsed = timed(profiled: counted) { consume(pass()) }
+                        let thread = Phase.threadCPU() - threadBefore
                         let held = parallel ? 0 : holder?.release() ?? 0
-                        if sample >= options.warmup {
-                            let cpu = Double(bench_process_cpu_ns() - cpuBefore) - held
-                            if parallel {
+                        holderTotal += held
+                        if counted {
+                            if configuration == "all" {
                                 busy.wall += Double(elapsed)
-                                busy.cpu += cpu
+                                busy.cpu += thread + otherThreadsCPU() - othersBefore
                                 busy.waiting += Double(bench_run_delay_ns() - delayBefore)
                             }
-                            cpuTime[state, default: (0, 0)].one += parallel ? 0 : cpu
-                            cpuTime[state, default: (0, 0)].many += parallel ? cpu : 0
+                            if parallel {
+                                cpuTime[key, default: (0, 0)].many += thread
+                            } else {
+                                for key in [state, "\(state)-dispatch"] { cpuTime[key, default: (0, 0)].one += thread }
+                            }
                         }
-                        guard sample >= options.warmup else { continue }
-                        let engine = parallel ? "\(many)-\(state)" : "textfit-1thread-\(state)"
-                        series[set.name, default: [:]][engine, default: Series(mode: mode, set: set.name, engine: engine,
-                                                                               cases: set.cases.count)]
+                        guard counted else { continue }
+                        let name = engine(configuration, state)
+                        series[set.name, default: [:]][name, default: Series(mode: mode, set: set.name, engine: name,
+                                                                             cases: set.cases.count)]
                             .samples.append(Double(elapsed) / 1000 / Double(set.cases.count))
-                        totals[engine, default: 0] += elapsed
+                        totals[name, default: 0] += elapsed
                     }
                 }
             }
@@ -306,6 +361,9 @@ final class Bench {
                 }
             }
         }
+        // The last all-core pass's workers: what they spin after it.
+        usleep(20_000)
+        closeOtherCPU()
         for set in loaded.sets { report.series += engines.compactMap { series[set.name]?[$0] } }
         if loaded.sets.count > 1 { report.series += engines.compactMap { allSeries[$0] } }
         for name in loaded.sets.map(\.name) + (loaded.sets.count > 1 ? ["all"] : []) {
@@ -315,23 +373,32 @@ final class Bench {
                 else { continue }
                 report.ratios.append(Ratio(mode: mode, set: name, name: "speedup \(cores) cores (\(state))", value: one / all,
                                            target: state == "warm" ? ">= 1.8" : nil))
+                if let dispatch = bySet["\(many)-dispatch-\(state)"]?.median {
+                    report.ratios.append(Ratio(mode: mode, set: name, name: "speedup \(cores) cores, Dispatch (\(state))",
+                                               value: one / dispatch, target: nil))
+                }
             }
         }
         let cpuPerWall = busy.wall > 0 ? busy.cpu / busy.wall : .nan
         let waitingPerWall = busy.wall > 0 ? busy.waiting / busy.wall : .nan
-        let inflation = ["warm", "cold"].map { state -> Double in
-            guard let time = cpuTime[state], time.one > 0 else { return .nan }
+        let inflation = ["warm", "cold", "warm-dispatch", "cold-dispatch"].map { key -> Double in
+            guard let time = cpuTime[key], time.one > 0, time.many > 0 else { return .nan }
             return time.many / time.one
         }
-        report.meta["parallel"] = ["cores": cores, "api": "TextBatch.measure(_:concurrency:), all cores vs 1",
+        var meta: [String: Any] = ["cores": cores, "api": "TextBatch.measure(_:concurrency:), all cores vs 1",
                                    "cpuSecondsPerWallSecond": cpuPerWall, "runQueueWaitPerWallSecond": waitingPerWall,
                                    "cpuTimeAllCoresOverOneWarm": inflation[0], "cpuTimeAllCoresOverOneCold": inflation[1]]
-            as [String: Any]
+        if withDispatch {
+            meta["cpuTimeDispatchOverOneWarm"] = inflation[2]
+            meta["cpuTimeDispatchOverOneCold"] = inflation[3]
+        }
+        report.meta["parallel"] = meta
         report.parallelNote = String(format: """
             all-core passes: %.2f CPU-seconds per wall second, %.2f s per wall second waiting for a CPU held by \
             other processes (%d cores); CPU time all cores / one thread for the same cases: %.2f warm, %.2f cold \
             (1.00 = no contention cost)
             """, cpuPerWall, waitingPerWall, cores, inflation[0], inflation[1])
+            + (withDispatch ? String(format: "; through Dispatch: %.2f warm, %.2f cold", inflation[2], inflation[3]) : "")
         report.printTable(mode: mode)
     }
 

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 import TextFit
 
 /// The timed work of each engine: one pass over a case set. Every result goes to `consume`.
@@ -106,6 +107,56 @@ enum Passes {
             if case .success(let metrics) = result {
                 checksum &+= metrics.lineCount &+ Int(metrics.size.width * 1024)
             }
+        }
+        return checksum
+    }
+
+    /// TextBatch's parallel path up to 57f1104, copied: `DispatchQueue.concurrentPerform` over `concurrency`
+    /// participants taking guided ranges by estimated cost from one cursor (the caller is one of them), each
+    /// text prepared and measured as `TextBatch.measure` does. `TEXTFIT_BENCH_PARALLEL_DISPATCH=1` times it
+    /// beside the batch API, so the pool that replaced it is compared under the same drift.
+    @inline(never) @_silgen_name("bench_pass_textfit_dispatch_batch")
+    static func dispatchBatch(_ requests: [LayoutRequest], concurrency: Int) -> Int {
+        let count = requests.count
+        let workers = max(1, min(concurrency, count))
+        var prefix = [Int]()
+        prefix.reserveCapacity(count + 1)
+        prefix.append(0)
+        for request in requests { prefix.append(prefix[prefix.count - 1] + request.text.utf8.count + 40) }
+        let costs = prefix
+        let next = Atomic<Int>(0)
+        let results = [Result<TextMetrics, Error>](unsafeUninitializedCapacity: count) { buffer, initializedCount in
+            nonisolated(unsafe) let output = buffer
+            DispatchQueue.concurrentPerform(iterations: workers) { _ in
+                while true {
+                    var start = next.load(ordering: .relaxed)
+                    var taken: Range<Int>?
+                    while start < count {
+                        let share = max(1, (costs[count] - costs[start]) / (2 * workers))
+                        var low = start + 1, high = count
+                        while low < high {
+                            let mid = (low + high) / 2
+                            if costs[mid] >= costs[start] + share { high = mid } else { low = mid + 1 }
+                        }
+                        let (exchanged, current) = next.compareExchange(expected: start, desired: low, ordering: .relaxed)
+                        if exchanged { taken = start..<low; break }
+                        start = current
+                    }
+                    guard let range = taken else { break }
+                    for index in range {
+                        let r = requests[index]
+                        (output.baseAddress! + index).initialize(to: Result {
+                            try PreparedText(r.text, font: r.font).measure(width: r.width, numberOfLines: r.numberOfLines,
+                                                                           lineBreakMode: r.lineBreakMode, lineBreakStrategy: r.lineBreakStrategy)
+                        })
+                    }
+                }
+            }
+            initializedCount = count
+        }
+        var checksum = 0
+        for result in results {
+            if case .success(let metrics) = result { checksum &+= metrics.lineCount &+ Int(metrics.size.width * 1024) }
         }
         return checksum
     }

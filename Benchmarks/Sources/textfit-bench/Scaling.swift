@@ -35,6 +35,9 @@ extension Bench {
         if parts.contains("phases") { runScalingPhases() }
         if parts.contains("timeline") { runScalingTimeline() }
         if parts.contains("faults") { runScalingFaults() }
+        if parts.contains("locality") { runScalingLocality() }
+        if parts.contains("batch") { runScalingBatch() }
+        if parts.contains("pages") { runScalingPages() }
     }
 
     /// Page faults and context switches per pass of `TextBatch.measure` at concurrency 1 and 2 (getrusage:
@@ -249,7 +252,7 @@ extension Bench {
     }
 
     /// The cases split as `TextBatch` deals them: 32 chunks of about equal cost, alternating between two threads.
-    private static func halves(_ requests: [LayoutRequest]) -> [[Int]] {
+    static func halves(_ requests: [LayoutRequest]) -> [[Int]] {
         let costs = requests.map { $0.text.utf8.count + 40 }
         let target = max(1, costs.reduce(0, +) / 32)
         var halves: [[Int]] = [[], []]
@@ -279,9 +282,9 @@ extension Bench {
     }
 }
 
-private func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s : s + String(repeating: " ", count: n - s.count) }
+func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s : s + String(repeating: " ", count: n - s.count) }
 
-private func median(_ values: [Double]) -> Double {
+func median(_ values: [Double]) -> Double {
     guard !values.isEmpty else { return .nan }
     let sorted = values.sorted()
     return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2

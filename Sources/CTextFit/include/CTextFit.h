@@ -134,8 +134,9 @@ int32_t tf_fontconfig_match_codepoint(tf_fontconfig *config, uint32_t codepoint,
 }
 #endif
 
-// Drawing (glyph runs, rasterising, SVG outlines, PNG) and the segment cache's tables have their own
-// headers; this one is the module's umbrella, so it brings them in.
+// Drawing (glyph runs, rasterising, SVG outlines, PNG), the segment cache's tables and the worker pool
+// have their own headers; this one is the module's umbrella, so it brings them in.
+#include "CTextFitPool.h"
 #include "CTextFitRender.h"
 #include "CTextFitSegmentCache.h"
 

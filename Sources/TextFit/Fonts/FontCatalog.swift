@@ -55,6 +55,9 @@ final class FontCatalog: Sendable {
     /// 65,536 entries; never freed (the catalog lives as long as the process). A pointer, so reading it
     /// per text retains nothing shared.
     nonisolated(unsafe) let bundledFallbackTable: UnsafePointer<UInt8>  // written once in init, read-only after
+    /// `bundledFaces` as unretained references (`bundledFallbackTable`'s 1-based index − 1), never freed:
+    /// read per fallback cluster with no reference counting (see `FaceReference`).
+    nonisolated(unsafe) let bundledFaceTable: UnsafePointer<Unmanaged<Face>>  // written once in init, read-only after
     /// The bundled faces by "path#index", for `Font(file:)` naming a bundled file.
     private let bundledByKey: [String: Face]
 
@@ -86,6 +89,9 @@ final class FontCatalog: Sendable {
         fallbackTable.initialize(from: table, count: 0x10000)
         self.bundledFallbackTable = UnsafePointer(fallbackTable)
         self.bundledFaces = bundled.map(\.2)
+        let faceTable = UnsafeMutablePointer<Unmanaged<Face>>.allocate(capacity: max(1, bundled.count))
+        faceTable.initialize(from: bundled.map { .passUnretained($0.2) }, count: bundled.count)
+        self.bundledFaceTable = UnsafePointer(faceTable)
         self.state = Locked(state)
     }
 

@@ -31,11 +31,17 @@ public struct LayoutRequest: Sendable {
 /// ```
 /// Fonts, faces and the segment cache are shared between the workers; each request is independent, so
 /// the answers equal a single-threaded run's.
+///
+/// The calling thread works from the first moment; the other workers are threads of TextFit's own
+/// (`WorkerPool`: started on first use, one per further CPU, asleep between batches after a spin of at
+/// most 50 µs, so a feed asking page by page finds them awake). A batch started while another thread's
+/// batch holds them runs on Dispatch's threads instead.
 public enum TextBatch {
     /// Prepares and lays out every request.
     /// - Parameters:
     ///   - requests: the texts and their parameters.
-    ///   - concurrency: how many workers (default: the active processor count); 1 runs on the caller's thread.
+    ///   - concurrency: how many workers (default: the active processor count), at most one per CPU the
+    ///     process may use; 1 runs on the caller's thread.
     /// - Returns: one result per request, in order: the layout, or the `MeasureError` its parameters raised.
     /// - Complexity: the sum of the requests' costs, divided across `concurrency` cores.
     public static func layout(_ requests: [LayoutRequest],
@@ -60,7 +66,7 @@ public enum TextBatch {
     private static func map<Value>(_ requests: [LayoutRequest], concurrency: Int,
                                    _ work: @Sendable @escaping (LayoutRequest) throws -> Value) -> [Result<Value, Error>] {
         let count = requests.count
-        let workers = max(1, min(concurrency, count))
+        let workers = max(1, min(concurrency, count, WorkerPool.maxParticipants))
         if workers == 1 { return requests.map { request in Result { try work(request) } } }
         let schedule = Schedule(requests, workers: workers)
         let next = Atomic<Int>(0)
@@ -69,7 +75,8 @@ public enum TextBatch {
         // into a copy after, two passes over the results on the calling thread alone.
         return [Result<Value, Error>](unsafeUninitializedCapacity: count) { buffer, initializedCount in
             nonisolated(unsafe) let output = buffer
-            DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            // The calling thread takes the first range at once; the pool's workers join as they wake.
+            WorkerPool.perform(participants: workers) { _ in
                 while let range = schedule.take(from: next) {
                     for index in range {
                         (output.baseAddress! + index).initialize(to: Result { try work(requests[index]) })

@@ -29,7 +29,7 @@ extension PreparedText {
             /// them, in one block (kept alive by the `PreparedText` made from this output).
             var storage: Storage
             /// The fallback faces (face index 1 and up); face 0 is the font's own, kept by the caller's font.
-            var fallbackFaces: [Face]
+            var fallbackFaces: [FaceReference]
         }
 
         /// A run between words (ideographs, a hyphenated word) is cut into segments at its first break
@@ -139,6 +139,8 @@ extension PreparedText {
         /// The catalog's bundled-fallback table (`FontCatalog.bundledFallbackTable`): read per character
         /// with no lock and no reference counting.
         let bundledTable: UnsafePointer<UInt8>
+        /// The bundled faces by that table's index − 1, unretained (`FaceReference`).
+        let bundledFaces: UnsafePointer<Unmanaged<Face>>
 
         /// Where `paragraphs`, `segments`, `advances`, `breaks`, `graphemes`, `icuMandatory`,
         /// `lookupResults`, `shapeFlags` and `flags` lie in the pass's one scratch block (the caller's,
@@ -177,7 +179,7 @@ extension PreparedText {
         var segmentCount = 0
 
         /// The fallback faces: face index i > 0 is `fallbacks[i - 1]` (index 0 is `primary`).
-        var fallbacks: [Face] = []
+        var fallbacks: [FaceReference] = []
         /// The cache key's face id of `primary` (the fallbacks' are read from their faces).
         let primaryID: Int
         /// Per face, its HarfBuzz font, read only when shaping misses the cache: fetched on the first miss
@@ -191,7 +193,7 @@ extension PreparedText {
         var paragraphStart = 0
         /// The fallback face found last, by its bundled index (0: not bundled) and its index in `faces`
         /// (CJK text asks per character).
-        var lastFallback: (face: Face, bundledIndex: Int, index: Int)?
+        var lastFallback: (face: FaceReference, bundledIndex: Int, index: Int)?
 
         var segmentStart = -1
         var segmentFace = 0
@@ -209,6 +211,7 @@ extension PreparedText {
             (primaryCoverage, primaryID) = face._withUnsafeGuaranteedRef { ($0.harfBuzz.bmpCoverage, $0.id) }
             self.scale = scale
             bundledTable = FontCatalog.shared.bundledFallbackTable
+            bundledFaces = FontCatalog.shared.bundledFaceTable
             let units = max(1, count)
             let layout = Layout(count: count)
             paragraphs = (scratch + layout.paragraphs).bindMemory(to: Paragraph.self, capacity: count + 1)
@@ -552,7 +555,8 @@ extension PreparedText {
             if scalars == nil, bundledIndex > 0, let last = lastFallback, last.bundledIndex == bundledIndex {
                 return last.index  // a single scalar the same bundled face supplies: the same answer as last time
             }
-            guard let fallback = bundledIndex > 0 ? catalog.bundledFaces[bundledIndex - 1] : catalog.fallbackFace(for: uncovered)
+            guard let fallback = bundledIndex > 0 ? FaceReference(bundled: bundledFaces[bundledIndex - 1])
+                                                  : catalog.fallbackFace(for: uncovered).map(FaceReference.init)
             else { return 0 }
             let coversAll: Bool
             if let scalars {
@@ -668,7 +672,7 @@ extension PreparedText {
                 harfBuzzFontsFetched.append(false)
             }
             if !harfBuzzFontsFetched[index] {
-                harfBuzzFonts[index] = catalog.harfBuzzFont(face: index == 0 ? primary : fallbacks[index - 1], scale: scale)
+                harfBuzzFonts[index] = catalog.harfBuzzFont(face: index == 0 ? primary : fallbacks[index - 1].face, scale: scale)
                 harfBuzzFontsFetched[index] = true
             }
             return harfBuzzFonts[index]

@@ -63,12 +63,15 @@ public final class PreparedText: Sendable {
     var segments: StoredArray<Segment> { storage.segments }
     /// Fallback faces used (face index 1 and up, in order of first use); index 0 is `font`'s own face,
     /// which `font` keeps alive. Not stored with them: a `[font.face]` array per text cost an allocation
-    /// and atomic reference counting on the face every thread shares.
-    let fallbackFaces: [Face]
+    /// and atomic reference counting on the face every thread shares. Held as `FaceReference`s, so the
+    /// bundled fallback face most CJK text shares is not reference counted either.
+    let fallbackFaceReferences: [FaceReference]
+    /// The fallback faces as objects (rare paths: reshaping, drawing, `fallbackFonts`).
+    var fallbackFaces: [Face] { fallbackFaceReferences.map(\.face) }
     /// Faces used: index 0 is the font's own face, the rest fallbacks (rare paths: reshaping, drawing).
     var faces: [Face] { [font.face] + fallbackFaces }
     /// Face `index` of a segment.
-    func face(_ index: Int) -> Face { index == 0 ? font.face : fallbackFaces[index - 1] }
+    func face(_ index: Int) -> Face { index == 0 ? font.face : fallbackFaceReferences[index - 1].face }
     /// The truncation token U+2026 shaped in the font (or its fallback), in 1/1024 pt (rule T1); see
     /// `ellipsisWidth`. `Int.min` until first needed.
     private let ellipsisWidthMemo = Atomic<Int>(Int.min)
@@ -128,7 +131,7 @@ public final class PreparedText: Sendable {
         self.font = font
         units = built.units
         storage = built.storage
-        fallbackFaces = built.fallbackFaces
+        fallbackFaceReferences = built.fallbackFaces
         lineHeight = font.lineHeight
         reshapedPieces = ReshapedPieces(unitCount: count)
     }

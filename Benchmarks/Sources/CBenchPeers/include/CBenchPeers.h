@@ -104,6 +104,16 @@ int64_t bench_process_cpu_ns(void);
 int64_t bench_run_delay_ns(void);
 /// Run delay of the calling thread only (/proc/thread-self/schedstat), in nanoseconds, or -1.
 int64_t bench_thread_run_delay_ns(void);
+/// Every thread of this process (/proc/self/task): writes up to `capacity` thread ids and each one's CPU
+/// time in ns, read from its own clock (precise even while it runs on another CPU). Returns the count.
+int32_t bench_threads_cpu(int32_t *tids, int64_t *nanoseconds, int32_t capacity);
+/// The calling thread's id (gettid).
+int32_t bench_gettid(void);
+/// Pins the calling thread to CPU `cpu` (sched_setaffinity), or lets it run anywhere again when `cpu` < 0.
+/// Returns 0 on success.
+int32_t bench_pin_thread(int32_t cpu);
+/// The CPU the calling thread runs on now (sched_getcpu).
+int32_t bench_current_cpu(void);
 /// Resets the peak RSS to the current RSS (writes 5 to /proc/self/clear_refs). Returns 0 on success.
 int32_t bench_reset_peak_rss(void);
 
