@@ -293,11 +293,11 @@ final class Bench {
         // not counted.
         let holder = ProcessInfo.processInfo.environment["TEXTFIT_BENCH_HOLD_CORES"] == "1" ? CoreHolder(count: cores - 1) : nil
         if holder != nil { progress("parallel: holding the other cores during one-thread passes") }
-        // TEXTFIT_BENCH_PARALLEL_WARMUP=same: before each timed pass, an untimed pass of the same batch in the
-        // same configuration, so each is timed in its own steady state (see README, "parallel"). By default
-        // the one warm-up per set runs on this thread, which leaves the set's data in this core's caches
-        // for the one-thread pass and nowhere for a worker.
-        let sameWarmup = ProcessInfo.processInfo.environment["TEXTFIT_BENCH_PARALLEL_WARMUP"] == "same"
+        // Before each timed pass, an untimed pass of the same batch in the same configuration, so each is
+        // timed in its own steady state (see README, "parallel"). TEXTFIT_BENCH_PARALLEL_WARMUP=caller
+        // restores sessions 1-4's scheme, one warm-up per set on this thread, which leaves the set's data in
+        // this core's caches for the one-thread pass and nowhere for a worker (0.1 of the speed-up).
+        let sameWarmup = ProcessInfo.processInfo.environment["TEXTFIT_BENCH_PARALLEL_WARMUP"] != "caller"
         if sameWarmup { progress("parallel: each timed pass follows an untimed one of the same configuration") }
         report.meta["parallelWarmup"] = sameWarmup ? "same configuration before each timed pass" : "one per set, on the calling thread"
         // The configurations' order rotates from sample to sample.
