@@ -17,20 +17,19 @@ import Testing
     @Test(arguments: [0, 1, 2, 5, 64])
     func storesEveryLineWhateverWasReserved(expected: Int) {
         for count in [0, 1, 2, 3, 4, 5, 6, 63, 64, 65, 200] {
-            var records = LineRecords(expectedCount: expected)
+            var records = LineRecords()
             let lines = (0..<count).map(Self.line)
-            for line in lines { records.append(line) }
+            records.withWriter(expectedCount: expected) { writer in for line in lines { writer.append(line) } }
             #expect(records.count == count)
             #expect((0..<count).map { records[$0] } == lines)
-            #expect(records.widest(includingTrailingWhitespace: false) == (lines.map(\.width).max() ?? 0))
-            #expect(records.widest(includingTrailingWhitespace: true)
-                    == (lines.map(\.widthWithWhitespace).max() ?? 0))
-            var other = LineRecords(expectedCount: 1)
+            #expect(records.widest == (lines.map(\.width).max() ?? 0))
+            #expect(records.widestWithWhitespace == (lines.map(\.widthWithWhitespace).max() ?? 0))
+            var other = LineRecords()
             for line in lines { other.append(line) }
             #expect(records == other, "equality ignores the reservation")
             if count > 0 {
-                var shorter = LineRecords(expectedCount: expected)
-                for line in lines.dropLast() { shorter.append(line) }
+                var shorter = LineRecords()
+                shorter.withWriter(expectedCount: expected) { writer in for line in lines.dropLast() { writer.append(line) } }
                 #expect(records != shorter)
             }
         }
