@@ -1,6 +1,6 @@
 /// A layout's lines as the breaker made them, which `TextLines` reads: a compact record per line (its
 /// range and two widths), the first `inlineCapacity` inline, the rest in one tail-allocated buffer; the
-/// fields only a cut line has (visible and suffix ranges, ellipsis, `isCut`) apart; the widest widths
+/// fields only a cut line has (visible and suffix ranges, ellipsis, `isCut`) apart; the widest width
 /// kept as lines arrive.
 ///
 /// A layout pays for its lines here, so each step is as cheap as it can be made: a plain line is four
@@ -38,22 +38,21 @@ struct LineRecords: @unchecked Sendable, Equatable {
     }
 
     private(set) var count = 0
-    /// The widest line's `width` and `widthWithWhitespace` (0 without lines).
+    /// The widest line's `width` (0 without lines), kept as lines arrive: `size` reads it per relayout.
     private(set) var widest = 0
-    private(set) var widestWithWhitespace = 0
     /// Lines 0..<min(count, inlineCapacity).
     private var inline = InlineArray<4, Record>(repeating: .zero)
-    /// Lines inlineCapacity..<count, `restCapacity` slots.
+    /// Lines inlineCapacity..<count; its header is its capacity.
     private var rest: Storage?
-    private var restCapacity = 0
     /// The first line with rare fields (−1: none) and its fields.
     private var rareIndex = -1
     private var rare = Rare(visible: 0..<0, suffix: 0..<0, ellipsis: nil, isCut: false)
     /// Any later lines with rare fields, in line order.
     private var moreRare: MoreRare?
 
-    /// Trivial elements (integers): nothing to deinitialise.
-    final class Storage: ManagedBuffer<Void, Record> {}
+    /// Trivial elements (integers): nothing to deinitialise. The header is the capacity in records
+    /// (`ManagedBuffer.capacity` asks `malloc_usable_size`).
+    final class Storage: ManagedBuffer<Int, Record> {}
 
     /// Rare fields of the lines after the first that has them (only tests make such records).
     final class MoreRare {
@@ -87,6 +86,22 @@ struct LineRecords: @unchecked Sendable, Equatable {
         return moreRare.lines.first { $0.index == index }?.rare
     }
 
+    /// The widest line's `widthWithWhitespace` (0 without lines): walked, not kept, since only
+    /// `boundingRect` and rendering read it (keeping it cost the line loop 4 instructions a line).
+    var widestWithWhitespace: Int {
+        guard count > 0 else { return 0 }
+        var widest = Int.min
+        for index in 0..<Swift.min(count, Self.inlineCapacity) {
+            widest = Swift.max(widest, inline[unchecked: index].widthWithWhitespace)
+        }
+        if count > Self.inlineCapacity {
+            rest.unsafelyUnwrapped.withUnsafeMutablePointerToElements { lines in
+                for index in 0..<(count - Self.inlineCapacity) { widest = Swift.max(widest, lines[index].widthWithWhitespace) }
+            }
+        }
+        return widest
+    }
+
     /// Appends one line (`withWriter` for many).
     @inline(__always)
     mutating func append(_ line: BrokenLine) {
@@ -115,14 +130,13 @@ struct LineRecords: @unchecked Sendable, Equatable {
 
 extension LineRecords {
     /// Appends lines to a `LineRecords` (the breaker's sink in `layout`): the place for the next record
-    /// and the end of its block, and the widest widths so far. A few trivial words, so the breaker moves
+    /// and the end of its block, and the widest width so far. A few trivial words, so the breaker moves
     /// it in and out of its emitter for free (moving the records themselves, with their inline lines and
     /// buffer reference, cost ≈ 200 instructions a layout); valid only inside `withWriter`.
     struct Writer: LineSink {
         private var next: UnsafeMutablePointer<Record>
         private var end: UnsafeMutablePointer<Record>
         private var widest: Int
-        private var widestWithWhitespace: Int
         /// The index of the line `block` holds first, and that slot.
         private var blockStartIndex: Int
         private var block: UnsafeMutablePointer<Record>
@@ -133,7 +147,7 @@ extension LineRecords {
         init() {
             let nowhere = UnsafeMutablePointer<Record>(bitPattern: MemoryLayout<Record>.alignment).unsafelyUnwrapped
             (next, end, block) = (nowhere, nowhere, nowhere)
-            (widest, widestWithWhitespace, blockStartIndex, expectedCount, records) = (0, 0, 0, 0, nil)
+            (widest, blockStartIndex, expectedCount, records) = (0, 0, 0, nil)
         }
 
         @inline(__always)
@@ -142,7 +156,6 @@ extension LineRecords {
             self.expectedCount = expectedCount
             let count = records.pointee.count
             widest = count > 0 ? records.pointee.widest : Int.min
-            widestWithWhitespace = count > 0 ? records.pointee.widestWithWhitespace : Int.min
             if count < LineRecords.inlineCapacity || records.pointee.rest == nil {
                 blockStartIndex = 0
                 block = Self.inlineRecords(records)
@@ -153,7 +166,7 @@ extension LineRecords {
                 #endif
                 blockStartIndex = LineRecords.inlineCapacity
                 block = records.pointee.rest.unsafelyUnwrapped.withUnsafeMutablePointerToElements { $0 }
-                end = block + records.pointee.restCapacity
+                end = block + records.pointee.rest.unsafelyUnwrapped.header
             }
             next = block + (count - blockStartIndex)
         }
@@ -181,7 +194,6 @@ extension LineRecords {
                                        widthWithWhitespace: line.widthWithWhitespace))
             next += 1
             widest = Swift.max(widest, line.width)
-            widestWithWhitespace = Swift.max(widestWithWhitespace, line.widthWithWhitespace)
         }
 
         /// Records the rare fields of the line about to be appended.
@@ -205,28 +217,27 @@ extension LineRecords {
             guard let records else { preconditionFailure("appending to the placeholder writer") }
             let inlineCapacity = LineRecords.inlineCapacity
             // From the inline records (full) to a buffer sized for the rest, or from a full buffer.
-            let used = blockStartIndex == 0 ? 0 : records.pointee.restCapacity
+            let used = blockStartIndex == 0 ? 0 : end - block
             let newCapacity = blockStartIndex == 0 ? Swift.max(expectedCount - inlineCapacity, inlineCapacity) : 2 * used
-            let storage = unsafeDowncast(Storage.create(minimumCapacity: newCapacity) { _ in }, to: Storage.self)
+            let storage = unsafeDowncast(Storage.create(minimumCapacity: newCapacity) { _ in newCapacity },
+                                         to: Storage.self)
             let elements = storage.withUnsafeMutablePointerToElements { $0 }
             if used > 0 { elements.initialize(from: block, count: used) }
-            // The old buffer (if any) is released here; `block` pointed into it, and is replaced below.
-            records.pointee.rest = storage
-            records.pointee.restCapacity = newCapacity
+            // Releases the old buffer (if any), which `block` pointed into; it is replaced below.
+            records.pointee.rest = consume storage
             blockStartIndex = inlineCapacity
             block = elements
             next = elements + used
             end = elements + newCapacity
         }
 
-        /// Writes the count and the widest widths back into the records.
+        /// Writes the count and the widest width back into the records.
         @inline(__always)
         fileprivate func finish() {
             let records = self.records.unsafelyUnwrapped
             let count = self.count
             records.pointee.count = count
             records.pointee.widest = count > 0 ? widest : 0
-            records.pointee.widestWithWhitespace = count > 0 ? widestWithWhitespace : 0
         }
     }
 }
