@@ -44,11 +44,35 @@ struct LineRecords: @unchecked Sendable, Equatable {
     private var inline = InlineArray<4, Record>(repeating: .zero)
     /// Lines inlineCapacity..<count; its header is its capacity.
     private var rest: Storage?
-    /// The first line with rare fields (−1: none) and its fields.
-    private var rareIndex = -1
-    private var rare = Rare(visible: 0..<0, suffix: 0..<0, ellipsis: nil, isCut: false)
-    /// Any later lines with rare fields, in line order.
+    /// The first line with rare fields (−1: none) and its fields, in 24 bytes rather than 48: every
+    /// layout zeroes and copies them. A line whose index or offsets do not fit 32 bits goes to `moreRare`.
+    private var rareIndex: Int32 = -1
+    private var rare = CompactRare()
+    /// Any other lines with rare fields, in line order.
     private var moreRare: MoreRare?
+
+    /// `Rare` in 32-bit offsets.
+    struct CompactRare {
+        var visibleStart: UInt32 = 0, visibleEnd: UInt32 = 0, suffixStart: UInt32 = 0, suffixEnd: UInt32 = 0
+        var ellipsis: EllipsisPlacement?
+        var isCut = false
+
+        init() {}
+
+        init?(_ fields: Rare) {
+            guard let visibleStart = UInt32(exactly: fields.visible.lowerBound),
+                  let visibleEnd = UInt32(exactly: fields.visible.upperBound),
+                  let suffixStart = UInt32(exactly: fields.suffix.lowerBound),
+                  let suffixEnd = UInt32(exactly: fields.suffix.upperBound) else { return nil }
+            (self.visibleStart, self.visibleEnd, self.suffixStart, self.suffixEnd) = (visibleStart, visibleEnd, suffixStart, suffixEnd)
+            (ellipsis, isCut) = (fields.ellipsis, fields.isCut)
+        }
+
+        var fields: Rare {
+            Rare(visible: Int(visibleStart)..<Int(visibleEnd), suffix: Int(suffixStart)..<Int(suffixEnd),
+                 ellipsis: ellipsis, isCut: isCut)
+        }
+    }
 
     /// Trivial elements (integers): nothing to deinitialise. The header is the capacity in records
     /// (`ManagedBuffer.capacity` asks `malloc_usable_size`).
@@ -81,8 +105,8 @@ struct LineRecords: @unchecked Sendable, Equatable {
     }
 
     private func rareFields(at index: Int) -> Rare? {
-        if index == rareIndex { return rare }
-        guard let moreRare, index > rareIndex else { return nil }
+        if index == rareIndex { return rare.fields }
+        guard let moreRare else { return nil }
         return moreRare.lines.first { $0.index == index }?.rare
     }
 
@@ -201,12 +225,13 @@ extension LineRecords {
         private mutating func appendRare(_ line: BrokenLine) {
             let records = self.records.unsafelyUnwrapped
             let fields = Rare(visible: line.visible, suffix: line.suffix, ellipsis: line.ellipsis, isCut: line.isCut)
-            if records.pointee.rareIndex < 0 {
-                records.pointee.rareIndex = count
-                records.pointee.rare = fields
+            let index = count
+            if records.pointee.rareIndex < 0, let compact = CompactRare(fields), let index32 = Int32(exactly: index) {
+                records.pointee.rareIndex = index32
+                records.pointee.rare = compact
             } else {
                 if records.pointee.moreRare == nil { records.pointee.moreRare = MoreRare() }
-                records.pointee.moreRare.unsafelyUnwrapped.lines.append((count, fields))
+                records.pointee.moreRare.unsafelyUnwrapped.lines.append((index, fields))
             }
         }
 

@@ -156,7 +156,7 @@ extension PreparedText {
         if fastPath, fitsOnOneLine(maxWidth: maxWidth, lastLineMaxWidth: lastWidth, numberOfLines: numberOfLines) {
             let records = LineRecords(single: oneLine)
             return TextLayout(lines: TextLines(records: consume records, source: units, lineHeight: lineHeight,
-                                               ascender: font.ascender),
+                                               ascender: ascender),
                               isTruncated: false)
         }
         let breaker = LineBreaker(text: self, maxWidth: maxWidth, lastLineMaxWidth: lastWidth,
@@ -164,7 +164,7 @@ extension PreparedText {
         // The records are written where the layout will be returned from: built in a local and moved in,
         // their 224 bytes were copied twice.
         var layout = TextLayout(lines: TextLines(records: LineRecords(), source: units, lineHeight: lineHeight,
-                                                 ascender: font.ascender),
+                                                 ascender: ascender),
                                 isTruncated: false)
         // The breaker appends through a writer (a few trivial words, moved for free) into the records.
         layout.isTruncated = layout.lines.records.withWriter(

@@ -77,6 +77,9 @@ public final class PreparedText: Sendable {
     /// `font.lineHeight`, read once: `measure` needs it per call, and reading it through the shared face
     /// costs reference counting that two threads contend on.
     let lineHeight: CGFloat
+    /// `font.ascender`, read once: every `layout` stores it for its lines' baselines (a call and a
+    /// division through the face each time).
+    let ascender: CGFloat
     /// The whole text's width without hanging whitespace (W4) when the breaker's fast path lays it out as
     /// one line at any limit at least this wide, else `Int.max`. See `oneLineWidth(_:derived:)`.
     let oneLineWidth: Int
@@ -132,6 +135,7 @@ public final class PreparedText: Sendable {
         storage = built.storage
         fallbackFaces = built.fallbackFaces
         lineHeight = font.lineHeight
+        ascender = font.ascender
         reshapedPieces = ReshapedPieces(unitCount: count)
     }
 
