@@ -27,6 +27,16 @@ struct LineRecords: @unchecked Sendable, Equatable {
         var widthWithWhitespace: Int
 
         static let zero = Record(start: 0, end: 0, width: 0, widthWithWhitespace: 0)
+
+        @inline(__always)
+        init(start: Int, end: Int, width: Int, widthWithWhitespace: Int) {
+            (self.start, self.end, self.width, self.widthWithWhitespace) = (start, end, width, widthWithWhitespace)
+        }
+
+        @inline(__always)
+        init(_ line: BrokenLine) {
+            self.init(start: line.start, end: line.end, width: line.width, widthWithWhitespace: line.widthWithWhitespace)
+        }
     }
 
     /// What a cut line has beyond its record; a plain line's are `start..<end`, `0..<0`, nil and false.
@@ -89,7 +99,17 @@ struct LineRecords: @unchecked Sendable, Equatable {
     /// One line (a text that fits on one line).
     @inline(__always)
     init(single line: BrokenLine) {
+        // Through a writer: filling the fields directly made the optimiser copy the records out with two
+        // `memcpy` calls in `layout` (+54 instructions a call).
         append(line)
+    }
+
+    /// Whether a line has none of the rare fields. The breaker builds its plain lines with these
+    /// constants, so after inlining the test folds away.
+    @inline(__always)
+    static func isPlain(_ line: BrokenLine) -> Bool {
+        line.ellipsis == nil && !line.isCut && line.visible.lowerBound == line.start
+            && line.visible.upperBound == line.end && line.suffix.lowerBound == 0 && line.suffix.upperBound == 0
     }
 
     subscript(index: Int) -> BrokenLine {
@@ -207,15 +227,9 @@ extension LineRecords {
 
         @inline(__always)
         mutating func append(_ line: BrokenLine) {
-            // The breaker's plain lines are built with these constants, so this test folds away there.
-            if _slowPath(line.ellipsis != nil || line.isCut || line.visible.lowerBound != line.start
-                         || line.visible.upperBound != line.end || line.suffix.lowerBound != 0
-                         || line.suffix.upperBound != 0) {
-                appendRare(line)
-            }
+            if _slowPath(!LineRecords.isPlain(line)) { appendRare(line) }
             if _slowPath(next == end) { nextBlock() }
-            next.initialize(to: Record(start: line.start, end: line.end, width: line.width,
-                                       widthWithWhitespace: line.widthWithWhitespace))
+            next.initialize(to: Record(line))
             next += 1
             widest = Swift.max(widest, line.width)
         }
