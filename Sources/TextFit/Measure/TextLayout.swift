@@ -161,8 +161,9 @@ extension PreparedText {
         }
         let breaker = LineBreaker(text: self, maxWidth: maxWidth, lastLineMaxWidth: lastWidth,
                                   maxLines: numberOfLines, mode: lineBreakMode, strategy: lineBreakStrategy)
-        // The records are written where the layout will be returned from: built in a local and moved in,
-        // their 224 bytes were copied twice.
+        // The records are written into the layout value itself (built apart and moved in, they were
+        // copied twice; the value is still copied once into the caller's, which the writer's pointer into
+        // it prevents the optimiser from avoiding).
         var layout = TextLayout(lines: TextLines(records: LineRecords(), source: units, lineHeight: lineHeight,
                                                  ascender: ascender),
                                 isTruncated: false)
