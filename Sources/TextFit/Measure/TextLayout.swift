@@ -176,8 +176,8 @@ extension PreparedText {
 
     /// At least how many lines a layout at `maxWidth` (1/1024 pt) makes, in nearly every case, to allocate
     /// the `LineRecords` buffer once: the paragraphs plus 1.5 times the text's width over the line's
-    /// (greedy lines are two-thirds full unless long words follow short ones: 57 of the relayout
-    /// benchmark's 41 744 layouts grow their buffer once; twice, the old bound, allocated 2.3 times the
+    /// (greedy lines are two-thirds full unless long words follow short ones: about 1 in 850 of the
+    /// relayout benchmark's layouts grows its buffer once; twice, the old bound, allocated 2.3 times the
     /// records used and pushed more buffers past `malloc`'s per-thread cache of small blocks), at most
     /// `maxLines`. Growing the buffer costs more than the line loop of a short text.
     @inline(__always)
