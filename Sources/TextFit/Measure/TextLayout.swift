@@ -60,25 +60,26 @@ public struct TextMetrics: Sendable, Equatable {
 /// ```
 public struct TextLayout: Sendable, Equatable {
     /// The lines, top to bottom: `layout.lines[0].text`, `layout.lines.last?.rect`, `for line in layout.lines`.
-    public let lines: TextLines
+    // Set only by `layout`, which builds the lines in place (`fileprivate(set)`: read-only to callers).
+    public fileprivate(set) var lines: TextLines
     /// The font's line height (rule F3/W7); every line uses it, fallback fonts do not change it (F6).
     public var lineHeight: CGFloat { lines.lineHeight }
     /// Some source text is not shown: lines beyond `numberOfLines`, a truncated or clipped last line.
-    public let isTruncated: Bool
+    public fileprivate(set) var isTruncated: Bool
 
     public var lineCount: Int { lines.count }
 
     /// Widest line without hanging whitespace × total line height; fractional (rule B5).
     public var size: CGSize {
-        // From the records' integer widths, converted once: no `TextLine` made, no array allocated
+        // The widest width the records kept as lines arrived: no `TextLine` made, no walk over the lines
         // (relayout reads it once per width).
-        CGSize(width: Units.points(lines.records.widest(includingTrailingWhitespace: false)),
+        CGSize(width: Units.points(lines.records.widest),
                height: CGFloat(lines.count) * lineHeight)
     }
 
     /// Widest line including hanging whitespace × total height (what `boundingRect` reports, B6).
     public var sizeIncludingTrailingWhitespace: CGSize {
-        CGSize(width: Units.points(lines.records.widest(includingTrailingWhitespace: true)),
+        CGSize(width: Units.points(lines.records.widestWithWhitespace),
                height: CGFloat(lines.count) * lineHeight)
     }
 }
@@ -96,7 +97,7 @@ public struct TextLayout: Sendable, Equatable {
 /// ```
 public struct TextLines: RandomAccessCollection, Sendable, Equatable {
     /// The breaker's lines, in order.
-    let records: LineRecords
+    fileprivate(set) var records: LineRecords
     let source: [UInt16]
     let lineHeight: CGFloat
     let ascender: CGFloat
@@ -145,36 +146,47 @@ extension PreparedText {
 
     /// `layout(width:...)` through the breaker's fast path when it applies (`fastPath`), or always through
     /// the general one (`LineBreaker.run`), for the differential tests.
+    // Inlined into the public entry: called, its 250-byte result was copied into the caller's.
+    @inline(__always)
     func layout(width: CGFloat?, numberOfLines: Int, lineBreakMode: LineBreakMode,
                 lineBreakStrategy: LineBreakStrategy, lastLineMaxWidth: CGFloat?, fastPath: Bool) throws -> TextLayout {
         let maxWidth = try Self.units(forWidth: width)
         let lastWidth = try lastLineMaxWidth.map { try Self.units(forWidth: $0) }
         guard numberOfLines >= 0 else { throw MeasureError.invalidNumberOfLines(numberOfLines) }
         if fastPath, fitsOnOneLine(maxWidth: maxWidth, lastLineMaxWidth: lastWidth, numberOfLines: numberOfLines) {
-            var records = LineRecords(expectedCount: 1)
-            records.append(oneLine)
+            let records = LineRecords(single: oneLine)
             return TextLayout(lines: TextLines(records: consume records, source: units, lineHeight: lineHeight,
-                                               ascender: font.ascender),
+                                               ascender: ascender),
                               isTruncated: false)
         }
-        var records = LineRecords(expectedCount: expectedLineCount(maxWidth: maxWidth, maxLines: numberOfLines))
-        let truncated = run(maxWidth: maxWidth, lastLineMaxWidth: lastWidth, numberOfLines: numberOfLines,
-                            lineBreakMode: lineBreakMode, lineBreakStrategy: lineBreakStrategy, fastPath: fastPath,
-                            into: &records)
-        // `consume`: the records move into the layout. Without it the optimiser copied them (a retain of
-        // their buffer and an outlined copy, ≈ 120 instructions a call) once `Font` grew an owner field.
-        return TextLayout(lines: TextLines(records: consume records, source: units, lineHeight: lineHeight,
-                                           ascender: font.ascender),
-                          isTruncated: truncated)
+        // The records are written into the layout value itself (built apart and moved in, they were
+        // copied twice; the value is still copied once into the caller's, which the writer's pointer into
+        // it prevents the optimiser from avoiding).
+        var layout = TextLayout(lines: TextLines(records: LineRecords(), source: units, lineHeight: lineHeight,
+                                                 ascender: ascender),
+                                isTruncated: false)
+        // The breaker appends through a writer (a few trivial words, moved for free) into the records.
+        layout.isTruncated = layout.lines.records.withWriter(
+            expectedCount: expectedLineCount(maxWidth: maxWidth, maxLines: numberOfLines)
+        ) {
+            run(maxWidth: maxWidth, lastLineMaxWidth: lastWidth, numberOfLines: numberOfLines, lineBreakMode: lineBreakMode,
+                lineBreakStrategy: lineBreakStrategy, fastPath: fastPath, into: &$0)
+        }
+        return layout
     }
 
     /// At least how many lines a layout at `maxWidth` (1/1024 pt) makes, in nearly every case, to allocate
-    /// the `LineRecords` buffer once: the paragraphs plus twice the text's width over the line's (greedy
-    /// lines are more than half full unless a long word follows a short one), at most `maxLines`. Growing
-    /// the buffer instead costs more than the whole line loop of a short text.
+    /// the `LineRecords` buffer once: the paragraphs plus 1.5 times the text's width over the line's
+    /// (greedy lines are two-thirds full unless long words follow short ones: about 1 in 850 of the
+    /// relayout benchmark's layouts grows its buffer once; twice, the old bound, allocated 2.3 times the
+    /// records used and pushed more buffers past `malloc`'s per-thread cache of small blocks), at most
+    /// `maxLines`. Growing the buffer costs more than the line loop of a short text.
+    @inline(__always)
     private func expectedLineCount(maxWidth: Int, maxLines: Int) -> Int {
-        let total = prefix[prefix.count - 1]
-        let estimate = paragraphs.count + min(2 * (total / max(maxWidth, 1)), units.count) + 2
+        // Through the raw buffers: each `StoredArray` view retains and releases the storage.
+        let total = storage.prefixBuffer[units.count]
+        let lines = total / max(maxWidth, 1)
+        let estimate = storage.paragraphsBuffer.count + min(lines + lines / 2 + 1, units.count) + 2
         return maxLines > 0 ? min(maxLines, estimate) : estimate
     }
 

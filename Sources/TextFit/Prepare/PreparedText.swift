@@ -78,6 +78,9 @@ public final class PreparedText: Sendable {
     /// `font.lineHeight`, read once: `measure` needs it per call, and reading it through the shared face
     /// costs reference counting that two threads contend on.
     let lineHeight: CGFloat
+    /// `font.ascender`, read once: every `layout` stores it for its lines' baselines (a call and a
+    /// division through the face each time).
+    let ascender: CGFloat
     /// The whole text's width without hanging whitespace (W4) when the breaker's fast path lays it out as
     /// one line at any limit at least this wide, else `Int.max`. See `oneLineWidth(_:derived:)`.
     let oneLineWidth: Int
@@ -133,6 +136,7 @@ public final class PreparedText: Sendable {
         storage = built.storage
         fallbackFaceReferences = built.fallbackFaces
         lineHeight = font.lineHeight
+        ascender = font.ascender
         reshapedPieces = ReshapedPieces(unitCount: count)
     }
 
