@@ -33,5 +33,14 @@ import TextFitLayout
                                                     insets: EdgeInsets(top: 10, left: 10, bottom: 10, right: 10)))
         let heights = try rows.heights(for: ["美國芯片巨頭美光部分產品在華遭禁售"], width: 375)
         #expect(heights == [41])
+        let titles = ["Title", "Title Terrrrrrrrrrrrrrrrrrrrrrrr rrrrrrrrrrrrrrrrrrrrrriblely Long", ""]
+        let sizes = TextBatch.map(titles, cost: { $0.utf8.count }) { title in
+            try TitleDateLayout(title: title, date: "Date", titleFont: font, dateFont: font, width: 260).size
+        }
+        let serial = try titles.map {
+            try TitleDateLayout(title: $0, date: "Date", titleFont: font, dateFont: font, width: 260).size
+        }
+        #expect(try sizes.map { try $0.get() } == serial)
+        #expect(serial[1].height > serial[0].height)
     }
 }

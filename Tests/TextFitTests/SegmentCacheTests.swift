@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import TextFit
 
@@ -153,5 +154,31 @@ import Testing
                         "\(count) requests on \(workers) workers")
             }
         }
+    }
+
+    /// `TextBatch.map`: the caller's own work on the pool, every element once, in order, with its own
+    /// errors, however uneven the costs (a zero, negative or huge estimate only changes the ranges).
+    @Test func mapRunsEveryElementOnceInOrder() throws {
+        struct Odd: Error, Equatable { let value: Int }
+        let calls = Mutex([Int](repeating: 0, count: 1_000))
+        let costs: [(Int) -> Int] = [{ _ in 0 }, { $0 % 7 == 0 ? 10_000 : 1 }, { _ in -5 }, { _ in Int.max }]
+        for cost in costs {
+            for workers in [1, 2, 5] {
+                calls.withLock { $0 = [Int](repeating: 0, count: 1_000) }
+                let results = TextBatch.map(Array(0..<1_000), concurrency: workers, cost: cost) { value in
+                    calls.withLock { $0[value] += 1 }
+                    if value % 97 == 13 { throw Odd(value: value) }
+                    return value * 2
+                }
+                #expect(calls.withLock { $0 } == [Int](repeating: 1, count: 1_000), "\(workers) workers")
+                for (value, result) in results.enumerated() {
+                    switch result {
+                    case .success(let doubled): #expect(value % 97 != 13 && doubled == value * 2)
+                    case .failure(let error): #expect(error as? Odd == Odd(value: value))
+                    }
+                }
+            }
+        }
+        #expect(TextBatch.map([Int](), { $0 }).isEmpty)
     }
 }

@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 
 /// Heights of self-sizing list rows at a width, from a row template (rules C1–C3, L2, L6).
@@ -14,9 +13,9 @@ import Foundation
 /// rows.cache?.statistics                                      // hits / misses
 /// ```
 ///
-/// Many rows are measured in parallel across the cores (contiguous chunks on
-/// `DispatchQueue.concurrentPerform`), each result written to its own slot, so the output is in input
-/// order and equal to measuring one by one.
+/// Many rows are measured in parallel across the cores (`TextBatch.map`: TextFit's worker pool, ranges
+/// of about equal text length), each result written to its own slot, so the output is in input order and
+/// equal to measuring one by one.
 public struct RowHeights: Sendable {
     /// How every row lays out its text.
     public let template: RowTemplate
@@ -64,24 +63,16 @@ public struct RowHeights: Sendable {
     /// - Returns: one height per row, in the order given.
     /// - Throws: the errors of `height(for:width:)`, checked once before any row is measured.
     /// - Complexity: O(total text) shaping for rows not in the cache (HarfBuzz; repeated words come from
-    ///   TextFit's segment cache), spread over `activeProcessorCount` threads.
+    ///   TextFit's segment cache), spread over `TextBatch.defaultConcurrency` threads.
     public func heights(for rows: [Row], width: CGFloat) throws -> [CGFloat] {
         try template.validate()
         let contentWidth = try template.contentWidth(forRowWidth: width)
-        let count = rows.count
-        guard count > 1 else { return try rows.map { try measure($0, width: width, contentWidth: contentWidth) } }
-        // A few chunks per core balances rows of very different lengths without per-row dispatch cost.
-        // Each chunk measures into its own array and hands it over under a lock held only for the store.
-        let chunks = min(count, max(1, ProcessInfo.processInfo.activeProcessorCount * 4))
-        let finished = Locked([[Result<CGFloat, any Error>]](repeating: [], count: chunks))
-        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-            let range = (chunk * count / chunks)..<((chunk + 1) * count / chunks)
-            let results = range.map { index in
-                Result { try measure(rows[index], width: width, contentWidth: contentWidth) }
-            }
-            finished.withLock { $0[chunk] = results }
-        }
-        return try finished.withLock { $0 }.joined().map { try $0.get() }
+        // TextBatch's pool and scheduling: contiguous ranges of about equal text length, results written
+        // in place. (Eight fixed chunks on `concurrentPerform` waited for Dispatch's sleeping worker on
+        // every call and for the longest chunk at the end; see Benchmarks/README.md, "parallel".)
+        return try TextBatch.map(rows, cost: { $0.text.utf8.count }) { row in
+            try measure(row, width: width, contentWidth: contentWidth)
+        }.map { try $0.get() }
     }
 
     private func measure(_ row: Row, width: CGFloat, contentWidth: CGFloat) throws -> CGFloat {
