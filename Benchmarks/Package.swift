@@ -33,7 +33,8 @@ let package = Package(
         ),
         .executableTarget(
             name: "textfit-bench",
-            dependencies: [.product(name: "TextFit", package: textFit), "CBenchPeers"]
+            dependencies: [.product(name: "TextFit", package: textFit), .product(name: "TextFitLayout", package: textFit),
+                           "CBenchPeers"]
         ),
     ],
     swiftLanguageModes: [.v6]

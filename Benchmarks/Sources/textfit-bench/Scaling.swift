@@ -38,6 +38,7 @@ extension Bench {
         if parts.contains("locality") { runScalingLocality() }
         if parts.contains("batch") { runScalingBatch() }
         if parts.contains("pages") { runScalingPages() }
+        if parts.contains("rows") { runScalingRows() }
     }
 
     /// Page faults and context switches per pass of `TextBatch.measure` at concurrency 1 and 2 (getrusage:
