@@ -213,7 +213,7 @@ extension PreparedText {
         guard numberOfLines >= 0 else { throw MeasureError.invalidNumberOfLines(numberOfLines) }
         if fastPath, fitsOnOneLine(maxWidth: maxWidth, lastLineMaxWidth: lastWidth, numberOfLines: numberOfLines) {
             return TextMetrics(lineCount: 1, size: CGSize(width: Units.points(oneLineWidth), height: lineHeight),
-                               widthIncludingTrailingWhitespace: Units.points(oneLine.widthWithWhitespace),
+                               widthIncludingTrailingWhitespace: Units.points(oneLineWidthWithWhitespace),
                                isTruncated: false)
         }
         var measurer = LineMeasurer()
@@ -252,9 +252,8 @@ extension PreparedText {
     /// The whole text as one line (when `oneLineWidth` is set).
     var oneLine: BrokenLine {
         let count = units.count
-        let prefix = storage.prefixBuffer
         return BrokenLine(start: 0, end: count, visible: 0..<count, width: oneLineWidth,
-                          widthWithWhitespace: prefix[count] &- prefix[0], ellipsis: nil, isCut: false)
+                          widthWithWhitespace: oneLineWidthWithWhitespace, ellipsis: nil, isCut: false)
     }
 
     /// A width in points as 1/1024-pt units; unbounded as a huge value.

@@ -84,6 +84,10 @@ public final class PreparedText: Sendable {
     /// The whole text's width without hanging whitespace (W4) when the breaker's fast path lays it out as
     /// one line at any limit at least this wide, else `Int.max`. See `oneLineWidth(_:derived:)`.
     let oneLineWidth: Int
+    /// The whole text's width with its hanging whitespace, kept beside `oneLineWidth` so that `measure`'s
+    /// one-line answer reads nothing but this object (the storage block and the units' buffer are further
+    /// cache misses the first time a text is measured again).
+    let oneLineWidthWithWhitespace: Int
     /// Reshaped pieces' widths, remembered across layouts (`width(_:_:)`).
     let reshapedPieces: ReshapedPieces
 
@@ -130,6 +134,7 @@ public final class PreparedText: Sendable {
     fileprivate init(built: consuming Builder.Output, font: Font) {
         let count = built.units.count
         oneLineWidth = Self.oneLineWidth(count: count, built.storage)
+        oneLineWidthWithWhitespace = built.storage.prefixBuffer[count] &- built.storage.prefixBuffer[0]
         text = built.text
         self.font = font
         units = built.units
