@@ -34,12 +34,15 @@ enum WorkerPool {
     /// A participant other than 0 runs only if its thread wakes before the caller's body returns, so the
     /// body must take its work from a shared cursor, never rely on a given participant. When another
     /// thread's call holds the pool, the participants run on Dispatch's threads instead
-    /// (`concurrentPerform`), so concurrent batches still share the cores.
-    static func perform(participants requested: Int, _ body: @Sendable (Int) -> Void) {
+    /// (`concurrentPerform`), so concurrent batches still share the cores; Dispatch then decides which
+    /// thread runs which participant, 0 included.
+    /// - Returns: whether the pool ran the call (false: Dispatch did, or there was one participant).
+    @discardableResult
+    static func perform(participants requested: Int, _ body: @Sendable (Int) -> Void) -> Bool {
         let participants = min(requested, maxParticipants)
         if participants <= 1 {
             body(0)
-            return
+            return false
         }
         let ran = withoutActuallyEscaping(body) { body in
             var closure = body
@@ -50,6 +53,7 @@ enum WorkerPool {
             }
         }
         if ran == 0 { DispatchQueue.concurrentPerform(iterations: participants, execute: body) }
+        return ran > 0
     }
 
     /// The most participants a call runs: the CPUs this process may use (more threads would only take
