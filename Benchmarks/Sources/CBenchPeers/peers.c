@@ -466,3 +466,58 @@ int32_t bench_running_on_valgrind(void) {
     return 0;
 #endif
 }
+
+// MARK: - The parallel mode's control
+
+#include <pthread.h>
+
+enum { CONTROL_TABLE_WORDS = (16u << 20) / 8 };
+static uint64_t *control_table;
+static pthread_once_t control_once = PTHREAD_ONCE_INIT;
+
+static void control_initialise(void) {
+    control_table = malloc((size_t)CONTROL_TABLE_WORDS * sizeof(uint64_t));
+    if (control_table == NULL) return;
+    uint64_t x = 0x9E3779B97F4A7C15u;
+    for (uint32_t i = 0; i < CONTROL_TABLE_WORDS; i++) {
+        x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+        control_table[i] = x;
+    }
+}
+
+typedef struct { int64_t reads; uint64_t seed; uint64_t sum; } control_job;
+
+static void *control_run(void *argument) {
+    control_job *job = argument;
+    uint64_t x = job->seed, sum = 0;
+    for (int64_t i = 0; i < job->reads; i++) {
+        x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+        sum += control_table[x & (CONTROL_TABLE_WORDS - 1)];  // independent reads: several misses in flight
+    }
+    job->sum = sum;
+    return NULL;
+}
+
+int64_t bench_control_pass(int32_t threads, int64_t reads) {
+    pthread_once(&control_once, control_initialise);
+    if (control_table == NULL || threads < 1 || threads > 64) return -1;
+    control_job jobs[64];
+    pthread_t ids[64];
+    for (int32_t t = 0; t < threads; t++) {
+        jobs[t] = (control_job){reads / threads, 0x2545F4914F6CDD1Du * (uint64_t)(t + 1), 0};
+    }
+    struct timespec start, end;
+    clock_gettime(CLOCK_MONOTONIC, &start);
+    int32_t started = 1;
+    for (int32_t t = 1; t < threads; t++, started++) {
+        if (pthread_create(&ids[t], NULL, control_run, &jobs[t]) != 0) break;
+    }
+    control_run(&jobs[0]);
+    for (int32_t t = 1; t < started; t++) pthread_join(ids[t], NULL);
+    clock_gettime(CLOCK_MONOTONIC, &end);
+    if (started < threads) return -1;
+    volatile uint64_t sink = 0;
+    for (int32_t t = 0; t < threads; t++) sink += jobs[t].sum;
+    (void)sink;
+    return (int64_t)(end.tv_sec - start.tv_sec) * 1000000000 + (end.tv_nsec - start.tv_nsec);
+}

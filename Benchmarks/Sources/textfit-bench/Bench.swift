@@ -300,6 +300,7 @@ final class Bench {
         let sameWarmup = ProcessInfo.processInfo.environment["TEXTFIT_BENCH_PARALLEL_WARMUP"] != "caller"
         if sameWarmup { progress("parallel: each timed pass follows an untimed one of the same configuration") }
         report.meta["parallelWarmup"] = sameWarmup ? "same configuration before each timed pass" : "one per set, on the calling thread"
+        var control: [[Double]] = [[], []]  // the control's passes: one thread, all cores
         // The configurations' order rotates from sample to sample.
         for sample in 0..<samplesTotal {
             progress("parallel: sample \(sample + 1)/\(samplesTotal)\(sample < options.warmup ? " (warm-up)" : "")")
@@ -360,6 +361,13 @@ final class Bench {
                     allSeries[engine]!.samples.append(Double(total) / 1000 / Double(loaded.all.count))
                 }
             }
+            // The machine's own speed-up for memory-bound work in this round (`bench_control_pass`): on this
+            // VM a lone busy vCPU sometimes runs such work a third faster than two busy ones do, whatever
+            // the code (Benchmarks/README.md, "Latest results").
+            for threads in sample % 2 == 0 ? [1, cores] : [cores, 1] {
+                let nanoseconds = bench_control_pass(Int32(threads), 400_000)
+                if sample >= options.warmup, nanoseconds > 0 { control[threads == 1 ? 0 : 1].append(Double(nanoseconds)) }
+            }
         }
         // The last all-core pass's workers: what they spin after it.
         usleep(20_000)
@@ -392,6 +400,9 @@ final class Bench {
             meta["cpuTimeDispatchOverOneWarm"] = inflation[2]
             meta["cpuTimeDispatchOverOneCold"] = inflation[3]
         }
+        let controlSpeedup = control[0].isEmpty || control[1].isEmpty ? Double.nan : median(control[0]) / median(control[1])
+        meta["controlSpeedup"] = controlSpeedup
+        meta["control"] = "400 000 random reads in a shared 16 MiB table, 1 thread vs \(cores), once per sample"
         report.meta["parallel"] = meta
         report.parallelNote = String(format: """
             all-core passes: %.2f CPU-seconds per wall second, %.2f s per wall second waiting for a CPU held by \
@@ -399,6 +410,8 @@ final class Bench {
             (1.00 = no contention cost)
             """, cpuPerWall, waitingPerWall, cores, inflation[0], inflation[1])
             + (withDispatch ? String(format: "; through Dispatch: %.2f warm, %.2f cold", inflation[2], inflation[3]) : "")
+            + String(format: "\ncontrol in the same rounds (random reads in a shared 16 MiB table, no TextFit): %.2f× on %d cores, %.2f ms on one thread (the machine's own ceiling for memory-bound work at the time)",
+                     controlSpeedup, cores, control[0].isEmpty ? Double.nan : median(control[0]) / 1e6)
         report.printTable(mode: mode)
     }
 

@@ -109,6 +109,12 @@ int64_t bench_thread_run_delay_ns(void);
 int32_t bench_threads_cpu(int32_t *tids, int64_t *nanoseconds, int32_t capacity);
 /// The calling thread's id (gettid).
 int32_t bench_gettid(void);
+/// The parallel mode's control: `reads` independent random 8-byte reads in a 16 MiB table all threads share
+/// (larger than a core's L2, like a batch's segment cache and texts), split over `threads` threads started
+/// for the pass (1 = the calling thread alone). Returns the pass's wall time in ns, or -1 when a thread could
+/// not be started. Its 1-thread / n-thread ratio, taken in the same rounds as TextFit's, is what the machine
+/// gives memory-bound work at that moment.
+int64_t bench_control_pass(int32_t threads, int64_t reads);
 /// Pins the calling thread to CPU `cpu` (sched_setaffinity), or lets it run anywhere again when `cpu` < 0.
 /// Returns 0 on success.
 int32_t bench_pin_thread(int32_t cpu);
