@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import TextFit
 
-/// The breaker's fast path (`LineBreaker.runFast`) must give exactly what the general one
+/// The breaker's fast path (`FastBreaker.run`) must give exactly what the general one
 /// (`LineBreaker.run`) gives: the same `TextMetrics` from `measure` and the same lines (ranges, visible
 /// ranges, widths to the unit, ellipses, flags) from `layout`, for every configuration the fast path
 /// accepts. Compared over the Pango parity corpus's 500 texts (Latin, CJK, Cyrillic, mixed; URLs and long

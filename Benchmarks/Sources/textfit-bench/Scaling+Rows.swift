@@ -21,9 +21,7 @@ extension Bench {
         for set in setsWithAll {
             let texts = set.cases.map(\.text)
             let pages = pageSizes.map { size in
-                stride(from: 0, to: texts.count, by: min(size, texts.count)).map {
-                    Array(texts[$0..<min(texts.count, $0 + min(size, texts.count))])
-                }
+                stride(from: 0, to: texts.count, by: size).map { Array(texts[$0..<min(texts.count, $0 &+ size)]) }
             }
             var samples = [[Double]](repeating: [], count: pageSizes.count + 1)
             for round in 0..<(rounds + 1) {

@@ -142,12 +142,6 @@ struct FastBreaker {
 extension LineBreaker {
     /// `FastBreaker.canRun` for this breaker's text and configuration.
     var canRunFast: Bool { FastBreaker.canRun(text, mode: mode, strategy: strategy) }
-
-    /// `run(into:)` through the fast path, for a configuration with `canRunFast`.
-    func runFast<Sink: LineSink>(into sink: inout Sink) -> Bool {
-        FastBreaker(maxWidth: maxWidth, lastLineMaxWidth: lastLineMaxWidth, maxLines: maxLines, mode: mode,
-                    strategy: strategy).run(text, into: &sink)
-    }
 }
 
 extension FastBreaker {

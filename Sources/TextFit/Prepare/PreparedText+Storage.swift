@@ -15,7 +15,7 @@ extension PreparedText {
         /// nine views would cost nine reference counts per text to make and nine to free.
         private let owner: StorageBlock
         // The raw buffers, valid while this storage's `PreparedText` lives: for hot paths that hold the
-        // text anyway (`withFastView`, `runFast`), where binding a view to a local cost a retain and a
+        // text anyway (`withFastView`, `FastBreaker.run`), where binding a view to a local cost a retain and a
         // release of the block per call (≈ 4 % of a relayout `measure`).
         let prefixBuffer: UnsafeBufferPointer<Int>
         let breakVisiblePrefixBuffer: UnsafeBufferPointer<Int>

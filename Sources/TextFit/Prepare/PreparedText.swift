@@ -50,7 +50,7 @@ public final class PreparedText: Sendable {
     /// For each paragraph, the index in `breaks` of its first opportunity at or after its end: one past
     /// its last candidate for a soft break. 4 bytes per paragraph.
     var paragraphBreaksEnd: StoredArray<Int32> { storage.paragraphBreaksEnd }
-    /// Whether `LineBreaker.runFast` may lay this text out: no mandatory break inside a paragraph
+    /// Whether `FastBreaker.run` may lay this text out: no mandatory break inside a paragraph
     /// (U+2028, VT, FF) and offsets that fit `breakEnds`.
     var allowsFastBreaking: Bool { storage.allowsFastBreaking }
     /// Whether `breakVisiblePrefix` never decreases (no negative advances): then a line's fitting
