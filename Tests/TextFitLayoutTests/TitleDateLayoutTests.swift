@@ -237,12 +237,15 @@ import TextFitLayout
         #expect(unlimited.layoutCase != .lastLineTruncated)
     }
 
-    /// Too narrow for "…" + gap + date: the date still follows the ellipsis; the block overflows.
-    @Test func narrowerThanTheDate() throws {
+    /// Too narrow for "…" + gap + date (13.45 + 8 + 38 > 40) but not for the date alone: the date goes
+    /// below the title, which is laid out as the label alone; nothing passes the width.
+    @Test func narrowerThanEllipsisGapAndDate() throws {
         let result = try layout("Title Short", width: 40)
-        #expect(result.layoutCase == .lastLineTruncated)
-        #expect(result.titleLines.last?.text.hasSuffix("…") == true)
-        #expect(result.dateFrame.minX >= (result.titleLines.last?.width ?? 0) + 8)
+        #expect(result.layoutCase == .dateOnNextLine)
+        #expect(result.titleLines.map(\.text) == ["Title ", "Sh…"])  // "Short" alone is wider than 40
+        #expect(result.dateLineIndex == 2)
+        #expect(result.dateFrame == CGRect(x: 0, y: 46, width: 38, height: 24))  // round(2 × 23.154)
+        #expect(result.titleFrame.maxX <= 40 && result.size.width <= 40)
     }
 
     /// The prepared-text initializer gives the same layout as the string one.

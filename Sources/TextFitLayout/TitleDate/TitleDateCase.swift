@@ -4,7 +4,8 @@ public enum TitleDateCase: Int, Sendable, Hashable, CaseIterable, CustomStringCo
     /// 1: the title takes one line and the date fits after it on that line.
     case dateAfterTitle = 1
     /// 2: the title leaves a line free (it takes one of two lines) but the date does not fit after it:
-    /// the date goes alone to the next line, at x = 0.
+    /// the date goes alone to the next line, at x = 0. Also the answer when the width leaves less room
+    /// beside the title's last permitted line than "…" needs: the date then goes below the title.
     case dateOnNextLine = 2
     /// 3: the title takes several lines, none hidden, and the date fits after the last one.
     case dateAfterLastLine = 3

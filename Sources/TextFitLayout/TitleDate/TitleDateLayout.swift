@@ -25,14 +25,20 @@ import Foundation
 ///    (W6) moved a word down at the full width so the date no longer fit, and at the narrower width the
 ///    word stays on line 1 (Noto Sans 17 pt: "Title Ratherrr…r Long" at 375 pt gives "Title Ratherrr…r " /
 ///    "Long" + date).
+/// 6. When `W − g − D` is narrower than even "…" (the re-layout's last line plus the gap and the date
+///    would pass `W`), the date goes below the title instead, as in case 2: the title is laid out at `W`
+///    like the label alone (tail-truncated if it needs more lines), the date alone on the next line at
+///    x = 0, reported as case 2. A cell then grows by a line rather than drawing its date outside.
 ///
 /// "Fits" uses the line's width without hanging whitespace (W4). The date's x is the line's right edge
 /// plus `g` rounded up to the pixel grid, so the date never overlaps the title's last glyph and the date
 /// fits exactly when `ceilPx(lineWidth + g) + D == W`. Frame origins are snapped to the pixel grid (U7):
 /// x upwards, y to the nearest pixel; the date's baseline sits on its line's baseline, so with one font
 /// for both the date's top is the line's top. An empty title puts the date at x = 0 on line 1 (case 1);
-/// an empty date has a zero size and no gap. When even "…" plus the gap and the date are wider than `W`
-/// the date is still placed after the ellipsis and the block is wider than `W`.
+/// an empty date has a zero size and no gap. With a bounded width the date frame always lies within
+/// `[0, W]` and never overlaps the title frame's lines; a date wider than `W` on its own is refused
+/// (`LayoutError.dateWiderThanWidth`). The title frame lies within `W` whenever `W` holds the title's
+/// widest cluster and "…" (as a label's would).
 public struct TitleDateLayout: Sendable, Equatable {
     /// Which case applied.
     public let layoutCase: TitleDateCase
@@ -62,7 +68,8 @@ public struct TitleDateLayout: Sendable, Equatable {
     ///   - maxTitleLines: at most this many title lines (default 2; 0 = unlimited, which never truncates).
     ///   - scale: the pixel grid (1, 2 or 3).
     /// - Throws: `MeasureError.invalidWidth` (NaN or negative), `.invalidNumberOfLines` (< 0),
-    ///   `.invalidScale`; `LayoutError.invalidSpacing` (negative or not finite).
+    ///   `.invalidScale`; `LayoutError.invalidSpacing` (negative or not finite), `.dateWiderThanWidth`
+    ///   (the date's pixel-rounded width exceeds a bounded `width`).
     /// - Complexity: shapes both texts once (see the `PreparedText` initializer for repeated layouts),
     ///   then at most two title layouts.
     public init(title: String, date: String, titleFont: Font, dateFont: Font, width: CGFloat, spacing: CGFloat = 8,
@@ -82,6 +89,9 @@ public struct TitleDateLayout: Sendable, Equatable {
         let available = wrap ?? .infinity
 
         let dateSize = try LabelRules.singleLineSize(date, scale: scale)
+        if let wrap, dateSize.width > wrap + 1e-9 {
+            throw LayoutError.dateWiderThanWidth(dateWidth: Double(dateSize.width), width: Double(wrap))
+        }
         let gap: CGFloat = date.utf16Count == 0 ? 0 : spacing
         /// The date's x after a line of `lineWidth`: pixel-aligned, never over the line's last glyph.
         func dateX(after lineWidth: CGFloat) -> CGFloat { ceilToPixel(lineWidth + gap, scale: scale) }
@@ -108,20 +118,26 @@ public struct TitleDateLayout: Sendable, Equatable {
         } else {
             // Case 4: the last permitted line must leave room for the gap and the date. The limit is
             // floored to the pixel grid so that the rounded-up date x still fits; it stays > 0 because
-            // TextFit reads 0 as unbounded (the line then shows "…" alone and the block overflows).
+            // TextFit reads 0 as unbounded (the line then shows "…" alone, too wide: the date goes below).
             let room = Self.floorToPixel(available - dateSize.width, scale: scale) - gap
             layout = try title.layout(width: wrap, numberOfLines: maxTitleLines, lineBreakMode: .byTruncatingTail,
                                       lineBreakStrategy: .standard, lastLineMaxWidth: max(room, 1.0 / 1024))
-            // Push-out (W6) at the full width can move a word down so that the date no longer fits
-            // after line 2; at the narrower width that word stays up and nothing may be cut. The result
-            // is then a case-3 block (several lines, nothing hidden, the date after the last).
-            if layout.isTruncated {
-                chosen = .lastLineTruncated
+            if !dateFits(after: layout.lines.last?.width ?? 0) {
+                // Not even "…" fits before the date: the date goes below the title (laid out at the
+                // full width, as the label alone), like case 2, instead of past the width.
+                layout = titleLayout
+                chosen = .dateOnNextLine
+                dateLine = titleLayout.lineCount
+                x = 0
             } else {
-                chosen = layout.lineCount > 1 ? .dateAfterLastLine : .dateAfterTitle
+                // Push-out (W6) at the full width can move a word down so that the date no longer fits
+                // after line 2; at the narrower width that word stays up and nothing may be cut. The
+                // result is then a case-3 block (several lines, nothing hidden, the date after the last).
+                chosen = layout.isTruncated ? .lastLineTruncated
+                    : layout.lineCount > 1 ? .dateAfterLastLine : .dateAfterTitle
+                dateLine = max(0, layout.lineCount - 1)
+                x = dateX(after: layout.lines.last?.width ?? 0)
             }
-            dateLine = max(0, layout.lineCount - 1)
-            x = dateX(after: layout.lines.last?.width ?? 0)
         }
 
         let titleSize = layout.size.ceiledToPixels(scale: scale)
