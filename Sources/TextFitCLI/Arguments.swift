@@ -1,7 +1,10 @@
+import Foundation
+
 /// A command-line mistake: exit code 2, the message on stderr followed by a hint to run `--help`.
-struct UsageError: Error, Equatable, CustomStringConvertible {
+struct UsageError: Error, Equatable, CustomStringConvertible, LocalizedError {
     var message: String
     var description: String { message }
+    var errorDescription: String? { message }
 }
 
 /// A flag a command accepts.

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Why a measurement request was refused. Each message says what a valid value is.
-public enum MeasureError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum MeasureError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
     /// Widths must be a number ≥ 0 or +infinity (0 and infinity mean unbounded).
     case invalidWidth(Double)
     /// Heights must be a number ≥ 0 or +infinity.
@@ -10,6 +10,9 @@ public enum MeasureError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidNumberOfLines(Int)
     /// The pixel-grid scale must be a finite number > 0.
     case invalidScale(Double)
+
+    /// The same text as `description`, so `localizedDescription` names the problem too.
+    public var errorDescription: String? { description }
 
     public var description: String {
         switch self {

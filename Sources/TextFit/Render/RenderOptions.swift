@@ -112,7 +112,7 @@ public struct RenderOptions: Sendable, Hashable {
 }
 
 /// Why a picture could not be drawn.
-public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
     /// The lines were laid out from another `PreparedText` than the one given to draw them.
     case layoutFromAnotherText
     /// Scales must be finite and > 0.
@@ -125,6 +125,9 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
     case unreadableFont(path: String, reason: String)
     /// libpng failed to encode or decode.
     case encodingFailed(String)
+
+    /// The same text as `description`, so `localizedDescription` names the problem too.
+    public var errorDescription: String? { description }
 
     public var description: String {
         switch self {

@@ -1,9 +1,11 @@
+import Foundation
 import TextFit
 
 /// A batch line that cannot be measured; `message` names the field at fault.
-struct CaseError: Error, Equatable, CustomStringConvertible {
+struct CaseError: Error, Equatable, CustomStringConvertible, LocalizedError {
     var message: String
     var description: String { message }
+    var errorDescription: String? { message }
 }
 
 extension MeasureCase {

@@ -115,8 +115,9 @@ enum RenderCommand {
 
 /// Writing a picture where the user asked.
 enum OutputFile {
-    struct WriteError: Error, CustomStringConvertible {
+    struct WriteError: Error, CustomStringConvertible, LocalizedError {
         var description: String
+        var errorDescription: String? { description }
     }
 
     /// The format a path's extension names.

@@ -8,8 +8,10 @@ import Foundation
 /// the one test that works on both.
 public enum JSONReader {
     /// Why a line is not JSON.
-    public struct ParseError: Error, Equatable, CustomStringConvertible {
+    public struct ParseError: Error, Equatable, CustomStringConvertible, LocalizedError {
         public var description: String
+        /// The same text as `description`, so `localizedDescription` names the problem too.
+        public var errorDescription: String? { description }
     }
 
     /// The value of `text`, which may be any JSON value (not only an object or array).
