@@ -138,8 +138,9 @@ enum Help {
           2  usage error: unknown command or flag, missing or bad value (message on stderr)
           3  font or dependency missing: unknown family, missing or unreadable font file, no bundled fonts
 
-        Bundled fonts are found via TEXTFIT_FONTS_DIR, a Fonts folder beside the executable or a parent,
-        or the checkout the tool was built from. Data goes to stdout; diagnostics to stderr.
+        Bundled fonts are found via TEXTFIT_FONTS_DIR (when set it must hold them, else exit 3 naming it),
+        else a Fonts folder beside the executable or a parent, else the checkout the tool was built from
+        (TEXTFIT_FONTS_SKIP_CHECKOUT=1 leaves it out). Data goes to stdout; diagnostics to stderr.
         """
 
     static var full: String {

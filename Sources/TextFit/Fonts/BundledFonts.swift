@@ -3,8 +3,24 @@ import Foundation
 /// The fonts shipped in the repository's `Fonts/` folder: Noto Sans (Latin, Greek, Cyrillic; regular and
 /// bold) and Droid Sans Fallback (Chinese, Japanese, Korean). They make results identical on every machine.
 ///
-/// They are found without configuration: `TEXTFIT_FONTS_DIR` when set, else the `Fonts` folder beside the
-/// executable or any of its parents, else the package checkout this library was compiled from.
+/// They are found without configuration, in this order:
+/// 1. `TEXTFIT_FONTS_DIR`, when set (to a non-empty value). It must then be a readable folder holding all
+///    the bundled files; otherwise every font request fails with `FontError.fontsDirectoryUnusable` naming
+///    it, rather than quietly using other fonts.
+/// 2. A `Fonts` folder beside the executable (found through `/proc/self/exe`, so a tool started through
+///    `PATH` works too) or in one of its parents: an installed tool, or a `.build` folder in the checkout.
+/// 3. The `Fonts` folder of the checkout this library was compiled from, unless
+///    `TEXTFIT_FONTS_SKIP_CHECKOUT=1` (which shows how a binary copied to another machine behaves).
+///
+/// When none holds them, asking for a bundled family throws `FontError.bundledFontsNotFound` listing
+/// every place searched:
+///
+/// ```swift
+/// switch BundledFonts.lookup {
+/// case .success(let folder): print("bundled fonts in", folder.path)
+/// case .failure(let error): print(error)  // where it looked, and what to set
+/// }
+/// ```
 public enum BundledFonts {
     /// The family TextFit uses when none is named.
     public static let defaultFamily = "Noto Sans"
@@ -19,35 +35,94 @@ public enum BundledFonts {
     /// Family names of the bundled fonts.
     public static var familyNames: [String] { ["Noto Sans", "Droid Sans Fallback"] }
 
-    /// The folder holding the bundled fonts, or nil when it cannot be found.
-    public static let directory: URL? = {
-        let fileManager = FileManager.default
-        func holdsFonts(_ url: URL) -> Bool {
-            fileManager.fileExists(atPath: url.appendingPathComponent(files[0].file).path)
-        }
-        if let override = ProcessInfo.processInfo.environment["TEXTFIT_FONTS_DIR"], !override.isEmpty {
-            let url = URL(fileURLWithPath: override, isDirectory: true)
-            if holdsFonts(url) { return url }
-        }
-        // Beside the executable (an installed tool) or in a parent (a .build folder inside the checkout).
-        var candidate = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()
-            .deletingLastPathComponent()
-        for _ in 0..<8 {
-            let fonts = candidate.appendingPathComponent("Fonts", isDirectory: true)
-            if holdsFonts(fonts) { return fonts }
-            let parent = candidate.deletingLastPathComponent()
-            if parent.path == candidate.path { break }
-            candidate = parent
-        }
-        // The checkout this file was compiled from: Sources/TextFit/Fonts/BundledFonts.swift -> Fonts/.
-        let source = URL(fileURLWithPath: #filePath)
-        let checkout = source.deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-        let fonts = checkout.appendingPathComponent("Fonts", isDirectory: true)
-        return holdsFonts(fonts) ? fonts : nil
-    }()
+    /// The environment variable naming the folder to use instead of searching.
+    public static let directoryVariable = "TEXTFIT_FONTS_DIR"
+    /// The environment variable that, set to 1, leaves the compiled-in checkout out of the search.
+    public static let skipCheckoutVariable = "TEXTFIT_FONTS_SKIP_CHECKOUT"
+
+    /// The folder holding the bundled fonts, or the error saying where the search looked. Searched once
+    /// per process.
+    public static let lookup: Result<URL, FontError> = locate(
+        environment: ProcessInfo.processInfo.environment, executable: executableURL(), checkout: checkoutFonts)
+
+    /// The folder holding the bundled fonts, or nil when it cannot be found (`lookup` says why).
+    public static var directory: URL? { try? lookup.get() }
 
     static func path(of file: String) -> String? {
         directory?.appendingPathComponent(file).path
     }
+
+    /// Whether `family` names a bundled family (case-insensitive, as family look-ups are).
+    static func isBundledFamily(_ family: String) -> Bool {
+        familyNames.contains { $0.lowercased() == family.lowercased() }
+    }
+
+    /// The search behind `lookup`, with its inputs as parameters so tests can run it with any of them.
+    /// - Parameters:
+    ///   - environment: the process environment (`TEXTFIT_FONTS_DIR`, `TEXTFIT_FONTS_SKIP_CHECKOUT`).
+    ///   - executable: the running executable, symlinks resolved; its folder and parents are searched.
+    ///   - checkout: the compiled-in checkout's `Fonts` folder, searched last.
+    static func locate(environment: [String: String], executable: URL?, checkout: URL?) -> Result<URL, FontError> {
+        if let override = environment[directoryVariable], !override.isEmpty {
+            let folder = URL(fileURLWithPath: override, isDirectory: true)
+            if let problem = problem(with: folder) {
+                return .failure(.fontsDirectoryUnusable(path: override, reason: problem))
+            }
+            return .success(folder)
+        }
+        var searched = ["\(directoryVariable): not set"]
+        // Beside the executable (an installed tool) or in a parent (a .build folder inside the checkout).
+        if var candidate = executable?.deletingLastPathComponent() {
+            for _ in 0..<8 {
+                let folder = candidate.appendingPathComponent("Fonts", isDirectory: true)
+                guard let problem = problem(with: folder) else { return .success(folder) }
+                searched.append("\(folder.path): \(problem)")
+                let parent = candidate.deletingLastPathComponent()
+                if parent.path == candidate.path { break }
+                candidate = parent
+            }
+        } else {
+            searched.append("beside the executable: its path is unknown")
+        }
+        if let checkout {
+            if let skip = environment[skipCheckoutVariable], !skip.isEmpty, skip != "0" {
+                searched.append("\(checkout.path) (the checkout built from): skipped, \(skipCheckoutVariable) is set")
+            } else if let problem = problem(with: checkout) {
+                searched.append("\(checkout.path) (the checkout built from): \(problem)")
+            } else {
+                return .success(checkout)
+            }
+        }
+        return .failure(.bundledFontsNotFound(searched: searched))
+    }
+
+    /// Why `folder` cannot supply the bundled fonts, or nil when it can.
+    static func problem(with folder: URL) -> String? {
+        let fileManager = FileManager.default
+        var isDirectory: ObjCBool = false
+        guard fileManager.fileExists(atPath: folder.path, isDirectory: &isDirectory) else { return "no such folder" }
+        guard isDirectory.boolValue else { return "not a folder" }
+        guard fileManager.isReadableFile(atPath: folder.path) else { return "not readable" }
+        let missing = files.map(\.file).filter { !fileManager.fileExists(atPath: folder.appendingPathComponent($0).path) }
+        if !missing.isEmpty { return "lacks \(missing.joined(separator: ", "))" }
+        let unreadable = files.map(\.file).filter { !fileManager.isReadableFile(atPath: folder.appendingPathComponent($0).path) }
+        if !unreadable.isEmpty { return "cannot read \(unreadable.joined(separator: ", "))" }
+        return nil
+    }
+
+    /// The running executable with symlinks resolved. `/proc/self/exe` first: the first argument is only
+    /// the name typed when the tool was started through `PATH`.
+    static func executableURL() -> URL? {
+        if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+            return URL(fileURLWithPath: path)
+        }
+        if let url = Bundle.main.executableURL { return url.resolvingSymlinksInPath() }
+        guard let first = CommandLine.arguments.first, !first.isEmpty else { return nil }
+        return URL(fileURLWithPath: first).resolvingSymlinksInPath()
+    }
+
+    /// The checkout this file was compiled from: Sources/TextFit/Fonts/BundledFonts.swift -> Fonts/.
+    static let checkoutFonts: URL = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fonts", isDirectory: true)
 }

@@ -15,7 +15,7 @@ import Foundation
 /// faces are retained per segment. The catalog holds file faces strongly and, on each load, drops those it
 /// alone still holds (`isKnownUniquelyReferenced`, under the lock).
 final class FontCatalog: Sendable {
-    static let shared = FontCatalog()
+    static let shared = FontCatalog(bundledLookup: BundledFonts.lookup)
 
     private struct State {
         /// File faces by "path#index"; `sweep` drops those nothing else holds.
@@ -44,7 +44,10 @@ final class FontCatalog: Sendable {
     private let state: Locked<State>
 
     /// Fontconfig with the bundled folder added; loaded on first use (it reads the system's font cache).
-    private let fontconfig: Fontconfig? = Fontconfig(appFontDirectory: BundledFonts.directory?.path)
+    private let fontconfig: Fontconfig?
+
+    /// Where the bundled fonts were found, or why not: requests that need them throw the error.
+    let bundledLookup: Result<URL, FontError>
 
     /// Bundled faces in fallback order; unreadable ones are skipped.
     private let bundled: [(family: String, bold: Bool, face: Face)]
@@ -52,21 +55,26 @@ final class FontCatalog: Sendable {
     /// that has it (0: none). Preparation copies both once and then looks fallbacks up with no lock and no
     /// reference counting per character, which keeps threads preparing CJK text from contending.
     let bundledFaces: [Face]
-    /// 65,536 entries; never freed (the catalog lives as long as the process). A pointer, so reading it
-    /// per text retains nothing shared.
+    /// 65,536 entries, freed with the catalog (preparation reads only `shared`'s, which lives as long as
+    /// the process). A pointer, so reading it per text retains nothing shared.
     nonisolated(unsafe) let bundledFallbackTable: UnsafePointer<UInt8>  // written once in init, read-only after
-    /// `bundledFaces` as unretained references (`bundledFallbackTable`'s 1-based index − 1), never freed:
-    /// read per fallback cluster with no reference counting (see `FaceReference`).
+    /// `bundledFaces` as unretained references (`bundledFallbackTable`'s 1-based index − 1), freed with
+    /// the catalog like that table: read per fallback cluster with no reference counting (see `FaceReference`).
     nonisolated(unsafe) let bundledFaceTable: UnsafePointer<Unmanaged<Face>>  // written once in init, read-only after
     /// The bundled faces by "path#index", for `Font(file:)` naming a bundled file.
     private let bundledByKey: [String: Face]
 
-    private init() {
+    /// A catalog with the bundled fonts of `bundledLookup` (the process has one, `shared`; tests make
+    /// others to see how a failed lookup is reported).
+    init(bundledLookup: Result<URL, FontError>) {
+        self.bundledLookup = bundledLookup
+        let directory = try? bundledLookup.get()
+        fontconfig = Fontconfig(appFontDirectory: directory?.path)
         var state = State()
         var bundled: [(String, Bool, Face)] = []
         var bundledByKey: [String: Face] = [:]
         for file in BundledFonts.files {
-            guard let path = BundledFonts.path(of: file.file),
+            guard let path = directory?.appendingPathComponent(file.file).path,
                   let face = try? FontCatalog.makeFace(path: path, faceIndex: 0, id: state.nextID, livesForProcess: true)
             else { continue }
             // Held strongly here (never weakly: an object that ever had a weak reference pays the slow
@@ -93,6 +101,18 @@ final class FontCatalog: Sendable {
         faceTable.initialize(from: bundled.map { .passUnretained($0.2) }, count: bundled.count)
         self.bundledFaceTable = UnsafePointer(faceTable)
         self.state = Locked(state)
+    }
+
+    deinit {
+        bundledFallbackTable.deallocate()
+        bundledFaceTable.deallocate()
+    }
+
+    /// The lookup's error when it makes every font request fail (`TEXTFIT_FONTS_DIR` set to an unusable
+    /// folder), else nil. Checked only when a request is not answered by a bundled face.
+    private var configurationError: FontError? {
+        if case .failure(let error) = bundledLookup, case .fontsDirectoryUnusable = error { return error }
+        return nil
     }
 
     /// How many recently used file faces stay loaded when nothing else uses them (default 8).
@@ -124,6 +144,10 @@ final class FontCatalog: Sendable {
             ?? bundled.first(where: { $0.family.lowercased() == wanted }) {
             return match.face
         }
+        if let error = configurationError { throw error }
+        // A bundled family without the bundled fonts: say where they were looked for rather than
+        // substituting a system copy whose metrics may differ.
+        if case .failure(let error) = bundledLookup, BundledFonts.isBundledFamily(family) { throw error }
         guard let match = fontconfig?.match(family: family, bold: bold) else {
             throw FontError.familyNotFound(family)
         }
@@ -131,7 +155,8 @@ final class FontCatalog: Sendable {
     }
 
     func face(path: String, faceIndex: Int) throws -> Face {
-        try loadFace(path: path, faceIndex: faceIndex)
+        if let error = configurationError { throw error }
+        return try loadFace(path: path, faceIndex: faceIndex)
     }
 
     private func loadFace(path: String, faceIndex: Int) throws -> Face {

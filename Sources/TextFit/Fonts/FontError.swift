@@ -1,7 +1,7 @@
 import Foundation
 
 /// Why a font could not be loaded. Each case names the font so the message says what to fix.
-public enum FontError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum FontError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
     /// Neither the bundled fonts nor Fontconfig know a family of this name.
     case familyNotFound(String)
     /// No file exists at this path.
@@ -12,12 +12,26 @@ public enum FontError: Error, Equatable, Sendable, CustomStringConvertible {
     case faceIndexOutOfRange(path: String, index: Int, faceCount: Int)
     /// A point size must be a finite number greater than zero.
     case invalidSize(Double)
+    /// A bundled family was asked for but the bundled fonts are in none of the places searched:
+    /// `searched` lists each place in order with why it was passed over (see `BundledFonts`).
+    case bundledFontsNotFound(searched: [String])
+    /// `TEXTFIT_FONTS_DIR` is set to `path`, which cannot supply the bundled fonts (`reason`: no such
+    /// folder, not a folder, not readable, or which files it lacks). Every font request fails until it is
+    /// fixed or unset, so results never silently come from other fonts.
+    case fontsDirectoryUnusable(path: String, reason: String)
+
+    /// The same text as `description`, so `localizedDescription` names the problem too.
+    public var errorDescription: String? { description }
 
     public var description: String {
         switch self {
         case .familyNotFound(let family):
-            return "font family '\(family)' not found (bundled fonts: \(BundledFonts.familyNames.joined(separator: ", ")); "
-                + "install it or pass a font file)"
+            // Lists the bundled families only when they were found, so the message does not offer
+            // fonts this process cannot load.
+            let bundled = BundledFonts.directory == nil
+                ? "the bundled fonts were not found either, see BundledFonts.lookup"
+                : "bundled fonts: \(BundledFonts.familyNames.joined(separator: ", "))"
+            return "font family '\(family)' not found (\(bundled); install it or pass a font file)"
         case .fileNotFound(let path):
             return "font file not found: \(path)"
         case .unreadableFile(let path, let reason):
@@ -26,6 +40,17 @@ public enum FontError: Error, Equatable, Sendable, CustomStringConvertible {
             return "font file \(path) has \(count) face\(count == 1 ? "" : "s"); face index \(index) is out of range"
         case .invalidSize(let size):
             return "font size \(size) is invalid: use a finite number of points greater than 0"
+        case .bundledFontsNotFound(let searched):
+            return "bundled fonts (\(Self.bundledFileList)) not found; looked in, in order: "
+                + searched.joined(separator: "; ")
+                + ". Set \(BundledFonts.directoryVariable) to a folder holding them (the repository's Fonts folder), "
+                + "or put that Fonts folder beside the executable"
+        case .fontsDirectoryUnusable(let path, let reason):
+            return "\(BundledFonts.directoryVariable)=\(path) cannot supply the bundled fonts: \(reason). "
+                + "Set it to a folder holding \(Self.bundledFileList) (the repository's Fonts folder), "
+                + "or unset it to search beside the executable"
         }
     }
+
+    private static var bundledFileList: String { BundledFonts.files.map(\.file).joined(separator: ", ") }
 }
