@@ -1,5 +1,4 @@
 import Foundation
-import TextFit
 
 /// An sRGB colour with straight alpha, 8 bits per channel.
 ///
