@@ -8,6 +8,7 @@ let package = Package(
     products: [
         .library(name: "TextFit", targets: ["TextFit"]),
         .library(name: "TextFitLayout", targets: ["TextFitLayout"]),
+        .library(name: "TextFitRender", targets: ["TextFitRender"]),
         .library(name: "TextFitCLI", targets: ["TextFitCLI"]),
         .executable(name: "textfit", targets: ["textfit"]),
     ],
@@ -18,21 +19,31 @@ let package = Package(
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
         .systemLibrary(name: "CICU", pkgConfig: "icu-uc", providers: [.apt(["libicu-dev"])]),
-        // PNG encoding for rendered layouts (and decoding in tests).
+        // PNG encoding for rendered layouts (and decoding in tests); only the drawing shim links it.
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         // The one door to C: a plain-C API with a `tf_` prefix and opaque handles.
         .target(
             name: "CTextFit",
-            dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "CICU", "CPNG"],
+            dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "CICU"],
+            cSettings: [.unsafeFlags(["-Wall", "-Wextra", "-Wno-unused-parameter"])]
+        ),
+        // The door to drawing: FreeType rasterisation and outlines, the RGBA canvas, PNG coding.
+        .target(
+            name: "CTextFitRender",
+            dependencies: ["CFreeType", "CPNG"],
             cSettings: [.unsafeFlags(["-Wall", "-Wextra", "-Wno-unused-parameter"])]
         ),
         .target(name: "TextFit", dependencies: ["CTextFit"]),
         // Label, title + date and list-row sizing on TextFit's public API only.
         .target(name: "TextFitLayout", dependencies: ["TextFit"]),
-        .target(name: "TextFitCLI", dependencies: ["TextFit", "TextFitLayout"]),
+        // Pictures (PNG, SVG) of what TextFit measured, drawn from its public glyph runs only.
+        .target(name: "TextFitRender", dependencies: ["TextFit", "TextFitLayout", "CTextFitRender"]),
+        .target(name: "TextFitCLI", dependencies: ["TextFit", "TextFitLayout", "TextFitRender"]),
         .executableTarget(name: "textfit", dependencies: ["TextFitCLI"]),
         .testTarget(name: "TextFitTests", dependencies: ["TextFit"], resources: [.copy("Data")]),
         .testTarget(name: "TextFitLayoutTests", dependencies: ["TextFitLayout", "TextFit"]),
+        .testTarget(name: "TextFitRenderTests", dependencies: ["TextFitRender", "TextFitLayout", "TextFit"],
+                    resources: [.copy("Data")]),
         .testTarget(name: "TextFitCLITests", dependencies: ["TextFitCLI", "TextFit"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,6 +1,5 @@
 // HarfBuzz: faces, fonts, metrics and shaping. The only file that includes HarfBuzz headers.
 #include "CTextFit.h"
-#include "CTextFitRender.h"
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -196,7 +195,7 @@ int32_t tf_shape(const tf_font *font, const uint16_t *text, int32_t length, uint
     return (int32_t)count;
 }
 
-// Drawing (CTextFitRender.h): the same shaping as tf_shape, keeping each glyph and its position.
+// For drawing: the same shaping as tf_shape, keeping each glyph and its position.
 int32_t tf_shape_glyphs(const tf_font *font, const uint16_t *text, int32_t length, uint32_t script,
                         int32_t direction, tf_glyph *glyphs, int32_t capacity) {
     if (length <= 0) return 0;

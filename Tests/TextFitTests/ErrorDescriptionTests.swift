@@ -15,13 +15,9 @@ import TextFit
     ]
     static let measureErrors: [MeasureError] = [.invalidWidth(-1), .invalidHeight(.nan), .invalidNumberOfLines(-2),
                                                 .invalidScale(0)]
-    static let renderErrors: [RenderError] = [
-        .layoutFromAnotherText, .invalidScale(0), .invalidGeometry("padding"), .pictureTooLarge(width: 9000, height: 10),
-        .unreadableFont(path: "/tmp/x.ttf", reason: "gone"), .encodingFailed(""),
-    ]
 
     @Test func localizedDescriptionIsTheDescription() {
-        let errors: [any Error & CustomStringConvertible] = Self.fontErrors + Self.measureErrors + Self.renderErrors
+        let errors: [any Error & CustomStringConvertible] = Self.fontErrors + Self.measureErrors
         for error in errors {
             #expect(error.localizedDescription == error.description)
             #expect(!error.localizedDescription.contains("could not be completed"))

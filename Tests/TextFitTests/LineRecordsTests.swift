@@ -92,8 +92,8 @@ import Testing
         #expect(LineRecords().widest == 0 && LineRecords().widestWithWhitespace == 0)
     }
 
-    /// A layout keeps what its lines need: they read the same after the prepared text, the only other
-    /// owner of the source, is gone (run under AddressSanitizer too).
+    /// A layout keeps what its lines need: its prepared text (for drawing, too), so they read the same
+    /// after the caller's last reference to the text is gone (run under AddressSanitizer too).
     @Test func layoutOutlivesItsPreparedText() throws {
         let font = try Fixtures.font()
         weak var gone: PreparedText?
@@ -107,12 +107,25 @@ import Testing
             }
             return (layouts, layouts.map { $0.lines.map(\.text) })
         }()
-        #expect(gone == nil, "the prepared text was released")
+        #expect(gone != nil && layouts.allSatisfy { $0.preparedText === gone }, "the layouts keep their prepared text")
         #expect(layouts.map { $0.lines.map(\.text) } == expected)
         #expect(layouts[1].lines.last?.ellipsis == .middle && layouts[1].lines.count == 3)
         #expect(layouts[0].lines.count > LineRecords.inlineCapacity, "the narrow layout has lines in its buffer")
         let copy = layouts[0]
         #expect(copy == layouts[0] && copy.lines.map(\.range) == layouts[0].lines.map(\.range))
+    }
+
+    /// The text goes with its last layout: a layout holds its prepared text, which holds no layout.
+    @Test func thePreparedTextIsReleasedWithItsLastLayout() throws {
+        let font = try Fixtures.font()
+        weak var gone: PreparedText?
+        try {
+            let prepared = PreparedText(String(repeating: "Lines and their text. ", count: 12), font: font)
+            gone = prepared
+            let layout = try prepared.layout(width: 40)
+            #expect(layout.lines.count > 1 && layout.lines[0].preparedText === prepared)
+        }()
+        #expect(gone == nil, "the prepared text was released")
     }
 
     /// A layout's `TextLine`s are the general breaker's lines with their geometry, on texts whose line

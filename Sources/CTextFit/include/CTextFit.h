@@ -100,6 +100,21 @@ void tf_font_destroy(tf_font *font);
 int32_t tf_shape(const tf_font *font, const uint16_t *text, int32_t length, uint32_t script,
                  int32_t direction, int32_t *advances, uint8_t *flags);
 
+/// One shaped glyph, for drawing. Positions are in the font's output units (TextFit: 1/1024 pt); y is up.
+typedef struct {
+    uint32_t glyph;      // glyph id in the face (0 = .notdef)
+    uint32_t cluster;    // UTF-16 offset of the cluster's first unit in the shaped text
+    int32_t x_advance;
+    int32_t x_offset;
+    int32_t y_offset;
+} tf_glyph;
+
+/// Shapes `text` exactly like `tf_shape` (same features, script and direction handling) and writes the
+/// glyphs in buffer (visual) order. Returns the glyph count; when it exceeds `capacity` nothing is written
+/// and the caller retries with a larger buffer. -1 when shaping failed.
+int32_t tf_shape_glyphs(const tf_font *font, const uint16_t *text, int32_t length, uint32_t script,
+                        int32_t direction, tf_glyph *glyphs, int32_t capacity);
+
 /// The HarfBuzz script of a code point as an ISO 15924 tag (e.g. 'Latn', 'Hani', 'Zyyy' common, 'Zinh'
 /// inherited).
 uint32_t tf_script_of(uint32_t codepoint);
@@ -134,10 +149,10 @@ int32_t tf_fontconfig_match_codepoint(tf_fontconfig *config, uint32_t codepoint,
 }
 #endif
 
-// Drawing (glyph runs, rasterising, SVG outlines, PNG), the segment cache's tables and the worker pool
-// have their own headers; this one is the module's umbrella, so it brings them in.
+// The segment cache's tables and the worker pool have their own headers; this one is the module's
+// umbrella, so it brings them in. Rasterising and PNG live in another target (CTextFitRender), so
+// measuring links neither FreeType's rasteriser nor libpng.
 #include "CTextFitPool.h"
-#include "CTextFitRender.h"
 #include "CTextFitSegmentCache.h"
 
 #endif

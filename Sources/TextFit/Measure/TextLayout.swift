@@ -19,10 +19,12 @@ public struct TextLine: Sendable, Equatable {
     /// The line was truncated or cut at the edge.
     public let isTruncated: Bool
 
-    // The source and the drawn ranges; `text` is built on demand so laying out allocates no strings.
-    let source: [UInt16]
+    /// The prepared text the line was laid out from (its glyphs: `glyphs()`).
+    public let preparedText: PreparedText
+    // The drawn ranges; `text` is built on demand so laying out allocates no strings.
     let visible: Range<Int>
     let suffix: Range<Int>
+    var source: [UInt16] { preparedText.units }
 
     /// The source ranges actually drawn: one, or two around a middle ellipsis.
     public var visibleRanges: [Range<Int>] { ellipsis == .middle ? [visible, suffix] : [visible] }
@@ -59,6 +61,8 @@ public struct TextMetrics: Sendable, Equatable {
 /// layout.size.ceiledToPixels(scale: 2)
 /// ```
 public struct TextLayout: Sendable, Equatable {
+    /// The prepared text laid out (drawing needs nothing else: see `TextLines.glyphs()`).
+    public var preparedText: PreparedText { lines.preparedText }
     /// The lines, top to bottom: `layout.lines[0].text`, `layout.lines.last?.rect`, `for line in layout.lines`.
     // Set only by `layout`, which builds the lines in place (`fileprivate(set)`: read-only to callers).
     public fileprivate(set) var lines: TextLines
@@ -98,7 +102,8 @@ public struct TextLayout: Sendable, Equatable {
 public struct TextLines: RandomAccessCollection, Sendable, Equatable {
     /// The breaker's lines, in order.
     fileprivate(set) var records: LineRecords
-    let source: [UInt16]
+    /// The prepared text the lines were laid out from: one reference, no copy of the text.
+    public let preparedText: PreparedText
     let lineHeight: CGFloat
     let ascender: CGFloat
 
@@ -114,7 +119,7 @@ public struct TextLines: RandomAccessCollection, Sendable, Equatable {
                         widthIncludingTrailingWhitespace: Units.points(line.widthWithWhitespace),
                         baseline: top + ascender,
                         rect: CGRect(x: 0, y: top, width: width, height: lineHeight),
-                        ellipsis: line.ellipsis, isTruncated: line.isCut, source: source,
+                        ellipsis: line.ellipsis, isTruncated: line.isCut, preparedText: preparedText,
                         visible: line.visible, suffix: line.suffix)
     }
 }
@@ -155,14 +160,14 @@ extension PreparedText {
         guard numberOfLines >= 0 else { throw MeasureError.invalidNumberOfLines(numberOfLines) }
         if fastPath, fitsOnOneLine(maxWidth: maxWidth, lastLineMaxWidth: lastWidth, numberOfLines: numberOfLines) {
             let records = LineRecords(single: oneLine)
-            return TextLayout(lines: TextLines(records: consume records, source: units, lineHeight: lineHeight,
+            return TextLayout(lines: TextLines(records: consume records, preparedText: self, lineHeight: lineHeight,
                                                ascender: ascender),
                               isTruncated: false)
         }
         // The records are written into the layout value itself (built apart and moved in, they were
         // copied twice; the value is still copied once into the caller's, which the writer's pointer into
         // it prevents the optimiser from avoiding).
-        var layout = TextLayout(lines: TextLines(records: LineRecords(), source: units, lineHeight: lineHeight,
+        var layout = TextLayout(lines: TextLines(records: LineRecords(), preparedText: self, lineHeight: lineHeight,
                                                  ascender: ascender),
                                 isTruncated: false)
         // The breaker appends through a writer (a few trivial words, moved for free) into the records.

@@ -177,8 +177,7 @@ public final class PreparedText: Sendable {
     private static func shapedEllipsisWidth(_ font: Font) -> Int {
         let catalog = FontCatalog.shared
         let scale = font.scale
-        let primary = font.face
-        let face = primary.hasGlyph(for: 0x2026) ? primary : catalog.fallbackFace(for: 0x2026) ?? primary
+        let face = ellipsisFace(for: font)
         var unit: UInt16 = 0x2026
         var advance: Int32 = 0
         var flag: UInt8 = 0
@@ -187,6 +186,14 @@ public final class PreparedText: Sendable {
             _ = SegmentShaper.shape(key, advances: &advance, flags: &flag) { catalog.harfBuzzFont(face: face, scale: scale) }
             return Int(advance)
         }
+    }
+
+    /// The face the ellipsis is shaped in (rule T1): the font's own when it has U+2026, else the fallback
+    /// that has it. Measuring (`ellipsisWidth`) and drawing (`appendEllipsis`) both ask here, so the
+    /// "…" drawn is the one measured.
+    static func ellipsisFace(for font: Font) -> Face {
+        let primary = font.face
+        return primary.hasGlyph(for: 0x2026) ? primary : FontCatalog.shared.fallbackFace(for: 0x2026) ?? primary
     }
 
     /// Set in `breakEnds` when a line ending at that opportunity needs reshaping to measure.

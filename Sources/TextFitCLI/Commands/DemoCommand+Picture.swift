@@ -1,6 +1,7 @@
 import Foundation
 import TextFit
 import TextFitLayout
+import TextFitRender
 
 /// `textfit demo --out DIR`: one picture of the brief's examples, drawn exactly as measured, with overlays
 /// and captions (the README shows it as docs/demo.png).
@@ -39,7 +40,7 @@ extension DemoCommand {
             let prepared = PreparedText(string, font: font)
             let layout = try? prepared.layout(width: width)
             let top = y
-            if let layout { commands.append { try $0.draw(layout, of: prepared, at: CGPoint(x: x, y: top), color: color) } }
+            if let layout { commands.append { try $0.draw(layout, at: CGPoint(x: x, y: top), color: color) } }
             return layout?.size.height ?? 0
         }
 
@@ -75,7 +76,7 @@ extension DemoCommand {
                                  color: rowNumber % 2 == 0 ? RenderColor(red: 246, green: 246, blue: 248) : .white)
                     picture.stroke(CGRect(x: x, y: top, width: columnWidth, height: rowHeight),
                                    color: RenderColor(red: 200, green: 200, blue: 205))
-                    try picture.draw(layout, of: prepared, at: CGPoint(x: x + Seed.insets.left, y: top + Seed.insets.top),
+                    try picture.draw(layout, at: CGPoint(x: x + Seed.insets.left, y: top + Seed.insets.top),
                                      overlays: .all, widthLimit: wrapWidth)
                     try picture.draw("\(rowNumber)", font: caption, at: CGPoint(x: x + 2, y: top + 1), color: .gray)
                 }
@@ -108,7 +109,7 @@ extension DemoCommand {
             y = savedY
             let blockTop = captionTop + captionHeight + 6
             commands.append { picture in
-                try block.draw(into: &picture, title: title, date: date, at: CGPoint(x: x, y: blockTop), overlays: .all,
+                try block.draw(into: &picture, date: date, at: CGPoint(x: x, y: blockTop), overlays: .all,
                                width: width)
             }
             blockBottom = max(blockBottom, blockTop + block.size.height)
@@ -146,7 +147,7 @@ extension DemoCommand {
                 default:
                     picture.stroke(box, color: color)
                 }
-                try picture.draw(layout, of: label, at: CGPoint(x: left + swatch + 4, y: y), color: .gray)
+                try picture.draw(layout, at: CGPoint(x: left + swatch + 4, y: y), color: .gray)
             }
             cursor += swatch + 4 + layout.size.width + 16
         }

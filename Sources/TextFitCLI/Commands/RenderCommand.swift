@@ -1,5 +1,6 @@
 import Foundation
 import TextFit
+import TextFitRender
 
 /// `textfit render TEXT [measure's flags] [--overlay] [--scale S] -o out.png|out.svg`: draws the layout
 /// `textfit measure` reports for the same flags, so "why is my label truncated" can be looked at.
@@ -58,7 +59,7 @@ enum RenderCommand {
             layout = try request.measureCase.layout(prepared)
             let options = RenderOptions(scale: CGFloat(request.scale), overlays: request.overlay ? .all : [],
                                         widthLimit: request.measureCase.width.map { CGFloat($0) })
-            let picture = try layout.picture(of: prepared, options: options)
+            let picture = try layout.picture(options: options)
             pixels = try picture.pixelSize(scale: options.scale)
             switch request.format {
             case .png: bytes = try picture.pngData(scale: options.scale)

@@ -3,7 +3,8 @@ import Foundation
 import FoundationXML
 #endif
 import Testing
-@testable import TextFit
+import TextFit
+@testable import TextFitRender
 
 /// The PNG and SVG encodings: well-formed, the stated sizes, one path per drawn glyph; colour emoji,
 /// missing glyphs, errors and concurrency.
@@ -29,9 +30,9 @@ import Testing
 
     @Test(arguments: [0, 3, 6, 7])
     func svgIsWellFormedWithOnePathPerDrawnGlyph(sample: Int) throws {
-        let (text, layout) = try RenderCase(text: Fixtures.samples[sample], width: 150, lines: 3,
-                                            mode: .byTruncatingTail).prepare()
-        let picture = try layout.picture(of: text, options: RenderOptions(overlays: .all, widthLimit: 150))
+        let (_, layout) = try RenderCase(text: Fixtures.samples[sample], width: 150, lines: 3,
+                                         mode: .byTruncatingTail).prepare()
+        let picture = try layout.picture(options: RenderOptions(overlays: .all, widthLimit: 150))
         let output = try SVGRenderer.render(picture, scale: 2)
         let (ok, counter) = Self.parseSVG(output.document)
         #expect(ok)
@@ -41,9 +42,11 @@ import Testing
         let sources = GlyphSources()
         var drawn = 0
         for line in layout.lines {
-            for glyph in text.glyphRun(for: line).glyphs {
-                let kind = try sources.source(for: glyph.face).kind(of: glyph.glyph)
-                if glyph.isMissing || kind == .outline { drawn += 1 }
+            for run in line.glyphs().runs {
+                for glyph in run.glyphs {
+                    let kind = try sources.source(for: run.face).kind(of: glyph.id)
+                    if glyph.isMissing || kind == .outline { drawn += 1 }
+                }
             }
         }
         #expect(output.pathGlyphs == drawn)
@@ -54,8 +57,8 @@ import Testing
     }
 
     @Test func latinPathsAreOnePerVisibleCharacter() throws {
-        let (text, layout) = try RenderCase(text: "Sphinx of black quartz, judge my vow", width: 120).prepare()
-        let svg = try layout.renderSVG(text)
+        let (_, layout) = try RenderCase(text: "Sphinx of black quartz, judge my vow", width: 120).prepare()
+        let svg = try layout.renderSVG()
         let (ok, counter) = Self.parseSVG(svg)
         #expect(ok)
         #expect(counter.counts["path"] == "Sphinx of black quartz, judge my vow".filter { $0 != " " }.count)
@@ -64,12 +67,12 @@ import Testing
 
     @Test(arguments: [CGFloat(1), 2, 3, 1.5])
     func pngDecodesWithTheStatedSize(scale: CGFloat) throws {
-        let (text, layout) = try RenderCase(text: Fixtures.samples[1], width: 200, lines: 3, mode: .byTruncatingTail).prepare()
+        let (_, layout) = try RenderCase(text: Fixtures.samples[1], width: 200, lines: 3, mode: .byTruncatingTail).prepare()
         let options = RenderOptions(scale: scale, overlays: .all, widthLimit: 200)
-        let png = try layout.renderPNG(text, options: options)
+        let png = try layout.renderPNG(options: options)
         #expect(png.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
         let bitmap = try Bitmap(png: png)
-        let stated = try layout.picture(of: text, options: options).pixelSize(scale: scale)
+        let stated = try layout.picture(options: options).pixelSize(scale: scale)
         #expect(bitmap.width == stated.width)
         #expect(bitmap.height == stated.height)
         // Points × scale, rounded up: the width limit or the widest line with its hanging spaces, whichever is
@@ -80,27 +83,27 @@ import Testing
     }
 
     @Test func transparentBackgroundKeepsAlpha() throws {
-        let (text, layout) = try RenderCase(text: "Hello", width: nil).prepare()
-        let png = try layout.renderPNG(text, options: RenderOptions(background: nil))
+        let (_, layout) = try RenderCase(text: "Hello", width: nil).prepare()
+        let png = try layout.renderPNG(options: RenderOptions(background: nil))
         // IHDR colour type at byte 25: 6 = RGBA, 2 = RGB.
         #expect(png[25] == 6)
         let bitmap = try Bitmap(png: png)
         #expect(bitmap.rgba[3] == 0)  // the corner is transparent
         #expect(stride(from: 3, to: bitmap.rgba.count, by: 4).contains { bitmap.rgba[$0] == 255 })  // the glyphs are not
-        #expect(try layout.renderPNG(text)[25] == 2)
+        #expect(try layout.renderPNG()[25] == 2)
     }
 
     @Test func aCharacterNoFontHasDrawsAVisibleBox() throws {
         // U+0378 is unassigned: no font maps it, so it is measured as the font's .notdef.
         let (text, layout) = try RenderCase(text: "a\u{378}b", width: nil).prepare()
         #expect(text.hasMissingGlyphs)
-        let run = text.glyphRun(for: layout.lines[0])
-        #expect(run.glyphs.map(\.isMissing) == [false, true, false])
-        let missing = run.glyphs[1]
-        let picture = try layout.picture(of: text, options: RenderOptions(scale: 2, padding: 0))
+        let glyphs = layout.lines[0].glyphs().runs.flatMap(\.glyphs)
+        #expect(glyphs.map(\.isMissing) == [false, true, false])
+        let missing = glyphs[1]
+        let picture = try layout.picture(options: RenderOptions(scale: 2, padding: 0))
         let bitmap = Bitmap(try PNGRenderer.rasterize(picture, scale: 2))
         // Ink inside the missing glyph's advance, on both of the box's vertical sides.
-        let x0 = Int((CGFloat(missing.x) / 1024 * 2).rounded(.up)), x1 = Int((CGFloat(missing.x + missing.advance) / 1024 * 2).rounded(.down))
+        let x0 = Int((missing.position.x * 2).rounded(.up)), x1 = Int(((missing.position.x + missing.advance) * 2).rounded(.down))
         let baseline = Int((layout.lines[0].baseline * 2).rounded())
         let row = baseline - 6
         let inked = (x0..<x1).filter { bitmap.isInk($0, row) }
@@ -112,11 +115,11 @@ import Testing
     }
 
     @Test func fallbackGlyphsComeFromTheFallbackFace() throws {
-        let (text, layout) = try RenderCase(text: "Hi 世界", width: nil).prepare()
-        let faces = text.glyphRun(for: layout.lines[0]).glyphs.map(\.face.familyName)
+        let (_, layout) = try RenderCase(text: "Hi 世界", width: nil).prepare()
+        let faces = layout.lines[0].glyphs().runs.flatMap { run in run.glyphs.map { _ in run.face.familyName } }
         #expect(faces.first == "Noto Sans")
         #expect(faces.last == "Droid Sans Fallback")
-        let bitmap = try Bitmap(png: layout.renderPNG(text, options: RenderOptions(scale: 2)))
+        let bitmap = try Bitmap(png: layout.renderPNG(options: RenderOptions(scale: 2)))
         #expect(bitmap.inkBox() != nil)
     }
 
@@ -133,14 +136,14 @@ import Testing
         let font = try Font(file: try #require(Self.colorEmojiFont), size: 20)
         let text = PreparedText("👍🏽🇫🇷", font: font)
         let layout = try text.layout()
-        let run = text.glyphRun(for: layout.lines[0])
-        #expect(run.glyphs.count == 2)  // the skin-tone and flag sequences are one glyph each
-        let bitmap = try Bitmap(png: layout.renderPNG(text, options: RenderOptions(scale: 2)))
+        let glyphs = layout.lines[0].glyphs().runs.flatMap(\.glyphs)
+        #expect(glyphs.count == 2)  // the skin-tone and flag sequences are one glyph each
+        let bitmap = try Bitmap(png: layout.renderPNG(options: RenderOptions(scale: 2)))
         #expect(bitmap.colouredPixelCount > 200)
         // The bitmaps are scaled to the font size: the ink spans about the two advances.
         let ink = try #require(bitmap.inkBox())
         #expect(abs(CGFloat(ink.x1 - ink.x0) - layout.lines[0].width * 2) < 8)
-        let svg = try SVGRenderer.render(try layout.picture(of: text), scale: 2)
+        let svg = try SVGRenderer.render(try layout.picture(), scale: 2)
         #expect(svg.imageGlyphs == 2)
         #expect(svg.pathGlyphs == 0)
         #expect(Self.parseSVG(svg.document).ok)
@@ -150,28 +153,29 @@ import Testing
     @Test func readmeExample() throws {
         let text = PreparedText("The quick brown fox jumps over the lazy dog", font: try Font(family: "Noto Sans", size: 17))
         let layout = try text.layout(width: 150, numberOfLines: 2, lineBreakMode: .byTruncatingTail)
-        let png = try layout.renderPNG(text, options: RenderOptions(overlays: .all, widthLimit: 150))
+        let png = try layout.renderPNG(options: RenderOptions(overlays: .all, widthLimit: 150))
         let bitmap = try Bitmap(png: png)
         #expect(bitmap.width == 316)  // (150 + 2 × 4 pt padding) × 2
         #expect(bitmap.colouredPixelCount > 100)  // the overlays
-        #expect(Self.parseSVG(try layout.renderSVG(text)).ok)
+        #expect(Self.parseSVG(try layout.renderSVG()).ok)
     }
 
     @Test func errorsSayWhatToFix() throws {
         let (text, layout) = try RenderCase(text: "Hello world", width: 60).prepare()
+        // A layout draws the text it was laid out from: an equal string prepared again is another text.
         let other = PreparedText("Hello world", font: try Fixtures.font())
-        #expect(throws: RenderError.layoutFromAnotherText) { try layout.renderPNG(other) }
-        #expect(throws: RenderError.invalidScale(0)) { try layout.renderPNG(text, options: RenderOptions(scale: 0)) }
-        #expect(throws: RenderError.invalidScale(.infinity)) { try layout.renderSVG(text, options: RenderOptions(scale: .infinity)) }
-        #expect(throws: RenderError.invalidGeometry("padding -1.0")) { try layout.renderPNG(text, options: RenderOptions(padding: -1)) }
-        #expect(throws: RenderError.self) { try layout.renderPNG(text, options: RenderOptions(scale: 1000)) }
+        #expect(layout.preparedText === text && layout.preparedText !== other)
+        #expect(throws: RenderError.invalidScale(0)) { try layout.renderPNG(options: RenderOptions(scale: 0)) }
+        #expect(throws: RenderError.invalidScale(.infinity)) { try layout.renderSVG(options: RenderOptions(scale: .infinity)) }
+        #expect(throws: RenderError.invalidGeometry("padding -1.0")) { try layout.renderPNG(options: RenderOptions(padding: -1)) }
+        #expect(throws: RenderError.self) { try layout.renderPNG(options: RenderOptions(scale: 1000)) }
         #expect(throws: RenderError.self) { try TextPicture(size: CGSize(width: -1, height: 10)) }
         #expect(RenderError.pictureTooLarge(width: 20000, height: 10).description.contains("at most 16384"))
     }
 
     @Test func picturesEncodeTheSameOnManyThreads() async throws {
-        let (text, layout) = try RenderCase(text: Fixtures.samples[4], width: 180).prepare()
-        let picture = try layout.picture(of: text, options: RenderOptions(overlays: .all, widthLimit: 180))
+        let (_, layout) = try RenderCase(text: Fixtures.samples[4], width: 180).prepare()
+        let picture = try layout.picture(options: RenderOptions(overlays: .all, widthLimit: 180))
         let reference = try picture.pngData(scale: 2)
         let results = try await withThrowingTaskGroup(of: Data.self) { group in
             for _ in 0..<8 { group.addTask { try picture.pngData(scale: 2) } }

@@ -1,5 +1,6 @@
 import Foundation
 import TextFit
+import TextFitLayout
 
 extension TitleDateLayout {
     /// Draws the block into `picture` with its top-left corner at `origin`: the title's lines in the title
@@ -10,22 +11,22 @@ extension TitleDateLayout {
     /// let title = PreparedText("Title Short", font: font), date = PreparedText("Date", font: font)
     /// let block = try TitleDateLayout(title: title, date: date, width: 320)
     /// var picture = try TextPicture(size: CGSize(width: 330, height: block.size.height + 10))
-    /// try block.draw(into: &picture, title: title, date: date, at: CGPoint(x: 5, y: 5), overlays: .all, width: 320)
+    /// try block.draw(into: &picture, date: date, at: CGPoint(x: 5, y: 5), overlays: .all, width: 320)
     /// ```
     /// - Parameters:
-    ///   - title, date: the prepared texts the block was laid out from.
+    ///   - date: the prepared date the block was laid out with (the title's lines know their text; the
+    ///     block keeps only the date's frame, so the date is laid out again on its one line).
     ///   - width: the block's width `W`, for `.widthLimit`; nil or 0 = none.
-    /// - Throws: `RenderError.layoutFromAnotherText` when `title` is not the block's title; `MeasureError`
-    ///   for an unusable date (never for one the block was made with).
-    public func draw(into picture: inout TextPicture, title: PreparedText, date: PreparedText, at origin: CGPoint = .zero,
+    /// - Throws: `MeasureError` for an unusable date (never for one the block was made with).
+    public func draw(into picture: inout TextPicture, date: PreparedText, at origin: CGPoint = .zero,
                      color: RenderColor = .black, overlays: RenderOverlays = [], width: CGFloat? = nil) throws {
         let titleOrigin = CGPoint(x: origin.x + titleFrame.minX, y: origin.y + titleFrame.minY)
-        try picture.draw(lines: titleLines, of: title, at: titleOrigin, color: color, overlays: overlays.subtracting(.widthLimit))
+        try picture.draw(lines: titleLines, at: titleOrigin, color: color, overlays: overlays.subtracting(.widthLimit))
         // The date is one unwrapped line (as `TitleDateLayout` measured it), its frame's top at the line's.
         if date.utf16Count > 0 {
             let dateLayout = try date.layout(width: nil, numberOfLines: 1, lineBreakMode: .byWordWrapping)
             let dateOrigin = CGPoint(x: origin.x + dateFrame.minX, y: origin.y + dateFrame.minY)
-            try picture.draw(dateLayout, of: date, at: dateOrigin, color: color, overlays: overlays.subtracting(.widthLimit))
+            try picture.draw(dateLayout, at: dateOrigin, color: color, overlays: overlays.subtracting(.widthLimit))
         }
         if overlays.contains(.frames) {
             let frameColor = RenderOverlays.color(of: .frames)
@@ -40,9 +41,9 @@ extension TitleDateLayout {
     }
 
     /// A picture of the block alone: `size` (or the width limit, if wider) plus the padding on each side.
-    /// Options as for `TextLayout.picture(of:options:)`; `options.widthLimit` is the block's width `W`.
-    /// - Throws: as `draw(into:title:date:at:color:overlays:width:)`, and `RenderError.invalidGeometry`.
-    public func picture(title: PreparedText, date: PreparedText, options: RenderOptions = RenderOptions()) throws -> TextPicture {
+    /// Options as for `TextLayout.picture(options:)`; `options.widthLimit` is the block's width `W`.
+    /// - Throws: as `draw(into:date:at:color:overlays:width:)`, and `RenderError.invalidGeometry`.
+    public func picture(date: PreparedText, options: RenderOptions = RenderOptions()) throws -> TextPicture {
         guard options.padding.isFinite, options.padding >= 0 else {
             throw RenderError.invalidGeometry("padding \(options.padding)")
         }
@@ -51,18 +52,18 @@ extension TitleDateLayout {
         var picture = try TextPicture(size: CGSize(width: max(size.width, limit ?? 0) + 2 * padding,
                                                    height: size.height + 2 * padding),
                                       background: options.background)
-        try draw(into: &picture, title: title, date: date, at: CGPoint(x: padding, y: padding), color: options.textColor,
+        try draw(into: &picture, date: date, at: CGPoint(x: padding, y: padding), color: options.textColor,
                  overlays: options.overlays, width: limit)
         return picture
     }
 
-    /// The block as PNG (see `TextLayout.renderPNG(_:options:)`).
-    public func renderPNG(title: PreparedText, date: PreparedText, options: RenderOptions = RenderOptions()) throws -> Data {
-        try picture(title: title, date: date, options: options).pngData(scale: options.scale)
+    /// The block as PNG (see `TextLayout.renderPNG(options:)`).
+    public func renderPNG(date: PreparedText, options: RenderOptions = RenderOptions()) throws -> Data {
+        try picture(date: date, options: options).pngData(scale: options.scale)
     }
 
-    /// The block as SVG with glyph outlines as paths (see `TextLayout.renderSVG(_:options:)`).
-    public func renderSVG(title: PreparedText, date: PreparedText, options: RenderOptions = RenderOptions()) throws -> String {
-        try picture(title: title, date: date, options: options).svg(scale: options.scale)
+    /// The block as SVG with glyph outlines as paths (see `TextLayout.renderSVG(options:)`).
+    public func renderSVG(date: PreparedText, options: RenderOptions = RenderOptions()) throws -> String {
+        try picture(date: date, options: options).svg(scale: options.scale)
     }
 }

@@ -79,7 +79,7 @@ public struct RenderOverlays: OptionSet, Sendable, Hashable {
     }
 }
 
-/// How `TextLayout.renderPNG(_:options:)` and `renderSVG(_:options:)` draw a layout.
+/// How `TextLayout.renderPNG(options:)` and `renderSVG(options:)` draw a layout.
 ///
 /// ```swift
 /// var options = RenderOptions(scale: 2, overlays: .all)
@@ -113,8 +113,6 @@ public struct RenderOptions: Sendable, Hashable {
 
 /// Why a picture could not be drawn.
 public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
-    /// The lines were laid out from another `PreparedText` than the one given to draw them.
-    case layoutFromAnotherText
     /// Scales must be finite and > 0.
     case invalidScale(Double)
     /// Sizes, positions and padding must be finite (and sizes ≥ 0).
@@ -131,8 +129,6 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible, Lo
 
     public var description: String {
         switch self {
-        case .layoutFromAnotherText:
-            return "the layout was made from another PreparedText: draw it with the text it was laid out from"
         case .invalidScale(let value):
             return "invalid scale \(value): use a finite number > 0 (1, 2 or 3 for iOS screens)"
         case .invalidGeometry(let what):

@@ -1,5 +1,6 @@
-/// A glyph placed on a line, as measured: positions in 1/1024 pt from the line's origin (x = 0 at the
-/// line's left edge, y = 0 on its baseline, y up, HarfBuzz's convention).
+/// A glyph placed on a line, as measured (the integer form behind `GlyphRun.Glyph`): positions in
+/// 1/1024 pt from the line's origin (x = 0 at the line's left edge, y = 0 on its baseline, y up,
+/// HarfBuzz's convention).
 struct PlacedGlyph: Sendable, Equatable {
     var face: Face
     var glyph: UInt32
@@ -15,8 +16,9 @@ struct PlacedGlyph: Sendable, Equatable {
     var isMissing: Bool { glyph == 0 }
 }
 
-/// The glyphs of one line and the extents the overlays show, in 1/1024 pt from the line's left edge.
-struct GlyphRun: Sendable, Equatable {
+/// The glyphs of one line and the extents of its ellipsis and hanging whitespace, in 1/1024 pt from the
+/// line's left edge: what `LineGlyphs` presents in points, grouped into runs of one face.
+struct PlacedLine: Sendable, Equatable {
     var glyphs: [PlacedGlyph] = []
     /// The summed advances of what the line draws: equals the line's measured width (ellipsis included,
     /// hanging whitespace excluded).

@@ -1,4 +1,4 @@
-import CTextFit
+import CTextFitRender
 
 /// The door to FreeType for drawing: a face opened for rasterising and outlines, and the RGBA canvas glyphs
 /// are composited on. Neither is thread-safe (FreeType faces are not); a picture creates its own while it

@@ -1,4 +1,5 @@
 import Foundation
+import TextFit
 
 /// Writes a `TextPicture` as SVG: glyph outlines as `<path>`s in font units under a transform, so the file
 /// needs no font to be viewed.
@@ -37,7 +38,7 @@ enum SVGRenderer {
             switch item {
             case let .glyph(face, glyph, origin, pointsPerUnit, color):
                 let source = try sources.source(for: face)
-                let key = GlyphKey(face: face.id, glyph: glyph)
+                let key = GlyphKey(face: face, glyph: glyph)
                 let data: GlyphData
                 if let cached = glyphData[key] {
                     data = cached
@@ -109,7 +110,7 @@ enum SVGRenderer {
     }
 
     private struct GlyphKey: Hashable {
-        var face: Int
+        var face: FontFace
         var glyph: UInt32
     }
 

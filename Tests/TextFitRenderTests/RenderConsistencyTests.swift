@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import TextFit
+import TextFit
+@testable import TextFitRender
 
 /// What is drawn is what was measured: glyph advances add up to line widths, ink stays in the line boxes,
 /// and each line with visible text makes one band of ink.
@@ -8,47 +9,22 @@ import Testing
     static let scale: CGFloat = 2
     static let padding: CGFloat = 4
 
+    /// Drawn from TextFit's public glyph runs: their advances add up to the measured widths (the
+    /// 1/1024-pt check, and the reshaped cuts, are TextFitTests' `GlyphConsistencyTests`).
     @Test func glyphAdvancesAddUpToTheMeasuredWidths() throws {
         var lines = 0
         for renderCase in RenderCase.corpus {
-            let (text, layout) = try renderCase.prepare()
-            for (index, line) in layout.lines.enumerated() {
-                let run = text.glyphRun(for: line)
-                let measured = Int((line.width * CGFloat(Units.perPoint)).rounded())
-                #expect(run.width == measured, "\(renderCase), line \(index + 1) \(line.text.debugDescription)")
-                let withWhitespace = Int((line.widthIncludingTrailingWhitespace * CGFloat(Units.perPoint)).rounded())
-                #expect((run.hangingWhitespace?.upperBound ?? run.width) == withWhitespace, "\(renderCase), line \(index + 1)")
-                if line.ellipsis != nil {
-                    #expect(run.ellipsis?.count == text.ellipsisWidth, "\(renderCase), line \(index + 1)")
-                }
+            let (_, layout) = try renderCase.prepare()
+            for (index, (line, glyphs)) in zip(layout.lines, layout.lines.glyphs()).enumerated() {
+                let advances = glyphs.runs.flatMap(\.glyphs).reduce(CGFloat(0)) { $0 + $1.advance }
+                #expect(advances == line.width, "\(renderCase), line \(index + 1) \(line.text.debugDescription)")
+                #expect((glyphs.hangingWhitespace?.upperBound ?? glyphs.width) == line.widthIncludingTrailingWhitespace,
+                        "\(renderCase), line \(index + 1)")
+                #expect((glyphs.ellipsis != nil) == (line.ellipsis != nil), "\(renderCase), line \(index + 1)")
                 lines += 1
             }
         }
         #expect(lines > 400)
-    }
-
-    /// Lines cut inside words at unsafe-to-break clusters are reshaped for measuring; drawing must
-    /// reshape the same piece. Random char-wrap widths hit many such cuts.
-    @Test func reshapedCutsDrawAsMeasured() throws {
-        var generator = Fixtures.Generator(state: 0x5EED_0006)
-        let font = try Fixtures.font()
-        var reshaped = 0
-        for _ in 0..<150 {
-            let text = PreparedText(Fixtures.randomText(&generator), font: font)
-            let width = CGFloat(Int.random(in: 20...300, using: &generator))
-            for mode in [LineBreakMode.byCharWrapping, .byTruncatingMiddle] {
-                let layout = try text.layout(width: width, numberOfLines: mode == .byCharWrapping ? 0 : 1, lineBreakMode: mode)
-                for line in layout.lines {
-                    let run = text.glyphRun(for: line)
-                    #expect(run.width == Int((line.width * CGFloat(Units.perPoint)).rounded()), "\(line.text.debugDescription)")
-                    for range in line.visibleRanges where range.upperBound > range.lowerBound {
-                        reshaped += text.drawingPieces(range.lowerBound, range.upperBound)
-                            .filter { $0.reshapedSegment != nil }.count
-                    }
-                }
-            }
-        }
-        #expect(reshaped > 20, "the corpus should exercise reshaped pieces")
     }
 
     /// The ink of each line lies inside its line box horizontally, within one pixel plus the font's own
@@ -59,8 +35,8 @@ import Testing
         let s = Self.scale
         var checkedLines = 0
         for renderCase in RenderCase.corpus {
-            let (text, layout) = try renderCase.prepare()
-            let picture = try layout.picture(of: text, options: RenderOptions(scale: s, padding: Self.padding))
+            let (_, layout) = try renderCase.prepare()
+            let picture = try layout.picture(options: RenderOptions(scale: s, padding: Self.padding))
             let bitmap = Bitmap(try PNGRenderer.rasterize(picture, scale: s))
             let sources = GlyphSources()
             var rowsOfLine: [Range<Int>] = []
@@ -77,13 +53,15 @@ import Testing
                 }
                 // How far the line's glyphs ink past their own advance boxes (font design, not placement).
                 var overhangLeft = 0.0, overhangRight = 0.0
-                for glyph in text.glyphRun(for: line).glyphs where !glyph.isMissing {
-                    let pen = Double(glyph.x) / 1024 * Double(s)
-                    let perUnit = Double(text.font.scale) / 1024 / Double(glyph.face.unitsPerEm) * Double(s)
-                    guard let bounds = try sources.source(for: glyph.face).pixelBounds(
-                        of: glyph.glyph, x: pen, y: 0, pixelsPerUnit: perUnit) else { continue }
-                    overhangLeft = max(overhangLeft, pen - Double(bounds.x0) - 1)
-                    overhangRight = max(overhangRight, Double(bounds.x1) - 1 - (pen + Double(glyph.advance) / 1024 * Double(s)))
+                for run in line.glyphs().runs {
+                    let perUnit = run.pointsPerUnit * Double(s)
+                    for glyph in run.glyphs where !glyph.isMissing {
+                        let pen = Double(glyph.position.x) * Double(s)
+                        guard let bounds = try sources.source(for: run.face).pixelBounds(
+                            of: glyph.id, x: pen, y: 0, pixelsPerUnit: perUnit) else { continue }
+                        overhangLeft = max(overhangLeft, pen - Double(bounds.x0) - 1)
+                        overhangRight = max(overhangRight, Double(bounds.x1) - 1 - (pen + Double(glyph.advance) * Double(s)))
+                    }
                 }
                 let left = Double(box.minX * s) - 1 - overhangLeft
                 let right = Double(box.maxX * s) + 1 + overhangRight
@@ -105,12 +83,12 @@ import Testing
     }
 
     @Test func overlaysDoNotMoveTheGlyphs() throws {
-        let (text, layout) = try RenderCase(text: Fixtures.samples[0], width: 150, lines: 2, mode: .byTruncatingTail).prepare()
-        let plain = try layout.picture(of: text, options: RenderOptions(padding: 4))
-        let overlaid = try layout.picture(of: text, options: RenderOptions(overlays: .all, widthLimit: 150, padding: 4))
+        let (_, layout) = try RenderCase(text: Fixtures.samples[0], width: 150, lines: 2, mode: .byTruncatingTail).prepare()
+        let plain = try layout.picture(options: RenderOptions(padding: 4))
+        let overlaid = try layout.picture(options: RenderOptions(overlays: .all, widthLimit: 150, padding: 4))
         func glyphs(_ picture: TextPicture) -> [String] {
             picture.items.compactMap { item in
-                if case let .glyph(face, glyph, origin, _, _) = item { return "\(face.id):\(glyph)@\(origin.x),\(origin.y)" }
+                if case let .glyph(face, glyph, origin, _, _) = item { return "\(face.filePath)#\(face.faceIndex):\(glyph)@\(origin.x),\(origin.y)" }
                 return nil
             }
         }

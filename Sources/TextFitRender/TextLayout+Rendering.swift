@@ -1,4 +1,5 @@
 import Foundation
+import TextFit
 
 extension TextLayout {
     /// A picture of this layout alone on a plain background: the lines at (padding, padding), the picture
@@ -7,14 +8,12 @@ extension TextLayout {
     /// ```swift
     /// let text = PreparedText("The quick brown fox jumps over the lazy dog", font: font)
     /// let layout = try text.layout(width: 150, numberOfLines: 2, lineBreakMode: .byTruncatingTail)
-    /// let picture = try layout.picture(of: text, options: RenderOptions(overlays: .all, widthLimit: 150))
+    /// let picture = try layout.picture(options: RenderOptions(overlays: .all, widthLimit: 150))
     /// let svg = try picture.svg(scale: 1)   // or picture.pngData(scale: 3)
     /// ```
-    /// - Parameters:
-    ///   - text: the prepared text the layout was made from.
-    ///   - options: overlays, width limit, padding, colours (the scale is used when encoding).
-    /// - Throws: `RenderError.layoutFromAnotherText`, `.invalidGeometry` for a bad padding or width limit.
-    public func picture(of text: PreparedText, options: RenderOptions = RenderOptions()) throws -> TextPicture {
+    /// - Parameter options: overlays, width limit, padding, colours (the scale is used when encoding).
+    /// - Throws: `RenderError.invalidGeometry` for a bad padding or width limit.
+    public func picture(options: RenderOptions = RenderOptions()) throws -> TextPicture {
         guard options.padding.isFinite, options.padding >= 0 else {
             throw RenderError.invalidGeometry("padding \(options.padding)")
         }
@@ -26,7 +25,7 @@ extension TextLayout {
         let size = CGSize(width: max(sizeIncludingTrailingWhitespace.width, limit ?? 0) + 2 * padding,
                           height: size.height + 2 * padding)
         var picture = try TextPicture(size: size, background: options.background)
-        try picture.draw(self, of: text, at: CGPoint(x: padding, y: padding), color: options.textColor,
+        try picture.draw(self, at: CGPoint(x: padding, y: padding), color: options.textColor,
                          overlays: options.overlays, widthLimit: limit)
         return picture
     }
@@ -35,22 +34,20 @@ extension TextLayout {
     ///
     /// ```swift
     /// let layout = try text.layout(width: 150, numberOfLines: 2, lineBreakMode: .byTruncatingTail)
-    /// let png = try layout.renderPNG(text, options: RenderOptions(scale: 2, overlays: .all, widthLimit: 150))
+    /// let png = try layout.renderPNG(options: RenderOptions(scale: 2, overlays: .all, widthLimit: 150))
     /// try png.write(to: URL(fileURLWithPath: "label.png"))
     /// ```
-    /// - Parameters:
-    ///   - text: the prepared text the layout was made from.
-    ///   - options: scale, overlays, width limit, padding, colours.
+    /// - Parameter options: scale, overlays, width limit, padding, colours.
     /// - Returns: PNG bytes (RGB, or RGBA with a transparent or translucent background).
-    /// - Throws: `RenderError` (another text's layout, bad scale or geometry, too large, unreadable font).
+    /// - Throws: `RenderError` (bad scale or geometry, too large, unreadable font).
     /// - Complexity: shapes each segment the lines touch once, then rasterises each glyph.
-    public func renderPNG(_ text: PreparedText, options: RenderOptions = RenderOptions()) throws -> Data {
-        try picture(of: text, options: options).pngData(scale: options.scale)
+    public func renderPNG(options: RenderOptions = RenderOptions()) throws -> Data {
+        try picture(options: options).pngData(scale: options.scale)
     }
 
     /// Draws the layout as an SVG document with glyph outlines as paths (no font needed to view it).
-    /// Parameters and errors as `renderPNG(_:options:)`.
-    public func renderSVG(_ text: PreparedText, options: RenderOptions = RenderOptions()) throws -> String {
-        try picture(of: text, options: options).svg(scale: options.scale)
+    /// Options and errors as `renderPNG(options:)`.
+    public func renderSVG(options: RenderOptions = RenderOptions()) throws -> String {
+        try picture(options: options).svg(scale: options.scale)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
-@testable import TextFit
+import TextFit
+@testable import TextFitRender
 
 /// Rasterised pictures for the render tests, and what "ink" means in them.
 struct Bitmap {

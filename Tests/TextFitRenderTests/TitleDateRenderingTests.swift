@@ -5,6 +5,7 @@ import FoundationXML
 import Testing
 import TextFit
 import TextFitLayout
+import TextFitRender
 
 /// Drawing a title + date block: the title's lines and the date where the layout put them.
 @Suite struct TitleDateRenderingTests {
@@ -29,14 +30,14 @@ import TextFitLayout
     @Test(arguments: 0..<4)
     func drawsTheTitleLinesAndTheDate(index: Int) throws {
         let seed = Self.seeds[index]
-        let font = try Fixtures.font()
+        let font = try Fixtures.systemFont()
         let title = PreparedText(seed.title, font: font)
         let date = PreparedText("Date", font: font)
         let block = try TitleDateLayout(title: title, date: date, width: seed.width)
         #expect(block.layoutCase.rawValue == seed.layoutCase)
 
         let options = RenderOptions(scale: 2, overlays: .all, widthLimit: seed.width)
-        let svg = try block.renderSVG(title: title, date: date, options: options)
+        let svg = try block.renderSVG(date: date, options: options)
         let counter = PathCounter()
         let parser = XMLParser(data: Data(svg.utf8))
         parser.delegate = counter
@@ -47,8 +48,8 @@ import TextFitLayout
         // Background, line boxes of the title and the date, hanging whitespace, ellipsis, the two frames.
         #expect(counter.rects >= 1 + block.titleLines.count + 1 + 2)
 
-        let png = try block.renderPNG(title: title, date: date, options: options)
-        let picture = try block.picture(title: title, date: date, options: options)
+        let png = try block.renderPNG(date: date, options: options)
+        let picture = try block.picture(date: date, options: options)
         #expect(picture.size.width == max(block.size.width, seed.width) + 2 * options.padding)
         #expect(png.count > 500)
     }
@@ -57,12 +58,12 @@ import TextFitLayout
     @Test(arguments: [0, 2, 3])
     func theDateSitsInItsFrameOnTheLinesBaseline(index: Int) throws {
         let seed = Self.seeds[index]
-        let font = try Fixtures.font()
+        let font = try Fixtures.systemFont()
         let title = PreparedText(seed.title, font: font)
         let date = PreparedText("Date", font: font)
         let block = try TitleDateLayout(title: title, date: date, width: seed.width)
         let padding: CGFloat = 4
-        let svg = try block.renderSVG(title: title, date: date, options: RenderOptions(padding: padding))
+        let svg = try block.renderSVG(date: date, options: RenderOptions(padding: padding))
         // Each glyph is <path transform="matrix(k 0 0 -k x y)" ...>: the date's are the last four.
         let origins = svg.split(separator: "\n").compactMap { line -> (x: Double, y: Double)? in
             guard let start = line.range(of: "matrix(") else { return nil }
@@ -79,12 +80,15 @@ import TextFitLayout
         #expect(abs(first.y - titleBaseline) <= 0.5, "date baseline \(first.y), title line baseline \(titleBaseline)")
     }
 
-    @Test func aTitleFromAnotherTextIsRefused() throws {
-        let font = try Fixtures.font()
+    /// The block draws the title it was laid out from (its lines keep the text), never an equal string
+    /// prepared again.
+    @Test func theTitleLinesDrawTheirOwnText() throws {
+        let font = try Fixtures.systemFont()
         let date = PreparedText("Date", font: font)
-        let block = try TitleDateLayout(title: PreparedText("Title Short", font: font), date: date, width: 320)
-        #expect(throws: RenderError.layoutFromAnotherText) {
-            try block.renderPNG(title: PreparedText("Title Short", font: font), date: date)
-        }
+        let title = PreparedText("Title Short", font: font)
+        let block = try TitleDateLayout(title: title, date: date, width: 320)
+        #expect(block.titleLines.preparedText === title)
+        #expect(block.titleLines.preparedText !== PreparedText("Title Short", font: font))
+        #expect(try block.renderPNG(date: date).count > 100)
     }
 }

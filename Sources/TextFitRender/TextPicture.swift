@@ -1,17 +1,20 @@
 import Foundation
+import TextFit
 
 /// A picture of laid-out text: the glyphs TextFit measured, placed where it measured them, plus optional
 /// overlays, ready to be written as PNG (FreeType rasterisation) or SVG (glyph outlines as paths).
 ///
 /// Coordinates are points, y down, origin at the top left; the scale (pixels per point) is chosen when
 /// encoding. Drawing only records what to draw: FreeType runs in `pngData(scale:)` and `svg(scale:)`,
-/// each with its own FreeType faces, so pictures can be encoded on several threads at once.
+/// each with its own FreeType faces, so pictures can be encoded on several threads at once. The glyphs
+/// come from TextFit's public `TextLines.glyphs()`: a canvas of your own (PDF, Core Graphics) draws the
+/// same way.
 ///
 /// ```swift
 /// let text = PreparedText("The quick brown fox jumps over the lazy dog", font: try Font(family: "Noto Sans", size: 17))
 /// let layout = try text.layout(width: 150, numberOfLines: 2, lineBreakMode: .byTruncatingTail)
 /// var picture = try TextPicture(size: CGSize(width: 160, height: 60))
-/// try picture.draw(layout, of: text, at: CGPoint(x: 5, y: 5), overlays: .all, widthLimit: 150)
+/// try picture.draw(layout, at: CGPoint(x: 5, y: 5), overlays: .all, widthLimit: 150)
 /// try picture.draw("Caption", font: try Font(family: "Noto Sans", size: 11), at: CGPoint(x: 5, y: 52), color: .gray)
 /// let png: Data = try picture.pngData(scale: 2)
 /// let svg: String = try picture.svg(scale: 2)
@@ -30,7 +33,7 @@ public struct TextPicture: Sendable {
 
     enum Item: Sendable {
         /// A glyph with its pen at `origin` (points, on the baseline); `pointsPerUnit` scales font units.
-        case glyph(face: Face, glyph: UInt32, origin: CGPoint, pointsPerUnit: Double, color: RenderColor)
+        case glyph(face: FontFace, glyph: UInt32, origin: CGPoint, pointsPerUnit: Double, color: RenderColor)
         /// A .notdef: a hollow box with strokes `thickness` points thick.
         case missingGlyph(CGRect, thickness: CGFloat, color: RenderColor)
         case fill(CGRect, RenderColor)
@@ -52,41 +55,32 @@ public struct TextPicture: Sendable {
 
     // MARK: - Text
 
-    /// Draws the lines of a layout of `text`, with its top-left corner at `origin`.
+    /// Draws the lines of a layout, with its top-left corner at `origin`.
     /// - Parameters:
-    ///   - layout: a layout made by `text.layout(...)`.
-    ///   - text: the prepared text the layout was made from (its glyphs are reshaped exactly as measured).
+    ///   - layout: a layout made by `text.layout(...)` (it knows its text; its glyphs are reshaped exactly
+    ///     as measured).
     ///   - origin: where the layout's (0, 0) goes, in points.
     ///   - color: the text colour (colour emoji keep their own colours).
     ///   - overlays: what to show over the text (see `RenderOverlays`).
     ///   - widthLimit: the width the layout was made at, for `.widthLimit`; nil or 0 = none.
-    /// - Throws: `RenderError.layoutFromAnotherText`, `.invalidGeometry` for a non-finite origin.
+    /// - Throws: `RenderError.invalidGeometry` for a non-finite origin.
     /// - Complexity: shapes each segment the lines touch once (HarfBuzz), no rasterising.
-    public mutating func draw(_ layout: TextLayout, of text: PreparedText, at origin: CGPoint = .zero,
+    public mutating func draw(_ layout: TextLayout, at origin: CGPoint = .zero,
                               color: RenderColor = .black, overlays: RenderOverlays = [],
                               widthLimit: CGFloat? = nil) throws {
-        try draw(lines: layout.lines, of: text, at: origin, color: color, overlays: overlays, widthLimit: widthLimit)
+        try draw(lines: layout.lines, at: origin, color: color, overlays: overlays, widthLimit: widthLimit)
     }
 
-    /// Draws laid-out lines of `text` (for layouts that keep lines, such as a title + date block's
-    /// `titleLines`, or some of a layout's lines). Parameters and errors as
-    /// `draw(_:of:at:color:overlays:widthLimit:)`.
-    public mutating func draw(lines: some BidirectionalCollection<TextLine>, of text: PreparedText, at origin: CGPoint = .zero,
+    /// Draws laid-out lines (for layouts that keep lines, such as a title + date block's `titleLines`, or
+    /// some of a layout's lines). Parameters and errors as `draw(_:at:color:overlays:widthLimit:)`.
+    public mutating func draw(lines: some BidirectionalCollection<TextLine>, at origin: CGPoint = .zero,
                               color: RenderColor = .black, overlays: RenderOverlays = [],
                               widthLimit: CGFloat? = nil) throws {
         guard origin.x.isFinite, origin.y.isFinite else {
             throw RenderError.invalidGeometry("origin \(origin.x), \(origin.y)")
         }
-        // The same storage, not merely equal text: the same string prepared in another font measures
-        // differently.
-        let storage = text.units.withUnsafeBufferPointer { $0.baseAddress }
-        guard lines.allSatisfy({ line in line.source.withUnsafeBufferPointer { $0.baseAddress } == storage }) else {
-            throw RenderError.layoutFromAnotherText
-        }
-        let cache = PreparedText.SegmentGlyphs()
-        let runs = lines.map { text.glyphRun(for: $0, segments: cache) }
-        let pointsPerUnit = Double(text.font.scale) / Double(Units.perPoint)
-        func x(_ units: Int) -> CGFloat { origin.x + CGFloat(Double(units) / Double(Units.perPoint)) }
+        let runs = lines.glyphs()
+        func x(_ points: CGFloat) -> CGFloat { origin.x + points }
 
         // Washes under the text.
         for (line, run) in zip(lines, runs) {
@@ -101,17 +95,19 @@ public struct TextPicture: Sendable {
                                           height: height), RenderOverlays.color(of: .ellipsis)))
             }
         }
-        // The glyphs.
-        for (line, run) in zip(lines, runs) {
+        // The glyphs (positions are y up from the baseline; the picture is y down).
+        for (line, glyphs) in zip(lines, runs) {
             let baseline = origin.y + line.baseline
-            for glyph in run.glyphs {
-                let pen = CGPoint(x: x(glyph.x), y: baseline - CGFloat(Double(glyph.y) / Double(Units.perPoint)))
-                if glyph.isMissing {
-                    items.append(Self.missingGlyphBox(pen: pen, advance: CGFloat(glyph.advance) / CGFloat(Units.perPoint),
-                                                      font: text.font, color: color))
-                } else {
-                    let perUnit = pointsPerUnit / Double(glyph.face.unitsPerEm)
-                    items.append(.glyph(face: glyph.face, glyph: glyph.glyph, origin: pen, pointsPerUnit: perUnit, color: color))
+            for run in glyphs.runs {
+                let perUnit = run.pointsPerUnit
+                for glyph in run.glyphs {
+                    let pen = CGPoint(x: x(glyph.position.x), y: baseline - glyph.position.y)
+                    if glyph.isMissing {
+                        items.append(Self.missingGlyphBox(pen: pen, advance: glyph.advance, font: line.preparedText.font,
+                                                          color: color))
+                    } else {
+                        items.append(.glyph(face: run.face, glyph: glyph.id, origin: pen, pointsPerUnit: perUnit, color: color))
+                    }
                 }
             }
         }
@@ -145,7 +141,7 @@ public struct TextPicture: Sendable {
                               color: RenderColor = .black) throws -> TextLayout {
         let text = PreparedText(string, font: font)
         let layout = try text.layout(width: width)
-        try draw(layout, of: text, at: origin, color: color)
+        try draw(layout, at: origin, color: color)
         return layout
     }
 

@@ -1,4 +1,4 @@
-import CTextFit
+import CTextFitRender
 
 /// The door to libpng (through the C shim's simplified-API wrappers).
 enum PNG {

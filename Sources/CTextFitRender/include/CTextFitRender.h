@@ -1,4 +1,6 @@
-// CTextFitRender: drawing what TextFit measured (glyph runs, FreeType rasterisation, SVG outlines, PNG).
+// CTextFitRender: drawing what TextFit measured (FreeType rasterisation, SVG outlines, PNG), apart from
+// the measuring shim so that measuring links neither the rasteriser nor libpng. The glyphs to draw come
+// from TextFit's public glyph runs (shaped there); this side only opens font files and draws.
 //
 // Same conventions as CTextFit.h: a `tf_` prefix, opaque handles, 0 (or a non-NULL handle) on success.
 // Nothing here is shared between threads: a renderer creates its own glyph sources and canvas per
@@ -8,28 +10,10 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include "CTextFit.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-// MARK: - Glyphs (HarfBuzz)
-
-/// One shaped glyph. Positions are in the font's output units (TextFit: 1/1024 pt); y is up.
-typedef struct {
-    uint32_t glyph;      // glyph id in the face (0 = .notdef)
-    uint32_t cluster;    // UTF-16 offset of the cluster's first unit in the shaped text
-    int32_t x_advance;
-    int32_t x_offset;
-    int32_t y_offset;
-} tf_glyph;
-
-/// Shapes `text` exactly like `tf_shape` (same features, script and direction handling) and writes the
-/// glyphs in buffer (visual) order. Returns the glyph count; when it exceeds `capacity` nothing is written
-/// and the caller retries with a larger buffer. -1 when shaping failed.
-int32_t tf_shape_glyphs(const tf_font *font, const uint16_t *text, int32_t length, uint32_t script,
-                        int32_t direction, tf_glyph *glyphs, int32_t capacity);
 
 // MARK: - Glyph sources (FreeType)
 

@@ -1,13 +1,14 @@
 import Foundation
+import TextFit
 
 /// FreeType faces opened for one drawing, by face, created on first use and closed with the drawing.
 final class GlyphSources {
-    private var sources: [Int: GlyphSource] = [:]
+    private var sources: [FontFace: GlyphSource] = [:]
 
-    func source(for face: Face) throws -> GlyphSource {
-        if let source = sources[face.id] { return source }
-        let source = try GlyphSource(path: face.path, faceIndex: face.faceIndex)
-        sources[face.id] = source
+    func source(for face: FontFace) throws -> GlyphSource {
+        if let source = sources[face] { return source }
+        let source = try GlyphSource(path: face.filePath, faceIndex: face.faceIndex)
+        sources[face] = source
         return source
     }
 }

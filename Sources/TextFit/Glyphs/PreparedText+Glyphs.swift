@@ -22,8 +22,8 @@ extension PreparedText {
 
     /// The glyphs `line` draws: its visible text, the ellipsis in place, and the hanging whitespace's extent.
     /// - Precondition: `line` was laid out from this text.
-    func glyphRun(for line: TextLine, segments cache: SegmentGlyphs = SegmentGlyphs()) -> GlyphRun {
-        var run = GlyphRun()
+    func placedGlyphs(for line: TextLine, segments cache: SegmentGlyphs = SegmentGlyphs()) -> PlacedLine {
+        var run = PlacedLine()
         func text(_ range: Range<Int>) {
             run.width += appendGlyphs(range.lowerBound, range.upperBound, at: run.width, into: &run.glyphs, cache: cache)
         }
@@ -137,15 +137,9 @@ extension PreparedText {
         return hbFont.glyphs(slice, script: info.script == HarfBuzzScript.common ? 0 : info.script)
     }
 
-    /// The face the ellipsis is shaped in (rule T1): the font's when it has U+2026, else its fallback.
-    var ellipsisFace: Face {
-        let primary = font.face
-        return primary.hasGlyph(for: 0x2026) ? primary : FontCatalog.shared.fallbackFace(for: 0x2026) ?? primary
-    }
-
     /// Appends the "…" glyphs at `x`; returns their advance (`ellipsisWidth`).
     func appendEllipsis(at x: Int, into glyphs: inout [PlacedGlyph]) -> Int {
-        let face = ellipsisFace
+        let face = Self.ellipsisFace(for: font)
         guard let hbFont = FontCatalog.shared.harfBuzzFont(face: face, scale: font.scale) else { return 0 }
         var pen = x
         for glyph in hbFont.glyphs([0x2026][...], script: 0) {
