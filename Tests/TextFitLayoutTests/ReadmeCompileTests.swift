@@ -1,0 +1,157 @@
+import Foundation
+import Testing
+
+// One `swift build` for all blocks (each block is the `main.swift` of its own executable target, so
+// their top-level names cannot clash and each needs its own imports). The package lives in the temporary
+// folder under a name derived from the checkout's path, with its own scratch path, so the outer
+// `swift test`'s `.build` is never touched and a second run only rebuilds what changed. Blocks that are
+// package manifests (`import PackageDescription`) are skipped: they describe a dependency, not code.
+/// Every ```swift block of README.md, compiled exactly as shown in a package of its own that depends on
+/// this checkout by path, then run: what a reader pastes into a new project must build and work.
+@Suite struct ReadmeCompileTests {
+    /// A ```swift block: its first code line's number in README.md (1-based) and its text.
+    struct Block: Equatable {
+        var line: Int
+        var code: String
+        var targetName: String { "ReadmeLine\(line)" }
+        /// The TextFit products the block imports (`import TextFit`, `import TextFitLayout`, ...).
+        var products: [String] {
+            code.split(separator: "\n").compactMap { line -> String? in
+                let words = line.split(separator: " ")
+                guard words.count >= 2, words[0] == "import" || words[0] == "@testable" else { return nil }
+                let module = String(words.last!)
+                return module.hasPrefix("TextFit") ? module : nil
+            }
+        }
+    }
+
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// The ```swift blocks of a Markdown text, manifests left out.
+    static func swiftBlocks(in markdown: String) -> [Block] {
+        var blocks: [Block] = []
+        var current: Block?
+        for (index, line) in markdown.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if current == nil {
+                if trimmed == "```swift" { current = Block(line: index + 2, code: "") }
+            } else if trimmed == "```" {
+                if let block = current, !block.code.contains("import PackageDescription") { blocks.append(block) }
+                current = nil
+            } else {
+                current!.code += line + "\n"
+            }
+        }
+        return blocks
+    }
+
+    @Test func extractsBlocksWithTheirLineNumbers() {
+        let markdown = "# T\n```swift\nimport TextFit\nlet a = 1\n```\ntext\n```sh\nls\n```\n"
+            + "```swift\nimport PackageDescription\n```\n```swift\nimport TextFitLayout\n```\n"
+        let blocks = Self.swiftBlocks(in: markdown)
+        #expect(blocks == [Block(line: 3, code: "import TextFit\nlet a = 1\n"), Block(line: 14, code: "import TextFitLayout\n")])
+        #expect(blocks[0].products == ["TextFit"])
+    }
+
+    @Test func readmeExamplesCompileAndRun() throws {
+        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let blocks = Self.swiftBlocks(in: readme)
+        try #require(!blocks.isEmpty, "README.md has no ```swift block")
+        let package = try Self.writePackage(blocks)
+
+        let build = try Self.run(Self.swift, ["build", "--package-path", package.path,
+                                             "--scratch-path", package.appendingPathComponent(".build").path])
+        guard build.status == 0 else {
+            Issue.record(Comment(rawValue: "README examples do not compile:\n" + Self.readmeErrors(build.output, blocks)))
+            return
+        }
+        let binaries = package.appendingPathComponent(".build/debug")
+        for block in blocks {
+            let result = try Self.run(binaries.appendingPathComponent(block.targetName).path, [],
+                                      environment: ["SWIFT_BACKTRACE": "enable=no"])  // the error, not a backtrace
+            #expect(result.status == 0, "README.md:\(block.line): the example exits with \(result.status):\n\(result.output)")
+        }
+    }
+
+    /// Writes the examples' package: one executable target per block, depending on the TextFit
+    /// products it imports. Returns its folder.
+    static func writePackage(_ blocks: [Block]) throws -> URL {
+        let files = FileManager.default
+        // One folder per checkout, named after its path (Hasher's values change from run to run).
+        let name = "textfit-readme-" + root.path.unicodeScalars.map { CharacterSet.alphanumerics.contains($0) ? String($0) : "-" }.joined()
+        let package = files.temporaryDirectory.appendingPathComponent(name)
+        let sources = package.appendingPathComponent("Sources")
+        if files.fileExists(atPath: sources.path) { try files.removeItem(at: sources) }
+        // A path dependency's identity is its folder's name, whatever the package calls itself.
+        let identity = root.lastPathComponent
+        var targets: [String] = []
+        for block in blocks {
+            let folder = sources.appendingPathComponent(block.targetName)
+            try files.createDirectory(at: folder, withIntermediateDirectories: true)
+            try block.code.write(to: folder.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
+            let products = block.products.map { ".product(name: \"\($0)\", package: \"\(identity)\")" }
+            targets.append("        .executableTarget(name: \"\(block.targetName)\", dependencies: [\(products.joined(separator: ", "))]),")
+        }
+        let manifest = """
+            // swift-tools-version:6.0
+            import PackageDescription
+
+            let package = Package(
+                name: "ReadmeExamples",
+                dependencies: [.package(path: \(String(reflecting: root.path)))],
+                targets: [
+            \(targets.joined(separator: "\n"))
+                ]
+            )
+
+            """
+        try manifest.write(to: package.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+        return package
+    }
+
+    /// The compiler's error lines (`file:line:column: error: …`), each example file's position turned
+    /// into its README.md line; the whole output when there is none.
+    static func readmeErrors(_ output: String, _ blocks: [Block]) -> String {
+        var lines: [String] = []
+        for line in output.split(separator: "\n") where line.contains(": error:") && !line.contains("|") {
+            var text = String(line)
+            for block in blocks {
+                guard let range = text.range(of: "/\(block.targetName)/main.swift:") else { continue }
+                let rest = text[range.upperBound...]
+                let number = Int(rest.prefix { $0.isNumber }) ?? 1
+                let message = rest.drop { $0 != " " }  // after "line:column:"
+                text = "README.md:\(block.line + number - 1):" + message
+            }
+            if !lines.contains(text) { lines.append(text) }
+        }
+        return lines.isEmpty ? output : lines.joined(separator: "\n")
+    }
+
+    /// The `swift` driver: `TEXTFIT_SWIFT` when set, else the first on PATH, else the toolchain's.
+    static var swift: String {
+        if let path = ProcessInfo.processInfo.environment["TEXTFIT_SWIFT"] { return path }
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+        for folder in path.split(separator: ":") {
+            let candidate = "\(folder)/swift"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return "/opt/swift/usr/bin/swift"
+    }
+
+    /// Runs a program to its end and returns its exit status with stdout and stderr together.
+    static func run(_ program: String, _ arguments: [String], environment: [String: String] = [:]) throws
+        -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()  // read before waiting: a full pipe blocks
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+}
