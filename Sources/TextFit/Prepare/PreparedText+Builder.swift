@@ -36,12 +36,6 @@ extension PreparedText {
         /// (`SegmentCache.maximumCachedLength`) and repeat.
         static let segmentCutLength = 64
 
-        /// Hangul syllables and jamo (BMP), for `.hangulWordPriority`.
-        static func isHangul(_ unit: UInt16) -> Bool {
-            (0xAC00...0xD7A3).contains(unit) || (0x1100...0x11FF).contains(unit) || (0x3130...0x318F).contains(unit)
-                || (0xA960...0xA97F).contains(unit) || (0xD7B0...0xD7FF).contains(unit)
-        }
-
         /// The prepared text (`extendsRuns` false: without the run shortcut, for the test that compares).
         func build() -> PreparedText {
             PreparedText(text, font: font, extendsRuns: extendsRuns)
@@ -453,10 +447,10 @@ extension PreparedText {
             var script = HarfBuzzScript.common
             for scalar in scalars {
                 let value = scalar.value
-                if Self.needsNoGlyph(value) { continue }
+                if CharacterTable.needsNoGlyph(value) { continue }
                 if base == nil { base = value }
                 if script == HarfBuzzScript.common {
-                    let s = Self.script(of: value)
+                    let s = CharacterTable.script(of: value)
                     if s != HarfBuzzScript.common, s != HarfBuzzScript.inherited, s != HarfBuzzScript.unknown { script = s }
                 }
                 if uncovered == nil, !primaryHasGlyph(value) { uncovered = value }
@@ -464,16 +458,6 @@ extension PreparedText {
             place(position, base: base, isSpace: base.map(CharacterClass.isSpaceSeparator) ?? false, uncovered: uncovered,
                   script: script, coversAll: scalars, flags)
             lastClusterWasEmoji = base.map(CharacterClass.isEmojiPresentation) ?? false
-        }
-
-        static func needsNoGlyph(_ value: UInt32) -> Bool {
-            value < 0x10000 ? CharacterTable.shared[UInt16(value)] & CharacterTable.Bit.noGlyph != 0
-                            : CharacterClass.needsNoGlyph(value)
-        }
-
-        static func script(of value: UInt32) -> UInt32 {
-            value < 0x10000 ? CharacterTable.shared.scripts[Int(CharacterTable.shared[UInt16(value)] & 0xFF)]
-                            : HarfBuzzScript.of(value)
         }
 
         /// Chooses the cluster's face (rule F6) and script and extends or starts a segment.
@@ -559,7 +543,7 @@ extension PreparedText {
             else { return 0 }
             let coversAll: Bool
             if let scalars {
-                coversAll = scalars.allSatisfy { Self.needsNoGlyph($0.value) || fallback.hasGlyph(for: $0.value) }
+                coversAll = scalars.allSatisfy { CharacterTable.needsNoGlyph($0.value) || fallback.hasGlyph(for: $0.value) }
             } else {
                 coversAll = true  // the fallback was chosen for this very scalar
             }
