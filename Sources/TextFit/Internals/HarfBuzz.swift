@@ -99,12 +99,3 @@ enum HarfBuzzScript {
 
     static func of(_ scalar: UInt32) -> UInt32 { tf_script_of(scalar) }
 }
-
-enum LibraryVersions {
-    /// "harfbuzz X; freetype X; fontconfig X; icu X", as linked at run time.
-    static let description: String = {
-        var buffer = [CChar](repeating: 0, count: 256)
-        tf_library_versions(&buffer, buffer.count)
-        return CString.decode(buffer)
-    }()
-}
