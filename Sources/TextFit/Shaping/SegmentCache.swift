@@ -24,7 +24,7 @@ public struct SegmentCacheStatistics: Sendable, Equatable {
 /// skip HarfBuzz.
 ///
 /// Sixteen shards; nobody shapes while holding a lock. A hit takes no lock and writes no memory another
-/// thread reads (issue 4: "a word cache that does not serialise threads"): each shard's writers hold its
+/// thread reads (so the cache never serialises threads): each shard's writers hold its
 /// mutex and keep a sequence number odd while they change anything, and a reader copies the entry out
 /// and keeps the copy only if the sequence did not move meanwhile (a seqlock), else asks under the
 /// lock. Hits and misses are counted per thread. Each shard keeps two generations: when the current one
