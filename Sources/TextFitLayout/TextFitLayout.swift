@@ -1,5 +1,5 @@
 // TextFitLayout: UILabel sizing, the title + date layout and self-sizing list-row heights, built on
-// TextFit's public API only.
+// TextFit's public API only, plus its lock (`Locked`, `package` access: one lock type for the package).
 //
 // - `Label/`: `Label` (rules L1–L8, W6) — sizing, text rect and drawing geometry.
 // - `TitleDate/`: `TitleDateLayout` (uikit-semantics.md §5.1, four cases).

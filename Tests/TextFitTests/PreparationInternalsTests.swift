@@ -37,7 +37,7 @@ import Testing
             #expect(bit(CharacterTable.Bit.simple) == GraphemeFastPath.isSimple(unit))
             #expect(bit(CharacterTable.Bit.hangingSpace) == CharacterClass.isHangingSpace(unit))
             #expect(bit(CharacterTable.Bit.paragraphSeparator) == Paragraphs.isSeparator(unit))
-            #expect(bit(CharacterTable.Bit.hangul) == PreparedText.Builder.isHangul(unit))
+            #expect(bit(CharacterTable.Bit.hangul) == CharacterClass.isHangul(unit))
             #expect(bit(CharacterTable.Bit.substituted) == ShapingText.isSubstituted(unit))
             guard !(0xD800...0xDFFF).contains(value) else { continue }
             #expect(bit(CharacterTable.Bit.noGlyph) == CharacterClass.needsNoGlyph(value))

@@ -22,7 +22,7 @@ struct CharacterTable: @unchecked Sendable {
         static let paragraphSeparator: UInt16 = 1 << 12
         /// `CharacterClass.isEmojiPresentation`.
         static let emoji: UInt16 = 1 << 13
-        /// `PreparedText.Builder.isHangul` (`.hangulWordPriority`, W6).
+        /// `CharacterClass.isHangul` (`.hangulWordPriority`, W6).
         static let hangul: UInt16 = 1 << 14
         /// Set as something else for HarfBuzz (`ShapingText.substituteControls`).
         static let substituted: UInt16 = 1 << 15
@@ -66,7 +66,7 @@ struct CharacterTable: @unchecked Sendable {
             if GraphemeFastPath.isSimple(unit) { entry |= Bit.simple }
             if CharacterClass.isHangingSpace(unit) { entry |= Bit.hangingSpace }
             if Paragraphs.isSeparator(unit) { entry |= Bit.paragraphSeparator }
-            if PreparedText.Builder.isHangul(unit) { entry |= Bit.hangul }
+            if CharacterClass.isHangul(unit) { entry |= Bit.hangul }
             if ShapingText.isSubstituted(unit) { entry |= Bit.substituted }
             entries[Int(value)] = entry
         }
@@ -85,4 +85,14 @@ struct CharacterTable: @unchecked Sendable {
 
     @inline(__always)
     subscript(unit: UInt16) -> UInt16 { entries[Int(unit)] }
+
+    /// `CharacterClass.needsNoGlyph`, read from the table in the BMP.
+    static func needsNoGlyph(_ scalar: UInt32) -> Bool {
+        scalar < 0x10000 ? shared[UInt16(scalar)] & Bit.noGlyph != 0 : CharacterClass.needsNoGlyph(scalar)
+    }
+
+    /// HarfBuzz's script of `scalar`, read from the table in the BMP.
+    static func script(of scalar: UInt32) -> UInt32 {
+        scalar < 0x10000 ? shared.scripts[Int(shared[UInt16(scalar)] & 0xFF)] : HarfBuzzScript.of(scalar)
+    }
 }

@@ -19,6 +19,12 @@ enum CharacterClass {
         return Unicode.Scalar(scalar)?.properties.isEmojiPresentation ?? false
     }
 
+    /// Hangul syllables and jamo (BMP), for `.hangulWordPriority` (rule W6).
+    static func isHangul(_ unit: UInt16) -> Bool {
+        (0xAC00...0xD7A3).contains(unit) || (0x1100...0x11FF).contains(unit) || (0x3130...0x318F).contains(unit)
+            || (0xA960...0xA97F).contains(unit) || (0xD7B0...0xD7FF).contains(unit)
+    }
+
     /// Unicode space separators (Zs).
     static func isSpaceSeparator(_ scalar: UInt32) -> Bool {
         scalar == 0x20 || scalar == 0xA0 || scalar == 0x1680 || (0x2000...0x200A).contains(scalar)

@@ -1,5 +1,3 @@
-import CTextFit
-
 /// UAX #14 for plain prose, without ICU: letters, digits, ideographs and kana, the ASCII space, quotes,
 /// sentence punctuation (Latin and CJK), the hyphen, the em dash, the ellipsis and brackets. Any other
 /// character, or a context whose answer depends on
@@ -32,20 +30,20 @@ enum SimpleLineBreaks {
         for value in 0..<UInt32(0x10000) {
             var c = Class.none
             if !(0xD800...0xDFFF).contains(value) {
-                switch tf_line_break_class(value) {
-                case 2: c = Class.al  // U_LB_ALPHABETIC
-                case 19: c = Class.nu  // U_LB_NUMERIC
-                case 23: c = Class.qu  // U_LB_QUOTATION
-                case 16: c = Class.is  // U_LB_INFIX_NUMERIC
-                case 11: c = Class.ex  // U_LB_EXCLAMATION
-                case 8: c = Class.cl  // U_LB_CLOSE_PUNCTUATION
-                case 18, 37: c = Class.ns  // U_LB_NONSTARTER, U_LB_CONDITIONAL_JAPANESE_STARTER
-                case 14: c = Class.id  // U_LB_IDEOGRAPHIC
-                case 15: c = Class.in  // U_LB_INSEPARABLE
-                case 27: c = Class.sy  // U_LB_BREAK_SYMBOLS
-                case 22: c = Class.pr  // U_LB_PREFIX_NUMERIC
-                case 21: c = Class.po  // U_LB_POSTFIX_NUMERIC
-                case 20:  // U_LB_OPEN_PUNCTUATION: CJK symbols and full/halfwidth forms are all wide
+                switch LineBreakProperty.of(value) {
+                case LineBreakProperty.alphabetic: c = Class.al
+                case LineBreakProperty.numeric: c = Class.nu
+                case LineBreakProperty.quotation: c = Class.qu
+                case LineBreakProperty.infixNumeric: c = Class.is
+                case LineBreakProperty.exclamation: c = Class.ex
+                case LineBreakProperty.closePunctuation: c = Class.cl
+                case LineBreakProperty.nonstarter, LineBreakProperty.conditionalJapaneseStarter: c = Class.ns
+                case LineBreakProperty.ideographic: c = Class.id
+                case LineBreakProperty.inseparable: c = Class.in
+                case LineBreakProperty.breakSymbols: c = Class.sy
+                case LineBreakProperty.prefixNumeric: c = Class.pr
+                case LineBreakProperty.postfixNumeric: c = Class.po
+                case LineBreakProperty.openPunctuation:  // CJK symbols and full/halfwidth forms are all wide
                     if (0x3000...0x303F).contains(value) || (0xFF00...0xFFEF).contains(value) { c = Class.opWide }
                 default: break
                 }

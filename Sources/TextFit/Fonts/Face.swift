@@ -31,7 +31,7 @@ final class Face: Sendable, Hashable, CustomStringConvertible {
         self.livesForProcess = livesForProcess
     }
 
-    var unitsPerEm: Int { max(1, Int(harfBuzz.metrics.units_per_em)) }
+    var unitsPerEm: Int { max(1, Int(harfBuzz.metrics.unitsPerEm)) }
 
     func hasGlyph(for scalar: UInt32) -> Bool { harfBuzz.hasGlyph(for: scalar) }
 

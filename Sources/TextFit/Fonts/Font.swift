@@ -84,17 +84,17 @@ public struct Font: Sendable, Hashable, CustomStringConvertible {
     /// Distance from the baseline to the bottom of the line box (hhea descender), negative (F2).
     public var descender: CGFloat { scaled(face.harfBuzz.metrics.descender) }
     /// The hhea line gap (F3 [REC]).
-    public var leading: CGFloat { scaled(face.harfBuzz.metrics.line_gap) }
+    public var leading: CGFloat { scaled(face.harfBuzz.metrics.lineGap) }
     /// `ascender − descender + leading` (F3), summed in design units and scaled once, so 17 pt Noto Sans
     /// gives exactly 23.154 rather than a sum of three rounded products.
     public var lineHeight: CGFloat {
         let metrics = face.harfBuzz.metrics
-        return scaled(metrics.ascender - metrics.descender + metrics.line_gap)
+        return scaled(metrics.ascender - metrics.descender + metrics.lineGap)
     }
     /// OS/2 sCapHeight (F4); 0 when the font does not say.
-    public var capHeight: CGFloat { scaled(face.harfBuzz.metrics.cap_height) }
+    public var capHeight: CGFloat { scaled(face.harfBuzz.metrics.capHeight) }
     /// OS/2 sxHeight (F4); 0 when the font does not say.
-    public var xHeight: CGFloat { scaled(face.harfBuzz.metrics.x_height) }
+    public var xHeight: CGFloat { scaled(face.harfBuzz.metrics.xHeight) }
 
     /// Shaping scale: HarfBuzz output units per em. TextFit's internal unit is 1/1024 pt, the same as Pango's.
     var scale: Int32 { Int32((pointSize * CGFloat(Units.perPoint)).rounded()) }

@@ -5,14 +5,16 @@ import CTextFit
 final class HarfBuzzFace: @unchecked Sendable {
     // @unchecked: the handle is never mutated after creation; HarfBuzz faces are thread-safe once immutable.
     let handle: OpaquePointer
-    let metrics: tf_face_metrics
+    let metrics: FaceMetrics
 
     init?(path: String, faceIndex: Int) {
         guard let handle = tf_face_create(path, Int32(clamping: faceIndex)) else { return nil }
         self.handle = handle
         var metrics = tf_face_metrics()
         tf_face_get_metrics(handle, &metrics)
-        self.metrics = metrics
+        self.metrics = FaceMetrics(unitsPerEm: metrics.units_per_em, ascender: metrics.ascender,
+                                   descender: metrics.descender, lineGap: metrics.line_gap,
+                                   capHeight: metrics.cap_height, xHeight: metrics.x_height)
         let coverage = UnsafeMutablePointer<UInt64>.allocate(capacity: 1024)
         coverage.initialize(repeating: 0, count: 1024)
         for codepoint in 0..<UInt32(0x10000) where tf_face_has_codepoint(handle, codepoint) != 0 {
@@ -40,6 +42,21 @@ final class HarfBuzzFace: @unchecked Sendable {
 
     /// The nominal advance of `scalar` in design units (0 when the face lacks it).
     func designAdvance(of scalar: UInt32) -> Int { Int(tf_face_codepoint_advance(handle, scalar)) }
+}
+
+/// A face's vertical metrics in design units (rules F2, F4), as the C shim reads them: hhea first, OS/2
+/// typo then win when hhea is all zero.
+struct FaceMetrics: Sendable, Equatable {
+    var unitsPerEm: Int32
+    /// Positive.
+    var ascender: Int32
+    /// Negative.
+    var descender: Int32
+    var lineGap: Int32
+    /// 0 when the font does not say.
+    var capHeight: Int32
+    /// 0 when the font does not say.
+    var xHeight: Int32
 }
 
 /// A HarfBuzz font at `scale` output units per em (TextFit uses 1/1024 pt).
@@ -81,13 +98,4 @@ enum HarfBuzzScript {
     static let unknown: UInt32 = 0x5A7A_7A7A  // 'Zzzz'
 
     static func of(_ scalar: UInt32) -> UInt32 { tf_script_of(scalar) }
-}
-
-enum LibraryVersions {
-    /// "harfbuzz X; freetype X; fontconfig X; icu X", as linked at run time.
-    static let description: String = {
-        var buffer = [CChar](repeating: 0, count: 256)
-        tf_library_versions(&buffer, buffer.count)
-        return CString.decode(buffer)
-    }()
 }

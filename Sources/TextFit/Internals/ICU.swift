@@ -45,3 +45,30 @@ final class LineBreakIteratorPool: Sendable {
         return max(0, Int(count))
     }
 }
+
+/// ICU's Line_Break property (`u_getIntPropertyValue(c, UCHAR_LINE_BREAK)`), for the tables built from it
+/// (`SimpleLineBreaks.classes`). The values are ICU's `ULineBreak` (uchar.h), stable across versions:
+/// ICU only appends new classes.
+///
+/// ```swift
+/// LineBreakProperty.of(0x41) == LineBreakProperty.alphabetic  // true
+/// ```
+enum LineBreakProperty {
+    static let alphabetic: Int32 = 2  // U_LB_ALPHABETIC
+    static let closePunctuation: Int32 = 8  // U_LB_CLOSE_PUNCTUATION
+    static let exclamation: Int32 = 11  // U_LB_EXCLAMATION
+    static let ideographic: Int32 = 14  // U_LB_IDEOGRAPHIC
+    static let inseparable: Int32 = 15  // U_LB_INSEPARABLE
+    static let infixNumeric: Int32 = 16  // U_LB_INFIX_NUMERIC
+    static let nonstarter: Int32 = 18  // U_LB_NONSTARTER
+    static let numeric: Int32 = 19  // U_LB_NUMERIC
+    static let openPunctuation: Int32 = 20  // U_LB_OPEN_PUNCTUATION
+    static let postfixNumeric: Int32 = 21  // U_LB_POSTFIX_NUMERIC
+    static let prefixNumeric: Int32 = 22  // U_LB_PREFIX_NUMERIC
+    static let quotation: Int32 = 23  // U_LB_QUOTATION
+    static let breakSymbols: Int32 = 27  // U_LB_BREAK_SYMBOLS
+    static let conditionalJapaneseStarter: Int32 = 37  // U_LB_CONDITIONAL_JAPANESE_STARTER
+
+    /// The class of `scalar`, one of the values above or another `ULineBreak`.
+    static func of(_ scalar: UInt32) -> Int32 { tf_line_break_class(scalar) }
+}

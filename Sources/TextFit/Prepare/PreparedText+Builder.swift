@@ -1,4 +1,3 @@
-import CTextFit
 import Foundation
 
 extension PreparedText {
@@ -37,12 +36,6 @@ extension PreparedText {
         /// (`SegmentCache.maximumCachedLength`) and repeat.
         static let segmentCutLength = 64
 
-        /// Hangul syllables and jamo (BMP), for `.hangulWordPriority`.
-        static func isHangul(_ unit: UInt16) -> Bool {
-            (0xAC00...0xD7A3).contains(unit) || (0x1100...0x11FF).contains(unit) || (0x3130...0x318F).contains(unit)
-                || (0xA960...0xA97F).contains(unit) || (0xD7B0...0xD7FF).contains(unit)
-        }
-
         /// The prepared text (`extendsRuns` false: without the run shortcut, for the test that compares).
         func build() -> PreparedText {
             PreparedText(text, font: font, extendsRuns: extendsRuns)
@@ -69,7 +62,7 @@ extension PreparedText {
                                                          alignment: MemoryLayout<Int>.alignment) { scratch in
                         // Apart from the scratch block, which grows with the text: a short text's block fits
                         // the stack (at most 1 KiB is taken there without asking) and these always do.
-                        withUnsafeTemporaryAllocation(of: tf_segment_lookup.self, capacity: Pass.lookupChunk) { lookups in
+                        withUnsafeTemporaryAllocation(of: SegmentCacheStorage.Lookup.self, capacity: Pass.lookupChunk) { lookups in
                             build(original, u, face: face, scale: scale, extendsRuns: extendsRuns, scratch: scratch.baseAddress!,
                                   lookups: lookups.baseAddress!)
                         }
@@ -83,7 +76,7 @@ extension PreparedText {
         /// advances among them).
         private static func build(_ text: String, _ u: UnsafeBufferPointer<UInt16>, face: Unmanaged<Face>, scale: Int32,
                                   extendsRuns: Bool, scratch: UnsafeMutableRawPointer,
-                                  lookups: UnsafeMutablePointer<tf_segment_lookup>) -> Output {
+                                  lookups: UnsafeMutablePointer<SegmentCacheStorage.Lookup>) -> Output {
             let count = u.count
             var pass = Pass(face: face, scale: scale, count: count, extendsRuns: extendsRuns, scratch: scratch, lookups: lookups)
             pass.run(u, pass.flags)
@@ -130,8 +123,8 @@ extension PreparedText {
         /// lies (as `advances`); read only for segments whose look-up found flags.
         let shapeFlags: UnsafeMutablePointer<UInt8>
         /// A chunk of segments' look-ups, made by `lookUpChunk`, which asks the cache for all of them in one
-        /// call (`tf_segment_cache_find_run`), and what each found.
-        let lookups: UnsafeMutablePointer<tf_segment_lookup>
+        /// call (`SegmentCacheStorage.findRun`), and what each found.
+        let lookups: UnsafeMutablePointer<SegmentCacheStorage.Lookup>
         let lookupResults: UnsafeMutablePointer<UInt8>
         /// `SegmentCache.Key.basis`, read once per text (each read of the global checks its initialisation).
         let hashBasis = SegmentCache.Key.basis
@@ -202,7 +195,7 @@ extension PreparedText {
         var lastClusterWasEmoji = false
 
         init(face: Unmanaged<Face>, scale: Int32, count: Int, extendsRuns: Bool, scratch: UnsafeMutableRawPointer,
-             lookups: UnsafeMutablePointer<tf_segment_lookup>) {
+             lookups: UnsafeMutablePointer<SegmentCacheStorage.Lookup>) {
             // Positions, opportunities and clusters are stored as Int32.
             precondition(count < Int(Int32.max), "text longer than 2^31 - 1 UTF-16 units")
             self.count = count
@@ -454,10 +447,10 @@ extension PreparedText {
             var script = HarfBuzzScript.common
             for scalar in scalars {
                 let value = scalar.value
-                if Self.needsNoGlyph(value) { continue }
+                if CharacterTable.needsNoGlyph(value) { continue }
                 if base == nil { base = value }
                 if script == HarfBuzzScript.common {
-                    let s = Self.script(of: value)
+                    let s = CharacterTable.script(of: value)
                     if s != HarfBuzzScript.common, s != HarfBuzzScript.inherited, s != HarfBuzzScript.unknown { script = s }
                 }
                 if uncovered == nil, !primaryHasGlyph(value) { uncovered = value }
@@ -465,16 +458,6 @@ extension PreparedText {
             place(position, base: base, isSpace: base.map(CharacterClass.isSpaceSeparator) ?? false, uncovered: uncovered,
                   script: script, coversAll: scalars, flags)
             lastClusterWasEmoji = base.map(CharacterClass.isEmojiPresentation) ?? false
-        }
-
-        static func needsNoGlyph(_ value: UInt32) -> Bool {
-            value < 0x10000 ? CharacterTable.shared[UInt16(value)] & CharacterTable.Bit.noGlyph != 0
-                            : CharacterClass.needsNoGlyph(value)
-        }
-
-        static func script(of value: UInt32) -> UInt32 {
-            value < 0x10000 ? CharacterTable.shared.scripts[Int(CharacterTable.shared[UInt16(value)] & 0xFF)]
-                            : HarfBuzzScript.of(value)
         }
 
         /// Chooses the cluster's face (rule F6) and script and extends or starts a segment.
@@ -560,7 +543,7 @@ extension PreparedText {
             else { return 0 }
             let coversAll: Bool
             if let scalars {
-                coversAll = scalars.allSatisfy { Self.needsNoGlyph($0.value) || fallback.hasGlyph(for: $0.value) }
+                coversAll = scalars.allSatisfy { CharacterTable.needsNoGlyph($0.value) || fallback.hasGlyph(for: $0.value) }
             } else {
                 coversAll = true  // the fallback was chosen for this very scalar
             }
@@ -628,35 +611,30 @@ extension PreparedText {
                 let faceID = segment.face == 0 ? primaryID : fallbacks[Int(segment.face) - 1].id
                 let text = UnsafeBufferPointer(start: units + start, count: length)
                 let cacheable = SegmentShaper.isCacheable(length)
-                #if DEBUG
-                if cacheable { OperationCounts.current?.cacheLookups += 1 }
-                #endif
                 let hash = cacheable ? SegmentCache.Key.hash(basis: hashBasis, face: faceID, scale: scale, script: script, text: text) : 0
-                lookups[i] = tf_segment_lookup(
-                    key: tf_segment_key(hash: hash, face: Int64(faceID), scale: scale, script: script, text: text.baseAddress,
-                                        length: Int32(truncatingIfNeeded: length)),
-                    start: segment.start, uncached: cacheable ? 0 : 1)
+                lookups[i] = SegmentCacheStorage.Lookup(hash: hash, face: faceID, scale: scale, script: script, text: text,
+                                                        offset: segment.start, cached: cacheable)
             }
             var next = 0
             while next < n {
-                let stop = next + Int(tf_segment_cache_find_run(lookups + next, Int32(truncatingIfNeeded: n - next),
-                                                                advances, shapeFlags, lookupResults + next))
+                let stop = next + SegmentCacheStorage.findRun(lookups + next, count: n - next, advances: advances,
+                                                              flags: shapeFlags, found: lookupResults + next)
                 guard stop < n else { break }
                 let lookup = lookups[stop]
-                let start = Int(lookup.start)
-                let key = SegmentCache.Key(face: Int(lookup.key.face), scale: lookup.key.scale, script: lookup.key.script,
-                                           text: UnsafeBufferPointer(start: lookup.key.text, count: Int(lookup.key.length)),
-                                           hash: lookup.key.hash)
+                let start = Int(lookup.offset)
+                let key = SegmentCache.Key(face: lookup.face, scale: lookup.scale, script: lookup.script, text: lookup.text,
+                                           hash: lookup.hash)
                 let face = Int(segments[first + stop].face)
                 let result = SegmentShaper.shapeMissed(key, advances: advances + start, flags: shapeFlags + start) {
                     harfBuzzFont(at: face)
                 }
-                lookupResults[stop] = UInt8(result == .advancesAndFlags ? TF_SEGMENT_ADVANCES_AND_FLAGS : TF_SEGMENT_MISS)
+                lookupResults[stop] = result == .advancesAndFlags ? SegmentCacheStorage.Result.advancesAndFlags
+                                                                  : SegmentCacheStorage.Result.miss
                 next = stop + 1
             }
-            for i in 0..<n where lookupResults[i] == UInt8(TF_SEGMENT_ADVANCES_AND_FLAGS) {
-                let start = Int(lookups[i].start)
-                for k in 0..<Int(lookups[i].key.length) {
+            for i in 0..<n where lookupResults[i] == SegmentCacheStorage.Result.advancesAndFlags {
+                let start = Int(lookups[i].offset)
+                for k in 0..<lookups[i].length {
                     let f = shapeFlags[start + k]
                     if f == 0 { continue }
                     if k > 0, f & 1 != 0 { flags[start + k] |= Flag.unsafe }

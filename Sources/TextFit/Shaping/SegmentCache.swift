@@ -1,5 +1,3 @@
-import CTextFit
-
 /// Shaping results of one segment as owned arrays (tests and the rare reshaping path; the builder reads
 /// the cache straight into its own buffers).
 struct ShapedSegment: Sendable, Equatable {
@@ -26,7 +24,7 @@ public struct SegmentCacheStatistics: Sendable, Equatable {
 /// skip HarfBuzz.
 ///
 /// Sixteen shards; nobody shapes while holding a lock. A hit takes no lock and writes no memory another
-/// thread reads (issue 4: "a word cache that does not serialise threads"): each shard's writers hold its
+/// thread reads (so the cache never serialises threads): each shard's writers hold its
 /// mutex and keep a sequence number odd while they change anything, and a reader copies the entry out
 /// and keeps the copy only if the sequence did not move meanwhile (a seqlock), else asks under the
 /// lock. Hits and misses are counted per thread. Each shard keeps two generations: when the current one
@@ -114,8 +112,8 @@ public enum SegmentCache {
     /// Hits, misses, bytes and entries summed over all shards (hits and misses over all threads).
     public static var statistics: SegmentCacheStatistics {
         let s = SegmentCacheStorage.statistics
-        return SegmentCacheStatistics(hits: Int(s.hits), misses: Int(s.misses), bytes: Int(s.bytes),
-                                      entries: Int(s.entries), evictions: Int(s.evictions))
+        return SegmentCacheStatistics(hits: s.hits, misses: s.misses, bytes: s.bytes, entries: s.entries,
+                                      evictions: s.evictions)
     }
 
     /// Empties the cache, hands its memory back and resets the counters.
@@ -133,19 +131,18 @@ public enum SegmentCache {
     /// Copies the cached advances (and flags, unless all are 0) of `key`'s text into `advances` and
     /// `flags` (each `key.text.count` long).
     static func find(_ key: Key, advances: UnsafeMutablePointer<Int32>, flags: UnsafeMutablePointer<UInt8>) -> Found {
-        #if DEBUG
-        OperationCounts.current?.cacheLookups += 1
-        #endif
-        switch SegmentCacheStorage.find(key, advances: advances, flags: flags) {
-        case Int32(TF_SEGMENT_ADVANCES): return .advancesOnly
-        case Int32(TF_SEGMENT_ADVANCES_AND_FLAGS): return .advancesAndFlags
+        switch SegmentCacheStorage.find(hash: key.hash, face: key.face, scale: key.scale, script: key.script,
+                                        text: key.text, advances: advances, flags: flags) {
+        case SegmentCacheStorage.Result.advances: return .advancesOnly
+        case SegmentCacheStorage.Result.advancesAndFlags: return .advancesAndFlags
         default: return .nothing
         }
     }
 
     /// Caches `key` with `key.text.count` advances and flags.
     static func insert(_ key: Key, advances: UnsafePointer<Int32>, flags: UnsafePointer<UInt8>) {
-        SegmentCacheStorage.insert(key, advances: advances, flags: flags)
+        SegmentCacheStorage.insert(hash: key.hash, face: key.face, scale: key.scale, script: key.script, text: key.text,
+                                   advances: advances, flags: flags)
     }
 }
 
@@ -166,7 +163,7 @@ extension SegmentCache {
         return found == .nothing ? nil : ShapedSegment(advances: advances, flags: flags)
     }
 
-    /// `lookup` of several texts in one run (`tf_segment_cache_find_run`, as preparation asks): what was
+    /// `lookup` of several texts in one run (`SegmentCacheStorage.findRun`, as preparation asks): what was
     /// found, in order, before the first miss, and that miss's index (`texts.count` when all hit). An empty
     /// text stands for a segment too long to cache: the run stops there without looking it up.
     static func lookupRun(face: Int, scale: Int32, script: UInt32, texts: [[UInt16]]) -> (found: [ShapedSegment], stop: Int) {
@@ -181,16 +178,17 @@ extension SegmentCache {
         var flags = [UInt8](repeating: 0, count: max(1, total))
         var results = [UInt8](repeating: 0, count: max(1, texts.count))
         let stop = all.withUnsafeBufferPointer { units in
-            var lookups: [tf_segment_lookup] = []
+            var lookups: [SegmentCacheStorage.Lookup] = []
             for (text, start) in zip(texts, starts) {
                 let piece = UnsafeBufferPointer(rebasing: units[start..<start + text.count])
-                lookups.append(tf_segment_lookup(key: Key(face: face, scale: scale, script: script, text: piece).raw,
-                                                 start: Int32(start), uncached: text.isEmpty ? 1 : 0))
+                let key = Key(face: face, scale: scale, script: script, text: piece)
+                lookups.append(SegmentCacheStorage.Lookup(hash: key.hash, face: face, scale: scale, script: script, text: piece,
+                                                          offset: Int32(start), cached: !text.isEmpty))
             }
-            return Int(tf_segment_cache_find_run(lookups, Int32(lookups.count), &advances, &flags, &results))
+            return SegmentCacheStorage.findRun(lookups, count: lookups.count, advances: &advances, flags: &flags, found: &results)
         }
         let found = (0..<stop).map { i in
-            // `TF_SEGMENT_ADVANCES` leaves the flags as they were: all 0 here, which is what the entry holds.
+            // `Result.advances` leaves the flags as they were: all 0 here, which is what the entry holds.
             ShapedSegment(advances: Array(advances[starts[i]..<starts[i] + texts[i].count]),
                           flags: Array(flags[starts[i]..<starts[i] + texts[i].count]))
         }

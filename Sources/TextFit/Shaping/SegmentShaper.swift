@@ -92,7 +92,7 @@ enum SegmentShaper {
                 length = 2
             }
             let design = font.face.designAdvance(of: scalar)
-            let upem = max(1, Int(font.face.metrics.units_per_em))
+            let upem = max(1, Int(font.face.metrics.unitsPerEm))
             advances[i] = Int32(clamping: design * Int(font.scale) / upem)
             i += length
         }

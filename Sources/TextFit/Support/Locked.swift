@@ -26,13 +26,15 @@ import Darwin
 /// Give it real state (not `Void`): TSan's Swift access checks misreport the zero-sized access to an
 /// empty `state` as racing with reads of the object's header, so keep the guarded value inside.
 ///
-/// `TextFitLayout` keeps an identical copy (it depends only on TextFit's public API).
-final class Locked<State>: @unchecked Sendable {
+/// `package`, so `TextFitLayout` locks with it too (it is not API worth publishing). `withLock` is
+/// `@inlinable` so the other module's calls are specialised and inlined as TextFit's own are; that is why
+/// `mutex` and `state` are `@usableFromInline` rather than private: touch them only in `withLock`.
+package final class Locked<State>: @unchecked Sendable {
     // @unchecked: `state` is read and written only between `pthread_mutex_lock` and `_unlock`.
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    private var state: State
+    @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    @usableFromInline var state: State
 
-    init(_ state: sending State) {
+    package init(_ state: sending State) {
         mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
         let result = pthread_mutex_init(mutex, nil)
@@ -48,8 +50,8 @@ final class Locked<State>: @unchecked Sendable {
 
     /// Runs `body` with exclusive access to the state.
     /// - Complexity: the lock, `body`, the unlock; `body` must not take this lock again.
-    @inline(__always)
-    func withLock<Result, E: Error>(_ body: (inout sending State) throws(E) -> sending Result) throws(E) -> sending Result {
+    @inlinable @inline(__always)
+    package func withLock<Result, E: Error>(_ body: (inout sending State) throws(E) -> sending Result) throws(E) -> sending Result {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body(&state)

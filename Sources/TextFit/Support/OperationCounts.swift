@@ -1,5 +1,5 @@
 /// Counts of the engine's unit operations, so tests can state complexity bounds in operations rather than
-/// seconds (issue 5: "linear time, with a generous budget in operations").
+/// seconds (a budget in operations holds on any machine, however loaded).
 ///
 /// ```swift
 /// let (layout, counts) = try OperationCounts.counting { try prepared.layout(width: 100) }
