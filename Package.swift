@@ -8,8 +8,10 @@ let package = Package(
     products: [
         .library(name: "TextFit", targets: ["TextFit"]),
         .library(name: "TextFitLayout", targets: ["TextFitLayout"]),
-        .library(name: "TextFitCLI", targets: ["TextFitCLI"]),
         .executable(name: "textfit", targets: ["textfit"]),
+        // Not API: the fuzz-testing logic, a product only because the nested FuzzTesting/ package depends
+        // on it (a package can only depend on another's products).
+        .library(name: "_TextFitTestSupport", targets: ["_TextFitTestSupport"]),
     ],
     targets: [
         // System libraries. Nothing in Swift imports these modules: only the C shim includes their
@@ -29,11 +31,19 @@ let package = Package(
         .target(name: "TextFit", dependencies: ["CTextFit"]),
         // Label, title + date and list-row sizing on TextFit's public API only.
         .target(name: "TextFitLayout", dependencies: ["TextFit"]),
+        // The `textfit` command line as a module, so tests run it in process; only the executable ships.
         .target(name: "TextFitCLI", dependencies: ["TextFit", "TextFitLayout"]),
         .executableTarget(name: "textfit", dependencies: ["TextFitCLI"]),
-        .testTarget(name: "TextFitTests", dependencies: ["TextFit"], resources: [.copy("Data")]),
-        .testTarget(name: "TextFitLayoutTests", dependencies: ["TextFitLayout", "TextFit"]),
-        .testTarget(name: "TextFitCLITests", dependencies: ["TextFitCLI", "TextFit"]),
+
+        // Test support, never linked into the library or the tool.
+        // LeakSanitizer's suppressions for leaks outside TextFit (system libraries, the test harness).
+        .target(name: "_TextFitSanitizerSettings"),
+        // The fuzz targets' logic (FuzzTesting/), replayed by the tests on the committed corpus.
+        .target(name: "_TextFitTestSupport", dependencies: ["TextFit", "TextFitCLI", "_TextFitSanitizerSettings"]),
+        .testTarget(name: "TextFitTests", dependencies: ["TextFit", "_TextFitSanitizerSettings"], resources: [.copy("Data")]),
+        .testTarget(name: "TextFitLayoutTests", dependencies: ["TextFitLayout", "TextFit", "_TextFitSanitizerSettings"]),
+        .testTarget(name: "TextFitCLITests",
+                    dependencies: ["TextFitCLI", "TextFit", "_TextFitTestSupport", "_TextFitSanitizerSettings"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -6,15 +6,15 @@ import Foundation
 /// `NSNumber`s, and on Linux `NSNumber(1) is Bool` is also true, so a plain cast would accept
 /// `"size": true` as 1. Booleans are told apart by their class (`__NSCFBoolean` on Linux and Darwin),
 /// the one test that works on both.
-public enum JSONReader {
+package enum JSONReader {
     /// Why a line is not JSON.
-    public struct ParseError: Error, Equatable, CustomStringConvertible {
-        public var description: String
+    package struct ParseError: Error, Equatable, CustomStringConvertible {
+        package var description: String
     }
 
     /// The value of `text`, which may be any JSON value (not only an object or array).
     /// - Throws: `ParseError` naming the problem for text that is not JSON.
-    public static func parse(_ text: String) throws -> JSONValue {
+    package static func parse(_ text: String) throws -> JSONValue {
         do {
             return try parseWithFoundation(Data(text.utf8))
         } catch {
