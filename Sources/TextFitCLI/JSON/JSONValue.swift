@@ -11,8 +11,8 @@ package enum JSONValue: Equatable, Sendable {
     case bool(Bool)
     case int(Int)
     case double(Double)
-    /// A number kept as its exact JSON text: integers beyond `Int` and arbitrary-precision decimals from the
-    /// input, echoed back unchanged rather than rounded through `Double`.
+    /// A number kept as its exact JSON text: integers beyond `Int` and numbers beyond `Double` (`1e400`)
+    /// from the input, echoed back unchanged rather than rounded or refused.
     case numberLiteral(String)
     case string(String)
     case array([JSONValue])
