@@ -9,8 +9,10 @@ let package = Package(
         .library(name: "TextFit", targets: ["TextFit"]),
         .library(name: "TextFitLayout", targets: ["TextFitLayout"]),
         .library(name: "TextFitRender", targets: ["TextFitRender"]),
-        .library(name: "TextFitCLI", targets: ["TextFitCLI"]),
         .executable(name: "textfit", targets: ["textfit"]),
+        // Not API: the fuzz-testing logic, a product only because the nested FuzzTesting/ package depends
+        // on it (a package can only depend on another's products).
+        .library(name: "_TextFitTestSupport", targets: ["_TextFitTestSupport"]),
     ],
     targets: [
         // System libraries. Nothing in Swift imports these modules: only the C shim includes their
@@ -34,17 +36,26 @@ let package = Package(
             cSettings: [.unsafeFlags(["-Wall", "-Wextra", "-Wno-unused-parameter"])]
         ),
         .target(name: "TextFit", dependencies: ["CTextFit"]),
-        // Label, title + date and list-row sizing on TextFit's public API only.
+        // Label, title + date and list-row sizing on TextFit's public API (and its lock, through `package` access).
         .target(name: "TextFitLayout", dependencies: ["TextFit"]),
         // Pictures (PNG, SVG) of what TextFit measured, drawn from its public glyph runs only.
         .target(name: "TextFitRender", dependencies: ["TextFit", "TextFitLayout", "CTextFitRender"]),
+        // The `textfit` command line as a module, so tests run it in process; only the executable ships.
         .target(name: "TextFitCLI", dependencies: ["TextFit", "TextFitLayout", "TextFitRender"]),
         .executableTarget(name: "textfit", dependencies: ["TextFitCLI"]),
-        .testTarget(name: "TextFitTests", dependencies: ["TextFit"], resources: [.copy("Data")]),
-        .testTarget(name: "TextFitLayoutTests", dependencies: ["TextFitLayout", "TextFit"]),
-        .testTarget(name: "TextFitRenderTests", dependencies: ["TextFitRender", "TextFitLayout", "TextFit"],
+
+        // Test support, never linked into the library or the tool.
+        // LeakSanitizer's suppressions for leaks outside TextFit (system libraries, the test harness).
+        .target(name: "_TextFitSanitizerSettings"),
+        // The fuzz targets' logic (FuzzTesting/), replayed by the tests on the committed corpus.
+        .target(name: "_TextFitTestSupport", dependencies: ["TextFit", "TextFitCLI", "_TextFitSanitizerSettings"]),
+        .testTarget(name: "TextFitTests", dependencies: ["TextFit", "_TextFitSanitizerSettings"], resources: [.copy("Data")]),
+        .testTarget(name: "TextFitLayoutTests", dependencies: ["TextFitLayout", "TextFit", "_TextFitSanitizerSettings"]),
+        .testTarget(name: "TextFitRenderTests",
+                    dependencies: ["TextFitRender", "TextFitLayout", "TextFit", "_TextFitSanitizerSettings"],
                     resources: [.copy("Data")]),
-        .testTarget(name: "TextFitCLITests", dependencies: ["TextFitCLI", "TextFit"]),
+        .testTarget(name: "TextFitCLITests",
+                    dependencies: ["TextFitCLI", "TextFit", "_TextFitTestSupport", "_TextFitSanitizerSettings"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,13 +1,14 @@
 // swift-tools-version:6.0
-// libFuzzer targets for TextFit (issue 5): a nested package, so `swift build` / `swift test` of TextFit
+// libFuzzer targets for TextFit: a nested package, so `swift build` / `swift test` of TextFit
 // never build it. Build and run them with the sanitizers on (see README.md):
 //
 //     swift build --package-path FuzzTesting --scratch-path /tmp/tf-fuzz \
 //         --sanitize=fuzzer --sanitize=address -Xswiftc -parse-as-library
 //     /tmp/tf-fuzz/debug/FuzzMeasure FuzzTesting/Corpus/FuzzMeasure -max_total_time=600
 //
-// The entry logic lives in TextFitCLI (`_FuzzEntries`) so the main test suite replays the committed
-// corpus and crashers through the same code.
+// The entry logic lives in TextFit's test-support module (`_TextFitTestSupport`, `_FuzzEntries`) so the
+// main test suite replays the committed corpus and crashers through the same code; linking it also
+// brings LeakSanitizer's suppressions for leaks outside TextFit (`_TextFitSanitizerSettings`).
 import Foundation
 import PackageDescription
 
@@ -23,9 +24,9 @@ let package = Package(
     ],
     targets: [
         // Text, width, line limit, mode, strategy and font size from the bytes, through every measuring API.
-        .executableTarget(name: "FuzzMeasure", dependencies: [.product(name: "TextFitCLI", package: textFit)]),
+        .executableTarget(name: "FuzzMeasure", dependencies: [.product(name: "_TextFitTestSupport", package: textFit)]),
         // JSON Lines through `textfit batch`, in process.
-        .executableTarget(name: "FuzzBatch", dependencies: [.product(name: "TextFitCLI", package: textFit)]),
+        .executableTarget(name: "FuzzBatch", dependencies: [.product(name: "_TextFitTestSupport", package: textFit)]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -80,17 +80,48 @@ import Testing
         #expect(try answer(line, "\(line.debugDescription)") == expected, "\(line.debugDescription)")
     }
 
-    /// Lines that are not JSON get "invalid JSON" with Foundation's reason, whatever it says exactly.
-    /// (Foundation accepts a trailing comma, `{"text": "a",}`; its meaning is not in doubt, so neither is
-    /// the answer.)
+    /// Lines that are not JSON get "invalid JSON" with the reader's reason, whatever it says exactly.
     @Test(arguments: [
         "not json", "{", #"{"text": "a""#, #"{"text": "a"} trailing"#, "{'text': 'a'}", #"{"text" "a"}"#,
+        #"{"text": "a",}"#, #"{"text": "a", "width": 01}"#,
         #"{"text": NaN}"#, #"{"text": "a", "width": Infinity}"#, "\u{FEFF}\u{FEFF}{}", #"{"text": "\x"}"#,
         String(repeating: "[", count: 100_000), String(repeating: #"{"a":"#, count: 20_000),
     ])
     func malformedJSONIsAnErrorObject(line: String) throws {
         let output = try answer(line)
         #expect(output.hasPrefix(#"{"id":null,"error":"invalid JSON"#), "\(output.prefix(200))")
+    }
+
+    /// A number no double holds is the field's error, not the line's: the id is kept and the field named.
+    @Test func aNumberBeyondADoubleNamesItsField() throws {
+        #expect(try answer(#"{"id": 4, "text": "a", "width": 1e400}"#)
+                == #"{"id":4,"error":"field 'width' is out of range: 1e400"}"#)
+        #expect(try answer(#"{"id": "s", "text": "a", "size": -2E+999}"#)
+                == #"{"id":"s","error":"field 'size' is out of range: -2E+999"}"#)
+        #expect(try answer(#"{"id": 1e400, "text": "a", "maxLines": 1e400}"#)
+                == #"{"id":1e400,"error":"field 'maxLines' is out of range: 1e400"}"#)
+    }
+
+    /// Numbers as other programs print doubles (shortest round-trip digits, 17 digits, huge integers) are
+    /// measured like the double they stand for.
+    @Test func ordinaryDoublesFromOtherProgramsAreMeasured() throws {
+        let lines = [
+            #"{"id": 1, "text": "Hello world", "width": 255.60000000000002, "size": 17.000000000000004}"#,
+            #"{"id": 2, "text": "Hello world", "width": 255.6, "size": 17}"#,
+            #"{"id": 3, "text": "Hello world", "width": 60.000000000000001, "size": 1.7e1}"#,
+            #"{"id": 4, "text": "Hello world", "width": 60}"#,
+            #"{"id": 5, "text": "Hello world", "width": 123456789012345678901234567890}"#,
+            #"{"id": 6, "text": "Hello world"}"#,
+        ]
+        let run = runTool(["batch"], input: lines)
+        #expect(run.code == 0, "\(run.output)")
+        let results = try run.output.map(parseJSON)
+        #expect(results.count == 6)
+        for result in results { #expect(result["error"] == nil, "\(result)") }
+        #expect(results[0]["lineCount"] == results[1]["lineCount"])
+        #expect(results[0]["width"] == results[1]["width"])
+        #expect(results[2]["lines"] == results[3]["lines"])
+        #expect(results[4]["lines"] == results[5]["lines"])
     }
 
     @Test func unknownFieldsThatAreNotNearMissesAreIgnored() throws {

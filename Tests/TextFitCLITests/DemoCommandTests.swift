@@ -24,6 +24,15 @@ import TextFit
         for row in 1...12 { #expect(run.output.contains { $0.hasPrefix(String(format: "   %3d  ", row)) }, "row \(row)") }
     }
 
+    /// Without `--out` no picture is written, and the last line says how to get one.
+    @Test func withoutOutItSaysHowToGetThePicture() {
+        let run = runTool(["demo"])
+        #expect(run.code == 0)
+        #expect(run.output.last == "Picture: none written; run 'textfit demo --out DIR' to draw the feed rows and the "
+                + "title + date cases into DIR/demo.png")
+        #expect(run.output.dropLast().last == "")
+    }
+
     @Test func feedRowHeightsFollowTheRule() throws {
         // Row height = ceilToPixel(lines × lineHeight) + 20 with the label at 355 pt.
         let font = try Font.systemFont(ofSize: 15)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import _TextFitSanitizerSettings
 
 /// Runs the built `textfit` executable as a process: stdin/stdout wiring, per-line flushing and exit codes
 /// as other tools see them. SwiftPM builds the executable next to the test bundle.
@@ -15,10 +16,24 @@ import Testing
         return nil
     }
 
+    /// The environment for a `textfit` process: this one's, plus the tests' LeakSanitizer settings, which
+    /// the tool does not link (a sanitizer build would report Fontconfig's one-time leak on its stderr).
+    /// Without a sanitizer the variable is ignored.
+    static let environment: [String: String] = {
+        var environment = ProcessInfo.processInfo.environment
+        let file = FileManager.default.temporaryDirectory
+            .appendingPathComponent("textfit-lsan-suppressions-\(ProcessInfo.processInfo.processIdentifier).txt")
+        if (try? Data(String(cString: __lsan_default_suppressions()).utf8).write(to: file)) != nil {
+            environment["LSAN_OPTIONS"] = "\(String(cString: __lsan_default_options())):suppressions=\(file.path)"
+        }
+        return environment
+    }()
+
     static func run(_ arguments: [String], stdin: String) throws -> (code: Int32, stdout: String, stderr: String) {
         let url = try #require(executable(), "textfit not found next to \(Bundle.main.bundleURL.path)")
         let process = Process()
         process.executableURL = url
+        process.environment = environment
         process.arguments = arguments
         let input = Pipe(), output = Pipe(), error = Pipe()
         process.standardInput = input
@@ -69,6 +84,7 @@ import Testing
         let url = try #require(Self.executable())
         let process = Process()
         process.executableURL = url
+        process.environment = Self.environment
         process.arguments = ["batch"]
         let input = Pipe(), output = Pipe()
         process.standardInput = input

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import TextFitCLI
+import _TextFitTestSupport
 
 /// Replays every committed fuzzing input (`FuzzTesting/Corpus/<target>/`, the minimized corpus, and
 /// `FuzzTesting/Crashers/<target>/`, every input that once failed) through the same entry logic the

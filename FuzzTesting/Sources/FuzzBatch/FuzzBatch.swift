@@ -1,5 +1,5 @@
 import Foundation
-import TextFitCLI
+import _TextFitTestSupport
 
 /// libFuzzer's entry point: the bytes are JSON Lines fed to `textfit batch` in process; a broken contract
 /// invariant aborts so libFuzzer keeps the input as a crasher.

@@ -1,5 +1,5 @@
 import Foundation
-import TextFitCLI
+import _TextFitTestSupport
 
 /// libFuzzer's entry point: the bytes become a measuring request (`_FuzzEntries.decodeMeasureInput`); a
 /// broken invariant aborts so libFuzzer keeps the input as a crasher.

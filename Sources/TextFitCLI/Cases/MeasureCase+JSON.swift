@@ -87,8 +87,12 @@ extension MeasureCase {
         case nil, .null?: return nil
         case .int(let value)?: return Double(value)
         case .double(let value)?: return value
+        // An integer beyond `Int` is still a finite number; only what no `Double` holds is refused.
         case .numberLiteral(let text)?:
-            throw CaseError(message: "field '\(field)' is out of range: \(text)")
+            guard let value = Double(text), value.isFinite else {
+                throw CaseError(message: "field '\(field)' is out of range: \(text)")
+            }
+            return value
         case let other?: throw CaseError(message: "field '\(field)' must be a number, got \(other.typeName)")
         }
     }

@@ -2,28 +2,28 @@ import Foundation
 import TextFit
 
 /// One measuring request: the fields of a `textfit batch` line, or of `textfit measure`'s flags.
-public struct MeasureCase: Equatable, Sendable {
+struct MeasureCase: Equatable, Sendable {
     /// Where the font comes from.
-    public enum FontSource: Hashable, Sendable {
+    enum FontSource: Hashable, Sendable {
         /// A family name, looked up in the bundled fonts first, then through Fontconfig.
         case family(String)
         /// Face `faceIndex` of a font file.
         case file(path: String, faceIndex: Int)
     }
 
-    public static let defaultSize: Double = 17
+    static let defaultSize: Double = 17
 
-    public var text: String
-    public var font: FontSource = .family(BundledFonts.defaultFamily)
+    var text: String
+    var font: FontSource = .family(BundledFonts.defaultFamily)
     /// Points; `defaultSize` (17, UIKit's label default) when not given.
-    public var size: Double = MeasureCase.defaultSize
+    var size: Double = MeasureCase.defaultSize
     /// The wrap width in points; nil means unconstrained.
-    public var width: Double?
+    var width: Double?
     /// 0 = unlimited.
-    public var maxLines: Int = 0
-    public var lineBreakMode: LineBreakMode = .byWordWrapping
+    var maxLines: Int = 0
+    var lineBreakMode: LineBreakMode = .byWordWrapping
 
-    public init(text: String, font: FontSource = .family(BundledFonts.defaultFamily),
+    init(text: String, font: FontSource = .family(BundledFonts.defaultFamily),
                 size: Double = MeasureCase.defaultSize, width: Double? = nil, maxLines: Int = 0,
                 lineBreakMode: LineBreakMode = .byWordWrapping) {
         self.text = text

@@ -1,10 +1,11 @@
 /// `textfit batch`: JSON Lines cases in, one result object per line out (architecture.md, "Command-line
 /// contract").
-enum BatchCommand {
-    static func run(_ arguments: [String], console: Console) -> ExitCode {
-        if let code = JSONLinesLoop.checkArguments(arguments, command: "batch", console: console) { return code }
+enum BatchCommand: JSONLinesCommand {
+    static let name = "batch"
+
+    static func perform(_ request: Void, console: Console) -> ExitCode {
         let fonts = FontCache()
-        return JSONLinesLoop.run(command: "batch", console: console) { json in
+        return JSONLinesLoop.run(command: name, console: console) { json in
             try answer(json, fonts: fonts)
         }
     }

@@ -1,10 +1,11 @@
 import TextFit
 
 /// `textfit breaks`: `{"id", "text"}` lines in, `{"id", "breaks", "mandatory"}` out.
-enum BreaksCommand {
-    static func run(_ arguments: [String], console: Console) -> ExitCode {
-        if let code = JSONLinesLoop.checkArguments(arguments, command: "breaks", console: console) { return code }
-        return JSONLinesLoop.run(command: "breaks", console: console, answer: answer)
+enum BreaksCommand: JSONLinesCommand {
+    static let name = "breaks"
+
+    static func perform(_ request: Void, console: Console) -> ExitCode {
+        JSONLinesLoop.run(command: name, console: console, answer: answer)
     }
 
     static func answer(_ json: JSONValue) throws -> JSONValue {

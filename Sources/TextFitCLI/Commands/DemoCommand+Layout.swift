@@ -19,7 +19,7 @@ extension DemoCommand {
             "4. Title + date layout (\(Seed.numberOfLines) title lines, spacing \(TextTable.number(titleDateSpacing)) pt, "
                 + "\(TextTable.number(titleFontSize)) pt, scale 1): the case at each width",
         ]
-        func layout(_ seed: TitleDateCase, _ width: CGFloat) throws -> TitleDateLayout {
+        func layout(_ seed: TitleDateSeed, _ width: CGFloat) throws -> TitleDateLayout {
             try TitleDateLayout(title: seed.title, date: seed.date, titleFont: font, dateFont: font, width: width,
                                 spacing: titleDateSpacing, maxTitleLines: Seed.numberOfLines)
         }

@@ -2,31 +2,30 @@ import Foundation
 import TextFit
 
 /// `textfit demo`: the brief's examples (`SeedExamples`) measured with the bundled fonts.
-enum DemoCommand {
+enum DemoCommand: Command {
+    static let name = "demo"
+    static let options: [OptionSpec] = [.option("--out", "a folder to write demo.png into")]
+
     /// The list width the feed rows are shown in (an iPhone's 375 pt portrait width).
     static let rowWidth: CGFloat = 375
     /// Widths at which the title + date titles' line counts are shown.
     static let titleWidths: [CGFloat] = [150, 200, 250, 300, 355]
     static let titleFontSize: CGFloat = 17
 
-    static func run(_ arguments: [String], console: Console) -> ExitCode {
-        let pictureFolder: String?
-        do {
-            let parsed = try ArgumentParser.parse(arguments, options: [.option("--out", "a folder to write demo.png into")],
-                                                  command: "demo")
-            if parsed.wantsHelp {
-                console.writeLines(Help.command("demo") ?? Help.full)
-                return .success
-            }
-            if let extra = parsed.positionals.first {
-                throw UsageError(message: "'demo' takes no arguments, got '\(extra)'")
-            }
-            pictureFolder = parsed.values["--out"]
-        } catch let error as UsageError {
-            return console.fail(error)
-        } catch {
-            return console.fail(UsageError(message: "\(error)"))
+    /// The folder to write the picture into, if any.
+    /// - Throws: `UsageError` for an argument.
+    static func makeRequest(_ parsed: ParsedArguments) throws -> String? {
+        if let extra = parsed.positionals.first {
+            throw UsageError(message: "'demo' takes no arguments, got '\(extra)'")
         }
+        return parsed.values["--out"]
+    }
+
+    /// The last line of the demo without `--out`, in place of the written picture's path.
+    static let pictureHint = "Picture: none written; run 'textfit demo --out DIR' to draw the feed rows and the "
+        + "title + date cases into DIR/\(pictureName)"
+
+    static func perform(_ pictureFolder: String?, console: Console) -> ExitCode {
         do {
             for line in try report() { console.write(line) }
         } catch {
@@ -34,7 +33,12 @@ enum DemoCommand {
             console.writeError("textfit: \(error)")
             return .fontMissing
         }
-        guard let pictureFolder else { return .success }
+        guard let pictureFolder else {
+            // The picture is the demo's other half; say how to get it where the picture line would be.
+            console.write("")
+            console.write(pictureHint)
+            return .success
+        }
         do {
             let written = try writePicture(into: pictureFolder)
             console.write("")

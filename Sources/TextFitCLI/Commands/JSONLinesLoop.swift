@@ -49,23 +49,17 @@ enum JSONLinesLoop {
             return (MeasureResult.error(id: id, message: "\(error)"), false)
         }
     }
+}
 
-    /// Parses the command's (absent) arguments: these commands take no flags, only `--help`.
-    static func checkArguments(_ arguments: [String], command: String, console: Console) -> ExitCode? {
-        do {
-            let parsed = try ArgumentParser.parse(arguments, options: [], command: command)
-            if parsed.wantsHelp {
-                console.writeLines(Help.command(command) ?? Help.full)
-                return .success
-            }
-            if let extra = parsed.positionals.first {
-                throw UsageError(message: "'\(command)' takes no arguments, got '\(extra)'; it reads JSON Lines on stdin")
-            }
-            return nil
-        } catch let error as UsageError {
-            return console.fail(error)
-        } catch {
-            return console.fail(UsageError(message: "\(error)"))
+/// A command that reads JSON Lines on stdin (`batch`, `breaks`): no flags and no arguments, only `--help`.
+protocol JSONLinesCommand: Command where Request == Void {}
+
+extension JSONLinesCommand {
+    static var options: [OptionSpec] { [] }
+
+    static func makeRequest(_ parsed: ParsedArguments) throws {
+        if let extra = parsed.positionals.first {
+            throw UsageError(message: "'\(name)' takes no arguments, got '\(extra)'; it reads JSON Lines on stdin")
         }
     }
 }

@@ -2,7 +2,8 @@ import Foundation
 import TextFit
 
 /// `textfit measure TEXT [flags]`: one string, as a table or as `batch`'s JSON object.
-enum MeasureCommand {
+enum MeasureCommand: Command {
+    static let name = "measure"
     static let options: [OptionSpec] = [
         .option("--family", "a font family name"),
         .option("--font-file", "a font file path"),
@@ -20,21 +21,7 @@ enum MeasureCommand {
         var json = false
     }
 
-    static func run(_ arguments: [String], console: Console) -> ExitCode {
-        let request: Request
-        do {
-            let parsed = try ArgumentParser.parse(arguments, options: options, command: "measure")
-            if parsed.wantsHelp {
-                console.writeLines(Help.command("measure") ?? Help.full)
-                return .success
-            }
-            request = try makeRequest(parsed)
-        } catch let error as UsageError {
-            return console.fail(error)
-        } catch {
-            return console.fail(UsageError(message: "\(error)"))
-        }
-
+    static func perform(_ request: Request, console: Console) -> ExitCode {
         let measureCase = request.measureCase
         let prepared: PreparedText
         do {

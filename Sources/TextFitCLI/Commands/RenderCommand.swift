@@ -4,7 +4,8 @@ import TextFitRender
 
 /// `textfit render TEXT [measure's flags] [--overlay] [--scale S] -o out.png|out.svg`: draws the layout
 /// `textfit measure` reports for the same flags, so "why is my label truncated" can be looked at.
-enum RenderCommand {
+enum RenderCommand: Command {
+    static let name = "render"
     static let defaultScale: Double = 2
     /// Scales above this make pictures no one opens (and hit `TextPicture.maximumPixelSize` quickly).
     static let maximumScale: Double = 16
@@ -30,21 +31,7 @@ enum RenderCommand {
         var format: Format
     }
 
-    static func run(_ arguments: [String], console: Console) -> ExitCode {
-        let request: Request
-        do {
-            let parsed = try ArgumentParser.parse(arguments, options: options, command: "render")
-            if parsed.wantsHelp {
-                console.writeLines(Help.command("render") ?? Help.full)
-                return .success
-            }
-            request = try makeRequest(parsed)
-        } catch let error as UsageError {
-            return console.fail(error)
-        } catch {
-            return console.fail(UsageError(message: "\(error)"))
-        }
-
+    static func perform(_ request: Request, console: Console) -> ExitCode {
         let prepared: PreparedText
         do {
             prepared = try request.measureCase.prepare(fonts: FontCache())

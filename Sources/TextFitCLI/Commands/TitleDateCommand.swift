@@ -4,7 +4,8 @@ import TextFitLayout
 /// `textfit title-date --title T --date D --width W [flags]`: the "title + date" layout (uikit-semantics.md
 /// §5.1) — which of the four cases applies, the title's lines and both frames — as a table or one JSON
 /// object.
-enum TitleDateCommand {
+enum TitleDateCommand: Command {
+    static let name = "title-date"
     static let options: [OptionSpec] = [
         .option("--title", "the title text"),
         .option("--date", "the date text"),
@@ -32,20 +33,7 @@ enum TitleDateCommand {
         var json = false
     }
 
-    static func run(_ arguments: [String], console: Console) -> ExitCode {
-        let request: Request
-        do {
-            let parsed = try ArgumentParser.parse(arguments, options: options, command: "title-date")
-            if parsed.wantsHelp {
-                console.writeLines(Help.command("title-date") ?? Help.full)
-                return .success
-            }
-            request = try makeRequest(parsed)
-        } catch let error as UsageError {
-            return console.fail(error)
-        } catch {
-            return console.fail(UsageError(message: "\(error)"))
-        }
+    static func perform(_ request: Request, console: Console) -> ExitCode {
         let titleFont: Font
         let dateFont: Font
         do {

@@ -40,20 +40,22 @@ enum SeedExamples {
     /// "Title + date" cases: a title of at most `numberOfLines` lines with a date placed after it.
     enum TitleDate {
         static let numberOfLines = 2
-        static let cases: [TitleDateCase] = [
-        TitleDateCase(number: 1, rule: "title on one line and the date fits after it on that line",
+        static let cases: [TitleDateSeed] = [
+        TitleDateSeed(number: 1, rule: "title on one line and the date fits after it on that line",
                       title: "Title Short", date: "Date"),
-        TitleDateCase(number: 2, rule: "title on one line but the date does not fit after it: the date goes alone to line 2",
+        TitleDateSeed(number: 2, rule: "title on one line but the date does not fit after it: the date goes alone to line 2",
                       title: "Title Ratherrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrr Long", date: "Date"),
-        TitleDateCase(number: 3, rule: "title on two lines and the date fits after the second line",
+        TitleDateSeed(number: 3, rule: "title on two lines and the date fits after the second line",
                       title: "Title Verrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrr rrrrrrrrrrrrrrrry Long", date: "Date"),
-        TitleDateCase(number: 4, rule: "title needs two or more lines and the date does not fit after line 2: line 2 is tail-truncated with an ellipsis so that the date fits after it",
+        TitleDateSeed(number: 4, rule: "title needs two or more lines and the date does not fit after line 2: line 2 is tail-truncated with an ellipsis so that the date fits after it",
                       title: "Title Terrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrr rrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrriblely Long", date: "Date"),
         ]
     }
 }
 
-struct TitleDateCase {
+/// One of the brief's title + date examples: its number, the rule it shows, and the two texts. (Which of
+/// the four layout cases applies depends on the width and font: `TitleDateLayout.layoutCase`.)
+struct TitleDateSeed {
     var number: Int
     /// The layout rule the case exercises, in the brief's words.
     var rule: String

@@ -1,113 +1,281 @@
 import Foundation
 
-/// Parses one JSON text into a `JSONValue` with Foundation's `JSONSerialization`.
+/// Parses one JSON text (RFC 8259) into a `JSONValue`.
 ///
-/// The conversion is where JSON's types are recovered: `JSONSerialization` returns `true`/`false` as
-/// `NSNumber`s, and on Linux `NSNumber(1) is Bool` is also true, so a plain cast would accept
-/// `"size": true` as 1. Booleans are told apart by their class (`__NSCFBoolean` on Linux and Darwin),
-/// the one test that works on both.
-public enum JSONReader {
-    /// Why a line is not JSON.
-    public struct ParseError: Error, Equatable, CustomStringConvertible, LocalizedError {
-        public var description: String
+/// Our own reader rather than Foundation's `JSONSerialization`, for three things the command line needs:
+/// every finite number is read as the nearest `Double` (Swift's correctly rounded `Double(_:)`; Foundation
+/// hands some ordinary literals such as `255.60000000000002` back as decimals); a number beyond `Double`
+/// or `Int` is kept as its text (`.numberLiteral`), so a case's `id` survives and the field at fault can be
+/// named; and `\ud800` (valid JSON, RFC 8259 §8.2) reads as U+FFFD, one UTF-16 unit like the surrogate,
+/// so offsets in results still match. Object keys come back sorted (the last of duplicate keys wins), so
+/// echoed ids are the same on every run.
+///
+/// ```swift
+/// try JSONReader.parse(#"{"width": 255.60000000000002, "id": 1e400}"#)
+/// // .object([("id", .numberLiteral("1e400")), ("width", .double(255.60000000000002))])
+/// try JSONReader.parse("{")   // throws "invalid JSON: unexpected end of text at byte 1, expected a key"
+/// ```
+package enum JSONReader {
+    /// Why a line is not JSON; the description starts with "invalid JSON" and names the byte offset.
+    package struct ParseError: Error, Equatable, CustomStringConvertible, LocalizedError {
+        package var description: String
         /// The same text as `description`, so `localizedDescription` names the problem too.
-        public var errorDescription: String? { description }
+        package var errorDescription: String? { description }
     }
 
-    /// The value of `text`, which may be any JSON value (not only an object or array).
-    /// - Throws: `ParseError` naming the problem for text that is not JSON.
-    public static func parse(_ text: String) throws -> JSONValue {
-        do {
-            return try parseWithFoundation(Data(text.utf8))
-        } catch {
-            // JSON allows "\ud800" (RFC 8259 §8.2) but Foundation rejects it; retry with each unpaired
-            // surrogate escape replaced by U+FFFD, also one UTF-16 unit, so offsets in results still match.
-            let repaired = replacingUnpairedSurrogateEscapes(Array(text.utf8))
-            if let repaired, let value = try? parseWithFoundation(Data(repaired)) { return value }
-            throw error
+    /// Arrays and objects nested deeper than this are refused rather than read (the reader recurses).
+    package static let maximumDepth = 512
+
+    /// The value of `text`, which may be any JSON value (not only an object or array). One leading byte
+    /// order mark is ignored (RFC 8259 §8.1).
+    /// - Throws: `ParseError` naming the problem and its byte offset for text that is not JSON.
+    package static func parse(_ text: String) throws -> JSONValue {
+        var copy = text
+        return try copy.withUTF8 { bytes in
+            var parser = Parser(bytes: bytes)
+            if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
+            parser.skipWhitespace()
+            let value = try parser.value(depth: 0)
+            parser.skipWhitespace()
+            guard parser.index == bytes.count else { throw parser.error("unexpected \(parser.found) after the value") }
+            return value
+        }
+    }
+}
+
+/// A recursive-descent reader over the text's UTF-8 bytes.
+private struct Parser {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var index = 0
+
+    init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+    func error(_ message: String) -> JSONReader.ParseError {
+        JSONReader.ParseError(description: "invalid JSON: \(message) at byte \(index)")
+    }
+
+    /// The byte at `index` for messages: a quoted character, or "end of text".
+    var found: String {
+        guard index < bytes.count else { return "end of text" }
+        let byte = bytes[index]
+        if byte >= 0x21 && byte < 0x7F { return "character '\(Character(Unicode.Scalar(byte)))'" }
+        return "byte 0x" + String(byte, radix: 16, uppercase: true)
+    }
+
+    mutating func skipWhitespace() {
+        while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09 {
+            index += 1
         }
     }
 
-    private static func parseWithFoundation(_ data: Data) throws -> JSONValue {
-        do {
-            return convert(try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]))
-        } catch {
-            let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
-            throw ParseError(description: "invalid JSON" + (detail.map { ": \($0)" } ?? ""))
+    mutating func value(depth: Int) throws -> JSONValue {
+        guard index < bytes.count else { throw error("unexpected end of text, expected a value") }
+        switch bytes[index] {
+        case UInt8(ascii: "{"): return try object(depth: depth + 1)
+        case UInt8(ascii: "["): return try array(depth: depth + 1)
+        case UInt8(ascii: "\""): return .string(try string())
+        case UInt8(ascii: "t"): try literal("true"); return .bool(true)
+        case UInt8(ascii: "f"): try literal("false"); return .bool(false)
+        case UInt8(ascii: "n"): try literal("null"); return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try number()
+        default: throw error("unexpected \(found), expected a value")
         }
     }
 
-    /// The JSON text with every `\uD800`–`\uDFFF` escape that is not part of a valid pair replaced by
-    /// `\ufffd`; nil when there is none. Escaped backslashes (`\\ud800`) are left alone.
-    static func replacingUnpairedSurrogateEscapes(_ bytes: [UInt8]) -> [UInt8]? {
-        let backslash = UInt8(ascii: "\\"), quote = UInt8(ascii: "\""), u = UInt8(ascii: "u")
-        func hexValue(at index: Int) -> Int? {
-            guard index + 4 <= bytes.count, let text = String(bytes: bytes[index..<index + 4], encoding: .ascii)
-            else { return nil }
-            return Int(text, radix: 16)
+    mutating func literal(_ word: String) throws {
+        let start = index
+        for expected in word.utf8 {
+            guard index < bytes.count, bytes[index] == expected else {
+                index = start
+                throw error("unexpected \(found), expected a value")
+            }
+            index += 1
         }
-        func escape(at index: Int) -> Int? {
-            guard index + 1 < bytes.count, bytes[index] == backslash, bytes[index + 1] == u else { return nil }
-            return hexValue(at: index + 2)
+    }
+
+    mutating func object(depth: Int) throws -> JSONValue {
+        guard depth <= JSONReader.maximumDepth else {
+            throw error("arrays and objects nested deeper than \(JSONReader.maximumDepth)")
         }
-        var output: [UInt8] = []
-        output.reserveCapacity(bytes.count)
-        var changed = false
-        var inString = false
-        var index = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            guard inString, byte == backslash, index + 1 < bytes.count else {
-                if byte == quote { inString.toggle() }
-                output.append(byte)
+        index += 1  // {
+        var members: [String: JSONValue] = [:]
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+            index += 1
+            return .object([])
+        }
+        while true {
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+                throw error("unexpected \(found), expected a key")
+            }
+            let key = try string()
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+                throw error("unexpected \(found), expected ':' after a key")
+            }
+            index += 1
+            skipWhitespace()
+            members[key] = try value(depth: depth)
+            skipWhitespace()
+            guard index < bytes.count else { throw error("unexpected end of text, expected ',' or '}'") }
+            if bytes[index] == UInt8(ascii: ",") {
                 index += 1
                 continue
             }
-            guard let value = escape(at: index) else {
-                output += bytes[index..<index + 2]  // any other escape, such as \\ or \"
-                index += 2
+            guard bytes[index] == UInt8(ascii: "}") else { throw error("unexpected \(found), expected ',' or '}'") }
+            index += 1
+            return .object(members.keys.sorted().map { JSONMember($0, members[$0]!) })
+        }
+    }
+
+    mutating func array(depth: Int) throws -> JSONValue {
+        guard depth <= JSONReader.maximumDepth else {
+            throw error("arrays and objects nested deeper than \(JSONReader.maximumDepth)")
+        }
+        index += 1  // [
+        var elements: [JSONValue] = []
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+            index += 1
+            return .array([])
+        }
+        while true {
+            skipWhitespace()
+            elements.append(try value(depth: depth))
+            skipWhitespace()
+            guard index < bytes.count else { throw error("unexpected end of text, expected ',' or ']'") }
+            if bytes[index] == UInt8(ascii: ",") {
+                index += 1
                 continue
             }
-            if (0xD800...0xDBFF).contains(value), let low = escape(at: index + 6), (0xDC00...0xDFFF).contains(low) {
-                output += bytes[index..<index + 12]
-                index += 12
-            } else if (0xD800...0xDFFF).contains(value) {
-                output += Array("\\ufffd".utf8)
-                changed = true
-                index += 6
+            guard bytes[index] == UInt8(ascii: "]") else { throw error("unexpected \(found), expected ',' or ']'") }
+            index += 1
+            return .array(elements)
+        }
+    }
+
+    /// `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`: an integer that fits `Int` as `.int`, any
+    /// other finite number as the nearest `.double`, and what neither holds (integers beyond `Int`,
+    /// `1e400`) as its text.
+    mutating func number() throws -> JSONValue {
+        let start = index
+        func digits() -> Int {
+            let first = index
+            while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") { index += 1 }
+            return index - first
+        }
+        if bytes[index] == UInt8(ascii: "-") { index += 1 }
+        guard index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") else {
+            throw error("unexpected \(found), expected a digit")
+        }
+        if bytes[index] == UInt8(ascii: "0") {
+            index += 1
+            if index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") {
+                throw error("a number with a leading zero")
+            }
+        } else {
+            _ = digits()
+        }
+        var isInteger = true
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            isInteger = false
+            index += 1
+            guard digits() > 0 else { throw error("unexpected \(found), expected a digit after '.'") }
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            isInteger = false
+            index += 1
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            guard digits() > 0 else { throw error("unexpected \(found), expected a digit in the exponent") }
+        }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+        if isInteger, let integer = Int(text) { return .int(integer) }
+        if !isInteger, let double = Double(text), double.isFinite { return .double(double) }
+        return .numberLiteral(text)
+    }
+
+    /// A string's contents; `index` is at its opening quote. Unpaired surrogate escapes become U+FFFD.
+    mutating func string() throws -> String {
+        index += 1  // "
+        var output: [UInt8] = []
+        var runStart = index
+        while true {
+            guard index < bytes.count else { throw error("unexpected end of text in a string") }
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                output += UnsafeBufferPointer(rebasing: bytes[runStart..<index])
+                index += 1
+                return String(decoding: output, as: UTF8.self)
+            }
+            if byte < 0x20 { throw error("a control character (byte 0x" + String(byte, radix: 16, uppercase: true) + ") in a string") }
+            guard byte == UInt8(ascii: "\\") else {
+                index += 1
+                continue
+            }
+            output += UnsafeBufferPointer(rebasing: bytes[runStart..<index])
+            try escape(into: &output)
+            runStart = index
+        }
+    }
+
+    /// One escape sequence; `index` is at its backslash.
+    mutating func escape(into output: inout [UInt8]) throws {
+        index += 1
+        guard index < bytes.count else { throw error("unexpected end of text in an escape") }
+        let simple: UInt8?
+        switch bytes[index] {
+        case UInt8(ascii: "\""): simple = UInt8(ascii: "\"")
+        case UInt8(ascii: "\\"): simple = UInt8(ascii: "\\")
+        case UInt8(ascii: "/"): simple = UInt8(ascii: "/")
+        case UInt8(ascii: "b"): simple = 0x08
+        case UInt8(ascii: "f"): simple = 0x0C
+        case UInt8(ascii: "n"): simple = 0x0A
+        case UInt8(ascii: "r"): simple = 0x0D
+        case UInt8(ascii: "t"): simple = 0x09
+        case UInt8(ascii: "u"): simple = nil
+        default:
+            index -= 1
+            throw error("an unknown escape '\\\(String(decoding: [bytes[index + 1]], as: UTF8.self))'")
+        }
+        if let simple {
+            output.append(simple)
+            index += 1
+            return
+        }
+        index += 1
+        let unit = try hexUnit()
+        var scalar = Unicode.Scalar(unit)
+        if (0xD800...0xDBFF).contains(unit), index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
+           bytes[index + 1] == UInt8(ascii: "u") {
+            let save = index
+            index += 2
+            let low = try hexUnit()
+            if (0xDC00...0xDFFF).contains(low) {
+                scalar = Unicode.Scalar(0x10000 + (UInt32(unit) - 0xD800) << 10 + (UInt32(low) - 0xDC00))
             } else {
-                output += bytes[index..<index + 6]
-                index += 6
+                index = save  // the next escape stands on its own
             }
         }
-        return changed ? output : nil
+        UTF8.encode(scalar ?? "\u{FFFD}") { output.append($0) }
     }
 
-    private static let booleanClass: AnyClass = type(of: NSNumber(value: true))
-
-    /// Converts what `JSONSerialization` returned. Object keys are sorted, because `NSDictionary` has
-    /// no order and echoed ids should come out the same on every run.
-    static func convert(_ object: Any) -> JSONValue {
-        switch object {
-        case is NSNull: return .null
-        case let text as String: return .string(text)
-        case let decimal as NSDecimalNumber: return .numberLiteral(decimal.description)
-        case let number as NSNumber: return convert(number)
-        case let array as [Any]: return .array(array.map(convert))
-        case let dictionary as [String: Any]:
-            return .object(dictionary.keys.sorted().map { JSONMember($0, convert(dictionary[$0] as Any)) })
-        default: return .null  // JSONSerialization produces no other types.
+    /// Four hex digits after `\u`.
+    mutating func hexUnit() throws -> UInt16 {
+        var unit: UInt16 = 0
+        for _ in 0..<4 {
+            guard index < bytes.count else { throw error("unexpected end of text in a \\u escape") }
+            let byte = bytes[index]
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: throw error("unexpected \(found) in a \\u escape, expected a hex digit")
+            }
+            unit = unit << 4 | UInt16(digit)
+            index += 1
         }
-    }
-
-    private static func convert(_ number: NSNumber) -> JSONValue {
-        if type(of: number) == booleanClass { return .bool(number.boolValue) }
-        switch String(cString: number.objCType) {
-        case "d", "f": return .double(number.doubleValue)
-        case "Q", "L", "I", "S", "C":
-            let value = number.uint64Value
-            return value <= UInt64(Int.max) ? .int(Int(value)) : .numberLiteral(String(value))
-        default: return .int(Int(truncatingIfNeeded: number.int64Value))
-        }
+        return unit
     }
 }

@@ -6,13 +6,13 @@
 /// let value: JSONValue = .object([("id", .int(1)), ("text", .string("Hi"))])
 /// JSONWriter.string(value)   // {"id":1,"text":"Hi"}
 /// ```
-public enum JSONValue: Equatable, Sendable {
+package enum JSONValue: Equatable, Sendable {
     case null
     case bool(Bool)
     case int(Int)
     case double(Double)
-    /// A number kept as its exact JSON text: integers beyond `Int` and arbitrary-precision decimals from the
-    /// input, echoed back unchanged rather than rounded through `Double`.
+    /// A number kept as its exact JSON text: integers beyond `Int` and numbers beyond `Double` (`1e400`)
+    /// from the input, echoed back unchanged rather than rounded or refused.
     case numberLiteral(String)
     case string(String)
     case array([JSONValue])
@@ -20,18 +20,18 @@ public enum JSONValue: Equatable, Sendable {
     case object([JSONMember])
 
     /// An object from key–value pairs, in this order.
-    public static func object(_ pairs: KeyValuePairs<String, JSONValue>) -> JSONValue {
+    package static func object(_ pairs: KeyValuePairs<String, JSONValue>) -> JSONValue {
         .object(pairs.map { JSONMember($0.key, $0.value) })
     }
 
     /// The member named `key` of an object, or nil (also for non-objects).
-    public subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         guard case .object(let members) = self else { return nil }
         return members.first { $0.key == key }?.value
     }
 
     /// A short name of the value's type for error messages ("string", "number", "boolean"…).
-    public var typeName: String {
+    package var typeName: String {
         switch self {
         case .null: return "null"
         case .bool: return "boolean"
@@ -44,11 +44,11 @@ public enum JSONValue: Equatable, Sendable {
 }
 
 /// One key and value of a `JSONValue.object`.
-public struct JSONMember: Equatable, Sendable {
-    public var key: String
-    public var value: JSONValue
+package struct JSONMember: Equatable, Sendable {
+    package var key: String
+    package var value: JSONValue
 
-    public init(_ key: String, _ value: JSONValue) {
+    package init(_ key: String, _ value: JSONValue) {
         self.key = key
         self.value = value
     }

@@ -8,16 +8,16 @@
 /// ```
 /// Swift strings hold only valid Unicode scalars, so the output is always valid UTF-8 with no lone
 /// surrogates; control characters are escaped, everything else is written as is.
-public enum JSONWriter {
+package enum JSONWriter {
     /// The compact JSON text of `value`.
-    public static func string(_ value: JSONValue) -> String {
+    package static func string(_ value: JSONValue) -> String {
         var output = ""
         write(value, to: &output)
         return output
     }
 
     /// Appends the compact JSON text of `value` to `output`.
-    public static func write(_ value: JSONValue, to output: inout String) {
+    package static func write(_ value: JSONValue, to output: inout String) {
         switch value {
         case .null: output += "null"
         case .bool(let flag): output += flag ? "true" : "false"
@@ -46,13 +46,13 @@ public enum JSONWriter {
 
     /// A finite double in Swift's shortest round-tripping form ("43.5", "20.0", "1e-05"), all valid JSON
     /// numbers. JSON has no NaN or infinity: those become `null`.
-    public static func format(_ number: Double) -> String {
+    package static func format(_ number: Double) -> String {
         number.isFinite ? number.description : "null"
     }
 
     /// Writes `text` as a JSON string: quotes, backslash and C0 controls escaped (RFC 8259 §7), plus
     /// U+2028/U+2029, which are valid JSON but end lines in JavaScript and some line readers.
-    public static func writeString(_ text: String, to output: inout String) {
+    package static func writeString(_ text: String, to output: inout String) {
         output += "\""
         for scalar in text.unicodeScalars {
             switch scalar {

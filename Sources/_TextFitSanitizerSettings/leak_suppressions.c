@@ -1,7 +1,8 @@
-// LeakSanitizer settings built into every binary that links TextFit, so `swift test --sanitize=address`
-// passes without extra environment (README, "Sanitizers"). LeakSanitizer calls these weak hooks at
-// start-up; in builds without sanitizers nothing calls them. Only leaks outside TextFit's code belong here,
-// each with the reason:
+// LeakSanitizer settings for TextFit's test binaries and fuzzers, so `swift test --sanitize=address`
+// passes without extra environment. LeakSanitizer calls these weak hooks at start-up; in builds without
+// sanitizers nothing calls them. Only test targets and `_TextFitTestSupport` (the fuzzers) link this
+// target: a binary that uses TextFit keeps its own sanitizer settings. Only leaks outside TextFit's code
+// belong here, each with the reason:
 //
 // * libfontconfig: FcInitLoadConfigAndFonts loses 288 bytes while parsing the system's XML configuration
 //   (Debian's fontconfig 2.14), once per process. TextFit keeps its one configuration for the process.
@@ -9,10 +10,10 @@
 //   32 bytes per child process; only the end-to-end tests start child processes.
 // * libXCTest: the XCTest harness `swift test` runs next to Swift Testing keeps its suite objects in a way
 //   LeakSanitizer cannot trace (368 bytes, "indirect" only).
-#include "CTextFit.h"
-
-const char *__lsan_default_suppressions(void);
-const char *__lsan_default_options(void);
+//
+// The end-to-end tests hand the same list to the `textfit` processes they start (LSAN_OPTIONS), since
+// the tool itself does not link this target.
+#include "TextFitSanitizerSettings.h"
 
 const char *__lsan_default_suppressions(void) {
     return "leak:libfontconfig.so\n"
