@@ -43,6 +43,8 @@ struct FastView {
         }
         // graphemes[high] ≥ position; the answer is in (low, high], or 0.
         if low == 0, Int(graphemes[0]) >= position { return 0 }
+        // Bracketed (graphemes[low] < position ≤ graphemes[high]) rather than `partitionPoint` over
+        // low + 1..<high, which probes other midpoints and costs relayout more instructions (callgrind).
         while high - low > 1 {
             let mid = (low + high) / 2
             if Int(graphemes[mid]) < position { low = mid } else { high = mid }

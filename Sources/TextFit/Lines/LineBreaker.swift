@@ -136,12 +136,7 @@ struct LineBreaker {
         // Binary search in the mandatory breaks alone: scanning all opportunities here would make char
         // wrapping of a long paragraph quadratic.
         let mandatory = text.mandatoryBreaks
-        var low = 0
-        var high = mandatory.count
-        while low < high {
-            let mid = (low + high) / 2
-            if Int(mandatory[mid]) <= start { low = mid + 1 } else { high = mid }
-        }
+        let low = partitionPoint(from: 0, to: mandatory.count) { Int(mandatory[$0]) > start }
         guard low < mandatory.count, Int(mandatory[low]) < limit else { return nil }
         return Int(mandatory[low])
     }
@@ -273,6 +268,9 @@ struct LineBreaker {
                 break
             }
         }
+        // The last fitting index in low...high (fits(low)), probing upper midpoints. `partitionPoint` over
+        // low + 1..<high + 1 with `!fits` finds the same index but probes other midpoints (other widths
+        // measured), which costs relayout about 0.6 % more instructions (callgrind).
         while low < high {
             let mid = (low + high + 1) / 2
             if fits(mid) { low = mid } else { high = mid - 1 }
@@ -353,15 +351,13 @@ struct LineBreaker {
     /// The smallest grapheme boundary `b` in `[from, to]` with `measure(b) <= budget`, assuming `measure`
     /// shrinks as `b` grows; `to` when none does.
     private func firstBoundary(from: Int, to: Int, budget: Int, _ measure: (Int) -> Int) -> Int {
-        var low = text.graphemeIndex(atOrAfter: from)
+        let low = text.graphemeIndex(atOrAfter: from)
         var high = text.graphemeIndex(atOrAfter: to)
         if high >= text.graphemes.count || Int(text.graphemes[high]) > to { high -= 1 }
         guard low <= high, measure(Int(text.graphemes[high])) <= budget else { return to }
-        while low < high {
-            let mid = (low + high) / 2
-            if measure(Int(text.graphemes[mid])) <= budget { high = mid } else { low = mid + 1 }
-        }
-        return Int(text.graphemes[low])
+        // measure(high) fits: the answer is in low...high.
+        let index = partitionPoint(from: low, to: high) { measure(Int(text.graphemes[$0])) <= budget }
+        return Int(text.graphemes[index])
     }
 
     /// T4: the longest prefix of whole clusters with prefix + "…" ≤ width, whitespace before "…" trimmed.
