@@ -22,7 +22,7 @@ import TextFitLayout
 
     /// L2 (worked example 3): a single-line label ignores the proposed size and returns the whole line.
     @Test(arguments: [CGSize(width: 30, height: 0), .zero, CGSize(width: 100, height: 10),
-                      CGSize(width: 10_000, height: 10_000), CGSize(width: -5, height: CGFloat.infinity)])
+                      CGSize(width: 10_000, height: 10_000), CGSize(width: CGFloat.infinity, height: CGFloat.infinity)])
     func singleLineIgnoresTheProposal(_ proposal: CGSize) throws {
         let font = try Fixtures.font()
         let label = Label(text: lorem, font: font)
@@ -66,8 +66,8 @@ import TextFitLayout
         #expect(try label.sizeThatFits(CGSize(width: 150, height: 10)).height == Fixtures.ceilPx(4 * Fixtures.lineHeight17, scale))
     }
 
-    /// L2 (worked example 4): a width ≤ 0 or infinite is unbounded: one line per paragraph.
-    @Test(arguments: [CGFloat(0), -20, .infinity, 1e20])
+    /// L2 (worked example 4), B7: a width of 0, infinite or ≥ 1e15 is unbounded: one line per paragraph.
+    @Test(arguments: [CGFloat(0), .infinity, 1e15, 1e20])
     func unboundedWidth(_ width: CGFloat) throws {
         let font = try Fixtures.font()
         let label = Label(text: lorem, font: font, numberOfLines: 0)

@@ -137,11 +137,15 @@ import Testing
             _ = try "Hello".boundingRect(with: CGSize(width: width, height: 0), options: [],
                                          attributes: TextStyle(font: try Fixtures.font()))
         }
-        if width.isNaN {
-            check("sizeThatFits") { _ = try prepared.sizeThatFits(CGSize(width: width, height: 0)) }
-        } else {
-            // UIKit's sizeThatFits: a width ≤ 0 means "no limit" (rule L2, documented on the method).
-            #expect(try prepared.sizeThatFits(CGSize(width: width, height: 0)) == prepared.sizeThatFits(.zero))
+        check("sizeThatFits") { _ = try prepared.sizeThatFits(CGSize(width: width, height: 0)) }
+        #expect(!width.isUnboundedTextDimension)
+        check("cutting boundingRect") {
+            _ = try prepared.boundingRect(with: CGSize(width: width, height: 0), options: .usesLineFragmentOrigin,
+                                          lineBreakMode: .byTruncatingTail)
+        }
+        check("empty String.boundingRect") {
+            _ = try "".boundingRect(with: CGSize(width: width, height: 0), options: .usesLineFragmentOrigin,
+                                    attributes: TextStyle(font: try Fixtures.font()))
         }
     }
 
@@ -154,6 +158,20 @@ import Testing
         let metrics = try prepared.measure(width: width)
         #expect(metrics.lineCount == 2 && metrics.size == unbounded.size)
         #expect(try prepared.numberOfLines(forWidth: width) == 2)
+        #expect(try prepared.sizeThatFits(CGSize(width: width, height: 0), scale: 2)
+            == prepared.sizeThatFits(CGSize(width: CGFloat.infinity, height: 0), scale: 2))
+        for options: StringDrawingOptions in [.usesLineFragmentOrigin, [.usesLineFragmentOrigin, .truncatesLastVisibleLine]] {
+            for mode in [LineBreakMode.byWordWrapping, .byTruncatingTail, .byClipping] {
+                #expect(try prepared.boundingRect(with: CGSize(width: width, height: 30), options: options, lineBreakMode: mode)
+                    == prepared.boundingRect(with: CGSize(width: CGFloat.infinity, height: 30), options: options,
+                                             lineBreakMode: mode), "\(options) \(mode)")
+            }
+        }
+        // Heights follow the same rule: 0 and huge do not limit `.truncatesLastVisibleLine`.
+        #expect(try prepared.boundingRect(with: CGSize(width: 40, height: width),
+                                          options: [.usesLineFragmentOrigin, .truncatesLastVisibleLine])
+            == prepared.boundingRect(with: CGSize(width: 40, height: 0), options: .usesLineFragmentOrigin))
+        #expect(width.isUnboundedTextDimension)
         // The last line's own width follows the same rule: 0 and huge mean no limit for that line.
         #expect(try prepared.layout(width: 50, numberOfLines: 2, lineBreakMode: .byTruncatingTail, lastLineMaxWidth: width)
             == prepared.layout(width: 50, numberOfLines: 2, lineBreakMode: .byTruncatingTail, lastLineMaxWidth: 1e12))

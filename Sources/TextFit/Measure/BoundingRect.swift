@@ -11,8 +11,8 @@ extension String {
     /// let height = rect.height.rounded(.up)   // Apple's advice: ceil before sizing views (B5)
     /// ```
     /// - Parameters:
-    ///   - size: the width to wrap at (≤ 0 or ≥ 1e15 = unbounded, B7); the height only limits lines with
-    ///     `.truncatesLastVisibleLine` (B2, B4).
+    ///   - size: the width to wrap at (0, +infinity or ≥ 1e15 = unbounded: `CGFloat.isUnboundedTextDimension`,
+    ///     B7); the height only limits lines with `.truncatesLastVisibleLine` (B2, B4; unbounded the same way).
     ///   - options: see `StringDrawingOptions`.
     ///   - attributes: font and line-break mode.
     /// - Returns: a fractional rect (B5). With `.usesLineFragmentOrigin`: origin (0, 0), width = widest line
@@ -38,7 +38,7 @@ extension PreparedText {
 enum TextMeasurement {
     static func boundingRect(_ text: PreparedText, size: CGSize, options: StringDrawingOptions,
                              lineBreakMode: LineBreakMode) throws -> CGRect {
-        if size.width.isNaN || size.width < 0 { throw MeasureError.invalidWidth(Double(size.width)) }
+        let width = try CGFloat.wrapWidth(size.width)  // nil = unbounded (B7)
         if size.height.isNaN || size.height < 0 { throw MeasureError.invalidHeight(Double(size.height)) }
         let font = text.font
         // B3: without .usesFontLeading a line is ascender − descender.
@@ -47,26 +47,25 @@ enum TextMeasurement {
         guard options.contains(.usesLineFragmentOrigin) else {
             // B1: one line per hard break, no wrapping, origin relative to the baseline.
             let layout = try text.layout(width: nil)
-            let width = layout.sizeIncludingTrailingWhitespace.width
-            return CGRect(x: 0, y: font.descender, width: width, height: CGFloat(layout.lineCount) * lineHeight)
+            let widest = layout.sizeIncludingTrailingWhitespace.width
+            return CGRect(x: 0, y: font.descender, width: widest, height: CGFloat(layout.lineCount) * lineHeight)
         }
-        var width: CGFloat? = size.width
         var numberOfLines = 0
         var mode = lineBreakMode
         if lineBreakMode.cutsLastLine {
             // TextKit does not wrap truncating or clipping paragraphs: one line per paragraph.
             let layout = try text.layout(width: nil)
-            let limit = size.width > 0 && size.width < 1e15 ? size.width : .infinity
+            let limit = width ?? .infinity
             let widest = layout.lines.map { lineBreakMode == .byClipping ? $0.widthIncludingTrailingWhitespace
                                                                           : min($0.widthIncludingTrailingWhitespace, limit) }.max() ?? 0
             return CGRect(x: 0, y: 0, width: widest, height: CGFloat(layout.lineCount) * lineHeight)
         }
-        if options.contains(.truncatesLastVisibleLine), size.height > 0, size.height < 1e15 {
+        if options.contains(.truncatesLastVisibleLine),
+           let fitting = VisibleLines.count(fitting: size.height, lineHeight: lineHeight) {
             // B4/T3: as many whole lines as fit the height (at least one), the last one truncated.
-            numberOfLines = max(1, Int((size.height / lineHeight + 1e-9).rounded(.down)))
+            numberOfLines = fitting
             mode = .byTruncatingTail
         }
-        if size.width == 0 { width = nil }
         let layout = try text.layout(width: width, numberOfLines: numberOfLines, lineBreakMode: mode)
         let measured = layout.sizeIncludingTrailingWhitespace
         return CGRect(x: 0, y: 0, width: measured.width, height: CGFloat(layout.lineCount) * lineHeight)

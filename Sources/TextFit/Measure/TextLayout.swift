@@ -132,7 +132,8 @@ extension PreparedText {
     /// layout.lines.last?.text   // "…the end of the second li…"
     /// ```
     /// - Parameters:
-    ///   - width: the line width in points; `nil`, 0, +infinity or ≥ 1e15 mean unbounded (B7).
+    ///   - width: the line width in points; `nil`, 0, +infinity or ≥ 1e15 mean unbounded
+    ///     (`CGFloat.isUnboundedTextDimension`, B7).
     ///   - numberOfLines: at most this many lines; 0 = unlimited (T3).
     ///   - lineBreakMode: how lines break and how the last visible line is cut (W2, W3, T2–T6).
     ///   - lineBreakStrategy: `[]` (string drawing's default) or `.standard` (UILabel's, rule W6).
@@ -261,14 +262,16 @@ extension PreparedText {
                           widthWithWhitespace: oneLineWidthWithWhitespace, ellipsis: nil, isCut: false)
     }
 
-    /// A width in points as 1/1024-pt units; unbounded as a huge value.
+    /// A width in points as 1/1024-pt units; unbounded (B7: `nil`, 0, +infinity, ≥ 1e15) as
+    /// `Units.unbounded`. `CGFloat.wrapWidth(_:)` and this agree; this one skips the optional in between.
+    /// - Throws: `MeasureError.invalidWidth` for NaN or a negative width.
     static func units(forWidth width: CGFloat?) throws -> Int {
-        guard let width else { return Int.max / 4 }
+        guard let width else { return Units.unbounded }
         // As a Double (CGFloat's storage on 64-bit Linux): Foundation's CGFloat comparisons are not
         // inlined, and this runs once per relayout, where a few dozen instructions show.
         let points = Double(width)
         guard points >= 0 else { throw MeasureError.invalidWidth(points) }  // negative or NaN
-        if points == 0 || points >= 1e15 { return Int.max / 4 }
+        if width.isUnboundedTextDimension { return Units.unbounded }
         return Units.floor(points)
     }
 }

@@ -152,12 +152,7 @@ extension PreparedText {
                     bound = low + step
                     step &<<= 1
                 }
-                var high = min(bound, breakCount)
-                while low < high {
-                    let mid = (low + high) >> 1
-                    if Int(b[mid]) < paragraph.end { low = mid + 1 } else { high = mid }
-                }
-                index = low
+                index = partitionPoint(from: low, to: min(bound, breakCount)) { Int(b[$0]) >= paragraph.end }
                 paragraphEnds[k] = Int32(truncatingIfNeeded: index)
                 while nextMandatory < mandatory.count, Int(mandatory[nextMandatory]) <= paragraph.start {
                     nextMandatory += 1

@@ -79,12 +79,7 @@ extension PreparedText {
 
     /// The index of the segment holding `position`, if any (separators belong to none).
     func segmentIndex(containing position: Int) -> Int? {
-        var low = 0
-        var high = segments.count
-        while low < high {
-            let mid = (low + high) / 2
-            if Int(segments[mid].end) <= position { low = mid + 1 } else { high = mid }
-        }
+        let low = partitionPoint(from: 0, to: segments.count) { Int(segments[$0].end) > position }
         guard low < segments.count, Int(segments[low].start) <= position else { return nil }
         return low
     }
@@ -133,23 +128,11 @@ extension PreparedText {
 
     /// Index into `graphemes` of the first boundary ≥ `position`.
     func graphemeIndex(atOrAfter position: Int) -> Int {
-        var low = 0
-        var high = graphemes.count
-        while low < high {
-            let mid = (low + high) / 2
-            if Int(graphemes[mid]) < position { low = mid + 1 } else { high = mid }
-        }
-        return low
+        partitionPoint(from: 0, to: graphemes.count) { Int(graphemes[$0]) >= position }
     }
 
     /// Index into `breaks` of the first opportunity > `position`.
     func breakIndex(after position: Int) -> Int {
-        var low = 0
-        var high = breaks.count
-        while low < high {
-            let mid = (low + high) / 2
-            if Int(breaks[mid]) <= position { low = mid + 1 } else { high = mid }
-        }
-        return low
+        partitionPoint(from: 0, to: breaks.count) { Int(breaks[$0]) > position }
     }
 }

@@ -8,18 +8,23 @@ extension Label {
     /// try label.sizeThatFits(CGSize(width: 30, height: 0))     // full single line, wider than 30 (L2)
     /// label.numberOfLines = 0
     /// try label.sizeThatFits(CGSize(width: 100, height: 0))    // wrapped at 100
-    /// try label.sizeThatFits(.zero)                            // width ≤ 0: unbounded, one line (L2 ex. 4)
+    /// try label.sizeThatFits(.zero)                            // width 0: unbounded, one line (L2 ex. 4, B7)
     /// ```
-    /// - Parameter size: the proposal. Single-line labels (`numberOfLines == 1`) ignore it and return the
-    ///   whole first line unwrapped and untruncated (L2, T6). Others wrap at `size.width` (≤ 0 or infinite =
-    ///   unbounded) in at most `numberOfLines` lines; `size.height` never caps the result.
+    /// - Parameter size: the proposal. Single-line labels (`numberOfLines == 1`) ignore its value and return
+    ///   the whole first line unwrapped and untruncated (L2, T6). Others wrap at `size.width` (0, +infinity
+    ///   or ≥ 1e15 = unbounded, `CGFloat.isUnboundedTextDimension`, B7) in at most `numberOfLines` lines;
+    ///   `size.height` never caps the result.
     /// - Returns: width = widest line without hanging whitespace (W4), height = lines × `font.lineHeight`
     ///   (L6, F6), both rounded up to the pixel grid of `scale`; zero for empty text.
-    /// - Throws: `MeasureError.invalidWidth` (NaN width), `.invalidNumberOfLines` (< 0), `.invalidScale`.
+    /// - Throws: `MeasureError.invalidWidth` (NaN or negative width, whatever `numberOfLines`),
+    ///   `.invalidNumberOfLines` (< 0), `.invalidScale`.
     /// - Complexity: integer arithmetic over the prepared text; the text is shaped once per text and font.
     public func sizeThatFits(_ size: CGSize) throws -> CGSize {
         try LabelRules.validate(numberOfLines: numberOfLines, scale: scale)
-        if isEmpty { return .zero }
+        if isEmpty {
+            _ = try CGFloat.wrapWidth(size.width)  // an invalid width is refused even with no text
+            return .zero
+        }
         return try LabelRules.sizeThatFits(preparedText, proposedWidth: size.width, numberOfLines: numberOfLines,
                                            lineBreakMode: lineBreakMode, lineBreakStrategy: lineBreakStrategy,
                                            scale: scale)
@@ -38,21 +43,24 @@ extension Label {
     }
 
     /// The size Auto Layout would ask for (rule L4): single-line labels the full text; multi-line labels
-    /// wrap at `preferredMaxLayoutWidth` when > 0, else at no width (iOS's first "automatic" pass).
+    /// wrap at `preferredMaxLayoutWidth` when > 0, else (0, the default) at no width (iOS's first
+    /// "automatic" pass).
     ///
     /// ```swift
     /// var label = Label(text: longText, font: font, numberOfLines: 0)
     /// label.preferredMaxLayoutWidth = 200
     /// try label.intrinsicContentSize   // wrapped at 200
     /// ```
-    /// - Throws: `MeasureError.invalidWidth` for a NaN `preferredMaxLayoutWidth`, and as `sizeThatFits(_:)`.
+    /// - Throws: `MeasureError.invalidWidth` for a NaN or negative `preferredMaxLayoutWidth`, and as
+    ///   `sizeThatFits(_:)`.
     public var intrinsicContentSize: CGSize {
         get throws { try sizeThatFits(CGSize(width: preferredMaxLayoutWidth, height: 0)) }
     }
 
     /// The rect the text occupies inside `bounds`, like `UILabel.textRect(forBounds:limitedToNumberOfLines:)`
-    /// (rule L5): laid out at `bounds.width` (≤ 0 = unbounded), limited to `numberOfLines` lines (0 = no
-    /// limit) and to the whole lines `bounds.height` holds when it is > 0 (T3), placed at `bounds.origin`.
+    /// (rule L5): laid out at `bounds.width` (0 or +infinity = unbounded, B7), limited to `numberOfLines`
+    /// lines (0 = no limit) and to the whole lines `bounds.height` holds when it is > 0 (T3), placed at
+    /// `bounds.origin`.
     ///
     /// ```swift
     /// let label = Label(text: "The quick brown fox jumps over the lazy dog", font: font, numberOfLines: 0)
@@ -63,11 +71,11 @@ extension Label {
     /// truncated to `bounds.width`, so the rect is never wider than the bounds (except for a lone
     /// unbreakable cluster wider than the bounds).
     /// - Returns: origin `bounds.origin`, size rounded up to the pixel grid; zero size for empty text.
-    /// - Throws: `MeasureError.invalidWidth` for a NaN width, `.invalidNumberOfLines` for a negative
-    ///   `numberOfLines`, `.invalidScale`.
+    /// - Throws: `MeasureError.invalidWidth` for a NaN width (a rect's `width` is never negative),
+    ///   `.invalidNumberOfLines` for a negative `numberOfLines`, `.invalidScale`.
     public func textRect(forBounds bounds: CGRect, limitedToNumberOfLines numberOfLines: Int) throws -> CGRect {
         try LabelRules.validate(numberOfLines: numberOfLines, scale: scale)
-        let width = try LabelRules.wrapWidth(bounds.width)
+        let width = try CGFloat.wrapWidth(bounds.width)
         if isEmpty { return CGRect(origin: bounds.origin, size: .zero) }
         let limit = LabelRules.visibleLineLimit(numberOfLines: numberOfLines, height: bounds.height,
                                                 lineHeight: font.lineHeight)

@@ -56,15 +56,16 @@ extension Label {
 
     /// The drawing geometry of the label's text in `bounds` (rules L7, T2–T5).
     ///
-    /// Lines are laid out at `bounds.width` (≤ 0 = unbounded) with the label's mode and strategy, limited
+    /// Lines are laid out at `bounds.width` (0 or +infinity = unbounded, B7) with the label's mode and strategy, limited
     /// to `numberOfLines` and to the whole lines `bounds.height` holds (T3, at least one); the last
     /// visible line takes the rest of its paragraph and is cut with "…" in truncating modes. The block is
     /// centred vertically (L7; offsets are not snapped to pixels); a height ≤ 0 puts it at the top.
     /// - Returns: the lines in the label's coordinates, the ellipsis position, whether text is hidden.
-    /// - Throws: `MeasureError.invalidWidth` (NaN), `.invalidNumberOfLines`, `.invalidScale`.
+    /// - Throws: `MeasureError.invalidWidth` (NaN width; a rect's `width` is never negative),
+    ///   `.invalidNumberOfLines`, `.invalidScale`.
     public func drawing(in bounds: CGRect) throws -> LabelDrawing {
         try LabelRules.validate(numberOfLines: numberOfLines, scale: scale)
-        let width = try LabelRules.wrapWidth(bounds.width)
+        let width = try CGFloat.wrapWidth(bounds.width)
         if isEmpty {
             return LabelDrawing(textRect: CGRect(origin: bounds.origin, size: .zero), lines: [], ellipsis: nil,
                                 isTruncated: false)
@@ -77,7 +78,9 @@ extension Label {
         if lineBreakMode == .byClipping, layout.isTruncated, let width { blockSize.width = min(blockSize.width, width) }
         blockSize = blockSize.ceiledToPixels(scale: scale)
         var top = bounds.minY
-        if bounds.height > 0, bounds.height.isFinite { top += (bounds.height - blockSize.height) / 2 }
+        if bounds.height > 0, !bounds.height.isUnboundedTextDimension {
+            top += (bounds.height - blockSize.height) / 2
+        }
         let origin = CGPoint(x: bounds.minX, y: top)
 
         var lines: [LabelDrawing.Line] = []

@@ -3,13 +3,6 @@ import Foundation
 /// UILabel's sizing rules as pure functions of a prepared text, shared by `Label`, `RowHeights` and
 /// `TitleDateLayout` so all three size text the same way.
 enum LabelRules {
-    /// Widths that mean "unbounded" (L2, B7): ≤ 0, infinite or ≥ 1e15 give `nil`.
-    /// - Throws: `MeasureError.invalidWidth` for NaN.
-    static func wrapWidth(_ width: CGFloat) throws -> CGFloat? {
-        if width.isNaN { throw MeasureError.invalidWidth(Double(width)) }
-        return width > 0 && width < 1e15 ? width : nil
-    }
-
     static func validate(numberOfLines: Int, scale: CGFloat) throws {
         guard numberOfLines >= 0 else { throw MeasureError.invalidNumberOfLines(numberOfLines) }
         guard scale.isFinite, scale > 0 else { throw MeasureError.invalidScale(Double(scale)) }
@@ -37,22 +30,24 @@ enum LabelRules {
         return size.ceiledToPixels(scale: scale)
     }
 
-    /// L2: `sizeThatFits` — single-line labels ignore the proposal; others wrap at its width (≤ 0 or
-    /// infinite = unbounded) in at most `numberOfLines` lines; the height never caps the result.
+    /// L2: `sizeThatFits` — single-line labels ignore the proposal (once it is a valid width); others
+    /// wrap at its width (0, +infinity or ≥ 1e15 = unbounded, B7) in at most `numberOfLines` lines; the
+    /// height never caps the result.
+    /// - Throws: `MeasureError.invalidWidth` for a NaN or negative width, and as `validate`.
     static func sizeThatFits(_ prepared: PreparedText, proposedWidth: CGFloat, numberOfLines: Int,
                              lineBreakMode: LineBreakMode, lineBreakStrategy: LineBreakStrategy,
                              scale: CGFloat) throws -> CGSize {
         try validate(numberOfLines: numberOfLines, scale: scale)
+        let width = try CGFloat.wrapWidth(proposedWidth)
         if numberOfLines == 1 { return try singleLineSize(prepared, scale: scale) }
-        return try blockSize(prepared, width: try wrapWidth(proposedWidth), numberOfLines: numberOfLines,
+        return try blockSize(prepared, width: width, numberOfLines: numberOfLines,
                              lineBreakMode: lineBreakMode, lineBreakStrategy: lineBreakStrategy, scale: scale)
     }
 
-    /// T3: the lines a bounds height leaves room for (at least one), combined with `numberOfLines`
-    /// (0 = no limit). Heights ≤ 0 or infinite do not limit.
+    /// T3/L7: the lines a bounds height leaves room for (`VisibleLines`: at least one), combined with
+    /// `numberOfLines` (0 = no limit). Heights ≤ 0, NaN or unbounded (+infinity, ≥ 1e15) do not limit.
     static func visibleLineLimit(numberOfLines: Int, height: CGFloat, lineHeight: CGFloat) -> Int {
-        guard height.isFinite, height > 0, height < 1e15, lineHeight > 0 else { return numberOfLines }
-        let fitting = max(1, Int((height / lineHeight + 1e-9).rounded(.down)))
+        guard let fitting = VisibleLines.count(fitting: height, lineHeight: lineHeight) else { return numberOfLines }
         return numberOfLines == 0 ? fitting : min(numberOfLines, fitting)
     }
 }

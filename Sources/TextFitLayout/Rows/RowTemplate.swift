@@ -56,7 +56,8 @@ public struct RowTemplate: Sendable, Hashable {
     }
 
     /// The width left for the label in a row of `width`.
-    /// An infinite width leaves the label unbounded (one line per paragraph).
+    /// An unbounded width (+infinity or ≥ 1e15, B7) leaves the label unbounded (one line per paragraph); 0
+    /// leaves no room.
     /// - Throws: `MeasureError.invalidWidth` for NaN or negative, `LayoutError.rowTooNarrow` when the
     ///   insets leave nothing.
     func contentWidth(forRowWidth width: CGFloat) throws -> CGFloat {

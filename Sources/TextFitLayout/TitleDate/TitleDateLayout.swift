@@ -63,7 +63,8 @@ public struct TitleDateLayout: Sendable, Equatable {
     ///   - title: the title; empty puts the date at the start of line 1.
     ///   - date: the date, never wrapped or truncated; empty gives a zero-size date frame and no gap.
     ///   - titleFont, dateFont: their fonts; the title's sets the line pitch.
-    ///   - width: the block's width `W`; 0 or infinite = unbounded.
+    ///   - width: the block's width `W`; 0, +infinity or ≥ 1e15 = unbounded (`CGFloat.isUnboundedTextDimension`,
+    ///     B7).
     ///   - spacing: the gap `g` between the title and the date on one line (default 8).
     ///   - maxTitleLines: at most this many title lines (default 2; 0 = unlimited, which never truncates).
     ///   - scale: the pixel grid (1, 2 or 3).
@@ -83,9 +84,8 @@ public struct TitleDateLayout: Sendable, Equatable {
     public init(title: PreparedText, date: PreparedText, width: CGFloat, spacing: CGFloat = 8,
                 maxTitleLines: Int = 2, scale: CGFloat = 1) throws {
         try LabelRules.validate(numberOfLines: maxTitleLines, scale: scale)
-        if width.isNaN || width < 0 { throw MeasureError.invalidWidth(Double(width)) }
+        let wrap = try CGFloat.wrapWidth(width)  // nil = unbounded (B7)
         guard spacing.isFinite, spacing >= 0 else { throw LayoutError.invalidSpacing(Double(spacing)) }
-        let wrap = try LabelRules.wrapWidth(width)
         let available = wrap ?? .infinity
 
         let dateSize = try LabelRules.singleLineSize(date, scale: scale)

@@ -1,119 +1,36 @@
-/// Read-only views of a prepared text's arrays for `FastBreaker.run`: no bounds checks and no
-/// reference counting per access. Valid only inside `PreparedText.withFastView(_:)`.
-struct FastView {
-    let prefix: UnsafePointer<Int>
-    let flags: UnsafePointer<UInt8>
-    let breaks: UnsafePointer<Int32>
-    let visiblePrefix: UnsafePointer<Int>
-    /// `prefix[breaks[j]]`: the prefix sum at each opportunity.
-    let breakPrefix: UnsafePointer<Int>
-    let breakEnds: UnsafePointer<UInt32>
-    let graphemes: UnsafePointer<Int32>
-    let unitCount: Int
-    let graphemeCount: Int
-
-    @inline(__always)
-    func isUnsafe(_ position: Int) -> Bool { flags[position] & PreparedText.Flag.unsafe != 0 }
-
-    /// `PreparedText.trimmedEnd(_:notBefore:)`: `end` moved back over hanging whitespace (W4).
-    @inline(__always)
-    func trimmedEnd(_ end: Int, notBefore start: Int) -> Int {
-        var position = end
-        while position > start, flags[position - 1] & PreparedText.Flag.space != 0 { position -= 1 }
-        return position
-    }
-
-    /// `PreparedText.graphemeIndex(atOrAfter:)`: the index of the first grapheme boundary ≥ `position`
-    /// (0...unitCount). Boundaries are distinct offsets from 0, so `graphemes[i] ≥ i` and the answer is at
-    /// most `position`; search down from there: one step when every unit so far starts a cluster.
-    @inline(__always)
-    func graphemeIndex(atOrAfter position: Int) -> Int {
-        var high = min(position, graphemeCount - 1)  // graphemes[high] ≥ position
-        guard high > 0, Int(graphemes[high - 1]) >= position else { return high }
-        // Gallop down to a boundary below `position`, then binary search.
-        var step = 2
-        var low = high - 1
-        high = low
-        while true {
-            let next = low - step
-            if next <= 0 { low = 0; break }
-            if Int(graphemes[next]) < position { low = next; break }
-            high = next
-            step *= 2
-        }
-        // graphemes[high] ≥ position; the answer is in (low, high], or 0.
-        if low == 0, Int(graphemes[0]) >= position { return 0 }
-        while high - low > 1 {
-            let mid = (low + high) / 2
-            if Int(graphemes[mid]) < position { low = mid } else { high = mid }
-        }
-        return high
-    }
-}
-
-extension PreparedText {
-    /// Calls `body` with unsafe views of the arrays the fast path reads; the views must not escape.
-    @inline(__always)
-    func withFastView<Result>(_ body: (FastView) -> Result) -> Result {
-        // The storage's raw buffers (not `StoredArray`s, whose owner would be retained per call): `self`
-        // keeps them alive for the call.
-        let s = storage
-        // prefix, flags and graphemes are never empty (count + 1 entries, boundaries 0...count); the break
-        // arrays may be, and then no index into them is formed.
-        return body(FastView(prefix: s.prefixBuffer.baseAddress!, flags: s.flagsBuffer.baseAddress!,
-                             breaks: s.breaksBuffer.baseAddress ?? UnsafePointer(bitPattern: 8)!,
-                             visiblePrefix: s.breakVisiblePrefixBuffer.baseAddress ?? UnsafePointer(bitPattern: 8)!,
-                             breakPrefix: s.breakPrefixBuffer.baseAddress ?? UnsafePointer(bitPattern: 8)!,
-                             breakEnds: s.breakEndsBuffer.baseAddress ?? UnsafePointer(bitPattern: 8)!,
-                             graphemes: s.graphemesBuffer.baseAddress!,
-                             unitCount: units.count, graphemeCount: s.graphemesBuffer.count))
-    }
-}
-
-/// Where the fast path's line loop puts each line.
-private protocol LineOutput {
-    mutating func produce(_ line: BrokenLine)
-}
-
-/// Every line straight to the sink (`commonLines` with a sink it holds in locals).
-private struct DirectOutput<Sink: LineSink>: LineOutput {
-    var sink: Sink
-
-    @inline(__always)
-    mutating func produce(_ line: BrokenLine) { sink.append(line) }
-}
-
-/// Holds back a paragraph's last two lines for push-out (W6) when the strategy asks for it, and passes
-/// every other line straight to the sink (`run`'s `produce` and `finishParagraph` without closures).
-private struct LineEmitter<Sink: LineSink>: LineOutput {
-    var sink: Sink
-    let holdsBack: Bool
-    var produced = 0
-    var previous: BrokenLine?
-    var last: BrokenLine?
-
-    @inline(__always)
-    mutating func produce(_ line: BrokenLine) {
-        if holdsBack {
-            if let previous { sink.append(previous) }
-            previous = last
-            last = line
-        } else {
-            sink.append(line)
-        }
-        produced &+= 1  // at most one line per UTF-16 unit
-    }
-}
-
-/// The breaker's fast path (issue 4's relayout): the same lines as `run(into:)`, bit for bit, for word
-/// wrapping and the cutting modes. It mirrors `run` and the functions it calls step for step (the same
-/// candidates, the same galloping and binary searches, the same width function), but reads flat
-/// per-opportunity data (`breakVisiblePrefix`, `breakEnds`) through unsafe pointers, takes a line's
-/// widths from the stored prefix sums whenever neither end is unsafe to break (reshaped pieces come from
-/// `PreparedText.width`, which remembers them per text, for both paths). Head and middle truncation (T5) and push-out (W6) call the
-/// general code. `DifferentialBreakerTests` compares the two paths.
+/// The breaker's fast path for relayout: the same lines as `LineBreaker.run(into:)`, bit for bit, for the
+/// configurations `canRun` accepts. It follows the general breaker step for step (the same candidates,
+/// the same galloping and binary searches, the same width function) but reads flat per-opportunity data
+/// (`breakVisiblePrefix`, `breakPrefix`, `breakEnds`) through unsafe pointers, and takes a line's widths
+/// from the stored prefix sums whenever neither end is unsafe to break (reshaped pieces come from
+/// `PreparedText.width`, which remembers them per text, for both breakers).
+///
+/// Why two breakers rather than one rule set feeding two sinks: the general breaker's per-line tests
+/// (a mandatory break inside the paragraph, character wrapping, Hangul priority, head and middle
+/// truncation) and its bounds-checked, reference-counted array reads would sit in the loop relayout
+/// spends most of its time in. So each rule has an owner:
+///
+/// | Rule | `FastBreaker` | `LineBreaker` |
+/// |------|---------------|---------------|
+/// | W1 line break inside a paragraph (U+2028, VT, FF) | refused by `canRun` | `nextMandatoryBreak` |
+/// | W2 word wrap, emergency break in a long word | `run`, `commonLines`, `emergencyEnd` | `wordWrapEnd`, `emergencyEnd` |
+/// | W3 character wrap | refused by `canRun` | `charWrapEnd` |
+/// | W4 hanging whitespace | `FastView.trimmedEnd`, `breakEnds` | `PreparedText.trimmedEnd` |
+/// | W5 kinsoku | neither: it is in the break opportunities both read | |
+/// | W6 push-out | holds a paragraph's last two lines (`LineEmitter`) | `pushOut`, called by both |
+/// | W6 Hangul word priority | refused by `canRun` (text with breaks between Hangul) | `wordWrapEndScanning` |
+/// | W7 empty paragraph | `run` | `run(into:)` |
+/// | T2 the last visible line takes the rest of its paragraph | `run` | `run(into:)` |
+/// | T3 line limit, `lastLineMaxWidth` | `run` (`commonLines` stops before the last line) | `run(into:)` |
+/// | T4 tail truncation | `cutLine` | `tailTruncated` |
+/// | T5 head and middle truncation | hands over to `cutLine` there | `headTruncated`, `middleTruncated` |
+/// | T6 clipping | `cutLine` | `cutLine` |
+/// | T7 later paragraphs hidden, no ellipsis | `run` | `run(into:)` |
+///
+/// A rule with two owners is written twice; `DifferentialBreakerTests` lays out texts through both and
+/// requires the same lines, so a change to one that the other does not follow fails there.
 struct FastBreaker {
-    /// Maximum line width in 1/1024 pt (a huge value when unbounded).
+    /// Maximum line width in 1/1024 pt (`Units.unbounded` when unbounded, B7).
     let maxWidth: Int
     /// Width of the last permitted line (index `maxLines − 1`) when it differs.
     let lastLineMaxWidth: Int?
@@ -345,161 +262,6 @@ extension FastBreaker {
             if steps == 3 { return LineBreaker.lastFitting(from: first, through: low) { prefix[$0] <= bound } }
         }
         return low
-    }
-
-    /// What `commonLines` needs to end a paragraph itself: the prefix sums at the paragraph's visible end
-    /// (its end moved back over hanging whitespace, W4) and at its end, and whether both are exact (no
-    /// reshaping at either).
-    struct ParagraphEnding {
-        let end: Int
-        /// The visible end, not before the paragraph's start.
-        let visibleEnd: Int
-        let visiblePrefix: Int
-        let endPrefix: Int
-        let isExact: Bool
-
-        @inline(__always)
-        init(_ view: FastView, start: Int, end: Int) {
-            self.end = end
-            visibleEnd = view.trimmedEnd(end, notBefore: start)
-            visiblePrefix = view.prefix[visibleEnd]
-            endPrefix = view.prefix[end]
-            isExact = (visibleEnd >= view.unitCount || !view.isUnsafe(visibleEnd))
-                && (end >= view.unitCount || !view.isUnsafe(end))
-        }
-    }
-
-    /// The bulk of a wrap in a loop with nothing else to test: lines before the last permitted one (so at
-    /// `maxWidth`, T3) that start at a safe position and whose widths are stored, ending at an opportunity,
-    /// at an emergency break between clusters (W2) when not even the first word fits, or at the paragraph's
-    /// end when the rest of the paragraph fits and its ends are exact (`ending`; then it returns true).
-    /// Stops before the first line that is not like that (one that needs reshaping at an end; a
-    /// whitespace-only line, W4), which the caller makes. Requires `breakVisiblePrefixIsMonotone` and a
-    /// safe `start`; each line it makes ends where the next may start safely (`breakEnds`' flag covers
-    /// the opportunity; an emergency end is checked).
-    ///
-    /// The loop keeps its state, a measuring sink's included, in locals: through the `inout` emitter every
-    /// line stored and reloaded the sink's fields, since the records' stores might alias them.
-    @inline(never)
-    private static func commonLines<Sink: LineSink>(_ view: FastView, _ text: PreparedText, _ out: inout LineEmitter<Sink>,
-                                                    start: inout Int,
-                                                    cursor: inout Int, previousCount: inout Int, limit: Int,
-                                                    candidatesEnd: Int, lastPermitted: Int, ending: ParagraphEnding) -> Bool {
-        var loop = CommonLoop(start: start, cursor: cursor, guess: previousCount, produced: out.produced)
-        if out.holdsBack || !Sink.isHeldInLoop {
-            loop.run(view, text, limit: limit, candidatesEnd: candidatesEnd, lastPermitted: lastPermitted,
-                     ending: ending, into: &out)
-        } else {
-            // The sink in a local for the loop (an empty one stands in `out`): reached through `out`, every
-            // line stored and reloaded its fields, and reloaded the text's buffers, which those stores
-            // might alias.
-            var direct = DirectOutput(sink: Sink())
-            swap(&direct.sink, &out.sink)
-            loop.run(view, text, limit: limit, candidatesEnd: candidatesEnd, lastPermitted: lastPermitted,
-                     ending: ending, into: &direct)
-            swap(&direct.sink, &out.sink)
-            out.produced = loop.produced
-        }
-        start = loop.lineStart
-        cursor = loop.first
-        previousCount = loop.guess
-        return loop.finished
-    }
-
-    /// `commonLines`' state and loop.
-    private struct CommonLoop {
-        var lineStart: Int
-        var first: Int
-        var guess: Int
-        var produced: Int
-        var finished = false
-
-        init(start: Int, cursor: Int, guess: Int, produced: Int) {
-            lineStart = start
-            first = cursor
-            self.guess = guess
-            self.produced = produced
-        }
-
-        // `@_transparent` rather than `@inline(__always)`, which the optimiser did not honour for this
-        // generic method: outlined, the loop reached a held sink through a pointer again.
-        @_transparent
-        mutating func run<Output: LineOutput>(_ view: FastView, _ text: PreparedText, limit: Int, candidatesEnd: Int,
-                                              lastPermitted: Int, ending: ParagraphEnding, into output: inout Output) {
-            let unitCount = view.unitCount
-            let lastCandidate = candidatesEnd &- 1
-            // The paragraph's end decides exactly whether the rest fits when `ending` is exact, so a line
-            // may end at its last candidate; otherwise the general code must check the end, as before.
-            let lastLow = ending.isExact ? lastCandidate : lastCandidate &- 1
-            let reshapeFlag = PreparedText.breakEndNeedsReshaping
-            let visiblePrefix = view.visiblePrefix
-            let paragraphEnd = ending.end
-            let paragraphVisibleEnd = ending.visibleEnd
-            let paragraphVisiblePrefix = ending.visiblePrefix
-            var lineStart = self.lineStart
-            var base = view.prefix[lineStart]
-            var first = self.first
-            var guess = self.guess
-            var produced = self.produced
-            while produced < lastPermitted {
-                let bound = base &+ limit  // an opportunity fits ⇔ its visible prefix ≤ bound
-                // W2: the rest of the paragraph fits (only whitespace left counts as width 0).
-                if paragraphVisiblePrefix <= bound || paragraphVisibleEnd <= lineStart {
-                    guard ending.isExact else { break }
-                    output.produce(BrokenLine(start: lineStart, end: paragraphEnd, visible: lineStart..<paragraphEnd,
-                                    width: paragraphVisibleEnd > lineStart ? paragraphVisiblePrefix &- base : 0,
-                                    widthWithWhitespace: ending.endPrefix &- base, ellipsis: nil, isCut: false))
-                    produced &+= 1
-                    lineStart = paragraphEnd
-                    finished = true
-                    break
-                }
-                if first > lastCandidate || visiblePrefix[first] > bound {
-                    // W2: not even the first word fits (or only the paragraph's last piece is left): an
-                    // emergency break between clusters inside it, made here when the line's widths are
-                    // stored ones (about 95 % of them), which also keeps the next line in this loop.
-                    let wordEnd = first <= lastCandidate ? Int(view.breaks[first]) : paragraphEnd
-                    let end = FastBreaker.emergencyEnd(view, text, lineStart, wordEnd, limit: limit)
-                    let visibleEnd = view.trimmedEnd(end, notBefore: lineStart)
-                    guard end >= unitCount || !view.isUnsafe(end),
-                          visibleEnd == lineStart || visibleEnd >= unitCount || !view.isUnsafe(visibleEnd)
-                    else { break }
-                    let next = view.prefix[end]
-                    output.produce(BrokenLine(start: lineStart, end: end, visible: lineStart..<end,
-                                              width: visibleEnd > lineStart ? view.prefix[visibleEnd] &- base : 0,
-                                              widthWithWhitespace: next &- base, ellipsis: nil, isCut: false))
-                    produced &+= 1
-                    lineStart = end
-                    base = next
-                    if end >= paragraphEnd {
-                        finished = true
-                        break
-                    }
-                    // The next line's first opportunity: `first` itself unless the break fell on it.
-                    if first <= lastCandidate, end >= wordEnd { first &+= 1 }
-                    continue
-                }
-                let low = FastBreaker.lastFitting(visiblePrefix, from: first, through: lastCandidate, bound: bound,
-                                                  guess: guess)
-                guess = low &- first &+ 1
-                guard low <= lastLow else { break }
-                let end = view.breakEnds[low]
-                guard end & reshapeFlag == 0, Int(end) >= lineStart else { break }  // W4: whitespace-only line
-                let position = Int(view.breaks[low])
-                let next = view.breakPrefix[low]
-                output.produce(BrokenLine(start: lineStart, end: position, visible: lineStart..<position,
-                                width: visiblePrefix[low] &- base, widthWithWhitespace: next &- base,
-                                ellipsis: nil, isCut: false))
-                produced &+= 1
-                lineStart = position
-                base = next
-                first = low &+ 1
-            }
-            self.lineStart = lineStart
-            self.first = first
-            self.guess = guess
-            self.produced = produced
-        }
     }
 
     /// `run`'s `finishParagraph`: push-out (W6) between the paragraph's last two lines, then emit them.
