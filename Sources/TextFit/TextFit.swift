@@ -26,7 +26,8 @@
 //   such as TextFitRender are built on.
 // - `Internals/`: the only files that import CTextFit, one per C library or C component (ICU, HarfBuzz,
 //   FreeType, Fontconfig, the segment cache's tables, the worker pool).
-// - `Support/`: small Swift utilities (locks, stored arrays, operation counters).
+// - `Support/`: small Swift utilities that are not C doors (the lock, array copying, the binary search,
+//   the debug operation counters).
 //
 // Results use UTF-16 offsets (NSRange's convention) and points; raw sizes are fractional.
 

@@ -20,7 +20,7 @@ extension TextLayout {
         if let limit = options.widthLimit, limit.isNaN || limit < 0 {
             throw RenderError.invalidGeometry("width limit \(limit)")
         }
-        let limit = options.widthLimit.flatMap { $0.isFinite && $0 > 0 && $0 < 1e15 ? $0 : nil }
+        let limit = options.widthLimit.flatMap { $0 > 0 && !$0.isUnboundedTextDimension ? $0 : nil }
         let padding = options.padding
         let size = CGSize(width: max(sizeIncludingTrailingWhitespace.width, limit ?? 0) + 2 * padding,
                           height: size.height + 2 * padding)

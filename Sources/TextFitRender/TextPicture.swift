@@ -124,7 +124,7 @@ public struct TextPicture: Sendable {
                                    RenderOverlays.color(of: .baselines), pixels: 1, dashed: false))
             }
         }
-        if overlays.contains(.widthLimit), let widthLimit, widthLimit.isFinite, widthLimit > 0 {
+        if overlays.contains(.widthLimit), let widthLimit, widthLimit > 0, !widthLimit.isUnboundedTextDimension {
             let height = lines.last.map { $0.rect.maxY } ?? 0
             items.append(.line(from: CGPoint(x: origin.x + widthLimit, y: origin.y - 3),
                                to: CGPoint(x: origin.x + widthLimit, y: origin.y + height + 3),

@@ -33,7 +33,7 @@ extension TitleDateLayout {
             if !titleLines.isEmpty { picture.stroke(titleFrame.offsetBy(dx: origin.x, dy: origin.y), color: frameColor) }
             if dateFrame.width > 0 { picture.stroke(dateFrame.offsetBy(dx: origin.x, dy: origin.y), color: frameColor) }
         }
-        if overlays.contains(.widthLimit), let width, width.isFinite, width > 0 {
+        if overlays.contains(.widthLimit), let width, width > 0, !width.isUnboundedTextDimension {
             picture.drawLine(from: CGPoint(x: origin.x + width, y: origin.y - 3),
                              to: CGPoint(x: origin.x + width, y: origin.y + size.height + 3),
                              color: RenderOverlays.color(of: .widthLimit), dashed: true)
@@ -47,7 +47,7 @@ extension TitleDateLayout {
         guard options.padding.isFinite, options.padding >= 0 else {
             throw RenderError.invalidGeometry("padding \(options.padding)")
         }
-        let limit = options.widthLimit.flatMap { $0.isFinite && $0 > 0 && $0 < 1e15 ? $0 : nil }
+        let limit = options.widthLimit.flatMap { $0 > 0 && !$0.isUnboundedTextDimension ? $0 : nil }
         let padding = options.padding
         var picture = try TextPicture(size: CGSize(width: max(size.width, limit ?? 0) + 2 * padding,
                                                    height: size.height + 2 * padding),

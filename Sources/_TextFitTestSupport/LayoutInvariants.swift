@@ -49,7 +49,7 @@ enum LayoutInvariants {
             problems.append("truncated after \(lines.count) lines with maxLines \(input.maxLines)")
         }
         // Laying out at the measured width gives the same lines (wrapping modes, no line limit).
-        if let width = input.width, width > 0, width < 1e15, input.maxLines == 0, input.strategy.isEmpty,
+        if let width = input.width, width > 0, !width.isUnboundedTextDimension, input.maxLines == 0, input.strategy.isEmpty,
            input.mode == .byWordWrapping || input.mode == .byCharWrapping, layout.size.width <= width, layout.size.width > 0,
            let again = try? prepared.layout(width: layout.size.width, lineBreakMode: input.mode),
            again.lines.map(\.range) != lines.map(\.range) {
@@ -62,9 +62,9 @@ enum LayoutInvariants {
     /// A line fits its width unless it is one cluster (W2); a truncated line fits unless nothing but the
     /// ellipsis is left (T4, T5); clipped lines may overflow (T6).
     private static func checkFit(_ line: TextLine, index: Int, units: [UInt16], input: _FuzzEntries.MeasureInput) -> [String] {
-        guard var limit = input.width, limit > 0, limit < 1e15 else { return [] }
+        guard var limit = input.width, limit > 0, !limit.isUnboundedTextDimension else { return [] }
         if input.maxLines > 0, index == input.maxLines - 1, let last = input.lastLineMaxWidth {
-            guard last > 0, last < 1e15 else { return [] }
+            guard last > 0, !last.isUnboundedTextDimension else { return [] }
             limit = last
         }
         // The engine compares in 1/1024 pt, rounding the limit down after adding 1e-6 units (so a width it

@@ -152,12 +152,6 @@ extension PreparedText {
 
     /// The first segment whose end is after `position`.
     private func firstSegment(endingAfter position: Int) -> Int {
-        var low = 0
-        var high = segments.count
-        while low < high {
-            let mid = (low + high) / 2
-            if Int(segments[mid].end) <= position { low = mid + 1 } else { high = mid }
-        }
-        return low
+        partitionPoint(from: 0, to: segments.count) { Int(segments[$0].end) > position }
     }
 }
