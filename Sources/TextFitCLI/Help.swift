@@ -14,7 +14,7 @@ enum Help {
           textfit breaks < texts.jsonl       list UAX #14 line-break opportunities per text
           textfit title-date --title T --date D --width W
                                              lay a title out with a date after it (4 cases)
-          textfit demo [--out DIR]           the brief's examples: feed rows, labels, title + date
+          textfit demo [--out DIR]           the seed examples: feed rows, labels, title + date
           textfit help [COMMAND]             this help, or one command's (also --help, -h,
                                              textfit COMMAND --help)
           textfit --version                  TextFit's version and the C libraries in use (also -V)
@@ -121,7 +121,7 @@ enum Help {
 
     static let demo = """
         textfit demo [--out DIR]
-          Prints the brief's examples with the bundled fonts: the 12 feed rows' heights in a 375 pt list
+          Prints the seed examples with the bundled fonts: the 12 feed rows' heights in a 375 pt list
           (15 pt text, 10 pt insets, so a 355 pt wrap width) at scales 1, 2 and 3; the label
           "北京欢迎您！！！" at 20 pt sized to fit at scale 2, next to iOS's figure; the line counts of
           the title + date titles at several widths; the four title + date seed cases laid out (case by

@@ -15,7 +15,7 @@ import TextFitLayout
         try PreparedText(text, font: Fixtures.font(15)).layout(width: contentWidth, lineBreakStrategy: .standard).lineCount
     }
 
-    /// The brief's feed at 375 pt: content width 355, lines × 20.43 rounded up, + 20.
+    /// The seed feed at 375 pt: content width 355, lines × 20.43 rounded up, + 20.
     @Test func seedFeedAt375() throws {
         let heights = try RowHeights(template: feed(), cache: nil).heights(for: SeedExamples.feedTexts, width: 375)
         #expect(heights == [61, 102, 143, 102, 41, 102, 102, 61, 61, 143, 61, 123])

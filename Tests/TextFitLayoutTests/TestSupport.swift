@@ -1,7 +1,7 @@
 import Foundation
 import TextFitLayout
 
-/// Fonts and the brief's seed examples for the layout tests.
+/// Fonts and the seed examples for the layout tests.
 enum Fixtures {
     /// The bundled Noto Sans (TextFit's system font).
     static func font(_ size: CGFloat = 17) throws -> Font { try Font.systemFont(ofSize: size) }
@@ -20,7 +20,7 @@ enum Fixtures {
     }
 }
 
-/// The brief's example inputs, copied verbatim from the project's `seed-examples.json`.
+/// The seed example inputs, copied verbatim from the project's `seed-examples.json`.
 enum SeedExamples {
     /// News rows: a label pinned 10 pt inside the row, numberOfLines 0, 15 pt font.
     static let feedFontSize: CGFloat = 15
@@ -44,7 +44,7 @@ enum SeedExamples {
     static let labelText = "北京欢迎您！！！"
     static let labelFontSize: CGFloat = 20
 
-    /// Title + date, numberOfLines 2; index i is the brief's case i + 1.
+    /// Title + date, numberOfLines 2; index i is the seed's case i + 1.
     static let titleDate: [(title: String, date: String)] = [
         ("Title Short", "Date"),
         ("Title Ratherrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrr Long", "Date"),

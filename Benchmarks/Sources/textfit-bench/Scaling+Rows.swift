@@ -8,7 +8,7 @@ extension Bench {
     /// is prepared and measured) over each set's texts at a 375-pt row, one call per page of 4, 24 or 200
     /// rows back to back or all rows in one call, against the same rows one at a time through
     /// `height(for:width:)` on the calling thread; interleaved round by round. The page sizes are where a
-    /// per-call cost shows (until session 5, every `TextBatch` call read `activeProcessorCount`, ≈ 30 µs).
+    /// per-call cost shows (reading `activeProcessorCount` per call, for example, costs ≈ 30 µs).
     func runScalingRows() {
         let rounds = max(5, options.samples)
         let pageSizes = [4, 24, 200, Int.max]

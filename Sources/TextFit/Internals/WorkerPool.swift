@@ -10,7 +10,7 @@ import Dispatch
 /// }
 /// ```
 ///
-/// Why not `DispatchQueue.concurrentPerform`, which TextBatch used before: Dispatch's worker sleeps after
+/// Why not `DispatchQueue.concurrentPerform`: Dispatch's worker sleeps after
 /// every call, so each call waits for it to wake (20–110 µs on this 2-core VM, on a core whose caches went
 /// cold meanwhile), and a call whose work the caller finishes first still waits for it. The pool's workers
 /// spin for `spinNanoseconds` after each call before they sleep, so calls that follow one another find

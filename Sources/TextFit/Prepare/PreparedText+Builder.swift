@@ -8,8 +8,8 @@ extension PreparedText {
     /// `Character`s where a boundary is certain (`GraphemeFastPath`), goes through the inside of runs in a
     /// loop of its own (`extendSegment`), writes into buffers allocated once, and then asks the segment
     /// cache for every segment, a run of look-ups per call, reading cached shaping straight into them
-    /// (`shapeSegments`). About 5× fewer instructions than the first version, which asked HarfBuzz, Swift
-    /// and `switch`es per character and allocated per word.
+    /// (`shapeSegments`): nothing per character asks HarfBuzz, Swift or a `switch`, and nothing is
+    /// allocated per word.
     ///
     /// The build touches the font's face without reference counting (`Pass.primary`): the face is shared
     /// by every thread preparing text in that font, and each retain or release of it is an atomic write to

@@ -49,8 +49,8 @@ extension PreparedText {
 
         /// Copies the builder's buffers into one block and derives the prefix sums, the per-opportunity and
         /// the per-paragraph data into it: the sums in one loop over the units, the rest in one loop over the
-        /// opportunities and one over the paragraphs (the `filter`, `map` and `zip` of the first version were
-        /// about a tenth of a warm preparation). The loops read raw pointers: a buffer's subscript is
+        /// opportunities and one over the paragraphs, since passes of `filter`, `map` and `zip` over the same
+        /// arrays cost about a tenth of a warm preparation. The loops read raw pointers: a buffer's subscript is
         /// bounds-checked even in release builds.
         /// - Parameters:
         ///   - count: the text's UTF-16 length; `flags` holds `count + 1` values, `advances` `count` (each

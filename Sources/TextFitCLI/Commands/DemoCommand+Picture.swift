@@ -3,7 +3,7 @@ import TextFit
 import TextFitLayout
 import TextFitRender
 
-/// `textfit demo --out DIR`: one picture of the brief's examples, drawn exactly as measured, with overlays
+/// `textfit demo --out DIR`: one picture of the seed examples, drawn exactly as measured, with overlays
 /// and captions (the README shows it as docs/demo.png).
 extension DemoCommand {
     /// The picture's file name inside the output folder.
@@ -44,7 +44,7 @@ extension DemoCommand {
             return layout?.size.height ?? 0
         }
 
-        y += text("TextFit demo: the brief's examples drawn exactly as measured (Noto Sans; CJK from Droid Sans Fallback)",
+        y += text("TextFit demo: the seed examples drawn exactly as measured (Noto Sans; CJK from Droid Sans Fallback)",
                   font: heading, x: margin, width: pictureWidth - 2 * margin)
         y += 6
         y += legend(x: margin, y: y, font: caption, commands: &commands)

@@ -1,7 +1,7 @@
 import Foundation
 import TextFit
 
-/// `textfit demo`: the brief's examples (`SeedExamples`) measured with the bundled fonts.
+/// `textfit demo`: the seed examples (`SeedExamples`) measured with the bundled fonts.
 enum DemoCommand: Command {
     static let name = "demo"
     static let options: [OptionSpec] = [.option("--out", "a folder to write demo.png into")]
@@ -56,7 +56,7 @@ enum DemoCommand: Command {
     /// The whole demo, line by line.
     /// - Throws: `FontError` when the bundled fonts are missing.
     static func report() throws -> [String] {
-        var output = ["TextFit \(TextFitInfo.version) demo: the brief's examples with the bundled fonts "
+        var output = ["TextFit \(TextFitInfo.version) demo: the seed examples with the bundled fonts "
                       + "(\(BundledFonts.familyNames.joined(separator: ", ")))", ""]
         output += try feedRows()
         output.append("")

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The brief's example inputs, copied from the project's `seed-examples.json` so the tool never reads
+/// The seed example inputs, copied from the project's `seed-examples.json` so the tool never reads
 /// files outside its package at run time. Keep them verbatim: the demo's figures are compared with
 /// iOS's.
 enum SeedExamples {
@@ -53,11 +53,11 @@ enum SeedExamples {
     }
 }
 
-/// One of the brief's title + date examples: its number, the rule it shows, and the two texts. (Which of
+/// One of the seed title + date examples: its number, the rule it shows, and the two texts. (Which of
 /// the four layout cases applies depends on the width and font: `TitleDateLayout.layoutCase`.)
 struct TitleDateSeed {
     var number: Int
-    /// The layout rule the case exercises, in the brief's words.
+    /// The layout rule the case exercises, in the seed's words.
     var rule: String
     var title: String
     var date: String

@@ -5,7 +5,7 @@ import Foundation
 /// heights.
 ///
 /// ```swift
-/// // The brief's feed: a 15 pt label pinned 10 pt inside the row, numberOfLines = 0.
+/// // The seed feed: a 15 pt label pinned 10 pt inside the row, numberOfLines = 0.
 /// let feed = RowTemplate(font: try .systemFont(ofSize: 15), insets: EdgeInsets(all: 10), numberOfLines: 0)
 /// ```
 public struct RowTemplate: Sendable, Hashable {

@@ -1,5 +1,5 @@
 /// Which of the four "title + date" cases a layout fell into (uikit-semantics.md §5.1). The raw values
-/// are the case numbers the brief and the `textfit title-date` command use.
+/// are the case numbers the seed examples and the `textfit title-date` command use.
 public enum TitleDateCase: Int, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     /// 1: the title takes one line and the date fits after it on that line.
     case dateAfterTitle = 1

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A title of at most `maxTitleLines` lines with a date placed after it — the brief's "title + date"
+/// A title of at most `maxTitleLines` lines with a date placed after it — the seed "title + date"
 /// puzzle (uikit-semantics.md §5.1).
 ///
 /// ```swift
