@@ -47,12 +47,15 @@ let package = Package(
         // Test support, never linked into the library or the tool.
         // LeakSanitizer's suppressions for leaks outside TextFit (system libraries, the test harness).
         .target(name: "_TextFitSanitizerSettings"),
-        // The fuzz targets' logic (FuzzTesting/), replayed by the tests on the committed corpus.
+        // The fuzz targets' logic (FuzzTesting/), replayed by the tests on the committed corpus, and the
+        // fixtures the test targets share (the seeded generator, the sample texts).
         .target(name: "_TextFitTestSupport", dependencies: ["TextFit", "TextFitCLI", "_TextFitSanitizerSettings"]),
-        .testTarget(name: "TextFitTests", dependencies: ["TextFit", "_TextFitSanitizerSettings"], resources: [.copy("Data")]),
-        .testTarget(name: "TextFitLayoutTests", dependencies: ["TextFitLayout", "TextFit", "_TextFitSanitizerSettings"]),
+        .testTarget(name: "TextFitTests", dependencies: ["TextFit", "_TextFitTestSupport", "_TextFitSanitizerSettings"],
+                    resources: [.copy("Data")]),
+        .testTarget(name: "TextFitLayoutTests",
+                    dependencies: ["TextFitLayout", "TextFit", "_TextFitTestSupport", "_TextFitSanitizerSettings"]),
         .testTarget(name: "TextFitRenderTests",
-                    dependencies: ["TextFitRender", "TextFitLayout", "TextFit", "_TextFitSanitizerSettings"],
+                    dependencies: ["TextFitRender", "TextFitLayout", "TextFit", "_TextFitTestSupport", "_TextFitSanitizerSettings"],
                     resources: [.copy("Data")]),
         .testTarget(name: "TextFitCLITests",
                     dependencies: ["TextFitCLI", "TextFit", "_TextFitTestSupport", "_TextFitSanitizerSettings"]),

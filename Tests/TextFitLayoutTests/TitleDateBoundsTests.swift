@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TextFitLayout
+import _TextFitTestSupport
 
 /// A title + date block never draws outside its width: when the room beside the title's last permitted
 /// line is narrower than "…", the date goes below the title (case 2 geometry); a date wider than the
@@ -146,15 +147,5 @@ import TextFitLayout
         #expect(checked == 240)
     }
 
-    /// SplitMix64: seeded, so a failing sample reproduces.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
+    typealias Generator = SeededGenerator
 }

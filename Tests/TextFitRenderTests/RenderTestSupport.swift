@@ -1,4 +1,5 @@
 import Foundation
+import _TextFitTestSupport
 import TextFit
 @testable import TextFitRender
 
@@ -72,33 +73,5 @@ struct Bitmap {
     }
 }
 
-/// Layout cases for the render tests: text, width, line limit and mode.
-struct RenderCase: CustomStringConvertible, Sendable {
-    var text: String
-    var width: CGFloat?
-    var lines = 0
-    var mode = LineBreakMode.byWordWrapping
-    var size: CGFloat = 17
-
-    var description: String {
-        "\(String(text.prefix(24)).debugDescription) at \(width.map { "\($0)" } ?? "∞") pt, \(lines) lines, \(mode)"
-    }
-
-    func prepare() throws -> (PreparedText, TextLayout) {
-        let text = PreparedText(self.text, font: try Fixtures.font(size))
-        return (text, try text.layout(width: width, numberOfLines: lines, lineBreakMode: mode))
-    }
-
-    /// Every sample at three widths in five modes (wrapping, char wrapping, and the three truncations).
-    static let corpus: [RenderCase] = Fixtures.samples.flatMap { text in
-        [CGFloat(80), 150, 240].flatMap { width in
-            [
-                RenderCase(text: text, width: width),
-                RenderCase(text: text, width: width, mode: .byCharWrapping),
-                RenderCase(text: text, width: width, lines: 2, mode: .byTruncatingTail),
-                RenderCase(text: text, width: width, lines: 1, mode: .byTruncatingMiddle),
-                RenderCase(text: text, width: width, lines: 1, mode: .byTruncatingHead),
-            ]
-        }
-    }
-}
+/// Layout cases for the render tests: text, width, line limit, mode and size.
+typealias RenderCase = LayoutCase

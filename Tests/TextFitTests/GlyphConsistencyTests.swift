@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import _TextFitTestSupport
 @testable import TextFit
 
 /// What is drawn is what was measured: the glyphs a line draws (`TextLine.glyphs()`, and the 1/1024-pt
@@ -95,31 +96,4 @@ import Testing
 }
 
 /// Layout cases for the glyph tests: text, width, line limit and mode.
-struct GlyphCase: CustomStringConvertible, Sendable {
-    var text: String
-    var width: CGFloat?
-    var lines = 0
-    var mode = LineBreakMode.byWordWrapping
-
-    var description: String {
-        "\(String(text.prefix(24)).debugDescription) at \(width.map { "\($0)" } ?? "∞") pt, \(lines) lines, \(mode)"
-    }
-
-    func prepare() throws -> (PreparedText, TextLayout) {
-        let text = PreparedText(self.text, font: try Fixtures.font())
-        return (text, try text.layout(width: width, numberOfLines: lines, lineBreakMode: mode))
-    }
-
-    /// Every sample at three widths in five modes (wrapping, char wrapping, and the three truncations).
-    static let corpus: [GlyphCase] = Fixtures.samples.flatMap { text in
-        [CGFloat(80), 150, 240].flatMap { width in
-            [
-                GlyphCase(text: text, width: width),
-                GlyphCase(text: text, width: width, mode: .byCharWrapping),
-                GlyphCase(text: text, width: width, lines: 2, mode: .byTruncatingTail),
-                GlyphCase(text: text, width: width, lines: 1, mode: .byTruncatingMiddle),
-                GlyphCase(text: text, width: width, lines: 1, mode: .byTruncatingHead),
-            ]
-        }
-    }
-}
+typealias GlyphCase = LayoutCase
