@@ -15,8 +15,21 @@ struct tf_font {
     hb_font_t *font;
 };
 
-tf_face *tf_face_create(const char *path, int32_t face_index) {
-    hb_blob_t *blob = hb_blob_create_from_file_or_fail(path);
+static void unmap_font_bytes(void *bytes) {
+    tf_font_file_unmap(*(tf_font_bytes *)bytes);
+    free(bytes);
+}
+
+tf_face *tf_face_create(tf_font_bytes bytes, int32_t face_index) {
+    tf_font_bytes *owned = malloc(sizeof(tf_font_bytes));
+    if (owned == NULL) {
+        tf_font_file_unmap(bytes);
+        return NULL;
+    }
+    *owned = bytes;
+    // The blob owns the mapping from here on (HarfBuzz calls the destroy function itself when it fails).
+    hb_blob_t *blob = hb_blob_create_or_fail((const char *)bytes.bytes, (unsigned)bytes.length,
+                                             HB_MEMORY_MODE_READONLY, owned, unmap_font_bytes);
     if (blob == NULL) return NULL;
     hb_face_t *face = hb_face_create(blob, (unsigned)face_index);
     hb_blob_destroy(blob);
@@ -61,6 +74,7 @@ void tf_face_get_metrics(const tf_face *face, tf_face_metrics *metrics) {
     metrics->units_per_em = (int32_t)hb_face_get_upem(face->face);
 
     unsigned length = 0;
+
     hb_blob_t *hhea = hb_face_reference_table(face->face, HB_TAG('h', 'h', 'e', 'a'));
     const char *data = hb_blob_get_data(hhea, &length);
     if (data != NULL && length >= 10) {

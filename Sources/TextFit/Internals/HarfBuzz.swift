@@ -7,8 +7,11 @@ final class HarfBuzzFace: @unchecked Sendable {
     let handle: OpaquePointer
     let metrics: FaceMetrics
 
-    init?(path: String, faceIndex: Int) {
-        guard let handle = tf_face_create(path, Int32(clamping: faceIndex)) else { return nil }
+    /// A face of `file`'s bytes, which it takes over (they stay mapped while the face lives).
+    init?(file: FontFileBytes, faceIndex: Int) {
+        guard let bytes = file.takeOver(), let handle = tf_face_create(bytes, Int32(clamping: faceIndex)) else {
+            return nil
+        }
         self.handle = handle
         var metrics = tf_face_metrics()
         tf_face_get_metrics(handle, &metrics)
