@@ -86,7 +86,7 @@ typedef struct tf_face tf_face;
 
 /// Vertical metrics in design units (rules F2, F4): hhea first, OS/2 typo then win when hhea is all zero.
 typedef struct {
-    int32_t units_per_em;
+    int32_t units_per_em;  // head.unitsPerEm as stored (0 without a head table), not HarfBuzz's fallback
     int32_t ascender;      // positive
     int32_t descender;     // negative
     int32_t line_gap;
@@ -101,8 +101,14 @@ void tf_face_destroy(tf_face *face);
 void tf_face_get_metrics(const tf_face *face, tf_face_metrics *metrics);
 /// 1 when the face maps `codepoint` to a glyph.
 int32_t tf_face_has_codepoint(const tf_face *face, uint32_t codepoint);
-/// The advance of `codepoint`'s nominal glyph in design units (0 when missing).
+/// The advance of `codepoint`'s nominal glyph in design units (0 when missing), clamped like shaping's.
 int32_t tf_face_codepoint_advance(const tf_face *face, uint32_t codepoint);
+
+/// The largest glyph advance trusted, in em: wider than any real glyph (long Arabic ligatures and math
+/// fonts' stretched braces reach 4-5 em), and 16 em at the largest size TextFit accepts (under 100,000 pt,
+/// scale 102,400,000) still fits in an int32. Shaping and `tf_face_codepoint_advance` clamp every glyph
+/// advance to [0, this many em]: a negative or larger one comes only from a damaged font.
+#define TF_GLYPH_ADVANCE_LIMIT_EMS 16
 
 /// A HarfBuzz font: a face at one scale (units per em of the shaping output). Immutable and shareable.
 typedef struct tf_font tf_font;
@@ -113,7 +119,7 @@ void tf_font_destroy(tf_font *font);
 
 /// Shapes `text[0..<length]` (UTF-16) on its own, with `script` (an ISO 15924 tag as
 /// HB_TAG, 0 = guess) and left-to-right or right-to-left `direction` (0 = from the script).
-/// Kerning and standard ligatures are on (rule F7).
+/// Kerning and standard ligatures are on (rule F7). Glyph advances are clamped (TF_GLYPH_ADVANCE_LIMIT_EMS).
 /// For each UTF-16 unit i: `advances[i]` receives the summed x-advance of the HarfBuzz cluster that starts at i
 /// (0 for units inside a cluster); `flags[i]` gets bit 0 set when unit i does not start a cluster or its first
 /// glyph is HB_GLYPH_FLAG_UNSAFE_TO_BREAK (breaking the text before i changes shaping), and bit 1 when

@@ -214,7 +214,8 @@ final class FontCatalog: Sendable {
         if state.recent.count > state.recentLimit { state.recent.removeFirst(state.recent.count - state.recentLimit) }
     }
 
-    /// Opens a face after FreeType has confirmed the file is a font; errors name the file.
+    /// Opens a face after FreeType has confirmed the file is a font and its metrics are sane; errors name
+    /// the file.
     private static func makeFace(path: String, faceIndex: Int, id: Int, livesForProcess: Bool = false) throws -> Face {
         // C reads a path only up to a NUL, so "a.ttf\0b" would open a.ttf: refused rather than cut.
         guard !path.utf8.contains(0) else {
@@ -241,6 +242,7 @@ final class FontCatalog: Sendable {
         guard info.glyphCount > 0, let harfBuzz = HarfBuzzFace(file: file, faceIndex: faceIndex) else {
             throw FontError.unreadableFile(path: path, reason: "HarfBuzz found no glyphs in it")
         }
+        if let problem = harfBuzz.metrics.problem { throw FontError.unreadableFile(path: path, reason: problem) }
         return Face(id: id, path: path, faceIndex: faceIndex, familyName: info.familyName,
                     styleName: info.styleName, harfBuzz: harfBuzz, livesForProcess: livesForProcess)
     }

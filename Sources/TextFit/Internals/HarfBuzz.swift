@@ -43,13 +43,15 @@ final class HarfBuzzFace: @unchecked Sendable {
         return tf_face_has_codepoint(handle, scalar) != 0
     }
 
-    /// The nominal advance of `scalar` in design units (0 when the face lacks it).
+    /// The nominal advance of `scalar` in design units (0 when the face lacks it), clamped to
+    /// [0, 16 em] like shaped advances (`TF_GLYPH_ADVANCE_LIMIT_EMS`).
     func designAdvance(of scalar: UInt32) -> Int { Int(tf_face_codepoint_advance(handle, scalar)) }
 }
 
 /// A face's vertical metrics in design units (rules F2, F4), as the C shim reads them: hhea first, OS/2
 /// typo then win when hhea is all zero.
 struct FaceMetrics: Sendable, Equatable {
+    /// As the head table stores it (0 without one); `FaceMetrics.problem` refuses a face outside 16...16384.
     var unitsPerEm: Int32
     /// Positive.
     var ascender: Int32
