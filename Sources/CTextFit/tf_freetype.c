@@ -1,4 +1,4 @@
-// FreeType: validating font files and reading their names. Each probe uses its own FT_Library, so probes
+// FreeType: validating font files (their mapped bytes, see tf_font_file.c) and reading their names. Each probe uses its own FT_Library, so probes
 // are thread-safe without a lock (FreeType objects are not shareable across threads).
 #include "CTextFit.h"
 #include <stdio.h>
@@ -13,14 +13,21 @@ static void copy_string(char *destination, size_t capacity, const char *source) 
     destination[capacity - 1] = 0;
 }
 
-int32_t tf_font_file_probe(const char *path, int32_t face_index, tf_font_file_info *info) {
+int32_t tf_font_bytes_probe(tf_font_bytes bytes, int32_t face_index, tf_font_file_info *info) {
     memset(info, 0, sizeof(*info));
     FT_Library library;
     FT_Error error = FT_Init_FreeType(&library);
     if (error) return (int32_t)error;
     // Face index -1 only counts the faces.
     FT_Face face;
-    error = FT_New_Face(library, path, -1, &face);
+    const FT_Byte *base = (const FT_Byte *)bytes.bytes;
+    FT_Long length = (FT_Long)bytes.length;
+    error = FT_New_Memory_Face(library, base, length, -1, &face);
+    // When no driver takes the bytes, FreeType's last try, the MacBinary check, reads a 128-byte header;
+    // from memory a shorter file fails there with Invalid_Stream_Operation instead of the
+    // Unknown_File_Format a path gives. No font is that short (an sfnt's directory and head table alone
+    // are longer), so it is reported as what it is: not a font.
+    if (error == FT_Err_Invalid_Stream_Operation && bytes.length < 128) error = FT_Err_Unknown_File_Format;
     if (error) {
         FT_Done_FreeType(library);
         return (int32_t)error;
@@ -31,7 +38,7 @@ int32_t tf_font_file_probe(const char *path, int32_t face_index, tf_font_file_in
         FT_Done_FreeType(library);
         return (int32_t)FT_Err_Invalid_Argument;
     }
-    error = FT_New_Face(library, path, face_index, &face);
+    error = FT_New_Memory_Face(library, base, length, face_index, &face);
     if (error) {
         FT_Done_FreeType(library);
         return (int32_t)error;

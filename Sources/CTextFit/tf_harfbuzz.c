@@ -13,10 +13,31 @@ struct tf_face {
 
 struct tf_font {
     hb_font_t *font;
+    int32_t advance_limit;  // TF_GLYPH_ADVANCE_LIMIT_EMS em at this font's scale
 };
 
-tf_face *tf_face_create(const char *path, int32_t face_index) {
-    hb_blob_t *blob = hb_blob_create_from_file_or_fail(path);
+// A glyph advance outside [0, limit] is damage (a broken hmtx or GPOS value), not design: it is clamped
+// where shaping hands advances over, so measuring and drawing agree and every width stays >= 0.
+static int32_t sane_advance(int32_t advance, int32_t limit) {
+    if (advance < 0) return 0;
+    return advance > limit ? limit : advance;
+}
+
+static void unmap_font_bytes(void *bytes) {
+    tf_font_file_unmap(*(tf_font_bytes *)bytes);
+    free(bytes);
+}
+
+tf_face *tf_face_create(tf_font_bytes bytes, int32_t face_index) {
+    tf_font_bytes *owned = malloc(sizeof(tf_font_bytes));
+    if (owned == NULL) {
+        tf_font_file_unmap(bytes);
+        return NULL;
+    }
+    *owned = bytes;
+    // The blob owns the mapping from here on (HarfBuzz calls the destroy function itself when it fails).
+    hb_blob_t *blob = hb_blob_create_or_fail((const char *)bytes.bytes, (unsigned)bytes.length,
+                                             HB_MEMORY_MODE_READONLY, owned, unmap_font_bytes);
     if (blob == NULL) return NULL;
     hb_face_t *face = hb_face_create(blob, (unsigned)face_index);
     hb_blob_destroy(blob);
@@ -58,11 +79,16 @@ static uint16_t read_uint16(const char *data, unsigned length, unsigned offset) 
 // face->ascender, which is not what Apple platforms do, so the table is read directly.
 void tf_face_get_metrics(const tf_face *face, tf_face_metrics *metrics) {
     memset(metrics, 0, sizeof(*metrics));
-    metrics->units_per_em = (int32_t)hb_face_get_upem(face->face);
-
+    // head.unitsPerEm as the file says: hb_face_get_upem quietly answers 1000 for a value outside
+    // 16...16384, which would hide a damaged head table from the caller's check.
     unsigned length = 0;
+    hb_blob_t *head = hb_face_reference_table(face->face, HB_TAG('h', 'e', 'a', 'd'));
+    const char *data = hb_blob_get_data(head, &length);
+    if (data != NULL && length >= 54) metrics->units_per_em = read_uint16(data, length, 18);
+    hb_blob_destroy(head);
+
     hb_blob_t *hhea = hb_face_reference_table(face->face, HB_TAG('h', 'h', 'e', 'a'));
-    const char *data = hb_blob_get_data(hhea, &length);
+    data = hb_blob_get_data(hhea, &length);
     if (data != NULL && length >= 10) {
         metrics->ascender = read_int16(data, length, 4);
         metrics->descender = read_int16(data, length, 6);
@@ -102,7 +128,8 @@ int32_t tf_face_has_codepoint(const tf_face *face, uint32_t codepoint) {
 int32_t tf_face_codepoint_advance(const tf_face *face, uint32_t codepoint) {
     hb_codepoint_t glyph = 0;
     if (!hb_font_get_nominal_glyph(face->design_font, codepoint, &glyph)) return 0;
-    return (int32_t)hb_font_get_glyph_h_advance(face->design_font, glyph);
+    int64_t limit = (int64_t)hb_face_get_upem(face->face) * TF_GLYPH_ADVANCE_LIMIT_EMS;
+    return sane_advance((int32_t)hb_font_get_glyph_h_advance(face->design_font, glyph), (int32_t)limit);
 }
 
 tf_font *tf_font_create(const tf_face *face, int32_t scale) {
@@ -111,6 +138,8 @@ tf_font *tf_font_create(const tf_face *face, int32_t scale) {
     result->font = hb_font_create(face->face);
     // Unhinted, at full resolution (rule F7): no ppem, so no hinting and no rounding to pixels.
     hb_font_set_scale(result->font, scale, scale);
+    int64_t limit = (int64_t)(scale < 0 ? -(int64_t)scale : scale) * TF_GLYPH_ADVANCE_LIMIT_EMS;
+    result->advance_limit = limit > INT32_MAX ? INT32_MAX : (int32_t)limit;
     hb_font_make_immutable(result->font);
     return result;
 }
@@ -158,7 +187,13 @@ static hb_buffer_t *shape_into_thread_buffer(const tf_font *font, const uint16_t
     if (direction == 2) hb_buffer_set_direction(buffer, HB_DIRECTION_RTL);
     hb_buffer_guess_segment_properties(buffer);
     hb_shape(font->font, buffer, NULL, 0);
-    return hb_buffer_allocation_successful(buffer) ? buffer : NULL;
+    if (!hb_buffer_allocation_successful(buffer)) return NULL;
+    unsigned count = 0;
+    hb_glyph_position_t *positions = hb_buffer_get_glyph_positions(buffer, &count);
+    for (unsigned i = 0; i < count; i++) {
+        positions[i].x_advance = sane_advance(positions[i].x_advance, font->advance_limit);
+    }
+    return buffer;
 }
 
 int32_t tf_shape(const tf_font *font, const uint16_t *text, int32_t length, uint32_t script,

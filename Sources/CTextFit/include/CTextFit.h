@@ -43,7 +43,28 @@ int32_t tf_line_breaks(tf_line_iterator *iterator, const uint16_t *text, int32_t
 /// ICU's UAX #14 Line_Break class of `codepoint` (a ULineBreak value, e.g. U_LB_ALPHABETIC = 2).
 int32_t tf_line_break_class(uint32_t codepoint);
 
-// MARK: - Font files (FreeType)
+// MARK: - Font files
+
+/// A font file's bytes, mapped read-only (see `tf_font_file_map`).
+typedef struct {
+    const void *bytes;
+    size_t length;
+} tf_font_bytes;
+
+/// `tf_font_file_map` results.
+enum {
+    TF_FONT_FILE_OK = 0,
+    TF_FONT_FILE_NOT_FOUND = 1,    // no such file (ENOENT, ENOTDIR)
+    TF_FONT_FILE_NOT_REGULAR = 2,  // a directory, FIFO, socket or device
+    TF_FONT_FILE_TOO_LARGE = 3,    // larger than the size limit
+    TF_FONT_FILE_CANNOT_OPEN = 4,  // stat, open or mmap failed: `*system_error` holds errno
+};
+
+/// Maps the regular file at `path` read-only if it is at most `size_limit` bytes, never blocking (a FIFO or
+/// device is refused before it is opened). On success the caller owns `*bytes` and releases it with
+/// `tf_font_file_unmap` or hands it to `tf_face_create`. Returns a TF_FONT_FILE_ code.
+int32_t tf_font_file_map(const char *path, uint64_t size_limit, tf_font_bytes *bytes, int32_t *system_error);
+void tf_font_file_unmap(tf_font_bytes bytes);
 
 /// What FreeType reads from one face of a font file.
 typedef struct {
@@ -54,9 +75,9 @@ typedef struct {
     char style[64];
 } tf_font_file_info;
 
-/// Opens face `face_index` of `path` with FreeType to check it is a readable font.
+/// Opens face `face_index` of a font file's bytes with FreeType to check it is a readable font.
 /// Returns 0 on success or the FreeType error code (FT_Err_Invalid_Argument for a bad face index, ...).
-int32_t tf_font_file_probe(const char *path, int32_t face_index, tf_font_file_info *info);
+int32_t tf_font_bytes_probe(tf_font_bytes bytes, int32_t face_index, tf_font_file_info *info);
 
 // MARK: - Faces and fonts (HarfBuzz)
 
@@ -65,7 +86,7 @@ typedef struct tf_face tf_face;
 
 /// Vertical metrics in design units (rules F2, F4): hhea first, OS/2 typo then win when hhea is all zero.
 typedef struct {
-    int32_t units_per_em;
+    int32_t units_per_em;  // head.unitsPerEm as stored (0 without a head table), not HarfBuzz's fallback
     int32_t ascender;      // positive
     int32_t descender;     // negative
     int32_t line_gap;
@@ -73,14 +94,21 @@ typedef struct {
     int32_t x_height;      // 0 when unknown
 } tf_face_metrics;
 
-/// Loads face `face_index` of the file at `path`. NULL when the file cannot be read or has no glyphs.
-tf_face *tf_face_create(const char *path, int32_t face_index);
+/// Makes a face of face `face_index` of a font file's bytes, taking them over: they are unmapped when the
+/// face is destroyed, or at once when this returns NULL (no glyphs, out of memory).
+tf_face *tf_face_create(tf_font_bytes bytes, int32_t face_index);
 void tf_face_destroy(tf_face *face);
 void tf_face_get_metrics(const tf_face *face, tf_face_metrics *metrics);
 /// 1 when the face maps `codepoint` to a glyph.
 int32_t tf_face_has_codepoint(const tf_face *face, uint32_t codepoint);
-/// The advance of `codepoint`'s nominal glyph in design units (0 when missing).
+/// The advance of `codepoint`'s nominal glyph in design units (0 when missing), clamped like shaping's.
 int32_t tf_face_codepoint_advance(const tf_face *face, uint32_t codepoint);
+
+/// The largest glyph advance trusted, in em: wider than any real glyph (long Arabic ligatures and math
+/// fonts' stretched braces reach 4-5 em), and 16 em at the largest size TextFit accepts (under 100,000 pt,
+/// scale 102,400,000) still fits in an int32. Shaping and `tf_face_codepoint_advance` clamp every glyph
+/// advance to [0, this many em]: a negative or larger one comes only from a damaged font.
+#define TF_GLYPH_ADVANCE_LIMIT_EMS 16
 
 /// A HarfBuzz font: a face at one scale (units per em of the shaping output). Immutable and shareable.
 typedef struct tf_font tf_font;
@@ -91,7 +119,7 @@ void tf_font_destroy(tf_font *font);
 
 /// Shapes `text[0..<length]` (UTF-16) on its own, with `script` (an ISO 15924 tag as
 /// HB_TAG, 0 = guess) and left-to-right or right-to-left `direction` (0 = from the script).
-/// Kerning and standard ligatures are on (rule F7).
+/// Kerning and standard ligatures are on (rule F7). Glyph advances are clamped (TF_GLYPH_ADVANCE_LIMIT_EMS).
 /// For each UTF-16 unit i: `advances[i]` receives the summed x-advance of the HarfBuzz cluster that starts at i
 /// (0 for units inside a cluster); `flags[i]` gets bit 0 set when unit i does not start a cluster or its first
 /// glyph is HB_GLYPH_FLAG_UNSAFE_TO_BREAK (breaking the text before i changes shaping), and bit 1 when

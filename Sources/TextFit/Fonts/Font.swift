@@ -42,8 +42,12 @@ public struct Font: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Loads face `faceIndex` of a font file (TrueType, OpenType or a collection).
-    /// - Throws: `FontError.fileNotFound`, `.unreadableFile` (not a font, truncated, corrupt),
-    ///   `.faceIndexOutOfRange`, `.invalidSize`.
+    ///
+    /// Only a regular file of at most 256 MiB at exactly `path` is opened: a FIFO, socket, device or
+    /// directory, a larger file, or a path holding a NUL is refused without being opened, and so is a face
+    /// whose metrics are nonsense (see `FontError.unreadableFile`).
+    /// - Throws: `FontError.fileNotFound`, `.unreadableFile` (not a regular file, too large, a NUL in the
+    ///   path, not a font, truncated, corrupt, nonsense metrics), `.faceIndexOutOfRange`, `.invalidSize`.
     public init(file path: String, faceIndex: Int = 0, size: CGFloat) throws {
         try Font.validate(size: size)
         self.init(face: try FontCatalog.shared.face(path: path, faceIndex: faceIndex), size: size)

@@ -214,14 +214,23 @@ final class FontCatalog: Sendable {
         if state.recent.count > state.recentLimit { state.recent.removeFirst(state.recent.count - state.recentLimit) }
     }
 
-    /// Opens a face after FreeType has confirmed the file is a font; errors name the file.
+    /// Opens a face after FreeType has confirmed the file is a font and its metrics are sane; errors name
+    /// the file.
     private static func makeFace(path: String, faceIndex: Int, id: Int, livesForProcess: Bool = false) throws -> Face {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+        // C reads a path only up to a NUL, so "a.ttf\0b" would open a.ttf: refused rather than cut.
+        guard !path.utf8.contains(0) else {
+            throw FontError.unreadableFile(path: path, reason: "the path contains a NUL character")
+        }
+        let file: FontFileBytes
+        do {
+            file = try FontFileBytes(path: path)
+        } catch FontFileBytes.OpenError.notFound {
             throw FontError.fileNotFound(path)
+        } catch let error as FontFileBytes.OpenError {
+            throw FontError.unreadableFile(path: path, reason: FontFileBytes.reason(error))
         }
         let info: FreeType.FaceInfo
-        switch FreeType.probe(path: path, faceIndex: faceIndex) {
+        switch FreeType.probe(file, faceIndex: faceIndex) {
         case .success(let value):
             info = value
         case .failure(let error):
@@ -230,9 +239,10 @@ final class FontCatalog: Sendable {
             }
             throw FontError.unreadableFile(path: path, reason: error.description)
         }
-        guard info.glyphCount > 0, let harfBuzz = HarfBuzzFace(path: path, faceIndex: faceIndex) else {
+        guard info.glyphCount > 0, let harfBuzz = HarfBuzzFace(file: file, faceIndex: faceIndex) else {
             throw FontError.unreadableFile(path: path, reason: "HarfBuzz found no glyphs in it")
         }
+        if let problem = harfBuzz.metrics.problem { throw FontError.unreadableFile(path: path, reason: problem) }
         return Face(id: id, path: path, faceIndex: faceIndex, familyName: info.familyName,
                     styleName: info.styleName, harfBuzz: harfBuzz, livesForProcess: livesForProcess)
     }

@@ -6,7 +6,9 @@ public enum FontError: Error, Equatable, Sendable, CustomStringConvertible, Loca
     case familyNotFound(String)
     /// No file exists at this path.
     case fileNotFound(String)
-    /// The file exists but is not a usable font (not a font, truncated, corrupt); `reason` says which.
+    /// The path cannot be used as a font (not a regular file, over 256 MiB, a NUL in the path, not a font,
+    /// truncated, corrupt, or metrics no real font has, such as unitsPerEm outside 16...16384); `reason`
+    /// says which, naming the field and the limit.
     case unreadableFile(path: String, reason: String)
     /// The file holds `faceCount` faces and `index` is not one of them.
     case faceIndexOutOfRange(path: String, index: Int, faceCount: Int)

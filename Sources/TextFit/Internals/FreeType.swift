@@ -15,10 +15,11 @@ enum FreeType {
     static let invalidFileFormat: Int32 = 0x03
     static let invalidArgument: Int32 = 0x06
 
-    /// Probes face `faceIndex` of `path`; returns the FreeType error code on failure.
-    static func probe(path: String, faceIndex: Int) -> Result<FaceInfo, FreeTypeError> {
+    /// Probes face `faceIndex` of a font file's bytes; returns the FreeType error code on failure.
+    static func probe(_ file: FontFileBytes, faceIndex: Int) -> Result<FaceInfo, FreeTypeError> {
+        guard let bytes = file.borrowed else { return .failure(FreeTypeError(code: invalidArgument, faceCount: 0)) }
         var info = tf_font_file_info()
-        let error = tf_font_file_probe(path, Int32(clamping: faceIndex), &info)
+        let error = tf_font_bytes_probe(bytes, Int32(clamping: faceIndex), &info)
         let family = CString.decode(info.family)
         let style = CString.decode(info.style)
         if error != 0 { return .failure(FreeTypeError(code: error, faceCount: Int(info.face_count))) }

@@ -7,8 +7,11 @@ final class HarfBuzzFace: @unchecked Sendable {
     let handle: OpaquePointer
     let metrics: FaceMetrics
 
-    init?(path: String, faceIndex: Int) {
-        guard let handle = tf_face_create(path, Int32(clamping: faceIndex)) else { return nil }
+    /// A face of `file`'s bytes, which it takes over (they stay mapped while the face lives).
+    init?(file: FontFileBytes, faceIndex: Int) {
+        guard let bytes = file.takeOver(), let handle = tf_face_create(bytes, Int32(clamping: faceIndex)) else {
+            return nil
+        }
         self.handle = handle
         var metrics = tf_face_metrics()
         tf_face_get_metrics(handle, &metrics)
@@ -40,13 +43,15 @@ final class HarfBuzzFace: @unchecked Sendable {
         return tf_face_has_codepoint(handle, scalar) != 0
     }
 
-    /// The nominal advance of `scalar` in design units (0 when the face lacks it).
+    /// The nominal advance of `scalar` in design units (0 when the face lacks it), clamped to
+    /// [0, 16 em] like shaped advances (`TF_GLYPH_ADVANCE_LIMIT_EMS`).
     func designAdvance(of scalar: UInt32) -> Int { Int(tf_face_codepoint_advance(handle, scalar)) }
 }
 
 /// A face's vertical metrics in design units (rules F2, F4), as the C shim reads them: hhea first, OS/2
 /// typo then win when hhea is all zero.
 struct FaceMetrics: Sendable, Equatable {
+    /// As the head table stores it (0 without one); `FaceMetrics.problem` refuses a face outside 16...16384.
     var unitsPerEm: Int32
     /// Positive.
     var ascender: Int32

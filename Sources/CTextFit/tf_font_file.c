@@ -1,0 +1,63 @@
+// Font files: only a regular file of bounded size is opened, and it is mapped once so FreeType (checking
+// it) and HarfBuzz (shaping with it) read the same bytes. A FIFO, socket or device given as a font path
+// would otherwise block `open` or `read` forever, or feed the libraries an endless stream.
+#include "CTextFit.h"
+#include <errno.h>
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+// An empty file cannot be mapped; FreeType is handed this instead and says "unknown format" as for any
+// other file that is not a font.
+static const char empty_file[1] = {0};
+
+int32_t tf_font_file_map(const char *path, uint64_t size_limit, tf_font_bytes *bytes, int32_t *system_error) {
+    bytes->bytes = NULL;
+    bytes->length = 0;
+    *system_error = 0;
+    // stat first: opening a FIFO for reading blocks until a writer comes, and opening a device can act on it.
+    struct stat status;
+    if (stat(path, &status) != 0) {
+        *system_error = errno;
+        return (errno == ENOENT || errno == ENOTDIR) ? TF_FONT_FILE_NOT_FOUND : TF_FONT_FILE_CANNOT_OPEN;
+    }
+    if (!S_ISREG(status.st_mode)) return TF_FONT_FILE_NOT_REGULAR;
+    if ((uint64_t)status.st_size > size_limit) return TF_FONT_FILE_TOO_LARGE;
+    // O_NONBLOCK and a second check on the open descriptor: the path may have been replaced since stat.
+    int descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+    if (descriptor < 0) {
+        *system_error = errno;
+        return errno == ENOENT ? TF_FONT_FILE_NOT_FOUND : TF_FONT_FILE_CANNOT_OPEN;
+    }
+    if (fstat(descriptor, &status) != 0) {
+        *system_error = errno;
+        close(descriptor);
+        return TF_FONT_FILE_CANNOT_OPEN;
+    }
+    if (!S_ISREG(status.st_mode)) {
+        close(descriptor);
+        return TF_FONT_FILE_NOT_REGULAR;
+    }
+    if ((uint64_t)status.st_size > size_limit) {
+        close(descriptor);
+        return TF_FONT_FILE_TOO_LARGE;
+    }
+    if (status.st_size == 0) {
+        close(descriptor);
+        bytes->bytes = empty_file;
+        return TF_FONT_FILE_OK;
+    }
+    void *mapping = mmap(NULL, (size_t)status.st_size, PROT_READ, MAP_PRIVATE, descriptor, 0);
+    if (mapping == MAP_FAILED) *system_error = errno;
+    close(descriptor);
+    if (mapping == MAP_FAILED) return TF_FONT_FILE_CANNOT_OPEN;
+    bytes->bytes = mapping;
+    bytes->length = (size_t)status.st_size;
+    return TF_FONT_FILE_OK;
+}
+
+void tf_font_file_unmap(tf_font_bytes bytes) {
+    if (bytes.bytes == NULL || bytes.bytes == empty_file) return;
+    munmap((void *)bytes.bytes, bytes.length);
+}
