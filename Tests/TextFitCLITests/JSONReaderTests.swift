@@ -150,10 +150,15 @@ import Testing
         }
     }
 
-    /// The double a parsed number stands for, as `textfit batch` reads a number field.
+    /// The double a parsed number stands for, as `textfit batch` reads a number field before checking
+    /// its range (a width's range would turn huge values into "unconstrained" and refuse negative ones).
     static func read(_ text: String) throws -> Double? {
-        let json = try JSONReader.parse(#"{"text": "a", "width": \#(text)}"#)
-        return try MeasureCase(json: json).width
+        switch try JSONReader.parse(#"{"text": "a", "width": \#(text)}"#)["width"] {
+        case .int(let value)?: return Double(value)
+        case .double(let value)?: return value
+        case .numberLiteral(let literal)?: return Double(literal)
+        default: return nil
+        }
     }
 
     static let landmarks: [Double] = [

@@ -199,13 +199,18 @@ private struct Parser {
     mutating func string() throws -> String {
         index += 1  // "
         var output: [UInt8] = []
+        var escaped = false
         var runStart = index
         while true {
             guard index < bytes.count else { throw error("unexpected end of text in a string") }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
-                output += UnsafeBufferPointer(rebasing: bytes[runStart..<index])
+                let run = UnsafeBufferPointer(rebasing: bytes[runStart..<index])
                 index += 1
+                // Without escapes the string is made from the input's bytes directly: no second buffer
+                // (which grew to twice a long text's size before it was copied again).
+                guard escaped else { return String(decoding: run, as: UTF8.self) }
+                output += run
                 return String(decoding: output, as: UTF8.self)
             }
             if byte < 0x20 { throw error("a control character (byte 0x" + String(byte, radix: 16, uppercase: true) + ") in a string") }
@@ -213,6 +218,7 @@ private struct Parser {
                 index += 1
                 continue
             }
+            escaped = true
             output += UnsafeBufferPointer(rebasing: bytes[runStart..<index])
             try escape(into: &output)
             runStart = index
