@@ -67,7 +67,8 @@ enum Help {
           flushing each line. A case that cannot be measured yields {"id": ..., "error": "..."} in its
           place and the run goes on. A blank line, or a line that is not a JSON object, yields an error
           object with "id": null (so output line N always answers input line N). When stderr is a
-          terminal, a progress line goes there every \(JSONLinesLoop.progressInterval) lines.
+          terminal, a progress line goes there every \(JSONLinesLoop.progressInterval) lines. A line may be at
+          most \(JSONLinesLoop.maximumLineLength >> 20) MiB; a longer one gets an error object naming the limit.
           Case fields (others are ignored, but a near-miss such as "widht" or "Width" is an error):
             id              any JSON value, echoed as given (object keys come back sorted).
             text            the string to measure (required).

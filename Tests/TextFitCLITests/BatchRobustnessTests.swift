@@ -92,6 +92,19 @@ import Testing
         #expect(output.hasPrefix(#"{"id":null,"error":"invalid JSON"#), "\(output.prefix(200))")
     }
 
+    /// Careless lines that would otherwise be measured silently wrong, or fail without saying why.
+    @Test func repeatedKeysAndDeepIdsAreNamedErrors() throws {
+        #expect(try answer(#"{"id": 1, "text": "Hello world", "width": 10, "width": 1000}"#)
+                == #"{"id":null,"error":"invalid JSON: the key 'width' appears twice in an object at byte 46"}"#)
+        let deep = #"{"id": "# + String(repeating: "[", count: 600) + String(repeating: "]", count: 600) + #", "text": "a"}"#
+        #expect(try answer(deep) == #"{"id":null,"error":"invalid JSON: arrays and objects nested deeper than 512 at byte 518"}"#)
+        let nested = String(repeating: "[", count: 511) + String(repeating: "]", count: 511)
+        let kept = try parseJSON(try answer(#"{"id": \#(nested), "text": "a"}"#))
+        #expect(kept["lineCount"] == .int(1), "an id at the depth limit is echoed")
+        // A lone low surrogate and a lone high one each become one U+FFFD: offsets still count 3 units.
+        #expect(try answer(#"{"id": 2, "text": "\udc00x\ud800"}"#).contains(#""end":3,"text":"\#u{FFFD}x\#u{FFFD}""#))
+    }
+
     /// A number no double holds is the field's error, not the line's: the id is kept and the field named
     /// with its range. A width that large is unconstrained, as every width from 1e15 up is (B7).
     @Test func aNumberBeyondADoubleNamesItsField() throws {

@@ -29,8 +29,11 @@ import Testing
                 == .object(["a": .string("z"), "b": .array([.int(1), .object(["c": .null])])]))
         #expect(try JSONReader.parse(" \t\r\n[ ] ") == .array([]))
         #expect(try JSONReader.parse("\u{FEFF}{}") == .object([]))
-        // The last of duplicate keys wins.
-        #expect(try JSONReader.parse(#"{"a": 1, "a": 2}"#) == .object(["a": .int(2)]))
+        // A repeated key is refused: which value a reader keeps is unspecified (RFC 8259 §4).
+        #expect(throws: JSONReader.ParseError(description: "invalid JSON: the key 'a' appears twice in an object at byte 9")) {
+            try JSONReader.parse(#"{"a": 1, "a": 2}"#)
+        }
+        #expect(try JSONReader.parse(#"{"a": {"a": 1}, "b": [{"a": 2}]}"#)["a"] == .object(["a": .int(1)]))
     }
 
     @Test func escapes() throws {
