@@ -145,8 +145,28 @@ extension ParsedArguments {
     func count(_ flag: String) throws -> Int? {
         guard let text = values[flag] else { return nil }
         guard let value = Int(text), value >= 0 else {
-            throw UsageError(message: "flag '\(flag)' wants a whole number >= 0, got '\(text)'")
+            // Digits beyond `Int`: say where the range ends rather than "not a number".
+            let limit = text.allSatisfy(\.isASCII) && text.allSatisfy(\.isNumber) ? " and <= \(Int.max)" : ""
+            throw UsageError(message: "flag '\(flag)' wants a whole number >= 0\(limit), got '\(text)'")
         }
         return value
+    }
+
+    /// A wrap width (`CaseLimits.width`): nil when the flag is absent or asks for unconstrained (0, `inf`,
+    /// 1e15 and more), as a batch case's `width` field.
+    func width(_ flag: String) throws -> Double? {
+        guard let points = try number(flag) else { return nil }
+        do { return try CaseLimits.width(points) } catch {
+            throw UsageError(message: "flag '\(flag)' wants a width >= 0 (0, or 1e15 and more, = unconstrained), "
+                             + "got '\(values[flag] ?? "")'")
+        }
+    }
+
+    /// A font size (`CaseLimits.size`); nil when the flag is absent.
+    func pointSize(_ flag: String) throws -> Double? {
+        guard let points = try number(flag) else { return nil }
+        do { return try CaseLimits.size(points) } catch {
+            throw UsageError(message: "flag '\(flag)' wants a point size > 0 and < 100000, got '\(values[flag] ?? "")'")
+        }
     }
 }

@@ -32,8 +32,8 @@ enum Help {
                              first, then the system's (Fontconfig). Default: \(BundledFonts.defaultFamily).
             --font-file P    a font file (TrueType, OpenType or a collection) instead of a family.
             --face-index N   the face of a collection file (needs --font-file). Default: 0.
-            --size S         point size, > 0. Default: \(Int(MeasureCase.defaultSize)).
-            --width W        wrap width in points, >= 0; 0 or omitted = unconstrained.
+            --size S         point size, > 0 and < 100000. Default: \(Int(MeasureCase.defaultSize)).
+            --width W        wrap width in points, >= 0; 0, 1e15 and more, or omitted = unconstrained.
             --lines N        at most N lines (UILabel.numberOfLines); 0 = unlimited. Default: 0.
             --mode M         line-break mode: \(LineBreakMode.names).
                              Default: wordWrap.
@@ -67,15 +67,16 @@ enum Help {
           flushing each line. A case that cannot be measured yields {"id": ..., "error": "..."} in its
           place and the run goes on. A blank line, or a line that is not a JSON object, yields an error
           object with "id": null (so output line N always answers input line N). When stderr is a
-          terminal, a progress line goes there every \(JSONLinesLoop.progressInterval) lines.
+          terminal, a progress line goes there every \(JSONLinesLoop.progressInterval) lines. A line may be at
+          most \(JSONLinesLoop.maximumLineLength >> 20) MiB; a longer one gets an error object naming the limit.
           Case fields (others are ignored, but a near-miss such as "widht" or "Width" is an error):
             id              any JSON value, echoed as given (object keys come back sorted).
             text            the string to measure (required).
             family          font family. Default: \(BundledFonts.defaultFamily).
             fontFile        a font file instead of a family; faceIndex (default 0) picks a face.
-            size            point size. Default: \(Int(MeasureCase.defaultSize)).
-            width           wrap width in points, or null / missing = unconstrained (0 also).
-            maxLines        0 = unlimited (default).
+            size            point size, > 0 and < 100000. Default: \(Int(MeasureCase.defaultSize)).
+            width           wrap width in points >= 0; null, missing, 0, or 1e15 and more = unconstrained.
+            maxLines        a whole number >= 0; 0 = unlimited (default).
             lineBreakMode   \(LineBreakMode.names). Default: wordWrap.
           Result: {"id","width","height","lineCount","truncated","lines":[{"start","end","text","width"}]}
             width           the widest line without hanging whitespace, points (fractional).

@@ -18,8 +18,25 @@ import TextFit
 /// - Returns: the process exit code (see `ExitCode`).
 public func runTextFit(arguments: [String], input: () -> String?, output: (String) -> Void,
                        error: (String) -> Void, errorIsTerminal: Bool = false) -> Int32 {
+    // The same limit as a `LineReader` applies, so a line too long is refused the same way in process.
+    runTextFit(arguments: arguments, lines: {
+        input().map { line in
+            line.utf8.count > JSONLinesLoop.maximumLineLength ? .tooLong(byteCount: line.utf8.count) : .text(line)
+        }
+    }, output: output, error: error, errorIsTerminal: errorIsTerminal)
+}
+
+/// `runTextFit(arguments:input:output:error:errorIsTerminal:)` reading `InputLine`s, as from a
+/// `LineReader`, which refuses an overlong line without holding it.
+///
+/// ```swift
+/// let reader = LineReader(fileDescriptor: STDIN_FILENO)
+/// exit(runTextFit(arguments: ["batch"], lines: reader.next, output: { print($0) }, error: { _ in }))
+/// ```
+public func runTextFit(arguments: [String], lines: () -> InputLine?, output: (String) -> Void,
+                       error: (String) -> Void, errorIsTerminal: Bool = false) -> Int32 {
     // The closures are only used during this call; the console holds them for its duration.
-    withoutActuallyEscaping(input) { input in
+    withoutActuallyEscaping(lines) { input in
         withoutActuallyEscaping(output) { output in
             withoutActuallyEscaping(error) { error in
                 let console = Console(readLine: input, write: output, writeError: error,
@@ -44,7 +61,7 @@ public enum ExitCode: Int32, Sendable {
 
 /// Where a command reads and writes.
 struct Console {
-    let readLine: () -> String?
+    let readLine: () -> InputLine?
     let write: (String) -> Void
     let writeError: (String) -> Void
     let errorIsTerminal: Bool

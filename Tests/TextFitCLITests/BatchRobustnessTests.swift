@@ -41,24 +41,24 @@ import Testing
         (#"{"id": 1, "text": "a", "fontFile": "/x.ttf", "faceIndex": "0"}"#,
          #"{"id":1,"error":"field 'faceIndex' must be a whole number, got string"}"#),
         (#"{"id": 1, "text": "a", "fontFile": "/x.ttf", "faceIndex": -1}"#,
-         #"{"id":1,"error":"field 'faceIndex' must be >= 0, got -1"}"#),
+         #"{"id":1,"error":"field 'faceIndex' must be a whole number from 0 to 9223372036854775807, got -1"}"#),
         (#"{"id": 1, "text": "a", "size": "17"}"#, #"{"id":1,"error":"field 'size' must be a number, got string"}"#),
         (#"{"id": 1, "text": "a", "size": true}"#, #"{"id":1,"error":"field 'size' must be a number, got boolean"}"#),
         (#"{"id": 1, "text": "a", "size": 0}"#,
-         #"{"id":1,"error":"font size 0.0 is invalid: use a finite number of points greater than 0"}"#),
+         #"{"id":1,"error":"field 'size' must be a number of points > 0 and < 100000, got 0"}"#),
         (#"{"id": 1, "text": "a", "size": -2.5}"#,
-         #"{"id":1,"error":"font size -2.5 is invalid: use a finite number of points greater than 0"}"#),
+         #"{"id":1,"error":"field 'size' must be a number of points > 0 and < 100000, got -2.5"}"#),
         (#"{"id": 1, "text": "a", "size": 1e300}"#,
-         #"{"id":1,"error":"font size 1e+300 is invalid: use a finite number of points greater than 0"}"#),
+         #"{"id":1,"error":"field 'size' must be a number of points > 0 and < 100000, got 1e+300"}"#),
         (#"{"id": 1, "text": "a", "width": "wide"}"#, #"{"id":1,"error":"field 'width' must be a number, got string"}"#),
         (#"{"id": 1, "text": "a", "width": [100]}"#, #"{"id":1,"error":"field 'width' must be a number, got array"}"#),
         (#"{"id": 1, "text": "a", "width": -3}"#,
-         #"{"id":1,"error":"invalid width -3.0: use a number >= 0 (0 or infinity = unbounded)"}"#),
+         #"{"id":1,"error":"field 'width' must be a number >= 0 (0, or 1e15 and more, = unconstrained), got -3"}"#),
         (#"{"id": 1, "text": "a", "maxLines": "2"}"#, #"{"id":1,"error":"field 'maxLines' must be a whole number, got string"}"#),
-        (#"{"id": 1, "text": "a", "maxLines": 1.5}"#, #"{"id":1,"error":"field 'maxLines' must be a whole number, got 1.5"}"#),
+        (#"{"id": 1, "text": "a", "maxLines": 1.5}"#, #"{"id":1,"error":"field 'maxLines' must be a whole number from 0 to 9223372036854775807 (0 = no limit), got 1.5"}"#),
         (#"{"id": 1, "text": "a", "maxLines": -1}"#,
-         #"{"id":1,"error":"invalid numberOfLines -1: use 0 (unlimited) or a positive count"}"#),
-        (#"{"id": 1, "text": "a", "maxLines": 1e20}"#, #"{"id":1,"error":"field 'maxLines' must be a whole number, got 1e+20"}"#),
+         #"{"id":1,"error":"field 'maxLines' must be a whole number from 0 to 9223372036854775807 (0 = no limit), got -1"}"#),
+        (#"{"id": 1, "text": "a", "maxLines": 1e20}"#, #"{"id":1,"error":"field 'maxLines' must be a whole number from 0 to 9223372036854775807 (0 = no limit), got 1e+20"}"#),
         (#"{"id": 1, "text": "a", "lineBreakMode": 3}"#, #"{"id":1,"error":"field 'lineBreakMode' must be a string, got number"}"#),
         (#"{"id": 1, "text": "a", "lineBreakMode": "byWordWrapping"}"#,
          #"{"id":1,"error":"field 'lineBreakMode' must be one of wordWrap, charWrap, clip, truncateHead, truncateTail, truncateMiddle, got 'byWordWrapping'"}"#),
@@ -92,14 +92,32 @@ import Testing
         #expect(output.hasPrefix(#"{"id":null,"error":"invalid JSON"#), "\(output.prefix(200))")
     }
 
-    /// A number no double holds is the field's error, not the line's: the id is kept and the field named.
+    /// Careless lines that would otherwise be measured silently wrong, or fail without saying why.
+    @Test func repeatedKeysAndDeepIdsAreNamedErrors() throws {
+        #expect(try answer(#"{"id": 1, "text": "Hello world", "width": 10, "width": 1000}"#)
+                == #"{"id":null,"error":"invalid JSON: the key 'width' appears twice in an object at byte 46"}"#)
+        let deep = #"{"id": "# + String(repeating: "[", count: 600) + String(repeating: "]", count: 600) + #", "text": "a"}"#
+        #expect(try answer(deep) == #"{"id":null,"error":"invalid JSON: arrays and objects nested deeper than 512 at byte 518"}"#)
+        let nested = String(repeating: "[", count: 511) + String(repeating: "]", count: 511)
+        let kept = try parseJSON(try answer(#"{"id": \#(nested), "text": "a"}"#))
+        #expect(kept["lineCount"] == .int(1), "an id at the depth limit is echoed")
+        // A lone low surrogate and a lone high one each become one U+FFFD: offsets still count 3 units.
+        #expect(try answer(#"{"id": 2, "text": "\udc00x\ud800"}"#).contains(#""end":3,"text":"\#u{FFFD}x\#u{FFFD}""#))
+    }
+
+    /// A number no double holds is the field's error, not the line's: the id is kept and the field named
+    /// with its range. A width that large is unconstrained, as every width from 1e15 up is (B7).
     @Test func aNumberBeyondADoubleNamesItsField() throws {
-        #expect(try answer(#"{"id": 4, "text": "a", "width": 1e400}"#)
-                == #"{"id":4,"error":"field 'width' is out of range: 1e400"}"#)
         #expect(try answer(#"{"id": "s", "text": "a", "size": -2E+999}"#)
-                == #"{"id":"s","error":"field 'size' is out of range: -2E+999"}"#)
+                == #"{"id":"s","error":"field 'size' must be a number of points > 0 and < 100000, got -2E+999"}"#)
         #expect(try answer(#"{"id": 1e400, "text": "a", "maxLines": 1e400}"#)
-                == #"{"id":1e400,"error":"field 'maxLines' is out of range: 1e400"}"#)
+                == #"{"id":1e400,"error":"field 'maxLines' must be a whole number from 0 to 9223372036854775807 (0 = no limit), got 1e400"}"#)
+        #expect(try answer(#"{"id": 1, "text": "a", "fontFile": "/x.ttf", "faceIndex": 1e400}"#)
+                == #"{"id":1,"error":"field 'faceIndex' must be a whole number from 0 to 9223372036854775807, got 1e400"}"#)
+        #expect(try answer(#"{"id": 4, "text": "a", "width": -1e400}"#)
+                == #"{"id":4,"error":"field 'width' must be a number >= 0 (0, or 1e15 and more, = unconstrained), got -1e400"}"#)
+        let unbounded = try parseJSON(try answer(#"{"id": 4, "text": "Hello world", "width": 1e400}"#))
+        #expect(unbounded["lineCount"] == .int(1) && unbounded["error"] == nil, "\(unbounded)")
     }
 
     /// Numbers as other programs print doubles (shortest round-trip digits, 17 digits, huge integers) are

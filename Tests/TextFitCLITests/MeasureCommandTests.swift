@@ -43,10 +43,10 @@ import Testing
     @Test(arguments: [
         (["measure"], "'measure' needs the TEXT to measure"),
         (["measure", "a", "b"], "'measure' takes one TEXT, got 2 arguments ('b' is extra)"),
-        (["measure", "a", "--size", "0"], "flag '--size' wants a point size > 0, got '0'"),
-        (["measure", "a", "--size", "inf"], "flag '--size' wants a point size > 0, got 'inf'"),
+        (["measure", "a", "--size", "0"], "flag '--size' wants a point size > 0 and < 100000, got '0'"),
+        (["measure", "a", "--size", "inf"], "flag '--size' wants a point size > 0 and < 100000, got 'inf'"),
         (["measure", "a", "--size", "big"], "flag '--size' wants a number, got 'big'"),
-        (["measure", "a", "--width", "-3"], "flag '--width' wants a width >= 0 (0 = unconstrained), got '-3'"),
+        (["measure", "a", "--width", "-3"], "flag '--width' wants a width >= 0 (0, or 1e15 and more, = unconstrained), got '-3'"),
         (["measure", "a", "--lines", "-1"], "flag '--lines' wants a whole number >= 0, got '-1'"),
         (["measure", "a", "--lines", "two"], "flag '--lines' wants a whole number >= 0, got 'two'"),
         (["measure", "a", "--mode", "wrap"], "flag '--mode' wants one of wordWrap, charWrap, clip, truncateHead, truncateTail, truncateMiddle, got 'wrap'"),

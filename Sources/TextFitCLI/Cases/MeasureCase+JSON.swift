@@ -35,7 +35,7 @@ extension MeasureCase {
 
         let family = try Self.optionalString(json, "family")
         let fontFile = try Self.optionalString(json, "fontFile")
-        let faceIndex = try Self.optionalInteger(json, "faceIndex")
+        let faceIndex = try Self.optionalCount(json, "faceIndex", CaseLimits.faceIndexRequirement)
         switch (family, fontFile) {
         case (.some, .some):
             throw CaseError(message: "give either 'family' or 'fontFile', not both")
@@ -43,16 +43,25 @@ extension MeasureCase {
             if faceIndex != nil { throw CaseError(message: "field 'faceIndex' needs 'fontFile'") }
             font = .family(family)
         case (nil, let path?):
-            let index = faceIndex ?? 0
-            if index < 0 { throw CaseError(message: "field 'faceIndex' must be >= 0, got \(index)") }
-            font = .file(path: path, faceIndex: index)
+            font = .file(path: path, faceIndex: faceIndex ?? 0)
         case (nil, nil):
             if faceIndex != nil { throw CaseError(message: "field 'faceIndex' needs 'fontFile'") }
         }
 
-        if let size = try Self.optionalNumber(json, "size") { self.size = size }
-        width = try Self.optionalNumber(json, "width")
-        if let maxLines = try Self.optionalInteger(json, "maxLines") { self.maxLines = maxLines }
+        // Each limit is checked here, not left to the engine, so the message names the field.
+        if let (value, text) = try Self.optionalNumber(json, "size") {
+            do { size = try CaseLimits.size(value) } catch {
+                throw CaseError(message: "field 'size' must be \(CaseLimits.sizeRequirement), got \(text)")
+            }
+        }
+        if let (value, text) = try Self.optionalNumber(json, "width") {
+            do { width = try CaseLimits.width(value) } catch {
+                throw CaseError(message: "field 'width' must be \(CaseLimits.widthRequirement), got \(text)")
+            }
+        }
+        if let maxLines = try Self.optionalCount(json, "maxLines", CaseLimits.maxLinesRequirement) {
+            self.maxLines = maxLines
+        }
         if let modeName = try Self.optionalString(json, "lineBreakMode") {
             guard let mode = LineBreakMode(rawValue: modeName) else {
                 throw CaseError(message: "field 'lineBreakMode' must be one of \(LineBreakMode.names), got '\(modeName)'")
@@ -82,34 +91,36 @@ extension MeasureCase {
         }
     }
 
-    private static func optionalNumber(_ json: JSONValue, _ field: String) throws -> Double? {
+    /// A number and its JSON text (for messages). A literal beyond `Double` reads as ±infinity, so `1e400`
+    /// is an unconstrained width like `1e15`, and a size or count that large is out of its range.
+    private static func optionalNumber(_ json: JSONValue, _ field: String) throws -> (Double, String)? {
         switch json[field] {
         case nil, .null?: return nil
-        case .int(let value)?: return Double(value)
-        case .double(let value)?: return value
-        // An integer beyond `Int` is still a finite number; only what no `Double` holds is refused.
+        case .int(let value)?: return (Double(value), String(value))
+        case .double(let value)?: return (value, JSONWriter.format(value))
         case .numberLiteral(let text)?:
-            guard let value = Double(text), value.isFinite else {
-                throw CaseError(message: "field '\(field)' is out of range: \(text)")
-            }
-            return value
+            // The reader only keeps number grammar as literals, which `Double(_:)` always reads.
+            return (Double(text) ?? .nan, text)
         case let other?: throw CaseError(message: "field '\(field)' must be a number, got \(other.typeName)")
         }
     }
 
-    /// A whole number; `2.0` is accepted (JSON does not distinguish it from `2`), `2.5` is not.
-    private static func optionalInteger(_ json: JSONValue, _ field: String) throws -> Int? {
-        switch json[field] {
-        case nil, .null?: return nil
-        case .int(let value)?: return value
-        case .double(let value)? where value.rounded() == value && abs(value) < 1e15: return Int(value)
-        case .double(let value)?:
-            throw CaseError(message: "field '\(field)' must be a whole number, got \(JSONWriter.format(value))")
-        case .numberLiteral(let text)?:
-            throw CaseError(message: "field '\(field)' is out of range: \(text)")
-        case let other?:
-            throw CaseError(message: "field '\(field)' must be a whole number, got \(other.typeName)")
+    /// A whole number in `0...Int.max`; `2.0` is accepted (JSON does not distinguish it from `2`), `2.5`,
+    /// `-1` and `1e19` are refused with `requirement` named.
+    private static func optionalCount(_ json: JSONValue, _ field: String, _ requirement: String) throws -> Int? {
+        if case let other? = json[field] {
+            switch other {
+            case .null, .int, .double, .numberLiteral: break
+            default: throw CaseError(message: "field '\(field)' must be a whole number, got \(other.typeName)")
+            }
         }
+        guard let (value, text) = try optionalNumber(json, field) else { return nil }
+        // An `Int` is taken as it is: converted to a double, one above 2^53 could round past `Int.max`.
+        if case .int(let exact)? = json[field], exact >= 0 { return exact }
+        guard let count = CaseLimits.count(value) else {
+            throw CaseError(message: "field '\(field)' must be \(requirement), got \(text)")
+        }
+        return count
     }
 }
 

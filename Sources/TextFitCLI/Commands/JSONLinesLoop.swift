@@ -4,11 +4,14 @@ import Foundation
 enum JSONLinesLoop {
     /// How often a progress line goes to stderr when it is a terminal.
     static let progressInterval = 10_000
+    /// The longest line read (bytes, newline excluded); a longer one gets an error object naming the limit.
+    static let maximumLineLength = LineReader.defaultMaximumLength
 
     /// Reads lines until the input ends and writes `answer`'s result for each (or an error object).
     ///
-    /// Blank lines and lines that are not a JSON object get an error object with `"id": null` instead of
-    /// being skipped, so consumers can pair output line N with input line N.
+    /// Blank lines, lines that are not a JSON object and lines longer than `maximumLineLength` get an
+    /// error object with `"id": null` instead of being skipped, so consumers can pair output line N with
+    /// input line N.
     /// - Parameter answer: the result for one case, given the parsed line; throws to report an error
     ///   (its `description` becomes the message).
     /// - Returns: `.recordsFailed` if any line got an error object, else `.success`.
@@ -29,7 +32,13 @@ enum JSONLinesLoop {
         return failed > 0 ? .recordsFailed : .success
     }
 
-    static func respond(to line: String, answer: (JSONValue) throws -> JSONValue) -> (JSONValue, ok: Bool) {
+    static func respond(to input: InputLine, answer: (JSONValue) throws -> JSONValue) -> (JSONValue, ok: Bool) {
+        let line: String
+        switch input {
+        case .text(let text): line = text
+        case .tooLong(let byteCount):
+            return (MeasureResult.error(id: .null, message: tooLongMessage(byteCount: byteCount)), false)
+        }
         if line.allSatisfy(\.isWhitespace) {
             return (MeasureResult.error(id: .null, message: "empty line: expected a JSON object"), false)
         }
@@ -48,6 +57,14 @@ enum JSONLinesLoop {
         } catch {
             return (MeasureResult.error(id: id, message: "\(error)"), false)
         }
+    }
+}
+
+extension JSONLinesLoop {
+    /// What an overlong line gets: its length and the limit, so the caller knows to split the text.
+    static func tooLongMessage(byteCount: Int) -> String {
+        "line too long: \(byteCount) bytes; the limit is \(maximumLineLength) bytes "
+            + "(\(maximumLineLength >> 20) MiB), newline excluded"
     }
 }
 

@@ -8,7 +8,7 @@ enum MeasureCommand: Command {
         .option("--family", "a font family name"),
         .option("--font-file", "a font file path"),
         .option("--face-index", "a whole number >= 0"),
-        .option("--size", "a point size > 0"),
+        .option("--size", "a point size > 0 and < 100000"),
         .option("--width", "a width in points >= 0"),
         .option("--lines", "a whole number of lines >= 0"),
         .option("--mode", "one of \(LineBreakMode.names)"),
@@ -72,18 +72,8 @@ enum MeasureCommand: Command {
         }
         if let fontFile { measureCase.font = .file(path: fontFile, faceIndex: faceIndex ?? 0) }
 
-        if let size = try parsed.number("--size") {
-            guard size.isFinite, size > 0 else {
-                throw UsageError(message: "flag '--size' wants a point size > 0, got '\(parsed.values["--size"]!)'")
-            }
-            measureCase.size = size
-        }
-        if let width = try parsed.number("--width") {
-            guard width >= 0 else {
-                throw UsageError(message: "flag '--width' wants a width >= 0 (0 = unconstrained), got '\(parsed.values["--width"]!)'")
-            }
-            measureCase.width = width.isFinite && width > 0 ? width : nil
-        }
+        if let size = try parsed.pointSize("--size") { measureCase.size = size }
+        measureCase.width = try parsed.width("--width")
         if let lines = try parsed.count("--lines") { measureCase.maxLines = lines }
         if let modeName = parsed.values["--mode"] {
             guard let mode = LineBreakMode(rawValue: modeName) else {

@@ -11,8 +11,8 @@ enum TitleDateCommand: Command {
         .option("--date", "the date text"),
         .option("--width", "a width in points >= 0"),
         .option("--family", "a font family name"),
-        .option("--size", "a point size > 0"),
-        .option("--date-size", "a point size > 0"),
+        .option("--size", "a point size > 0 and < 100000"),
+        .option("--date-size", "a point size > 0 and < 100000"),
         .option("--spacing", "a gap in points >= 0"),
         .flag("--json"),
     ]
@@ -71,22 +71,13 @@ enum TitleDateCommand: Command {
                              + "--date \"Date\" --width 320")
         }
         var request = Request(title: parsed.values["--title"] ?? "", date: parsed.values["--date"] ?? "")
-        if let width = try parsed.number("--width") {
-            guard width >= 0 else {
-                throw UsageError(message: "flag '--width' wants a width >= 0 (0 = unconstrained), "
-                                 + "got '\(parsed.values["--width"] ?? "")'")
-            }
-            request.width = width.isFinite && width > 0 ? width : nil
-        }
+        request.width = try parsed.width("--width")
         if let family = parsed.values["--family"] {
             guard !family.isEmpty else { throw UsageError(message: "flag '--family' wants a family name, got ''") }
             request.family = family
         }
         for flag in ["--size", "--date-size"] {
-            guard let size = try parsed.number(flag) else { continue }
-            guard size.isFinite, size > 0 else {
-                throw UsageError(message: "flag '\(flag)' wants a point size > 0, got '\(parsed.values[flag] ?? "")'")
-            }
+            guard let size = try parsed.pointSize(flag) else { continue }
             if flag == "--size" { request.size = size } else { request.dateSize = size }
         }
         if let spacing = try parsed.number("--spacing") {

@@ -7,8 +7,8 @@ import Foundation
 /// hands some ordinary literals such as `255.60000000000002` back as decimals); a number beyond `Double`
 /// or `Int` is kept as its text (`.numberLiteral`), so a case's `id` survives and the field at fault can be
 /// named; and `\ud800` (valid JSON, RFC 8259 §8.2) reads as U+FFFD, one UTF-16 unit like the surrogate,
-/// so offsets in results still match. Object keys come back sorted (the last of duplicate keys wins), so
-/// echoed ids are the same on every run.
+/// so offsets in results still match. Object keys come back sorted, so echoed ids are the same on every
+/// run; a key repeated in one object is an error.
 ///
 /// ```swift
 /// try JSONReader.parse(#"{"width": 255.60000000000002, "id": 1e400}"#)
@@ -109,7 +109,14 @@ private struct Parser {
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
                 throw error("unexpected \(found), expected a key")
             }
+            let keyStart = index
             let key = try string()
+            // Which of two values a reader keeps is unspecified (RFC 8259 §4): a case repeating "width"
+            // would be measured at one of them silently, so a repeated key is refused.
+            if members[key] != nil {
+                index = keyStart
+                throw error("the key '\(key)' appears twice in an object")
+            }
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
                 throw error("unexpected \(found), expected ':' after a key")
@@ -199,13 +206,18 @@ private struct Parser {
     mutating func string() throws -> String {
         index += 1  // "
         var output: [UInt8] = []
+        var escaped = false
         var runStart = index
         while true {
             guard index < bytes.count else { throw error("unexpected end of text in a string") }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
-                output += UnsafeBufferPointer(rebasing: bytes[runStart..<index])
+                let run = UnsafeBufferPointer(rebasing: bytes[runStart..<index])
                 index += 1
+                // Without escapes the string is made from the input's bytes directly: no second buffer
+                // (which grew to twice a long text's size before it was copied again).
+                guard escaped else { return String(decoding: run, as: UTF8.self) }
+                output += run
                 return String(decoding: output, as: UTF8.self)
             }
             if byte < 0x20 { throw error("a control character (byte 0x" + String(byte, radix: 16, uppercase: true) + ") in a string") }
@@ -213,6 +225,7 @@ private struct Parser {
                 index += 1
                 continue
             }
+            escaped = true
             output += UnsafeBufferPointer(rebasing: bytes[runStart..<index])
             try escape(into: &output)
             runStart = index

@@ -1,0 +1,101 @@
+#if canImport(Glibc)
+import Glibc
+private let systemRead = Glibc.read
+#elseif canImport(Darwin)
+import Darwin
+private let systemRead = Darwin.read
+#endif
+
+/// One line of standard input as `textfit` sees it.
+public enum InputLine: Equatable, Sendable {
+    /// The line without its newline (`\n` or `\r\n`); invalid UTF-8 is repaired to U+FFFD.
+    case text(String)
+    /// A line longer than the reader's limit: its bytes (newline excluded) were counted and dropped,
+    /// never held, so one huge line cannot exhaust memory before it is refused.
+    case tooLong(byteCount: Int)
+}
+
+/// Reads lines from a file descriptor in blocks, holding at most `maximumLength` bytes of a line.
+///
+/// `readLine()` from the standard library reads a whole line whatever its length; `batch` must refuse
+/// a line past its limit without storing it first.
+///
+/// ```swift
+/// let reader = LineReader(fileDescriptor: STDIN_FILENO)
+/// while let line = reader.next() { … }   // .text("…") or .tooLong(byteCount: 80_000_000)
+/// ```
+public final class LineReader {
+    /// The longest line `batch` and `breaks` read: 16 MiB. Measuring costs about 40 bytes of memory per
+    /// byte of prose and 70 per byte of one long word (architecture.md, "textfit batch"), so a line at the
+    /// limit peaks near 1.2 GB; a case is a label's or a paragraph's text, far below it.
+    public static let defaultMaximumLength = 16 * 1024 * 1024
+
+    private let read: (UnsafeMutableRawBufferPointer) -> Int
+    private let maximumLength: Int
+    private var block: [UInt8]
+    private var start = 0
+    private var end = 0
+    private var atEnd = false
+
+    /// Lines of `fileDescriptor` (read with `read(2)`, retried on EINTR; a read error ends the input).
+    public convenience init(fileDescriptor: Int32, maximumLength: Int = LineReader.defaultMaximumLength) {
+        self.init(maximumLength: maximumLength) { buffer in
+            while true {
+                let count = systemRead(fileDescriptor, buffer.baseAddress, buffer.count)
+                if count < 0, errno == EINTR { continue }
+                return max(count, 0)
+            }
+        }
+    }
+
+    /// Lines from `read`, which fills the buffer it is given and returns how many bytes it wrote (0 at the
+    /// end of the input), `blockSize` bytes at a time.
+    init(maximumLength: Int, blockSize: Int = 1 << 16, read: @escaping (UnsafeMutableRawBufferPointer) -> Int) {
+        self.read = read
+        self.maximumLength = maximumLength
+        block = [UInt8](repeating: 0, count: max(blockSize, 1))
+    }
+
+    /// The next line, or nil at the end of the input. A last line without a newline is still a line.
+    public func next() -> InputLine? {
+        var line: [UInt8] = []
+        var length = 0
+        var sawAny = false
+        var sawNewline = false
+        var lastByte: UInt8?
+        while true {
+            if start == end {
+                guard !atEnd, refill() else { break }
+            }
+            sawAny = true
+            let newline = block[start..<end].firstIndex(of: UInt8(ascii: "\n"))
+            let stop = newline ?? end
+            let count = stop - start
+            // One byte of slack, so a `\r` before the newline does not count against the limit.
+            if length + count <= maximumLength + 1 { line += block[start..<stop] }
+            if count > 0 { lastByte = block[stop - 1] }
+            length += count
+            start = newline.map { $0 + 1 } ?? end
+            if newline != nil {
+                sawNewline = true
+                break
+            }
+        }
+        guard sawAny else { return nil }
+        if sawNewline, lastByte == UInt8(ascii: "\r") {
+            length -= 1
+            if line.count > length { line.removeLast() }
+        }
+        guard length <= maximumLength else { return .tooLong(byteCount: length) }
+        return .text(String(decoding: line, as: UTF8.self))
+    }
+
+    /// Reads the next block; false at the end of the input.
+    private func refill() -> Bool {
+        let count = block.withUnsafeMutableBytes { read($0) }
+        start = 0
+        end = count
+        if count == 0 { atEnd = true }
+        return count > 0
+    }
+}
