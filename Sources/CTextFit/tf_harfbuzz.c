@@ -196,6 +196,37 @@ static hb_buffer_t *shape_into_thread_buffer(const tf_font *font, const uint16_t
     return buffer;
 }
 
+/// Re-sums each cluster in 64 bits and spreads the total over the cluster's UTF-16 units, so every slot
+/// fits in an int32 while the cluster's sum stays exact. Only cluster boundaries are ever read from the
+/// prefix sums (the units inside a cluster carry the no-break flag), so spreading changes no answer.
+/// Returns 0 when even spreading cannot hold the sum (more than INT32_MAX per unit on average).
+static int spread_cluster_advances(const hb_glyph_info_t *infos, const hb_glyph_position_t *positions,
+                                   unsigned count, int32_t length, int32_t *advances) {
+    int64_t *sums = calloc((size_t)length, sizeof(int64_t));
+    uint8_t *seen = calloc((size_t)length, 1);
+    if (sums == NULL || seen == NULL) { free(sums); free(seen); return 0; }
+    for (unsigned i = 0; i < count; i++) {
+        uint32_t cluster = infos[i].cluster;
+        if (cluster < (uint32_t)length) { sums[cluster] += positions[i].x_advance; seen[cluster] = 1; }
+    }
+    int ok = 1;
+    int32_t start = 0;
+    while (start < length) {
+        int32_t end = start + 1;
+        while (end < length && !seen[end]) end++;
+        int64_t units = end - start;
+        int64_t share = sums[start] / units;
+        int64_t first = sums[start] - share * (units - 1);
+        if (first > INT32_MAX || first < INT32_MIN || share > INT32_MAX || share < INT32_MIN) ok = 0;
+        advances[start] = (int32_t)first;
+        for (int32_t u = start + 1; u < end; u++) advances[u] = (int32_t)share;
+        start = end;
+    }
+    free(sums);
+    free(seen);
+    return ok;
+}
+
 int32_t tf_shape(const tf_font *font, const uint16_t *text, int32_t length, uint32_t script,
                  int32_t direction, int32_t *advances, uint8_t *flags) {
     if (length <= 0) return 0;
@@ -207,10 +238,13 @@ int32_t tf_shape(const tf_font *font, const uint16_t *text, int32_t length, uint
     hb_glyph_position_t *positions = hb_buffer_get_glyph_positions(buffer, NULL);
     memset(advances, 0, sizeof(int32_t) * (size_t)length);
     memset(flags, 0, (size_t)length);
+    int overflowed = 0;
     for (unsigned i = 0; i < count; i++) {
         uint32_t cluster = infos[i].cluster;
         if (cluster >= (uint32_t)length) continue;
-        advances[cluster] += positions[i].x_advance;
+        // A cluster's sum can pass what one int32 slot holds (thousands of marks at a large size);
+        // wrapping would be undefined and gives negative widths, so such texts take the spread path below.
+        overflowed |= __builtin_add_overflow(advances[cluster], positions[i].x_advance, &advances[cluster]);
         uint8_t f = flags[cluster] | kSeen;
         if (infos[i].codepoint != 0) f |= kHasGlyph;
         if (hb_glyph_info_get_glyph_flags(&infos[i]) & HB_GLYPH_FLAG_UNSAFE_TO_BREAK) f |= kUnsafe;
@@ -227,6 +261,7 @@ int32_t tf_shape(const tf_font *font, const uint16_t *text, int32_t length, uint
         }
         flags[u] = out;
     }
+    if (overflowed && !spread_cluster_advances(infos, positions, count, length, advances)) return -2;
     return (int32_t)count;
 }
 
