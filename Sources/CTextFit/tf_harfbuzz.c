@@ -188,11 +188,7 @@ static hb_buffer_t *shape_into_thread_buffer(const tf_font *font, const uint16_t
     hb_buffer_guess_segment_properties(buffer);
     hb_shape(font->font, buffer, NULL, 0);
     if (!hb_buffer_allocation_successful(buffer)) return NULL;
-    unsigned count = 0;
-    hb_glyph_position_t *positions = hb_buffer_get_glyph_positions(buffer, &count);
-    for (unsigned i = 0; i < count; i++) {
-        positions[i].x_advance = sane_advance(positions[i].x_advance, font->advance_limit);
-    }
+    // Each caller clamps the advances (`sane_advance`) in the pass over the glyphs it makes anyway.
     return buffer;
 }
 
@@ -244,7 +240,9 @@ int32_t tf_shape(const tf_font *font, const uint16_t *text, int32_t length, uint
         if (cluster >= (uint32_t)length) continue;
         // A cluster's sum can pass what one int32 slot holds (thousands of marks at a large size);
         // wrapping would be undefined and gives negative widths, so such texts take the spread path below.
-        overflowed |= __builtin_add_overflow(advances[cluster], positions[i].x_advance, &advances[cluster]);
+        int32_t advance = sane_advance(positions[i].x_advance, font->advance_limit);
+        positions[i].x_advance = advance;  // the spread path below re-reads it
+        overflowed |= __builtin_add_overflow(advances[cluster], advance, &advances[cluster]);
         uint8_t f = flags[cluster] | kSeen;
         if (infos[i].codepoint != 0) f |= kHasGlyph;
         if (hb_glyph_info_get_glyph_flags(&infos[i]) & HB_GLYPH_FLAG_UNSAFE_TO_BREAK) f |= kUnsafe;
@@ -279,7 +277,7 @@ int32_t tf_shape_glyphs(const tf_font *font, const uint16_t *text, int32_t lengt
     for (unsigned i = 0; i < count; i++) {
         glyphs[i].glyph = infos[i].codepoint;
         glyphs[i].cluster = infos[i].cluster;
-        glyphs[i].x_advance = positions[i].x_advance;
+        glyphs[i].x_advance = sane_advance(positions[i].x_advance, font->advance_limit);
         glyphs[i].x_offset = positions[i].x_offset;
         glyphs[i].y_offset = positions[i].y_offset;
     }
