@@ -9,9 +9,10 @@ import Testing
     static let repositoryFonts = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fonts", isDirectory: true)
 
-    /// The environment of this process without TEXTFIT_FONTS_DIR, plus `extra`.
+    /// The environment of this process (with the tests' LeakSanitizer settings, as `EndToEndTests` runs
+    /// the tool) without TEXTFIT_FONTS_DIR, plus `extra`.
     static func environment(_ extra: [String: String]) -> [String: String] {
-        var environment = ProcessInfo.processInfo.environment
+        var environment = EndToEndTests.environment
         environment.removeValue(forKey: "TEXTFIT_FONTS_DIR")
         environment.removeValue(forKey: "TEXTFIT_FONTS_SKIP_CHECKOUT")
         return environment.merging(extra) { $1 }
