@@ -197,19 +197,18 @@ static hb_buffer_t *shape_into_thread_buffer(const tf_font *font, const uint16_t
 /// prefix sums (the units inside a cluster carry the no-break flag), so spreading changes no answer.
 /// Returns 0 when even spreading cannot hold the sum (more than INT32_MAX per unit on average).
 static int spread_cluster_advances(const hb_glyph_info_t *infos, const hb_glyph_position_t *positions,
-                                   unsigned count, int32_t length, int32_t *advances) {
+                                   unsigned count, int32_t length, const uint8_t *flags, int32_t *advances) {
     int64_t *sums = calloc((size_t)length, sizeof(int64_t));
-    uint8_t *seen = calloc((size_t)length, 1);
-    if (sums == NULL || seen == NULL) { free(sums); free(seen); return 0; }
+    if (sums == NULL) return 0;
     for (unsigned i = 0; i < count; i++) {
         uint32_t cluster = infos[i].cluster;
-        if (cluster < (uint32_t)length) { sums[cluster] += positions[i].x_advance; seen[cluster] = 1; }
+        if (cluster < (uint32_t)length) sums[cluster] += positions[i].x_advance;
     }
     int ok = 1;
     int32_t start = 0;
     while (start < length) {
         int32_t end = start + 1;
-        while (end < length && !seen[end]) end++;
+        while (end < length && !(flags[end] & kSeen)) end++;
         int64_t units = end - start;
         int64_t share = sums[start] / units;
         int64_t first = sums[start] - share * (units - 1);
@@ -219,7 +218,6 @@ static int spread_cluster_advances(const hb_glyph_info_t *infos, const hb_glyph_
         start = end;
     }
     free(sums);
-    free(seen);
     return ok;
 }
 
@@ -248,6 +246,8 @@ int32_t tf_shape(const tf_font *font, const uint16_t *text, int32_t length, uint
         if (hb_glyph_info_get_glyph_flags(&infos[i]) & HB_GLYPH_FLAG_UNSAFE_TO_BREAK) f |= kUnsafe;
         flags[cluster] = f;
     }
+    // Before the flags below are rewritten: the spread path finds clusters by their `kSeen` starts.
+    if (overflowed && !spread_cluster_advances(infos, positions, count, length, flags, advances)) return -2;
     for (int32_t u = 0; u < length; u++) {
         uint8_t f = flags[u];
         uint8_t out = 0;
@@ -259,7 +259,6 @@ int32_t tf_shape(const tf_font *font, const uint16_t *text, int32_t length, uint
         }
         flags[u] = out;
     }
-    if (overflowed && !spread_cluster_advances(infos, positions, count, length, advances)) return -2;
     return (int32_t)count;
 }
 
