@@ -19,6 +19,8 @@ public final class LabelNode: LayoutNode {
     private var measured: [CGFloat: CGSize] = [:]
     /// The most widths remembered: a cell is laid out at one or two widths (portrait, landscape).
     private static let measuredCapacity = 8
+    /// How many times the label was measured (not answered from `measured`), for the tests.
+    var measurementCount = 0
 
     /// A label node.
     /// - Parameters:
@@ -70,6 +72,7 @@ public final class LabelNode: LayoutNode {
         let key = numberOfLines == 1 && size.width.isFinite && size.width >= 0 ? 0 : size.width
         if let known = measured[key] { return known }
         let fitted = try label.sizeThatFits(size)
+        measurementCount += 1
         if measured.count >= Self.measuredCapacity { measured.removeAll() }
         measured[key] = fitted
         return fitted
