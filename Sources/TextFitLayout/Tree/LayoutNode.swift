@@ -5,7 +5,8 @@ import Foundation
 /// `layoutIfNeeded`, `layoutSubviews`) and hit-testing.
 ///
 /// A class, as UIKit views are: the tree is a graph of references that the layout pass mutates in place.
-/// Not thread-safe; use one tree per thread (as UIKit confines views to the main thread).
+/// Not thread-safe; use one tree per thread (as UIKit confines views to the main thread). A node keeps
+/// its subviews alive and refers to its superview weakly, as UIKit does: keep a reference to the root.
 ///
 /// ```swift
 /// let root = LayoutNode(frame: CGRect(x: 0, y: 0, width: 375, height: 667))
