@@ -129,6 +129,8 @@ enum Help {
           width, then each at a width where its case applies); and a multi-line label truncated at 2 lines.
             --out DIR        also write DIR/demo.png: the feed rows and the four title + date cases
                              drawn as measured, with overlays and captions (the README's picture).
+                             Also DIR/margins.png (layout margins and the safe area, M3-M5) and
+                             DIR/distribution.png (Masonry-style distribution along an axis).
           Exit: 0 ok; 2 bad flag, or DIR/demo.png cannot be written; 3 the bundled fonts are missing.
         """
 

@@ -43,6 +43,9 @@ enum DemoCommand: Command {
             let written = try writePicture(into: pictureFolder)
             console.write("")
             console.write("Picture: \(written.path) (\(written.width) x \(written.height) px)")
+            for extra in try writeTreePictures(into: pictureFolder) {
+                console.write("Picture: \(extra.path) (\(extra.width) x \(extra.height) px)")
+            }
             return .success
         } catch let error as OutputFile.WriteError {
             return console.fail(UsageError(message: error.description))

@@ -11,18 +11,31 @@
 public struct Row: Sendable, Hashable {
     public var text: String
     public var key: String?
+    /// The detail label's text, for rows sized from a `CellTemplate` (label templates ignore it).
+    public var detail: String?
 
     public init(text: String, key: String? = nil) {
         self.text = text
         self.key = key
     }
 
+    /// A cell row: `text` in the title label, `detail` in the detail label.
+    public init(text: String, detail: String?, key: String? = nil) {
+        self.init(text: text, key: key)
+        self.detail = detail
+    }
+
     /// What the cache keys the row by.
-    var identity: RowIdentity { key.map(RowIdentity.key) ?? .content(text) }
+    var identity: RowIdentity {
+        if let key { return .key(key) }
+        if let detail { return .titleAndDetail(text, detail) }
+        return .content(text)
+    }
 }
 
 /// A row's cache identity: the caller's key or the content.
 enum RowIdentity: Sendable, Hashable {
     case key(String)
     case content(String)
+    case titleAndDetail(String, String)
 }

@@ -45,6 +45,8 @@ public final class RowHeightCache: Sendable {
         var identity: RowIdentity
         var width: CGFloat
         var template: RowTemplate
+        /// The cell template for rows sized as cells (`RowHeights(cell:)`).
+        var cell: CellTemplate? = nil
     }
 
     private struct State {

@@ -29,6 +29,26 @@ public struct RowHeights: Sendable {
     public init(template: RowTemplate, cache: RowHeightCache? = RowHeightCache()) {
         self.template = template
         self.cache = cache
+        self.cell = nil
+    }
+
+    /// The cell template rows are sized with, when made by `init(cell:cache:)`.
+    public let cell: CellTemplate?
+
+    /// Row heights of cells laid out with frames: each row's height is one `CellNode.sizeThatFits`
+    /// at the row width, `Row.text` in the title and `Row.detail` in the detail label (C3, frame mode).
+    ///
+    /// ```swift
+    /// let rows = RowHeights(cell: CellTemplate(titleFont: font, imageSize: CGSize(width: 40, height: 40)))
+    /// try rows.heights(for: [Row(text: "Title", detail: "Detail")], width: 375)
+    /// ```
+    /// `template` is then the title's label template (title font and line limit, the cell's margins).
+    public init(cell: CellTemplate, cache: RowHeightCache? = RowHeightCache()) {
+        self.template = RowTemplate(font: cell.titleFont, insets: cell.layoutMargins,
+                                    numberOfLines: cell.titleNumberOfLines, scale: cell.scale,
+                                    includesSeparator: cell.includesSeparator)
+        self.cache = cache
+        self.cell = cell
     }
 
     /// The height of one row of text at a row width.
@@ -76,8 +96,16 @@ public struct RowHeights: Sendable {
     }
 
     private func measure(_ row: Row, width: CGFloat, contentWidth: CGFloat) throws -> CGFloat {
-        let key = RowHeightCache.Key(identity: row.identity, width: width, template: template)
+        let key = RowHeightCache.Key(identity: row.identity, width: width, template: template, cell: cell)
         if let cached = cache?.height(for: key) { return cached }
+        if let cell {  // a fresh tree per row: trees are not shared between the batch's threads
+            let node = try CellNode(template: cell)
+            node.titleLabel.text = row.text
+            node.detailLabel.text = row.detail
+            let height = try node.sizeThatFits(CGSize(width: width, height: 0)).height
+            cache?.store(height, for: key)
+            return height
+        }
         let prepared = PreparedText(row.text, font: template.font)  // shaping: outside any lock
         let height = try template.rowHeight(for: prepared, contentWidth: contentWidth)
         cache?.store(height, for: key)
