@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import TextFit
 
-/// Seeded property tests of the width and size queries (rules Q1–Q5, uikit-semantics.md §9) on random
+/// Seeded property tests of the width and size queries (rules Q1–Q5, docs/queries.md) on random
 /// texts from the Latin, CJK, Cyrillic and mixed samples, in several modes and line limits.
 @Suite struct QueryPropertyTests {
     static let seeds: [UInt64] = [11, 12, 13, 14]
