@@ -115,6 +115,7 @@ import Testing
         let whole = try width(text.text, size: 20)
         let greedy = try text.layout(width: whole - 1)
         #expect(greedy.lineCount == 2 && greedy.lines[1].text == "company")
+        #expect(try text.balancedLayout(width: 300).lines.map(\.text) == ["A balanced title keeps ", "its last word company"])
         let balanced = try text.balancedLayout(width: whole - 1)
         #expect(balanced.lineCount == 2)
         #expect(balanced.size.width == (try text.tightestWidth(numberOfLines: 2)))

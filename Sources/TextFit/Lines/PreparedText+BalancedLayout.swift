@@ -8,8 +8,9 @@ extension PreparedText {
     ///
     /// ```swift
     /// let title = PreparedText("A balanced title keeps its last word company", font: try .systemFont(ofSize: 20))
-    /// try title.layout(width: 300).lines.map(\.text)          // ["A balanced title keeps its last word ", "company"]
+    /// try title.layout(width: 300).lines.map(\.text)          // ["A balanced title keeps its last ", "word company"]
     /// try title.balancedLayout(width: 300).lines.map(\.text)  // ["A balanced title keeps ", "its last word company"]
+    /// // (Noto Sans: laid out at 205.198 pt, the tightest width for two lines)
     /// ```
     /// Why the count holds: at `width` the greedy layout fits its `n` lines, so the tightest width for
     /// `n` lines (`tightestWidth(numberOfLines:)`) is at most `width`; at that width the text fits in at

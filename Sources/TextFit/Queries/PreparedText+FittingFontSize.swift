@@ -23,7 +23,7 @@ extension PreparedText {
     /// ```swift
     /// let title = PreparedText("Quarterly results", font: try .systemFont(ofSize: 24))
     /// let fit = try title.fittingFontSize(width: 150, numberOfLines: 1, minimumScaleFactor: 0.5)
-    /// fit.pointSize       // ≈ 20.6: the largest size whose line is at most 150 pt
+    /// fit.pointSize       // ≈ 19.009 (Noto Sans): the largest size whose line is at most 150 pt
     /// fit.fits            // true
     /// try fit.preparedText.layout(width: 150).lineCount   // 1
     /// ```

@@ -10,7 +10,7 @@ extension Label {
     /// label.adjustsFontSizeToFitWidth = true
     /// label.minimumScaleFactor = 0.5
     /// label.frame = CGRect(x: 0, y: 0, width: 150, height: 30)
-    /// try label.fittedFontSize        // ≈ 20.6; try label.drawing() draws at it
+    /// try label.fittedFontSize        // ≈ 19.009 (Noto Sans); try label.drawing() draws at it
     /// ```
     /// - Throws: `MeasureError.invalidMinimumScaleFactor`, and as `drawing(in:)`.
     public var fittedFontSize: CGFloat {
