@@ -78,11 +78,20 @@ enum Help {
             width           wrap width in points >= 0; null, missing, 0, or 1e15 and more = unconstrained.
             maxLines        a whole number >= 0; 0 = unlimited (default).
             lineBreakMode   \(LineBreakMode.names). Default: wordWrap.
+            query           a question answered beside the layout: \(MeasureQuery.names) (see below).
+            minimumScaleFactor  for query fitFontSize: \(MeasureQuery.minimumScaleFactorRequirement).
           Result: {"id","width","height","lineCount","truncated","lines":[{"start","end","text","width"}]}
             width           the widest line without hanging whitespace, points (fractional).
             height          lineCount x the font's line height, points (fractional).
             start, end      UTF-16 offsets of the source text a line covers (for a truncated line, end is
                             where the visible source text stops); text is what the line shows, with "…".
+          Query answers, added to the result (1/1024-pt exact):
+            tightestWidth   the narrowest width with no more lines than at width and nothing truncated
+                            (a truncated case: the narrowest width showing the same lines).
+            widthRange      {"min","max"}: the widths with exactly the lines at width, max excluded,
+                            null when every wider width keeps them.
+            fontSize, fits  (fitFontSize) the largest size from size x minimumScaleFactor to size at which
+                            the text fits width and maxLines untruncated; fits false when none does.
           Exit: 0 all cases measured; 1 some cases failed (including unknown fonts); 2 bad arguments.
         """
 

@@ -3,7 +3,7 @@ import Foundation
 /// Command-line options of `textfit-bench`.
 struct Options {
     enum Mode: String, CaseIterable {
-        case cold, warm, relayout, parallel, memory, all, scaling
+        case cold, warm, relayout, parallel, memory, all, scaling, queries
     }
 
     var casesPath: String?
@@ -47,6 +47,7 @@ struct Options {
           relayout  a prepared text measured at 8 widths (0.6x-1.3x its width), per width
           parallel  TextBatch.measure of all cases on all cores vs concurrency 1
           memory    peak RSS and cache statistics for --rows measured rows
+          queries   (not in all) tightestWidth, widthRange, balanced, fitFontSize next to one relayout
 
         Exit codes: 0 ok, 2 usage error, 3 fonts, cases or Pango missing.
         """

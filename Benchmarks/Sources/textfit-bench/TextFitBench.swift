@@ -59,6 +59,7 @@ struct TextFitBench {
                 case .relayout: try bench.runRelayout()
                 case .parallel: bench.runParallel()
                 case .scaling: bench.runScaling()
+                case .queries: bench.runQueries()
                 case .all: break
                 }
             }

@@ -10,6 +10,8 @@ public enum MeasureError: Error, Equatable, Sendable, CustomStringConvertible, L
     case invalidNumberOfLines(Int)
     /// The pixel-grid scale must be a finite number > 0.
     case invalidScale(Double)
+    /// A minimum scale factor (font-size fitting) must be a number from 0 to 1.
+    case invalidMinimumScaleFactor(Double)
 
     /// The same text as `description`, so `localizedDescription` names the problem too.
     public var errorDescription: String? { description }
@@ -24,6 +26,8 @@ public enum MeasureError: Error, Equatable, Sendable, CustomStringConvertible, L
             return "invalid numberOfLines \(value): use 0 (unlimited) or a positive count"
         case .invalidScale(let value):
             return "invalid scale \(value): use a finite number > 0 (1, 2 or 3 for iOS screens)"
+        case .invalidMinimumScaleFactor(let value):
+            return "invalid minimumScaleFactor \(value): use a number from 0 to 1 (0 = no shrinking)"
         }
     }
 }

@@ -22,6 +22,8 @@ struct MeasureCase: Equatable, Sendable {
     /// 0 = unlimited.
     var maxLines: Int = 0
     var lineBreakMode: LineBreakMode = .byWordWrapping
+    /// A question answered beside the layout (`MeasureCase+Query.swift`); nil for a plain case.
+    var query: MeasureQuery?
 
     init(text: String, font: FontSource = .family(BundledFonts.defaultFamily),
                 size: Double = MeasureCase.defaultSize, width: Double? = nil, maxLines: Int = 0,

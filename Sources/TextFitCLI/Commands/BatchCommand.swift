@@ -14,7 +14,9 @@ enum BatchCommand: JSONLinesCommand {
     /// - Throws: `CaseError` for a bad field, `FontError` or `MeasureError` from the engine.
     static func answer(_ json: JSONValue, fonts: FontCache) throws -> JSONValue {
         let measureCase = try MeasureCase(json: json)
-        let layout = try measureCase.layout(fonts: fonts)
-        return MeasureResult.json(id: json["id"] ?? .null, layout: layout)
+        let prepared = try measureCase.prepare(fonts: fonts)
+        let layout = try measureCase.layout(prepared)
+        return MeasureResult.appending(try measureCase.queryAnswer(prepared),
+                                       to: MeasureResult.json(id: json["id"] ?? .null, layout: layout))
     }
 }

@@ -40,6 +40,16 @@ public struct Label: Sendable {
     public var scale: CGFloat
     /// The label's frame; `sizeToFit()` changes its size and keeps its origin (L3).
     public var frame: CGRect = .zero
+    /// Whether drawing shrinks the font, down to `minimumScaleFactor`, so the text fits the bounds
+    /// (`Label+FontSizeFitting.swift`, rule Q4). Sizing (`sizeThatFits`, `intrinsicContentSize`) keeps the
+    /// full size, as UIKit's does. Default false.
+    public var adjustsFontSizeToFitWidth = false
+    /// The smallest size drawing may shrink to, as a fraction of `font.pointSize`, from 0 to 1; 0 (the
+    /// default) means no shrinking, as in UIKit.
+    public var minimumScaleFactor: CGFloat = 0
+    /// UIKit tightens letter spacing before truncating when this is set; TextFit does not model it
+    /// (no effect on layout), see uikit-semantics.md Q6. Default false.
+    public var allowsDefaultTighteningForTruncation = false
 
     private var box: PreparedTextBox
 
@@ -71,6 +81,14 @@ public struct Label: Sendable {
 
     /// The label's text prepared in its font, shaped on first use and kept until `text` or `font` changes.
     public var preparedText: PreparedText { box.prepared }
+
+    /// The same label set in `prepared`'s font, keeping that preparation (font-size fitting).
+    func settingFont(of prepared: PreparedText) -> Label {
+        var label = self
+        label.font = prepared.font
+        label.box = PreparedTextBox(prepared: prepared)
+        return label
+    }
 
     /// Whether the text is empty (`nil` or "").
     var isEmpty: Bool { text?.isEmpty ?? true }

@@ -65,6 +65,8 @@ extension Label {
     ///   `.invalidNumberOfLines`, `.invalidScale`.
     public func drawing(in bounds: CGRect) throws -> LabelDrawing {
         try LabelRules.validate(numberOfLines: numberOfLines, scale: scale)
+        // Q4: a shrinking label draws as the same label in its fitted font.
+        if adjustsFontSizeToFitWidth, !isEmpty { return try fittedLabel(in: bounds).drawing(in: bounds) }
         let width = try CGFloat.wrapWidth(bounds.width)
         if isEmpty {
             return LabelDrawing(textRect: CGRect(origin: bounds.origin, size: .zero), lines: [], ellipsis: nil,

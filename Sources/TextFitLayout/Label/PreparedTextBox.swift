@@ -16,6 +16,13 @@ final class PreparedTextBox: Sendable {
         self.font = font
     }
 
+    /// A box holding `prepared` already.
+    init(prepared: PreparedText) {
+        self.text = prepared.text
+        self.font = prepared.font
+        storage.withLock { $0 = prepared }
+    }
+
     var prepared: PreparedText {
         if let existing = storage.withLock({ $0 }) { return existing }
         let built = PreparedText(text, font: font)  // shaping: never under the lock
