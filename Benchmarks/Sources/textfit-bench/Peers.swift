@@ -59,11 +59,11 @@ final class Pango {
         return String(decoding: path.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) + "#\(index)"
     }
 
-    /// Whether Pango's first run is in the file TextFit uses as the case's primary font (paths compared
-    /// after resolving links, so a bundled font and the same path spelled differently agree).
-    func firstRunFontMatches(_ c: BenchCase) -> Bool {
+    /// Whether Pango's first run is in the face TextFit sets the case's first run in (paths compared
+    /// after resolving links).
+    func firstRunFontMatches(_ c: BenchCase, path: String, faceIndex: Int) -> Bool {
         let theirs = firstRunFont(c)
-        let ours = URL(fileURLWithPath: c.font.filePath).resolvingSymlinksInPath().path + "#\(c.font.faceIndex)"
+        let ours = URL(fileURLWithPath: path).resolvingSymlinksInPath().path + "#\(faceIndex)"
         guard let hash = theirs.lastIndex(of: "#") else { return false }
         let theirPath = URL(fileURLWithPath: String(theirs[..<hash])).resolvingSymlinksInPath().path
         return theirPath + theirs[hash...] == ours

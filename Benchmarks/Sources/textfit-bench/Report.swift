@@ -7,7 +7,7 @@ struct Report {
     var series: [Series] = []
     var ratios: [Ratio] = []
     var agreementRows: [(set: String, agreeing: Int, cases: Int)] = []
-    /// Cases whose first run Pango sets in the font file TextFit uses as the primary, per set then "all".
+    /// Cases whose first run Pango sets in the face TextFit sets it in, per set then "all".
     var sameFontRows: [(set: String, agreeing: Int, cases: Int)] = []
     var sameFontExamples: [String] = []
     var agreementExamples: [String] = []
@@ -162,7 +162,7 @@ struct Report {
         }.joined(separator: ", "))
         for example in agreementExamples.prefix(6) { print("  differs: \(example)") }
         if let fonts = sameFontRows.last {
-            print("Same primary font as Pango (the file Pango sets each case's first run in): \(fonts.agreeing)/\(fonts.cases)")
+            print("Same font as Pango for each case's first run (file and face index): \(fonts.agreeing)/\(fonts.cases)")
             let differing = sameFontRows.dropLast().filter { $0.agreeing != $0.cases }
             if !differing.isEmpty {
                 print("  " + differing.map { "\($0.set) \($0.agreeing)/\($0.cases)" }.joined(separator: ", "))
