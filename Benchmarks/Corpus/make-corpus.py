@@ -19,6 +19,10 @@ The id's prefix (before the last "-") names the case set the benchmark reports o
     ui         short UI strings (buttons, titles, notifications) in several languages, some unconstrained
     paragraph  long paragraphs (800-3000 characters)
 
+Those sets are all in Noto Sans, CJK falling back to Droid Sans Fallback. The script-matched sets
+(MATCHED_SETS below: latin-inter, latin-liberation, latin-notoserif, greek-notosans, chinese-notocjk,
+japanese-notocjk, chinese-droid, japanese-droid) set each text in one font that covers it.
+
 Deterministic (fixed seed, hand-written pools), standard library only. The sentence pools of the Pango
 parity corpus are reused from scripts/make-parity-corpus.py; the pools below add more, plus UI strings
 and the feed rows of the project's seed examples (feed-rows.txt beside this script). About a third of the
@@ -118,6 +122,44 @@ MORE_MIXED = [
     "Наш офис в 北京 работает с понедельника по пятницу.",
     "The café on 南京路 serves the best 小笼包 in town, according to locals.",
     "下载地址：https://example.cn/download?ver=3.2.1&platform=linux",
+]
+
+GREEK = [
+    "Η Αθήνα είναι η πρωτεύουσα της Ελλάδας και μία από τις αρχαιότερες πόλεις του κόσμου.",
+    "Αύριο αναμένονται βροχές και καταιγίδες στα δυτικά, με θερμοκρασίες έως δεκαοκτώ βαθμούς.",
+    "Η παράσταση στο Ηρώδειο ξεκινά στις εννέα το βράδυ· τα εισιτήρια έχουν ήδη εξαντληθεί.",
+    "Το πλοίο για τη Σαντορίνη αναχωρεί από τον Πειραιά στις 07:25 και φτάνει μετά από οκτώ ώρες.",
+    "Οι επιστήμονες ανακάλυψαν ένα νέο είδος θαλάσσιας χελώνας στις ακτές της Κρήτης.",
+    "Η παραγγελία σας έχει αποσταλεί και θα παραδοθεί μέσα σε τρεις εργάσιμες ημέρες.",
+    "Για να συνεχίσετε, επιβεβαιώστε τη διεύθυνση ηλεκτρονικού ταχυδρομείου σας.",
+    "Το μουσείο της Ακρόπολης είναι ανοιχτό καθημερινά από τις οκτώ το πρωί έως τις οκτώ το βράδυ.",
+    "Η κυβέρνηση ανακοίνωσε νέα μέτρα στήριξης για τις μικρές επιχειρήσεις και τους νέους αγρότες.",
+    "Ο δήμος θα φυτέψει περισσότερα από δύο χιλιάδες δέντρα στις γειτονιές της πόλης μέχρι το καλοκαίρι.",
+    "Η εθνική ομάδα μπάσκετ κέρδισε με ογδόντα πέντε πόντους έναντι εβδομήντα εννέα στον τελικό.",
+    "Ἄνδρα μοι ἔννεπε, Μοῦσα, πολύτροπον, ὃς μάλα πολλὰ πλάγχθη, ἐπεὶ Τροίης ἱερὸν πτολίεθρον ἔπερσεν.",
+    "Οι τιμές των ενοικίων στο κέντρο της Θεσσαλονίκης αυξήθηκαν κατά δώδεκα τοις εκατό μέσα σε έναν χρόνο.",
+    "Το μετρό θα λειτουργεί με μειωμένα δρομολόγια το Σαββατοκύριακο λόγω εργασιών συντήρησης.",
+    "Η νέα έκδοση της εφαρμογής διορθώνει προβλήματα συγχρονισμού και βελτιώνει την ταχύτητα.",
+    "Ξεσκεπάζω την ψυχοφθόρα βδελυγμία, είπε χαμογελώντας ο δάσκαλος των γραμμάτων.",
+    "Η ομιλία του καθηγητή για την ιστορία της αρχαίας φιλοσοφίας θα μεταδοθεί ζωντανά στο διαδίκτυο.",
+    "Λόγω της απεργίας, οι πτήσεις από και προς το αεροδρόμιο Ελευθέριος Βενιζέλος θα καθυστερήσουν.",
+]
+
+# Script-matched sets: the same sentence pools and the same size, width, maxLines and mode distribution
+# as the sets above, each set in one font that covers its text, so neither engine falls back. The fonts
+# come from Debian packages (fonts-inter, fonts-liberation2, fonts-noto-core, fonts-noto-cjk); the
+# bundled Noto Sans and Droid Sans Fallback are named by family. Each entry: set name, pool, separator,
+# cases, (fontFile, faceIndex) or a family name.
+SYSTEM_FONTS = "/usr/share/fonts"
+MATCHED_SETS = [
+    ("latin-inter", "latin", " ", 300, (SYSTEM_FONTS + "/opentype/inter/Inter-Regular.otf", 0)),
+    ("latin-liberation", "latin", " ", 300, (SYSTEM_FONTS + "/truetype/liberation2/LiberationSans-Regular.ttf", 0)),
+    ("latin-notoserif", "latin", " ", 300, (SYSTEM_FONTS + "/truetype/noto/NotoSerif-Regular.ttf", 0)),
+    ("greek-notosans", "greek", " ", 300, "Noto Sans"),
+    ("chinese-notocjk", "chinese", "", 300, (SYSTEM_FONTS + "/opentype/noto/NotoSansCJK-Regular.ttc", 2)),  # SC
+    ("japanese-notocjk", "japanese", "", 300, (SYSTEM_FONTS + "/opentype/noto/NotoSansCJK-Regular.ttc", 0)),  # JP
+    ("chinese-droid", "chinese", "", 200, "Droid Sans Fallback"),
+    ("japanese-droid", "japanese", "", 200, "Droid Sans Fallback"),
 ]
 
 UI_STRINGS = [
@@ -246,6 +288,20 @@ def main():
         text = paragraph(rng, pool, sep, 800, 3000)
         max_lines, mode = wrap_or_truncate(rng, 0.2)
         add("paragraph", text, rng.choice([13, 15, 17]), rng.randint(250, 700), max_lines, mode)
+
+    # Script-matched sets, from a generator of their own so the sets above stay as they were.
+    matched_rng = random.Random(SEED + 1)
+    pools = {"latin": [english, english, latin], "greek": [GREEK], "chinese": [chinese], "japanese": [japanese]}
+    for prefix, kind, sep, count, font in MATCHED_SETS:
+        for _ in range(count):
+            text = run_of_sentences(matched_rng, matched_rng.choice(pools[kind]), sep)
+            max_lines, mode = wrap_or_truncate(matched_rng)
+            add(prefix, text, matched_rng.choice(sizes), matched_rng.randint(40, 420), max_lines, mode)
+            if isinstance(font, tuple):
+                del cases[-1]["family"]
+                cases[-1]["fontFile"], cases[-1]["faceIndex"] = font
+            else:
+                cases[-1]["family"] = font
 
     with open(OUT, "w", encoding="utf-8", newline="\n") as f:
         for c in cases:

@@ -197,6 +197,30 @@ static void configure(bench_pango *pango, PangoLayout *layout, const char *famil
     pango_layout_set_attributes(layout, pango->attributes);
 }
 
+int32_t bench_pango_first_run_font(bench_pango *pango, const char *family, const char *text, int32_t length,
+                                   double size, char *path, size_t capacity, int32_t *face_index) {
+    PangoLayout *layout = pango_layout_new(pango->context);
+    configure(pango, layout, family, size, -1, 0, BENCH_WORD_WRAP);
+    pango_layout_set_text(layout, text, length);
+    int32_t status = -1;
+    PangoLayoutLine *line = pango_layout_get_line_readonly(layout, 0);
+    if (line != NULL && line->runs != NULL) {
+        PangoGlyphItem *run = line->runs->data;
+        PangoFont *font = run->item->analysis.font;
+        FcPattern *pattern = PANGO_IS_FC_FONT(font) ? pango_fc_font_get_pattern(PANGO_FC_FONT(font)) : NULL;
+        FcChar8 *file = NULL;
+        int index = 0;
+        if (pattern != NULL && FcPatternGetString(pattern, FC_FILE, 0, &file) == FcResultMatch) {
+            FcPatternGetInteger(pattern, FC_INDEX, 0, &index);
+            snprintf(path, capacity, "%s", (const char *)file);
+            *face_index = index;
+            status = 0;
+        }
+    }
+    g_object_unref(layout);
+    return status;
+}
+
 static void read_result(PangoLayout *layout, bench_result *result) {
     result->line_count = pango_layout_get_line_count(layout);  // forces the layout
     PangoRectangle logical;

@@ -12,6 +12,8 @@ struct BenchCase: Sendable {
     let utf8: [CChar]
     let utf16: [UInt16]
     let font: Font
+    /// The case's `fontFile`, which Pango's configuration for its set must hold.
+    let fontFile: String?
     /// The family Pango asks Fontconfig for.
     let pangoFamily: String
     let size: Double
@@ -61,7 +63,9 @@ enum CaseLoader {
     struct Loaded {
         var sets: [CaseSet]
         var floorFonts: [HarfBuzzFloorFont]
-        /// Font folders and files Pango's private Fontconfig configuration must hold.
+        /// Font folders Pango's private Fontconfig configuration holds for every set, and every font file
+        /// the cases name (each set's Pango holds only its own: a file one set names must not become
+        /// another set's fallback).
         var fontDirectories: [String]
         var fontFiles: [String]
         var path: String
@@ -173,7 +177,7 @@ enum CaseLoader {
             let set = id.contains("-") ? String(id[..<id.lastIndex(of: "-")!]) : "cases"
             let benchCase = BenchCase(
                 id: id, set: set, text: caseText, utf8: Array(caseText.utf8CString), utf16: Array(caseText.utf16),
-                font: font, pangoFamily: fontFile == nil ? (family ?? font.familyName) : font.familyName,
+                font: font, fontFile: fontFile, pangoFamily: fontFile == nil ? (family ?? font.familyName) : font.familyName,
                 size: size, width: width, maxLines: maxLines, mode: mode, floorFont: floor,
                 floorRuns: HarfBuzzRunFonts(handles: runFonts))
             if bySet[set] == nil { order.append(set) }

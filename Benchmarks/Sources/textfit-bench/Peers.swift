@@ -47,6 +47,28 @@ final class Pango {
         return result
     }
 
+    /// The font file and face index Pango sets the case's first run in ("?" when it reports none).
+    func firstRunFont(_ c: BenchCase) -> String {
+        var path = [CChar](repeating: 0, count: 1024)
+        var index: Int32 = 0
+        let status = c.utf8.withUnsafeBufferPointer { text in
+            bench_pango_first_run_font(handle, c.pangoFamily, text.baseAddress, Int32(text.count - 1), c.size,
+                                       &path, path.count, &index)
+        }
+        guard status == 0 else { return "?" }
+        return String(decoding: path.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) + "#\(index)"
+    }
+
+    /// Whether Pango's first run is in the face TextFit sets the case's first run in (paths compared
+    /// after resolving links).
+    func firstRunFontMatches(_ c: BenchCase, path: String, faceIndex: Int) -> Bool {
+        let theirs = firstRunFont(c)
+        let ours = URL(fileURLWithPath: path).resolvingSymlinksInPath().path + "#\(faceIndex)"
+        guard let hash = theirs.lastIndex(of: "#") else { return false }
+        let theirPath = URL(fileURLWithPath: String(theirs[..<hash])).resolvingSymlinksInPath().path
+        return theirPath + theirs[hash...] == ours
+    }
+
     /// A layout kept for re-laying out (relayout mode).
     func makeLayout(_ c: BenchCase) -> PangoLayoutHandle? {
         let made = c.utf8.withUnsafeBufferPointer { text in

@@ -7,6 +7,9 @@ struct Report {
     var series: [Series] = []
     var ratios: [Ratio] = []
     var agreementRows: [(set: String, agreeing: Int, cases: Int)] = []
+    /// Cases whose first run Pango sets in the face TextFit sets it in, per set then "all".
+    var sameFontRows: [(set: String, agreeing: Int, cases: Int)] = []
+    var sameFontExamples: [String] = []
     var agreementExamples: [String] = []
     var cacheRates: [(mode: String, rates: [(set: String, rate: Double)])] = []
     var memory: [[String: Any]] = []
@@ -158,6 +161,14 @@ struct Report {
             "\($0.set) " + String(format: "%.1f%%", $0.cases == 0 ? 0 : 100 * Double($0.agreeing) / Double($0.cases))
         }.joined(separator: ", "))
         for example in agreementExamples.prefix(6) { print("  differs: \(example)") }
+        if let fonts = sameFontRows.last {
+            print("Same font as Pango for each case's first run (file and face index): \(fonts.agreeing)/\(fonts.cases)")
+            let differing = sameFontRows.dropLast().filter { $0.agreeing != $0.cases }
+            if !differing.isEmpty {
+                print("  " + differing.map { "\($0.set) \($0.agreeing)/\($0.cases)" }.joined(separator: ", "))
+            }
+            for example in sameFontExamples.prefix(6) { print("  other font: \(example)") }
+        }
         print("")
     }
 

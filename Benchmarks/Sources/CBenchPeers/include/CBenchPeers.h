@@ -66,6 +66,11 @@ void bench_kept_layout_destroy(bench_kept_layout *layout);
 /// pango_layout_set_width then the line count (which forces the layout) and the logical extents.
 void bench_pango_relayout(bench_kept_layout *layout, double width, bench_result *result);
 
+/// The font file (and face index) Pango sets the first run of `text` in, written to `path`: the check that
+/// Pango and TextFit use the same font for a case. Returns 0, or -1 when there is no run or no file.
+int32_t bench_pango_first_run_font(bench_pango *pango, const char *family, const char *text, int32_t length,
+                                   double size, char *path, size_t capacity, int32_t *face_index);
+
 /// "pango X.Y.Z".
 const char *bench_pango_version(void);
 
