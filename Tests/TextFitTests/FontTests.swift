@@ -42,7 +42,8 @@ import Testing
             #expect(prepared.flags[start] & PreparedText.Flag.grapheme != 0)
         }
         #expect(!PreparedText("abc", font: try Fixtures.font()).hasMissingGlyphs)
-        #expect(PreparedText("\u{E000}", font: try Fixtures.font()).hasMissingGlyphs)  // private use: no font
+        // The last private-use code point: Inter, say, maps U+E000, but no font of any package maps U+10FFFD.
+        #expect(PreparedText("\u{10FFFD}", font: try Fixtures.font()).hasMissingGlyphs)
     }
 
     @Test func unknownFamilyIsATypedErrorNamingIt() {
