@@ -14,6 +14,8 @@ enum Help {
           textfit breaks < texts.jsonl       list UAX #14 line-break opportunities per text
           textfit title-date --title T --date D --width W
                                              lay a title out with a date after it (4 cases)
+          textfit button --title T [--image WxH] [options]
+                                             a UIButton's size and image/title rects (insets)
           textfit demo [--out DIR]           the seed examples: feed rows, labels, title + date
           textfit help [COMMAND]             this help, or one command's (also --help, -h,
                                              textfit COMMAND --help)
@@ -145,7 +147,7 @@ enum Help {
         """
 
     static var full: String {
-        [usage, "Commands:", measure, render, batch, breaks, titleDate, demo, exitCodes].joined(separator: "\n\n")
+        [usage, "Commands:", measure, render, batch, breaks, titleDate, button, demo, exitCodes].joined(separator: "\n\n")
     }
 
     /// One command's section plus the exit codes, or nil for an unknown command.
@@ -157,6 +159,7 @@ enum Help {
         case "batch": section = batch
         case "breaks": section = breaks
         case "title-date": section = titleDate
+        case "button": section = button
         case "demo": section = demo
         case "help": section = usage
         default: return nil
