@@ -173,8 +173,15 @@ extension ButtonConfiguration {
         return (hasImage ? snap(image) : .zero, titleRect, subtitleRect, parts)
     }
 
-    /// `.automatic` resolved: towards a leading or trailing image, centred otherwise.
-    var resolvedTitleAlignment: TitleAlignment {
+    /// `titleAlignment` with `.automatic` resolved: towards a leading or trailing image, centred
+    /// otherwise. Each line of the title and subtitle is aligned this way inside its frame.
+    ///
+    /// ```swift
+    /// var button = ButtonConfiguration(title: "Next", titleFont: font, imageSize: CGSize(width: 16, height: 16))
+    /// button.imagePlacement = .trailing
+    /// button.resolvedTitleAlignment   // .trailing
+    /// ```
+    public var resolvedTitleAlignment: TitleAlignment {
         guard titleAlignment == .automatic else { return titleAlignment }
         guard hasImage else { return .center }
         switch imagePlacement {
