@@ -128,9 +128,11 @@ enum Help {
           (15 pt text, 10 pt insets, so a 355 pt wrap width) at scales 1, 2 and 3; the label
           "北京欢迎您！！！" at 20 pt sized to fit at scale 2, next to iOS's figure; the line counts of
           the title + date titles at several widths; the four title + date seed cases laid out (case by
-          width, then each at a width where its case applies); and a multi-line label truncated at 2 lines.
+          width, then each at a width where its case applies); a multi-line label truncated at 2 lines;
+          and buttons of both models (legacy insets, iOS 15 configurations) with their rects.
             --out DIR        also write DIR/demo.png: the feed rows and the four title + date cases
-                             drawn as measured, with overlays and captions (the README's picture).
+                             drawn as measured, with overlays and captions, and the buttons with
+                             their content, image and title rects outlined (the README's picture).
           Exit: 0 ok; 2 bad flag, or DIR/demo.png cannot be written; 3 the bundled fonts are missing.
         """
 
