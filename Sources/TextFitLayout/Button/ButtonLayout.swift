@@ -146,7 +146,8 @@ public struct ButtonLayout: Sendable {
     /// var button = ButtonLayout(title: "Continue", font: font, imageSize: CGSize(width: 20, height: 20))
     /// button.titleEdgeInsets = EdgeInsets(left: 40)
     /// let frames = try button.layout(in: CGRect(origin: .zero, size: try button.intrinsicContentSize))
-    /// frames.titleLines?.first?.text   // "Contin…": the inset squeezed the label (U4)
+    /// frames.titleRect.width          // 40 pt narrower than the title: the inset squeezed the label (U4)
+    /// frames.titleLines?.first?.text   // the title cut with "…" at the tail
     /// ```
     /// - Throws: as `contentRect(forBounds:)`, `imageRect(forContentRect:)` and `titleRect(forContentRect:)`.
     public func layout(in bounds: CGRect) throws -> ButtonFrames {
