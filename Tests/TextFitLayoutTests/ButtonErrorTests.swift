@@ -121,3 +121,20 @@ import TextFitLayout
                 + "use insets that add up to at most 100.0")
     }
 }
+
+/// Sizes that add up past the largest finite number are refused rather than returned as infinity.
+@Suite struct ButtonOverflowTests {
+    @Test func overflowingSizes() throws {
+        let font = try Fixtures.font()
+        var button = ButtonLayout(title: "A", font: font, imageSize: CGSize(width: 1e308, height: 1e308))
+        button.contentEdgeInsets = EdgeInsets(top: 1e308, left: 1e308)
+        #expect(throws: ButtonError.self) { try button.intrinsicContentSize }
+        var configured = ButtonConfiguration(title: "A", titleFont: font, imageSize: CGSize(width: 1e308, height: 1))
+        configured.imagePadding = 1e308
+        #expect(throws: ButtonError.self) { try configured.intrinsicContentSize }
+        // Huge but finite inputs lay out without trapping.
+        var large = ButtonLayout(title: "Hello", font: font, imageSize: CGSize(width: 1e300, height: 10))
+        large.imageEdgeInsets = EdgeInsets(top: 1e308, left: 1e308, bottom: -1e308, right: -1e308)
+        _ = try large.layout(in: CGRect(x: 0, y: 0, width: 1e308, height: 10))
+    }
+}

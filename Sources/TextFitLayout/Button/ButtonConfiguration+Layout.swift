@@ -5,7 +5,8 @@ extension ButtonConfiguration {
     /// The size with the title and subtitle unwrapped (one line per paragraph): content insets + the
     /// image and title block side by side (leading, trailing) or stacked (top, bottom) with
     /// `imagePadding` between them, rounded up to the pixel grid.
-    /// - Throws: `ButtonError` for a bad image size, padding or insets; `MeasureError.invalidScale`.
+    /// - Throws: `ButtonError` for a bad image size, padding or insets, or a size that adds up past the
+    ///   largest finite number; `MeasureError.invalidScale`.
     public var intrinsicContentSize: CGSize {
         get throws { try sizeThatFits(.zero) }
     }
@@ -29,7 +30,7 @@ extension ButtonConfiguration {
         let arrangement = try arrange(contentWidth: limit)
         let result = CGSize(width: max(0, arrangement.group.width + insets.horizontal),
                             height: max(0, arrangement.group.height + insets.vertical))
-        return result.ceiledToPixels(scale: scale)
+        return try ButtonChecks.finite(result.ceiledToPixels(scale: scale))
     }
 
     /// The bounds inset by `contentInsets` (leading = left).

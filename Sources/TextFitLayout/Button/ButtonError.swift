@@ -64,6 +64,14 @@ enum ButtonChecks {
         }
     }
 
+    /// A computed size that overflowed (parts adding up past the largest finite number).
+    static func finite(_ size: CGSize) throws -> CGSize {
+        guard size.width.isFinite, size.height.isFinite else {
+            throw ButtonError.invalidSize(field: "intrinsic size (image, title and insets added up)", size)
+        }
+        return size
+    }
+
     static func insets(_ insets: EdgeInsets, _ field: String) throws {
         guard [insets.top, insets.left, insets.bottom, insets.right].allSatisfy(\.isFinite) else {
             throw ButtonError.invalidInsets(field: field, insets)

@@ -92,8 +92,8 @@ public struct ButtonLayout: Sendable {
     /// let button = ButtonLayout(title: "Tap", font: try .systemFont(ofSize: 18))
     /// try button.intrinsicContentSize.height   // title height + 12
     /// ```
-    /// - Throws: `ButtonError` for a NaN or negative image size or non-finite insets,
-    ///   `MeasureError.invalidScale`.
+    /// - Throws: `ButtonError` for a NaN or negative image size, non-finite insets or a size that adds
+    ///   up past the largest finite number; `MeasureError.invalidScale`.
     public var intrinsicContentSize: CGSize {
         get throws {
             try validate()
@@ -104,7 +104,7 @@ public struct ButtonLayout: Sendable {
             let height = max(imageSize.height, hasTitle ? title.height + padding : 0) + insets.vertical
             let size = CGSize(width: max(0, width, backgroundImageSize.width),
                               height: max(0, height, backgroundImageSize.height))
-            return size.ceiledToPixels(scale: scale)
+            return try ButtonChecks.finite(size.ceiledToPixels(scale: scale))
         }
     }
 
