@@ -14,6 +14,8 @@ enum Help {
           textfit breaks < texts.jsonl       list UAX #14 line-break opportunities per text
           textfit title-date --title T --date D --width W
                                              lay a title out with a date after it (4 cases)
+          textfit button --title T [--image WxH] [options]
+                                             a UIButton's size and image/title rects (insets)
           textfit demo [--out DIR]           the seed examples: feed rows, labels, title + date
           textfit help [COMMAND]             this help, or one command's (also --help, -h,
                                              textfit COMMAND --help)
@@ -135,9 +137,11 @@ enum Help {
           (15 pt text, 10 pt insets, so a 355 pt wrap width) at scales 1, 2 and 3; the label
           "北京欢迎您！！！" at 20 pt sized to fit at scale 2, next to iOS's figure; the line counts of
           the title + date titles at several widths; the four title + date seed cases laid out (case by
-          width, then each at a width where its case applies); and a multi-line label truncated at 2 lines.
+          width, then each at a width where its case applies); a multi-line label truncated at 2 lines;
+          and buttons of both models (legacy insets, iOS 15 configurations) with their rects.
             --out DIR        also write DIR/demo.png: the feed rows and the four title + date cases
-                             drawn as measured, with overlays and captions (the README's picture).
+                             drawn as measured, with overlays and captions, and the buttons with
+                             their content, image and title rects outlined (the README's picture).
                              Also DIR/margins.png (layout margins and the safe area, M3-M5) and
                              DIR/distribution.png (Masonry-style distribution along an axis).
           Exit: 0 ok; 2 bad flag, or DIR/demo.png cannot be written; 3 the bundled fonts are missing.
@@ -156,7 +160,7 @@ enum Help {
         """
 
     static var full: String {
-        [usage, "Commands:", measure, render, batch, breaks, titleDate, demo, exitCodes].joined(separator: "\n\n")
+        [usage, "Commands:", measure, render, batch, breaks, titleDate, button, demo, exitCodes].joined(separator: "\n\n")
     }
 
     /// One command's section plus the exit codes, or nil for an unknown command.
@@ -168,6 +172,7 @@ enum Help {
         case "batch": section = batch
         case "breaks": section = breaks
         case "title-date": section = titleDate
+        case "button": section = button
         case "demo": section = demo
         case "help": section = usage
         default: return nil

@@ -4,6 +4,7 @@
 // - `Label/`: `Label` (rules L1–L8, W6) — sizing, text rect and drawing geometry.
 // - `TitleDate/`: `TitleDateLayout` (uikit-semantics.md §5.1, four cases).
 // - `Rows/`: `RowHeights` and `RowHeightCache` (rules C1–C6).
+// - `Button/`: `ButtonLayout` (legacy insets, rules U1–U7) and `ButtonConfiguration` (iOS 15, U8).
 // - `Tree/`: `LayoutNode`, a frame-based view tree; `Margins/`: its layout margins and safe area
 //   (M1–M5); `LayoutPass/`: `setNeedsLayout` / `layoutIfNeeded` and `LabelNode`; `HitTesting/`:
 //   `hitTest`; `Distribution/`: Masonry-style distribution along an axis; `Cells/`: `CellTemplate` and

@@ -114,7 +114,9 @@ extension DemoCommand {
             }
             blockBottom = max(blockBottom, blockTop + block.size.height)
         }
-        y = blockBottom + margin
+        // 3. Buttons.
+        y = try drawButtons(top: blockBottom + 20, x: margin, width: pictureWidth - 2 * margin, font: caption,
+                            commands: &commands) + margin - 16
 
         var picture = try TextPicture(size: CGSize(width: pictureWidth, height: y))
         for command in commands { try command(&picture) }

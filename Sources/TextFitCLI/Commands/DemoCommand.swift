@@ -70,6 +70,8 @@ enum DemoCommand: Command {
         output += try titleDateLayouts()
         output.append("")
         output += try truncatedLabel()
+        output.append("")
+        output += try buttonLayouts()
         return output
     }
 
