@@ -78,13 +78,13 @@ public struct TextLayout: Sendable, Equatable {
         // The widest width the records kept as lines arrived: no `TextLine` made, no walk over the lines
         // (relayout reads it once per width).
         CGSize(width: Units.points(lines.records.widest),
-               height: CGFloat(lines.count) * lineHeight)
+               height: lines.styledBoxes?.height ?? CGFloat(lines.count) * lineHeight)
     }
 
     /// Widest line including hanging whitespace × total height (what `boundingRect` reports, B6).
     public var sizeIncludingTrailingWhitespace: CGSize {
         CGSize(width: Units.points(lines.records.widestWithWhitespace),
-               height: CGFloat(lines.count) * lineHeight)
+               height: lines.styledBoxes?.height ?? CGFloat(lines.count) * lineHeight)
     }
 }
 
@@ -106,6 +106,8 @@ public struct TextLines: RandomAccessCollection, Sendable, Equatable {
     public let preparedText: PreparedText
     let lineHeight: CGFloat
     let ascender: CGFloat
+    /// A styled text's line boxes (rule S6); nil for plain text, whose lines are all `lineHeight` tall.
+    var styledBoxes: StyledLineBoxes? = nil
 
     public var startIndex: Int { 0 }
     public var endIndex: Int { records.count }
@@ -113,12 +115,15 @@ public struct TextLines: RandomAccessCollection, Sendable, Equatable {
     /// Line `index`, with its geometry in the layout's coordinates (line `i`'s top is `i × lineHeight`).
     public subscript(index: Int) -> TextLine {
         let line = records[index]
-        let top = CGFloat(index) * lineHeight
+        var top = CGFloat(index) * lineHeight
+        var height = lineHeight
+        var ascent = ascender
+        if let styledBoxes { (top, height, ascent) = styledBoxes[index] }
         let width = Units.points(line.width)
         return TextLine(range: line.start..<line.end, width: width,
                         widthIncludingTrailingWhitespace: Units.points(line.widthWithWhitespace),
-                        baseline: top + ascender,
-                        rect: CGRect(x: 0, y: top, width: width, height: lineHeight),
+                        baseline: top + ascent,
+                        rect: CGRect(x: 0, y: top, width: width, height: height),
                         ellipsis: line.ellipsis, isTruncated: line.isCut, preparedText: preparedText,
                         visible: line.visible, suffix: line.suffix)
     }
@@ -178,6 +183,7 @@ extension PreparedText {
             run(maxWidth: maxWidth, lastLineMaxWidth: lastWidth, numberOfLines: numberOfLines, lineBreakMode: lineBreakMode,
                 lineBreakStrategy: lineBreakStrategy, fastPath: fastPath, into: &$0)
         }
+        if let styling { layout.lines.styledBoxes = StyledLineBoxes(layout.lines.records, styling) }
         return layout
     }
 
@@ -221,6 +227,10 @@ extension PreparedText {
             return TextMetrics(lineCount: 1, size: CGSize(width: Units.points(oneLineWidth), height: lineHeight),
                                widthIncludingTrailingWhitespace: Units.points(oneLineWidthWithWhitespace),
                                isTruncated: false)
+        }
+        if styling != nil {
+            return try measureStyled(width: width, numberOfLines: numberOfLines, lineBreakMode: lineBreakMode,
+                                     lineBreakStrategy: lineBreakStrategy, lastLineMaxWidth: lastLineMaxWidth, fastPath: fastPath)
         }
         var measurer = LineMeasurer()
         let truncated = run(maxWidth: maxWidth, lastLineMaxWidth: lastWidth, numberOfLines: numberOfLines,
