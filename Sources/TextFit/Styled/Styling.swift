@@ -80,22 +80,22 @@ final class Styling: Sendable {
     /// A line in one style without offset is exactly its font's line height (F3).
     func lineBox(_ start: Int, _ end: Int) -> (metrics: VerticalMetrics, height: CGFloat) {
         var index = runIndex(containing: min(start, max(count - 1, 0)))
-        let first = Int(runStyles[index])
-        var box = metrics[first]
-        var single = true
+        var box = metrics[Int(runStyles[index])]
+        // The styles the ascent, descent and leading come from (the first on a tie): when one style gives
+        // all three, the line is exactly that style's height.
+        var (ascentStyle, descentStyle, leadingStyle) = (Int(runStyles[index]), Int(runStyles[index]), Int(runStyles[index]))
         index += 1
         while index < runStarts.count, runStarts[index] < end {
             let style = Int(runStyles[index])
-            if style != first {
-                single = false
-                let m = metrics[style]
-                box.ascent = max(box.ascent, m.ascent)
-                box.descent = max(box.descent, m.descent)
-                box.leading = max(box.leading, m.leading)
-            }
+            let m = metrics[style]
+            if m.ascent > box.ascent { (box.ascent, ascentStyle) = (m.ascent, style) }
+            if m.descent > box.descent { (box.descent, descentStyle) = (m.descent, style) }
+            if m.leading > box.leading { (box.leading, leadingStyle) = (m.leading, style) }
             index += 1
         }
-        if single, let plain = plainLineHeights[first] { return (box, plain) }
+        if ascentStyle == descentStyle, descentStyle == leadingStyle, let plain = plainLineHeights[ascentStyle] {
+            return (box, plain)
+        }
         return (box, box.ascent + box.descent + box.leading)
     }
 }
