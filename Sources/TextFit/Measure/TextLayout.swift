@@ -183,7 +183,7 @@ extension PreparedText {
             run(maxWidth: maxWidth, lastLineMaxWidth: lastWidth, numberOfLines: numberOfLines, lineBreakMode: lineBreakMode,
                 lineBreakStrategy: lineBreakStrategy, fastPath: fastPath, into: &$0)
         }
-        if let styling { layout.lines.styledBoxes = StyledLineBoxes(layout.lines.records, styling) }
+        if let styling, styling.needsLineBoxes { layout.lines.styledBoxes = StyledLineBoxes(layout.lines.records, styling) }
         return layout
     }
 
@@ -228,7 +228,7 @@ extension PreparedText {
                                widthIncludingTrailingWhitespace: Units.points(oneLineWidthWithWhitespace),
                                isTruncated: false)
         }
-        if styling != nil {
+        if let styling, styling.needsLineBoxes {
             return try measureStyled(width: width, numberOfLines: numberOfLines, lineBreakMode: lineBreakMode,
                                      lineBreakStrategy: lineBreakStrategy, lastLineMaxWidth: lastLineMaxWidth, fastPath: fastPath)
         }

@@ -43,7 +43,7 @@ extension TextMeasurement {
     }
 
     private static func lineMetrics(_ layout: TextLayout, _ index: Int) -> Styling.VerticalMetrics {
-        if let boxes = layout.lines.styledBoxes { return boxes.metrics[index] }
+        if let boxes = layout.lines.styledBoxes { return boxes.lines[index].metrics }
         let text = layout.preparedText
         let line = layout.lines.records[index]
         return text.styling?.lineBox(line.start, line.end).metrics

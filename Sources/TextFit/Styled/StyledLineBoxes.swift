@@ -3,35 +3,34 @@ import Foundation
 /// The line boxes of a styled layout (rule S6): each line's top, height and ascent, stacked without
 /// spacing. Paragraph spacing and line-height rules apply on top of these per-line metrics.
 final class StyledLineBoxes: Sendable {
-    /// Per line: its runs' tallest ascent, deepest descent and largest leading (`Styling.lineBox`).
-    let metrics: [Styling.VerticalMetrics]
-    let heights: [CGFloat]
-    let tops: [CGFloat]
+    struct Line: Sendable {
+        /// Its runs' tallest ascent, deepest descent and largest leading (`Styling.lineBox`).
+        var metrics: Styling.VerticalMetrics
+        var height: CGFloat
+        var top: CGFloat
+    }
+
+    let lines: [Line]
     /// The lines' heights summed.
     let height: CGFloat
 
     init(_ records: LineRecords, _ styling: Styling) {
-        var metrics: [Styling.VerticalMetrics] = []
-        var heights: [CGFloat] = []
-        var tops: [CGFloat] = []
-        metrics.reserveCapacity(records.count)
-        heights.reserveCapacity(records.count)
-        tops.reserveCapacity(records.count)
+        var lines: [Line] = []
+        lines.reserveCapacity(records.count)
         var top: CGFloat = 0
         for index in 0..<records.count {
             let line = records[index]
             let box = styling.lineBox(line.start, max(line.end, line.suffix.upperBound))
-            metrics.append(box.metrics)
-            heights.append(box.height)
-            tops.append(top)
+            lines.append(Line(metrics: box.metrics, height: box.height, top: top))
             top += box.height
         }
-        (self.metrics, self.heights, self.tops, height) = (metrics, heights, tops, top)
+        (self.lines, height) = (lines, top)
     }
 
     /// Line `index`'s top, height and ascent (its baseline below its top).
     subscript(index: Int) -> (top: CGFloat, height: CGFloat, ascent: CGFloat) {
-        (tops[index], heights[index], metrics[index].ascent)
+        let line = lines[index]
+        return (line.top, line.height, line.metrics.ascent)
     }
 }
 

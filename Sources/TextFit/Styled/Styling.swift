@@ -35,6 +35,9 @@ final class Styling: Sendable {
     /// Whether preparation must change anything the plain pass shaped: more than one style, a kern or an
     /// attachment. One run of one font without kern measures exactly as plain text.
     let changesShaping: Bool
+    /// Whether lines differ in height: more than one style, or one with an offset or attachment. Otherwise
+    /// every line is the font's line height and a layout needs no line boxes (`StyledLineBoxes`).
+    let needsLineBoxes: Bool
     /// The text's UTF-16 length.
     let count: Int
 
@@ -50,6 +53,7 @@ final class Styling: Sendable {
         metrics = styles.map(Self.metrics)
         plainLineHeights = styles.map { $0.baselineOffset == 0 && $0.attachment == nil ? $0.font.lineHeight : nil }
         changesShaping = styles.count > 1 || styles.contains { $0.kern != 0 || $0.attachment != nil }
+        needsLineBoxes = styles.count > 1 || plainLineHeights.first.map { $0 == nil } ?? false
     }
 
     /// S4, S5: a baseline offset moves the font's box up (ascent grows, descent shrinks); an attachment's
