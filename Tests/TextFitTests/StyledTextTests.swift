@@ -242,4 +242,42 @@ import Testing
         let noLeading = try prepared.boundingRect(with: CGSize(width: 1000, height: 0), options: [.usesLineFragmentOrigin])
         #expect(abs(noLeading.height - (big.ascender - big.descender)) < 1e-9)
     }
+
+    /// A truncated styled line fits its width whatever font the cut falls in, and never splits a cluster.
+    @Test func truncatedStyledLinesFit() throws {
+        var styled = try StyledText("small text then ", font: try Fixtures.font(12))
+        try styled.append("HUGE WORDS AT THE END", attributes: TextAttributes(font: try Fixtures.font(40), kern: 1))
+        let prepared = try PreparedText(styled: styled)
+        for width in stride(from: 60.0, through: 400.0, by: 23.0) {
+            for mode in [LineBreakMode.byTruncatingTail, .byTruncatingMiddle, .byTruncatingHead] {
+                let layout = try prepared.layout(width: width, numberOfLines: 1, lineBreakMode: mode)
+                #expect(layout.lines[0].width <= width, "\(width) \(mode)")
+                for range in layout.lines[0].visibleRanges {
+                    #expect(prepared.graphemes.contains(Int32(range.lowerBound)) && prepared.graphemes.contains(Int32(range.upperBound)))
+                }
+            }
+        }
+    }
+}
+
+/// Foundation's `AttributedString` with TextFit's scope converts to the same runs as the builder.
+@Suite struct StyledTextAttributedStringTests {
+    @Test func attributedStringMatchesTheBuilder() throws {
+        let font = try Fixtures.font()
+        let bold = try Font(family: "Noto Sans", size: 17, weight: .bold)
+        var attributed = AttributedString("Ada wrote ")
+        attributed[attributed.range(of: "Ada")!].textFit.font = bold
+        var tail = AttributedString("\u{FFFC} code")
+        tail.textFit.kern = 1
+        tail[tail.range(of: "\u{FFFC}")!].textFit.attachment = TextAttachment(width: 12, height: 12)
+        attributed.append(tail)
+        let converted = try StyledText(attributed, font: font)
+
+        var built = try StyledText("Ada", attributes: TextAttributes(font: bold), font: font)
+        built.append(" wrote ")
+        try built.append(TextAttachment(width: 12, height: 12), attributes: TextAttributes(kern: 1))
+        try built.append(" code", attributes: TextAttributes(kern: 1))
+        #expect(converted == built)
+        #expect(try PreparedText(styled: converted).layout(width: 80) == PreparedText(styled: built).layout(width: 80))
+    }
 }

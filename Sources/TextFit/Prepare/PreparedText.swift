@@ -181,7 +181,8 @@ public final class PreparedText: Sendable {
     var ellipsisWidth: Int {
         let memo = ellipsisWidthMemo.load(ordering: .relaxed)
         if memo != Int.min { return memo }
-        let width = Self.shapedEllipsisWidth(font)
+        // A styled text budgets the widest of its fonts' ellipses, so a cut line fits whichever run it ends in.
+        let width = styling.map { $0.styles.map { Self.shapedEllipsisWidth($0.font) }.max() ?? 0 } ?? Self.shapedEllipsisWidth(font)
         ellipsisWidthMemo.store(width, ordering: .relaxed)
         return width
     }
