@@ -78,13 +78,13 @@ public struct TextLayout: Sendable, Equatable {
         // The widest width the records kept as lines arrived: no `TextLine` made, no walk over the lines
         // (relayout reads it once per width).
         CGSize(width: Units.points(lines.records.widest),
-               height: lines.styledBoxes?.height ?? CGFloat(lines.count) * lineHeight)
+               height: lines.preparedText.styling != nil ? lines.styledHeight : CGFloat(lines.count) * lineHeight)
     }
 
     /// Widest line including hanging whitespace × total height (what `boundingRect` reports, B6).
     public var sizeIncludingTrailingWhitespace: CGSize {
         CGSize(width: Units.points(lines.records.widestWithWhitespace),
-               height: lines.styledBoxes?.height ?? CGFloat(lines.count) * lineHeight)
+               height: lines.preparedText.styling != nil ? lines.styledHeight : CGFloat(lines.count) * lineHeight)
     }
 }
 
@@ -106,8 +106,6 @@ public struct TextLines: RandomAccessCollection, Sendable, Equatable {
     public let preparedText: PreparedText
     let lineHeight: CGFloat
     let ascender: CGFloat
-    /// A styled text's line boxes (rule S6); nil for plain text, whose lines are all `lineHeight` tall.
-    var styledBoxes: StyledLineBoxes? = nil
 
     public var startIndex: Int { 0 }
     public var endIndex: Int { records.count }
@@ -118,7 +116,7 @@ public struct TextLines: RandomAccessCollection, Sendable, Equatable {
         var top = CGFloat(index) * lineHeight
         var height = lineHeight
         var ascent = ascender
-        if let styledBoxes { (top, height, ascent) = styledBoxes[index] }
+        if preparedText.styling != nil, let box = styledBox(index) { (top, height, ascent) = box }
         let width = Units.points(line.width)
         return TextLine(range: line.start..<line.end, width: width,
                         widthIncludingTrailingWhitespace: Units.points(line.widthWithWhitespace),
@@ -183,7 +181,6 @@ extension PreparedText {
             run(maxWidth: maxWidth, lastLineMaxWidth: lastWidth, numberOfLines: numberOfLines, lineBreakMode: lineBreakMode,
                 lineBreakStrategy: lineBreakStrategy, fastPath: fastPath, into: &$0)
         }
-        if let styling, styling.needsLineBoxes { layout.lines.styledBoxes = StyledLineBoxes(layout.lines.records, styling) }
         return layout
     }
 

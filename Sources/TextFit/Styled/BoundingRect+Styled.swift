@@ -43,11 +43,9 @@ extension TextMeasurement {
     }
 
     private static func lineMetrics(_ layout: TextLayout, _ index: Int) -> Styling.VerticalMetrics {
-        if let boxes = layout.lines.styledBoxes { return boxes.lines[index].metrics }
         let text = layout.preparedText
-        let line = layout.lines.records[index]
-        return text.styling?.lineBox(line.start, line.end).metrics
-            ?? Styling.VerticalMetrics(ascent: text.font.ascender, descent: -text.font.descender, leading: text.font.leading)
+        if let styling = text.styling { return layout.lines.box(index, styling).metrics }
+        return Styling.VerticalMetrics(ascent: text.font.ascender, descent: -text.font.descender, leading: text.font.leading)
     }
 
     private static func lineHeight(_ layout: TextLayout, _ index: Int, leading: Bool) -> CGFloat {
