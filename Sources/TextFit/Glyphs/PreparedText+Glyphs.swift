@@ -130,8 +130,8 @@ extension PreparedText {
     /// `range` (inside `segment`) shaped alone, as the builder and `width(_:_:)` shape it.
     func shapeGlyphs(_ range: Range<Int>, segment: Int) -> [ShapedGlyph] {
         let info = segments[segment]
-        let face = face(Int(info.face))
-        guard let hbFont = FontCatalog.shared.harfBuzzFont(face: face, scale: font.scale) else { return [] }
+        let (face, scale) = shapingFace(of: info)
+        guard let hbFont = FontCatalog.shared.harfBuzzFont(face: face, scale: scale) else { return [] }
         var slice = units[range]
         ShapingText.substituteControls(&slice)
         return hbFont.glyphs(slice, script: info.script == HarfBuzzScript.common ? 0 : info.script)

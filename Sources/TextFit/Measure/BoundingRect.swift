@@ -40,6 +40,7 @@ enum TextMeasurement {
                              lineBreakMode: LineBreakMode) throws -> CGRect {
         let width = try CGFloat.wrapWidth(size.width)  // nil = unbounded (B7)
         if size.height.isNaN || size.height < 0 { throw MeasureError.invalidHeight(Double(size.height)) }
+        if text.styling != nil { return try styledBoundingRect(text, width: width, height: size.height, options: options, lineBreakMode: lineBreakMode) }
         let font = text.font
         // B3: without .usesFontLeading a line is ascender − descender.
         let lineHeight = options.contains(.usesFontLeading) ? font.lineHeight : font.ascender - font.descender

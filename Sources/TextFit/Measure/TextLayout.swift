@@ -78,13 +78,13 @@ public struct TextLayout: Sendable, Equatable {
         // The widest width the records kept as lines arrived: no `TextLine` made, no walk over the lines
         // (relayout reads it once per width).
         CGSize(width: Units.points(lines.records.widest),
-               height: CGFloat(lines.count) * lineHeight)
+               height: lines.preparedText.styling != nil ? lines.styledHeight : CGFloat(lines.count) * lineHeight)
     }
 
     /// Widest line including hanging whitespace × total height (what `boundingRect` reports, B6).
     public var sizeIncludingTrailingWhitespace: CGSize {
         CGSize(width: Units.points(lines.records.widestWithWhitespace),
-               height: CGFloat(lines.count) * lineHeight)
+               height: lines.preparedText.styling != nil ? lines.styledHeight : CGFloat(lines.count) * lineHeight)
     }
 }
 
@@ -113,12 +113,15 @@ public struct TextLines: RandomAccessCollection, Sendable, Equatable {
     /// Line `index`, with its geometry in the layout's coordinates (line `i`'s top is `i × lineHeight`).
     public subscript(index: Int) -> TextLine {
         let line = records[index]
-        let top = CGFloat(index) * lineHeight
+        var top = CGFloat(index) * lineHeight
+        var height = lineHeight
+        var ascent = ascender
+        if preparedText.styling != nil, let box = styledBox(index) { (top, height, ascent) = box }
         let width = Units.points(line.width)
         return TextLine(range: line.start..<line.end, width: width,
                         widthIncludingTrailingWhitespace: Units.points(line.widthWithWhitespace),
-                        baseline: top + ascender,
-                        rect: CGRect(x: 0, y: top, width: width, height: lineHeight),
+                        baseline: top + ascent,
+                        rect: CGRect(x: 0, y: top, width: width, height: height),
                         ellipsis: line.ellipsis, isTruncated: line.isCut, preparedText: preparedText,
                         visible: line.visible, suffix: line.suffix)
     }
@@ -221,6 +224,10 @@ extension PreparedText {
             return TextMetrics(lineCount: 1, size: CGSize(width: Units.points(oneLineWidth), height: lineHeight),
                                widthIncludingTrailingWhitespace: Units.points(oneLineWidthWithWhitespace),
                                isTruncated: false)
+        }
+        if let styling, styling.needsLineBoxes {
+            return try measureStyled(width: width, numberOfLines: numberOfLines, lineBreakMode: lineBreakMode,
+                                     lineBreakStrategy: lineBreakStrategy, lastLineMaxWidth: lastLineMaxWidth, fastPath: fastPath)
         }
         var measurer = LineMeasurer()
         let truncated = run(maxWidth: maxWidth, lastLineMaxWidth: lastWidth, numberOfLines: numberOfLines,

@@ -44,7 +44,9 @@ extension PreparedText {
         /// Builds without making a `Builder` (a copy of `font` retains its face when the face was loaded from
         /// a file; bundled faces are never reference counted, see `Font.face`). `font` is borrowed for the
         /// whole call, which keeps its face alive for the pass's unretained reference.
-        static func build(_ original: String, font: Font, extendsRuns: Bool = true) -> Output {
+        /// With `styling`, the runs' fonts, kerns and attachments are applied after the plain pass
+        /// (`Pass.restyle`), before the widths are summed.
+        static func build(_ original: String, font: Font, extendsRuns: Bool = true, styling: Styling? = nil) -> Output {
             var text = original
             let face = Unmanaged.passUnretained(font.face)
             let scale = font.scale
@@ -64,7 +66,7 @@ extension PreparedText {
                         // the stack (at most 1 KiB is taken there without asking) and these always do.
                         withUnsafeTemporaryAllocation(of: SegmentCacheStorage.Lookup.self, capacity: Pass.lookupChunk) { lookups in
                             build(original, u, face: face, scale: scale, extendsRuns: extendsRuns, scratch: scratch.baseAddress!,
-                                  lookups: lookups.baseAddress!)
+                                  lookups: lookups.baseAddress!, styling: styling)
                         }
                     }
                 }
@@ -76,10 +78,11 @@ extension PreparedText {
         /// advances among them).
         private static func build(_ text: String, _ u: UnsafeBufferPointer<UInt16>, face: Unmanaged<Face>, scale: Int32,
                                   extendsRuns: Bool, scratch: UnsafeMutableRawPointer,
-                                  lookups: UnsafeMutablePointer<SegmentCacheStorage.Lookup>) -> Output {
+                                  lookups: UnsafeMutablePointer<SegmentCacheStorage.Lookup>, styling: Styling?) -> Output {
             let count = u.count
             var pass = Pass(face: face, scale: scale, count: count, extendsRuns: extendsRuns, scratch: scratch, lookups: lookups)
             pass.run(u, pass.flags)
+            if let styling, styling.changesShaping { pass.restyle(u, styling) }
             let storage = Storage(count: count, advances: pass.advances, flags: pass.flags,
                                   breaks: UnsafeBufferPointer(start: pass.breaks, count: pass.breakCount),
                                   graphemes: UnsafeBufferPointer(start: pass.graphemes, count: pass.graphemeCount),
@@ -93,7 +96,7 @@ extension PreparedText {
     /// variables) so the hot loop pays no dynamic exclusivity checks. Its scratch buffers share one
     /// block (`Layout`), and the per-face arrays of the rare cache miss are made on the first miss:
     /// a UI string is short enough that each allocation and free was a visible part of its preparation.
-    fileprivate struct Pass {
+    struct Pass {
         let count: Int
         let extendsRuns: Bool
         let table = CharacterTable.shared

@@ -86,8 +86,7 @@ extension PreparedText {
 
     private func reshapedWidth(_ start: Int, _ end: Int, segment: Int) -> Int {
         let info = segments[segment]
-        let face = face(Int(info.face))
-        let scale = font.scale
+        let (face, scale) = shapingFace(of: info)
         let script = info.script == HarfBuzzScript.common ? 0 : info.script
         let count = end - start
         // Relayout reshapes often (each emergency-break probe at an unsafe boundary, W2), so shape into
@@ -104,7 +103,7 @@ extension PreparedText {
                         FontCatalog.shared.harfBuzzFont(face: face, scale: scale)
                     }
                     guard result != .nothing else { return prefix[end] - prefix[start] }
-                    var width = 0
+                    var width = kernWidth(start, end, segment: info)
                     for i in 0..<count { width += Int(advances[i]) }
                     return width
                 }

@@ -90,11 +90,16 @@ public final class PreparedText: Sendable {
     let oneLineWidthWithWhitespace: Int
     /// Reshaped pieces' widths, remembered across layouts (`width(_:_:)`).
     let reshapedPieces: ReshapedPieces
+    /// A styled text's attribute runs and their line-box metrics (`PreparedText(styled:)`); nil for plain
+    /// text, whose paths never look further.
+    let styling: Styling?
 
     struct Segment: Sendable, Equatable {
         var start: Int32
         var end: Int32
         var face: UInt16
+        /// A styled text's style index (`Styling.styles`); face 0 is then that style's font. 0 in plain text.
+        var style: UInt16 = 0
         var script: UInt32
     }
 
@@ -131,7 +136,13 @@ public final class PreparedText: Sendable {
         self.init(String(decoding: units, as: UTF16.self), font: font)
     }
 
-    fileprivate init(built: consuming Builder.Output, font: Font) {
+    fileprivate convenience init(built: consuming Builder.Output, font: Font) {
+        self.init(built: built, font: font, styling: nil, lineHeight: font.lineHeight, ascender: font.ascender)
+    }
+
+    /// `lineHeight` and `ascender` are the one-line answers (`font`'s for plain text, the whole text's line
+    /// box for styled text).
+    init(built: consuming Builder.Output, font: Font, styling: Styling?, lineHeight: CGFloat, ascender: CGFloat) {
         let count = built.units.count
         oneLineWidth = Self.oneLineWidth(count: count, built.storage)
         oneLineWidthWithWhitespace = built.storage.prefixBuffer[count] &- built.storage.prefixBuffer[0]
@@ -140,8 +151,9 @@ public final class PreparedText: Sendable {
         units = built.units
         storage = built.storage
         fallbackFaceReferences = built.fallbackFaces
-        lineHeight = font.lineHeight
-        ascender = font.ascender
+        self.lineHeight = lineHeight
+        self.ascender = ascender
+        self.styling = styling
         reshapedPieces = ReshapedPieces(unitCount: count)
     }
 
@@ -169,7 +181,8 @@ public final class PreparedText: Sendable {
     var ellipsisWidth: Int {
         let memo = ellipsisWidthMemo.load(ordering: .relaxed)
         if memo != Int.min { return memo }
-        let width = Self.shapedEllipsisWidth(font)
+        // A styled text budgets the widest of its fonts' ellipses, so a cut line fits whichever run it ends in.
+        let width = styling.map { $0.styles.map { Self.shapedEllipsisWidth($0.font) }.max() ?? 0 } ?? Self.shapedEllipsisWidth(font)
         ellipsisWidthMemo.store(width, ordering: .relaxed)
         return width
     }

@@ -12,7 +12,7 @@ extension MeasureCase {
     /// The fields a batch case may have; others are ignored so callers can carry their own data
     /// (expected values, notes) on the same line.
     static let jsonFields = ["id", "text", "family", "fontFile", "faceIndex", "size", "width", "maxLines",
-                             "lineBreakMode"] + queryFields
+                             "lineBreakMode", "runs"] + queryFields
 
     /// Decodes a batch case from a JSON object (see the command-line contract in architecture.md).
     /// - Throws: `CaseError` naming the field with a wrong type or value.
@@ -69,6 +69,7 @@ extension MeasureCase {
             lineBreakMode = mode
         }
         query = try Self.query(in: json)
+        runs = try Self.runs(json, text: text)
     }
 
     /// The known field `key` misspells: the same ignoring case, or within one edit of a field of three or
@@ -84,7 +85,7 @@ extension MeasureCase {
 
     // Absent and null both mean "use the default": `width: null` is the contract's "unconstrained".
 
-    private static func optionalString(_ json: JSONValue, _ field: String) throws -> String? {
+    static func optionalString(_ json: JSONValue, _ field: String) throws -> String? {
         switch json[field] {
         case nil, .null?: return nil
         case .string(let value)?: return value
@@ -94,7 +95,7 @@ extension MeasureCase {
 
     /// A number and its JSON text (for messages). A literal beyond `Double` reads as ±infinity, so `1e400`
     /// is an unconstrained width like `1e15`, and a size or count that large is out of its range.
-    private static func optionalNumber(_ json: JSONValue, _ field: String) throws -> (Double, String)? {
+    static func optionalNumber(_ json: JSONValue, _ field: String) throws -> (Double, String)? {
         switch json[field] {
         case nil, .null?: return nil
         case .int(let value)?: return (Double(value), String(value))
@@ -108,7 +109,7 @@ extension MeasureCase {
 
     /// A whole number in `0...Int.max`; `2.0` is accepted (JSON does not distinguish it from `2`), `2.5`,
     /// `-1` and `1e19` are refused with `requirement` named.
-    private static func optionalCount(_ json: JSONValue, _ field: String, _ requirement: String) throws -> Int? {
+    static func optionalCount(_ json: JSONValue, _ field: String, _ requirement: String) throws -> Int? {
         if case let other? = json[field] {
             switch other {
             case .null, .int, .double, .numberLiteral: break

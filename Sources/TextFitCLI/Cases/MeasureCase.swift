@@ -24,6 +24,8 @@ struct MeasureCase: Equatable, Sendable {
     var lineBreakMode: LineBreakMode = .byWordWrapping
     /// A question answered beside the layout (`MeasureCase+Query.swift`); nil for a plain case.
     var query: MeasureQuery?
+    /// Attribute runs over the case's own (`MeasureCase+Runs.swift`); nil: plain text.
+    var runs: [Run]?
 
     init(text: String, font: FontSource = .family(BundledFonts.defaultFamily),
                 size: Double = MeasureCase.defaultSize, width: Double? = nil, maxLines: Int = 0,
@@ -39,7 +41,8 @@ struct MeasureCase: Equatable, Sendable {
     /// The text prepared in the case's font.
     /// - Throws: `FontError` when the font cannot be loaded.
     func prepare(fonts: FontCache) throws -> PreparedText {
-        PreparedText(text, font: try fonts.font(font, size: size))
+        if let runs { return try prepareStyled(runs, fonts: fonts) }
+        return PreparedText(text, font: try fonts.font(font, size: size))
     }
 
     /// Lays `prepared` (this case's text) out at the case's width, line limit and mode.

@@ -1,0 +1,105 @@
+import Foundation
+
+/// What a styled `PreparedText` keeps beyond a plain one: its distinct attribute sets (`Style`), which
+/// run of the text has which, and each style's vertical metrics for the line box (rule S6). A plain text
+/// has none (`PreparedText.styling` is nil), so nothing here is on its path.
+final class Styling: Sendable {
+    /// One distinct set of resolved attributes.
+    struct Style: Sendable, Hashable {
+        var font: Font
+        var kern: CGFloat
+        var baselineOffset: CGFloat
+        var foregroundColor: TextColor?
+        var attachment: TextAttachment?
+    }
+
+    /// A style's or a line's extent around the baseline, points: ascent up, descent down (both usually
+    /// positive), and the leading below.
+    struct VerticalMetrics: Sendable, Equatable {
+        var ascent: CGFloat
+        var descent: CGFloat
+        var leading: CGFloat
+    }
+
+    let styles: [Style]
+    /// Run `i` covers `runStarts[i] ..< runStarts[i + 1]` (the last to the text's end) in `styles[runStyles[i]]`.
+    let runStarts: [Int]
+    let runStyles: [UInt16]
+    /// Per style: its kern in 1/1024 pt, its attachment's width in 1/1024 pt (−1: no attachment), its
+    /// vertical metrics, and its font's line height when it has no offset and no attachment (then a line
+    /// in it alone is exactly as tall as a plain line, F3), else nil.
+    let kernUnits: [Int32]
+    let attachmentWidths: [Int32]
+    let metrics: [VerticalMetrics]
+    let plainLineHeights: [CGFloat?]
+    /// Whether preparation must change anything the plain pass shaped: more than one style, a kern or an
+    /// attachment. One run of one font without kern measures exactly as plain text.
+    let changesShaping: Bool
+    /// Whether lines differ in height: more than one style, or one with an offset or attachment. Otherwise
+    /// every line is the font's line height and a layout needs no line boxes (`StyledLineBoxes`).
+    let needsLineBoxes: Bool
+    /// The text's UTF-16 length.
+    let count: Int
+
+    init(styles: [Style], runStarts: [Int], runStyles: [UInt16], count: Int) {
+        self.styles = styles
+        self.runStarts = runStarts
+        self.runStyles = runStyles
+        self.count = count
+        kernUnits = styles.map { Int32(($0.kern * CGFloat(Units.perPoint)).rounded()) }
+        attachmentWidths = styles.map { style in
+            style.attachment.map { Int32(($0.width * CGFloat(Units.perPoint)).rounded()) } ?? -1
+        }
+        metrics = styles.map(Self.metrics)
+        plainLineHeights = styles.map { $0.baselineOffset == 0 && $0.attachment == nil ? $0.font.lineHeight : nil }
+        changesShaping = styles.count > 1 || styles.contains { $0.kern != 0 || $0.attachment != nil }
+        needsLineBoxes = styles.count > 1 || plainLineHeights.first.map { $0 == nil } ?? false
+    }
+
+    /// S4, S5: a baseline offset moves the font's box up (ascent grows, descent shrinks); an attachment's
+    /// box (from `baselineOffset` to `baselineOffset + height`) joins its character's font's box, as TextKit
+    /// sizes a line fragment from the attachment character's font too.
+    private static func metrics(_ style: Style) -> VerticalMetrics {
+        let font = style.font
+        var box = VerticalMetrics(ascent: font.ascender + style.baselineOffset, descent: -font.descender - style.baselineOffset,
+                                  leading: font.leading)
+        if let attachment = style.attachment {
+            let bottom = attachment.baselineOffset
+            box.ascent = max(box.ascent, bottom + attachment.height)
+            box.descent = max(box.descent, -bottom)
+        }
+        return box
+    }
+
+    /// The index of the run holding `position` (the last run for the text's end).
+    func runIndex(containing position: Int) -> Int {
+        max(0, partitionPoint(from: 0, to: runStarts.count) { self.runStarts[$0] > position } - 1)
+    }
+
+    /// The style at `position`.
+    func style(at position: Int) -> Style { styles[Int(runStyles[runIndex(containing: position)])] }
+
+    /// The line box of a line covering `start..<end` (rule S6): the tallest ascent and the deepest descent
+    /// of the runs it holds, and their largest leading; an empty line takes the style where it stands.
+    /// A line in one style without offset is exactly its font's line height (F3).
+    func lineBox(_ start: Int, _ end: Int) -> (metrics: VerticalMetrics, height: CGFloat) {
+        var index = runIndex(containing: min(start, max(count - 1, 0)))
+        var box = metrics[Int(runStyles[index])]
+        // The styles the ascent, descent and leading come from (the first on a tie): when one style gives
+        // all three, the line is exactly that style's height.
+        var (ascentStyle, descentStyle, leadingStyle) = (Int(runStyles[index]), Int(runStyles[index]), Int(runStyles[index]))
+        index += 1
+        while index < runStarts.count, runStarts[index] < end {
+            let style = Int(runStyles[index])
+            let m = metrics[style]
+            if m.ascent > box.ascent { (box.ascent, ascentStyle) = (m.ascent, style) }
+            if m.descent > box.descent { (box.descent, descentStyle) = (m.descent, style) }
+            if m.leading > box.leading { (box.leading, leadingStyle) = (m.leading, style) }
+            index += 1
+        }
+        if ascentStyle == descentStyle, descentStyle == leadingStyle, let plain = plainLineHeights[ascentStyle] {
+            return (box, plain)
+        }
+        return (box, box.ascent + box.descent + box.leading)
+    }
+}
