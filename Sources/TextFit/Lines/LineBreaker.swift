@@ -12,6 +12,9 @@ struct LineBreaker {
     let maxLines: Int
     let mode: LineBreakMode
     var strategy: LineBreakStrategy = []
+    /// The room for a paragraph's first line when a first-line head indent makes it differ from
+    /// `maxWidth` (P9); nil: the same.
+    var firstLineMaxWidth: Int? = nil
 
     /// Breaks the whole text, passing each line to `sink`; returns whether some text is not shown
     /// (hidden lines, a truncated or clipped last line).
@@ -65,7 +68,8 @@ struct LineBreaker {
                     break paragraphLoop
                 }
                 let isLastPermitted = maxLines > 0 && produced == maxLines - 1
-                let limit = isLastPermitted ? (lastLineMaxWidth ?? maxWidth) : maxWidth
+                let lineWidth = start == paragraph.start ? firstLineMaxWidth ?? maxWidth : maxWidth
+                let limit = isLastPermitted ? (lastLineMaxWidth ?? lineWidth) : lineWidth
                 if isLastPermitted && mode.cutsLastLine {
                     // T2/T4: the last visible line takes the rest of its paragraph (up to a forced break).
                     let hardEnd = nextMandatoryBreak(after: start, before: paragraph.end) ?? paragraph.end

@@ -73,17 +73,24 @@ public struct TextLayout: Sendable, Equatable {
 
     public var lineCount: Int { lines.count }
 
+    init(lines: TextLines, isTruncated: Bool) {
+        self.lines = lines
+        self.isTruncated = isTruncated
+    }
+
     /// Widest line without hanging whitespace × total line height; fractional (rule B5).
     public var size: CGSize {
+        if let geometry = lines.geometry { return geometry.size }  // a paragraph style's (P4–P7)
         // The widest width the records kept as lines arrived: no `TextLine` made, no walk over the lines
         // (relayout reads it once per width).
-        CGSize(width: Units.points(lines.records.widest),
+        return CGSize(width: Units.points(lines.records.widest),
                height: CGFloat(lines.count) * lineHeight)
     }
 
     /// Widest line including hanging whitespace × total height (what `boundingRect` reports, B6).
     public var sizeIncludingTrailingWhitespace: CGSize {
-        CGSize(width: Units.points(lines.records.widestWithWhitespace),
+        if let geometry = lines.geometry { return geometry.sizeIncludingTrailingWhitespace }
+        return CGSize(width: Units.points(lines.records.widestWithWhitespace),
                height: CGFloat(lines.count) * lineHeight)
     }
 }
@@ -106,6 +113,17 @@ public struct TextLines: RandomAccessCollection, Sendable, Equatable {
     public let preparedText: PreparedText
     let lineHeight: CGFloat
     let ascender: CGFloat
+    /// The lines' places under a paragraph style (P1–P9); nil for plain text.
+    var geometry: ParagraphGeometry?
+
+    init(records: consuming LineRecords, preparedText: PreparedText, lineHeight: CGFloat, ascender: CGFloat,
+         geometry: ParagraphGeometry? = nil) {
+        self.records = records
+        self.preparedText = preparedText
+        self.lineHeight = lineHeight
+        self.ascender = ascender
+        self.geometry = geometry
+    }
 
     public var startIndex: Int { 0 }
     public var endIndex: Int { records.count }
@@ -113,6 +131,7 @@ public struct TextLines: RandomAccessCollection, Sendable, Equatable {
     /// Line `index`, with its geometry in the layout's coordinates (line `i`'s top is `i × lineHeight`).
     public subscript(index: Int) -> TextLine {
         let line = records[index]
+        if let geometry { return styledLine(line, geometry.lines[index]) }
         let top = CGFloat(index) * lineHeight
         let width = Units.points(line.width)
         return TextLine(range: line.start..<line.end, width: width,
@@ -159,6 +178,10 @@ extension PreparedText {
         let maxWidth = try Self.units(forWidth: width)
         let lastWidth = try lastLineMaxWidth.map { try Self.units(forWidth: $0) }
         guard numberOfLines >= 0 else { throw MeasureError.invalidNumberOfLines(numberOfLines) }
+        if let paragraphSettings {
+            return styledLayout(paragraphSettings, maxWidth: maxWidth, lastLineMaxWidth: lastWidth, numberOfLines: numberOfLines,
+                                lineBreakMode: lineBreakMode, lineBreakStrategy: lineBreakStrategy, fastPath: fastPath)
+        }
         if fastPath, fitsOnOneLine(maxWidth: maxWidth, lastLineMaxWidth: lastWidth, numberOfLines: numberOfLines) {
             let records = LineRecords(single: oneLine)
             return TextLayout(lines: TextLines(records: consume records, preparedText: self, lineHeight: lineHeight,
@@ -217,6 +240,10 @@ extension PreparedText {
         let maxWidth = try Self.units(forWidth: width)
         let lastWidth = try lastLineMaxWidth.map { try Self.units(forWidth: $0) }
         guard numberOfLines >= 0 else { throw MeasureError.invalidNumberOfLines(numberOfLines) }
+        if let paragraphSettings {
+            return styledLayout(paragraphSettings, maxWidth: maxWidth, lastLineMaxWidth: lastWidth, numberOfLines: numberOfLines,
+                                lineBreakMode: lineBreakMode, lineBreakStrategy: lineBreakStrategy, fastPath: fastPath).metrics
+        }
         if fastPath, fitsOnOneLine(maxWidth: maxWidth, lastLineMaxWidth: lastWidth, numberOfLines: numberOfLines) {
             return TextMetrics(lineCount: 1, size: CGSize(width: Units.points(oneLineWidth), height: lineHeight),
                                widthIncludingTrailingWhitespace: Units.points(oneLineWidthWithWhitespace),
@@ -235,7 +262,7 @@ extension PreparedText {
     /// Breaks the text into `sink` through the fast path when it applies (`FastBreaker.canRun`) and
     /// `fastPath` allows it, else through the general breaker; returns whether some text is not shown.
     @inline(__always)
-    private func run<Sink: LineSink>(maxWidth: Int, lastLineMaxWidth: Int?, numberOfLines: Int,
+    func run<Sink: LineSink>(maxWidth: Int, lastLineMaxWidth: Int?, numberOfLines: Int,
                                      lineBreakMode: LineBreakMode, lineBreakStrategy: LineBreakStrategy,
                                      fastPath: Bool, into sink: inout Sink) -> Bool {
         if fastPath, FastBreaker.canRun(self, mode: lineBreakMode, strategy: lineBreakStrategy) {

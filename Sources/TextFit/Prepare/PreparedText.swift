@@ -90,6 +90,8 @@ public final class PreparedText: Sendable {
     let oneLineWidthWithWhitespace: Int
     /// Reshaped pieces' widths, remembered across layouts (`width(_:_:)`).
     let reshapedPieces: ReshapedPieces
+    /// The paragraph style when it changes anything (`PreparedText+Paragraph.swift`); nil for plain text.
+    let paragraphSettings: ParagraphSettings?
 
     struct Segment: Sendable, Equatable {
         var start: Int32
@@ -131,7 +133,7 @@ public final class PreparedText: Sendable {
         self.init(String(decoding: units, as: UTF16.self), font: font)
     }
 
-    fileprivate init(built: consuming Builder.Output, font: Font) {
+    fileprivate init(built: consuming Builder.Output, font: Font, paragraph: ParagraphSettings? = nil) {
         let count = built.units.count
         oneLineWidth = Self.oneLineWidth(count: count, built.storage)
         oneLineWidthWithWhitespace = built.storage.prefixBuffer[count] &- built.storage.prefixBuffer[0]
@@ -143,6 +145,12 @@ public final class PreparedText: Sendable {
         lineHeight = font.lineHeight
         ascender = font.ascender
         reshapedPieces = ReshapedPieces(unitCount: count)
+        paragraphSettings = paragraph
+    }
+
+    /// `init(_:font:)` with a paragraph style (see `init(_:font:paragraphStyle:)`).
+    convenience init(_ text: String, font: Font, paragraph: ParagraphSettings?) {
+        self.init(built: Builder.build(text, font: font), font: font, paragraph: paragraph)
     }
 
     /// When a text is one non-blank paragraph (no separator after it, no mandatory break inside: U+2028,
