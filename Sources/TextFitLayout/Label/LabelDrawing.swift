@@ -64,14 +64,13 @@ extension Label {
     /// - Throws: `MeasureError.invalidWidth` (NaN width; a rect's `width` is never negative),
     ///   `.invalidNumberOfLines`, `.invalidScale`.
     public func drawing(in bounds: CGRect) throws -> LabelDrawing {
-        try LabelRules.validate(numberOfLines: numberOfLines, scale: scale)
+        try validate(numberOfLines: numberOfLines)
         let width = try CGFloat.wrapWidth(bounds.width)
         if isEmpty {
             return LabelDrawing(textRect: CGRect(origin: bounds.origin, size: .zero), lines: [], ellipsis: nil,
                                 isTruncated: false)
         }
-        let limit = LabelRules.visibleLineLimit(numberOfLines: numberOfLines, height: bounds.height,
-                                                lineHeight: font.lineHeight)
+        let limit = try visibleLineLimit(numberOfLines: numberOfLines, height: bounds.height, width: width)
         let layout = try preparedText.layout(width: width, numberOfLines: limit, lineBreakMode: lineBreakMode,
                                              lineBreakStrategy: lineBreakStrategy)
         var blockSize = layout.size
