@@ -78,6 +78,7 @@ enum Help {
             width           wrap width in points >= 0; null, missing, 0, or 1e15 and more = unconstrained.
             maxLines        a whole number >= 0; 0 = unlimited (default).
             lineBreakMode   \(LineBreakMode.names). Default: wordWrap.
+            paragraph       \(ParagraphCase.help)
           Result: {"id","width","height","lineCount","truncated","lines":[{"start","end","text","width"}]}
             width           the widest line without hanging whitespace, points (fractional).
             height          lineCount x the font's line height, points (fractional).

@@ -12,7 +12,7 @@ extension MeasureCase {
     /// The fields a batch case may have; others are ignored so callers can carry their own data
     /// (expected values, notes) on the same line.
     static let jsonFields = ["id", "text", "family", "fontFile", "faceIndex", "size", "width", "maxLines",
-                             "lineBreakMode"]
+                             "lineBreakMode", "paragraph"]
 
     /// Decodes a batch case from a JSON object (see the command-line contract in architecture.md).
     /// - Throws: `CaseError` naming the field with a wrong type or value.
@@ -68,6 +68,7 @@ extension MeasureCase {
             }
             lineBreakMode = mode
         }
+        paragraph = try Self.paragraph(json)
     }
 
     /// The known field `key` misspells: the same ignoring case, or within one edit of a field of three or

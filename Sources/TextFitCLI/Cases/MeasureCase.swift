@@ -22,6 +22,8 @@ struct MeasureCase: Equatable, Sendable {
     /// 0 = unlimited.
     var maxLines: Int = 0
     var lineBreakMode: LineBreakMode = .byWordWrapping
+    /// The `paragraph` object (`MeasureCase+Paragraph.swift`); nil for a plain case.
+    var paragraph: ParagraphCase?
 
     init(text: String, font: FontSource = .family(BundledFonts.defaultFamily),
                 size: Double = MeasureCase.defaultSize, width: Double? = nil, maxLines: Int = 0,
@@ -37,7 +39,8 @@ struct MeasureCase: Equatable, Sendable {
     /// The text prepared in the case's font.
     /// - Throws: `FontError` when the font cannot be loaded.
     func prepare(fonts: FontCache) throws -> PreparedText {
-        PreparedText(text, font: try fonts.font(font, size: size))
+        guard let paragraph else { return PreparedText(text, font: try fonts.font(font, size: size)) }
+        return try PreparedText(text, font: try fonts.font(font, size: size), paragraphStyle: paragraph.style)
     }
 
     /// Lays `prepared` (this case's text) out at the case's width, line limit and mode.

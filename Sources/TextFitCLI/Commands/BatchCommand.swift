@@ -15,6 +15,7 @@ enum BatchCommand: JSONLinesCommand {
     static func answer(_ json: JSONValue, fonts: FontCache) throws -> JSONValue {
         let measureCase = try MeasureCase(json: json)
         let layout = try measureCase.layout(fonts: fonts)
-        return MeasureResult.json(id: json["id"] ?? .null, layout: layout)
+        let result = MeasureResult.json(id: json["id"] ?? .null, layout: layout)
+        return measureCase.paragraph == nil ? result : MeasureResult.addingLineBoxes(result, layout: layout)
     }
 }
