@@ -15,7 +15,12 @@ final class ParagraphSettings: Sendable {
     /// falls: lines go through the general breaker with per-line widths.
     let affectsBreaking: Bool
 
-    init(_ style: ParagraphStyle, hasTab: Bool) {
+    /// The UTF-16 offsets of the text's tabs, ascending (empty without tabs).
+    let tabPositions: [Int]
+
+    init(_ style: ParagraphStyle, tabPositions: [Int]) {
+        let hasTab = !tabPositions.isEmpty
+        self.tabPositions = tabPositions
         self.style = style
         firstHeadIndent = Units.floor(Double(style.firstLineHeadIndent))
         headIndent = Units.floor(Double(style.headIndent))

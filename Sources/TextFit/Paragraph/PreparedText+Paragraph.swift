@@ -20,8 +20,8 @@ extension PreparedText {
     ///   below the minimum.
     public convenience init(_ text: String, font: Font, paragraphStyle: ParagraphStyle) throws {
         try paragraphStyle.validate()
-        let hasTab = text.utf16.contains(0x09)
-        let settings = paragraphStyle.isPlain && !hasTab ? nil : ParagraphSettings(paragraphStyle, hasTab: hasTab)
+        let tabs = text.utf16.enumerated().compactMap { $0.element == 0x09 ? $0.offset : nil }
+        let settings = paragraphStyle.isPlain && tabs.isEmpty ? nil : ParagraphSettings(paragraphStyle, tabPositions: tabs)
         self.init(text, font: font, paragraph: settings)
     }
 
@@ -39,6 +39,10 @@ extension PreparedText {
             var breaker = LineBreaker(text: self, maxWidth: widths.rest, lastLineMaxWidth: lastLineMaxWidth,
                                       maxLines: numberOfLines, mode: lineBreakMode, strategy: lineBreakStrategy)
             breaker.firstLineMaxWidth = widths.first
+            if let stops = settings.tabs {
+                breaker.tabs = LineBreaker.Tabs(stops: stops, positions: settings.tabPositions,
+                                                firstIndent: settings.firstHeadIndent, headIndent: settings.headIndent)
+            }
             truncated = records.withWriter(expectedCount: 4) { breaker.run(into: &$0) }
         } else if fastPath, fitsOnOneLine(maxWidth: maxWidth, lastLineMaxWidth: lastLineMaxWidth, numberOfLines: numberOfLines) {
             records = LineRecords(single: oneLine)
