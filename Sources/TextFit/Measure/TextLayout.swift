@@ -73,11 +73,6 @@ public struct TextLayout: Sendable, Equatable {
 
     public var lineCount: Int { lines.count }
 
-    init(lines: TextLines, isTruncated: Bool) {
-        self.lines = lines
-        self.isTruncated = isTruncated
-    }
-
     /// Widest line without hanging whitespace × total line height; fractional (rule B5).
     public var size: CGSize {
         if let geometry = lines.geometry { return geometry.size }  // a paragraph style's (P4–P7)
@@ -114,16 +109,7 @@ public struct TextLines: RandomAccessCollection, Sendable, Equatable {
     let lineHeight: CGFloat
     let ascender: CGFloat
     /// The lines' places under a paragraph style (P1–P9); nil for plain text.
-    var geometry: ParagraphGeometry?
-
-    init(records: consuming LineRecords, preparedText: PreparedText, lineHeight: CGFloat, ascender: CGFloat,
-         geometry: ParagraphGeometry? = nil) {
-        self.records = records
-        self.preparedText = preparedText
-        self.lineHeight = lineHeight
-        self.ascender = ascender
-        self.geometry = geometry
-    }
+    var geometry: ParagraphGeometry? = nil
 
     public var startIndex: Int { 0 }
     public var endIndex: Int { records.count }
@@ -178,8 +164,8 @@ extension PreparedText {
         let maxWidth = try Self.units(forWidth: width)
         let lastWidth = try lastLineMaxWidth.map { try Self.units(forWidth: $0) }
         guard numberOfLines >= 0 else { throw MeasureError.invalidNumberOfLines(numberOfLines) }
-        if let paragraphSettings {
-            return styledLayout(paragraphSettings, maxWidth: maxWidth, lastLineMaxWidth: lastWidth, numberOfLines: numberOfLines,
+        if _slowPath(paragraphSettings != nil) {
+            return styledLayout(paragraphSettings.unsafelyUnwrapped, maxWidth: maxWidth, lastLineMaxWidth: lastWidth, numberOfLines: numberOfLines,
                                 lineBreakMode: lineBreakMode, lineBreakStrategy: lineBreakStrategy, fastPath: fastPath)
         }
         if fastPath, fitsOnOneLine(maxWidth: maxWidth, lastLineMaxWidth: lastWidth, numberOfLines: numberOfLines) {
@@ -240,8 +226,8 @@ extension PreparedText {
         let maxWidth = try Self.units(forWidth: width)
         let lastWidth = try lastLineMaxWidth.map { try Self.units(forWidth: $0) }
         guard numberOfLines >= 0 else { throw MeasureError.invalidNumberOfLines(numberOfLines) }
-        if let paragraphSettings {
-            return styledLayout(paragraphSettings, maxWidth: maxWidth, lastLineMaxWidth: lastWidth, numberOfLines: numberOfLines,
+        if _slowPath(paragraphSettings != nil) {
+            return styledLayout(paragraphSettings.unsafelyUnwrapped, maxWidth: maxWidth, lastLineMaxWidth: lastWidth, numberOfLines: numberOfLines,
                                 lineBreakMode: lineBreakMode, lineBreakStrategy: lineBreakStrategy, fastPath: fastPath).metrics
         }
         if fastPath, fitsOnOneLine(maxWidth: maxWidth, lastLineMaxWidth: lastWidth, numberOfLines: numberOfLines) {
@@ -300,5 +286,21 @@ extension PreparedText {
         guard points >= 0 else { throw MeasureError.invalidWidth(points) }  // negative or NaN
         if width.isUnboundedTextDimension { return Units.unbounded }
         return Units.floor(points)
+    }
+}
+
+// Initialisers for code in other files (the paragraph style's layout), in extensions so the plain path
+// keeps the memberwise ones.
+extension TextLayout {
+    init(lines: TextLines, truncated: Bool) {
+        self.init(lines: lines, isTruncated: truncated)
+    }
+}
+
+extension TextLines {
+    init(records: LineRecords, preparedText: PreparedText, lineHeight: CGFloat, ascender: CGFloat,
+         geometry: ParagraphGeometry) {
+        self.init(records: records, preparedText: preparedText, lineHeight: lineHeight, ascender: ascender)
+        self.geometry = geometry
     }
 }

@@ -30,6 +30,7 @@ extension PreparedText {
 
     /// `layout` under a paragraph style: lines broken at their own widths when indents or tabs change
     /// them (the general breaker, P9), then placed (`ParagraphGeometry`).
+    @inline(never)
     func styledLayout(_ settings: ParagraphSettings, maxWidth: Int, lastLineMaxWidth: Int?, numberOfLines: Int,
                       lineBreakMode: LineBreakMode, lineBreakStrategy: LineBreakStrategy, fastPath: Bool) -> TextLayout {
         var records = LineRecords()
@@ -55,7 +56,7 @@ extension PreparedText {
         let geometry = ParagraphGeometry.make(records, text: self, settings: settings, maxWidth: maxWidth)
         return TextLayout(lines: TextLines(records: records, preparedText: self, lineHeight: lineHeight, ascender: ascender,
                                            geometry: geometry),
-                          isTruncated: truncated)
+                          truncated: truncated)
     }
 }
 
