@@ -84,6 +84,7 @@ enum Help {
                             styled UTF-16 ranges over the case's own values; later runs win.
             query           a question answered beside the layout: \(MeasureQuery.names) (see below).
             minimumScaleFactor  for query fitFontSize: \(MeasureQuery.minimumScaleFactorRequirement).
+            paragraph       \(ParagraphCase.help)
           Result: {"id","width","height","lineCount","truncated","lines":[{"start","end","text","width"}]}
             width           the widest line without hanging whitespace, points (fractional).
             height          lineCount x the font's line height, points (fractional).

@@ -31,7 +31,47 @@ import TextFit
         #expect(bold700["width"] == value["width"])
         let plain = try Self.line(#"{"id":1,"text":"Hello world again","width":90}"#)
         let regular450 = try Self.line(#"{"id":1,"text":"Hello world again","width":90,"runs":[{"start":0,"end":17,"weight":450}]}"#)
-        #expect(regular450 == plain)
+        // The same answer, plus each line's box (x, y, baseline, height), which a styled case adds.
+        for key in ["lineCount", "width", "height", "truncated"] { #expect(regular450[key] == plain[key]) }
+        guard case .array(let styledLines) = regular450["lines"], case .array(let plainLines) = plain["lines"] else {
+            Issue.record("no lines"); return
+        }
+        #expect(styledLines.count == plainLines.count)
+        for (styledLine, plainLine) in zip(styledLines, plainLines) {
+            for key in ["start", "end", "text", "width"] { #expect(styledLine[key] == plainLine[key]) }
+            #expect(styledLine["x"] == .double(0))
+        }
+    }
+
+    /// `runs` and `paragraph` together: the runs' line boxes (S6) stacked with the style's spacing (P4),
+    /// as the engine's `PreparedText(styled:paragraphStyle:)` places them.
+    @Test func runsAndParagraphCombine() throws {
+        let regular = try Font(family: "Noto Sans", size: 17)
+        var styled = try StyledText("Hello world again", font: regular)
+        try styled.setAttributes(TextAttributes(font: try Font(family: "Noto Sans", size: 30)), range: 6..<11)
+        var style = ParagraphStyle()
+        style.lineSpacing = 4
+        style.alignment = .center
+        let expected = try PreparedText(styled: styled, paragraphStyle: style).layout(width: 120)
+        let value = try Self.line(#"{"id":1,"text":"Hello world again","width":120,"runs":[{"start":6,"end":11,"size":30}],"paragraph":{"lineSpacing":4,"alignment":"center"}}"#)
+        guard case .array(let lines) = value["lines"] else { Issue.record("no lines"); return }
+        #expect(lines.count == expected.lineCount && expected.lineCount >= 2)
+        func number(_ value: JSONValue?) -> Double? {
+            switch value {
+            case .double(let number)?: return number
+            case .int(let number)?: return Double(number)
+            default: return nil
+            }
+        }
+        for (json, line) in zip(lines, expected.lines) {  // the tool writes 3 decimals
+            #expect(abs((number(json["y"]) ?? .nan) - Double(line.y)) < 0.001)
+            #expect(abs((number(json["x"]) ?? .nan) - Double(line.x)) < 0.001)
+        }
+        // The 30 pt run makes its line taller than a 17 pt one; the gap between boxes is the spacing.
+        let first = expected.lines[0], second = expected.lines[1]
+        #expect(second.y == first.y + first.height + 4)
+        #expect(expected.lines.contains { $0.height > regular.lineHeight })
+        #expect(first.x > 0)  // centred in 120 pt
     }
 
     /// A field a run leaves out keeps the case's value: a run that only sets `size` keeps the case's family.

@@ -12,6 +12,12 @@ struct LineBreaker {
     let maxLines: Int
     let mode: LineBreakMode
     var strategy: LineBreakStrategy = []
+    /// The room for a paragraph's first line when a first-line head indent makes it differ from
+    /// `maxWidth` (P9); nil: the same.
+    var firstLineMaxWidth: Int? = nil
+    /// Tab stops and where the text's tabs are, when a paragraph style places tabs (P10): widths of
+    /// lines with a tab then depend on where the line starts (`lineWidth`).
+    var tabs: Tabs? = nil
 
     /// Breaks the whole text, passing each line to `sink`; returns whether some text is not shown
     /// (hidden lines, a truncated or clipped last line).
@@ -65,13 +71,14 @@ struct LineBreaker {
                     break paragraphLoop
                 }
                 let isLastPermitted = maxLines > 0 && produced == maxLines - 1
-                let limit = isLastPermitted ? (lastLineMaxWidth ?? maxWidth) : maxWidth
+                let lineWidth = start == paragraph.start ? firstLineMaxWidth ?? maxWidth : maxWidth
+                let limit = isLastPermitted ? (lastLineMaxWidth ?? lineWidth) : lineWidth
                 if isLastPermitted && mode.cutsLastLine {
                     // T2/T4: the last visible line takes the rest of its paragraph (up to a forced break).
                     let hardEnd = nextMandatoryBreak(after: start, before: paragraph.end) ?? paragraph.end
                     let cutInside = hardEnd < paragraph.end
                     let visibleEnd = text.trimmedEnd(hardEnd, notBefore: start)
-                    let full = text.width(start, visibleEnd)
+                    let full = self.lineWidth(start, visibleEnd)
                     if full <= limit && !cutInside {
                         produce(plainLine(start, hardEnd))
                         // T7: later paragraphs hidden, this one shown whole: no ellipsis.
@@ -119,7 +126,7 @@ struct LineBreaker {
         }
         guard wordStart > previous.start else { return }
         let limit = lastIndex == maxLines - 1 ? (lastLineMaxWidth ?? maxWidth) : maxWidth
-        guard text.width(wordStart, lastVisibleEnd) <= limit else { return }
+        guard lineWidth(wordStart, lastVisibleEnd) <= limit else { return }
         let end = last.end
         previous = plainLine(previous.start, wordStart)
         last = plainLine(wordStart, end)
@@ -127,8 +134,8 @@ struct LineBreaker {
 
     func plainLine(_ start: Int, _ end: Int) -> BrokenLine {
         let visibleEnd = text.trimmedEnd(end, notBefore: start)
-        return BrokenLine(start: start, end: end, visible: start..<end, width: text.width(start, visibleEnd),
-                          widthWithWhitespace: text.width(start, end), ellipsis: nil, isCut: false)
+        return BrokenLine(start: start, end: end, visible: start..<end, width: lineWidth(start, visibleEnd),
+                          widthWithWhitespace: lineWidth(start, end), ellipsis: nil, isCut: false)
     }
 
     /// The first mandatory break (after U+2028, VT, FF inside the paragraph) in `(start, limit)`.
@@ -150,7 +157,7 @@ struct LineBreaker {
     /// - Returns: the line's end and the index of the first opportunity after it.
     func wordWrapEnd(_ start: Int, _ paragraphEnd: Int, limit: Int, first: Int, forced: Int?,
                              candidatesEnd: Int) -> (Int, Int) {
-        if strategy.contains(.hangulWordPriority) && text.hasBreaksBetweenHangul {
+        if strategy.contains(.hangulWordPriority) && text.hasBreaksBetweenHangul || tabs != nil {
             let end = wordWrapEndScanning(start, paragraphEnd, limit: limit)
             return (end, text.breakIndex(after: end))
         }
@@ -172,7 +179,7 @@ struct LineBreaker {
         let base = text.prefix[start]
         func fits(_ index: Int) -> Bool { text.breakVisiblePrefix[index] - base <= limit }
         func paragraphEndFits() -> Bool {
-            text.width(start, text.trimmedEnd(paragraphEnd, notBefore: start)) <= limit
+            lineWidth(start, text.trimmedEnd(paragraphEnd, notBefore: start)) <= limit
         }
         guard first < end else {
             // No opportunity inside: the paragraph's end is the only candidate.
@@ -215,7 +222,7 @@ struct LineBreaker {
             }
             if firstCandidate < 0 { firstCandidate = candidate }
             let visibleEnd = text.trimmedEnd(candidate, notBefore: start)
-            guard text.width(start, visibleEnd) <= limit else { break }
+            guard lineWidth(start, visibleEnd) <= limit else { break }
             best = candidate
             if forced { break }
             index += 1
@@ -227,7 +234,7 @@ struct LineBreaker {
     /// W3: break before the first cluster that does not fit; whitespace after the break hangs.
     private func charWrapEnd(_ start: Int, _ paragraphEnd: Int, limit: Int) -> Int {
         let hardEnd = nextMandatoryBreak(after: start, before: paragraphEnd) ?? paragraphEnd
-        if text.width(start, text.trimmedEnd(hardEnd, notBefore: start)) <= limit { return hardEnd }
+        if lineWidth(start, text.trimmedEnd(hardEnd, notBefore: start)) <= limit { return hardEnd }
         var end = emergencyEnd(start, hardEnd, limit: limit)
         while end < hardEnd, text.isSpace(end) {
             end = Int(text.graphemes[text.graphemeIndex(atOrAfter: end + 1)])
@@ -243,7 +250,7 @@ struct LineBreaker {
         guard firstIndex <= lastIndex else { return min(end, Int(text.graphemes[firstIndex])) }
         func fits(_ index: Int) -> Bool {
             let position = Int(text.graphemes[index])
-            return text.width(start, text.trimmedEnd(position, notBefore: start)) <= limit
+            return lineWidth(start, text.trimmedEnd(position, notBefore: start)) <= limit
         }
         guard fits(firstIndex) else { return Int(text.graphemes[firstIndex]) }
         let base = text.prefix[start]

@@ -22,8 +22,8 @@ extension String {
     /// - Throws: `MeasureError.invalidWidth` / `.invalidHeight` for NaN or negative values.
     public func boundingRect(with size: CGSize, options: StringDrawingOptions = [],
                              attributes: TextStyle) throws -> CGRect {
-        try TextMeasurement.boundingRect(PreparedText(self, font: attributes.font), size: size, options: options,
-                                         lineBreakMode: attributes.lineBreakMode)
+        try TextMeasurement.boundingRect(PreparedText(self, font: attributes.font, paragraphStyle: attributes.paragraphStyle),
+                                         size: size, options: options, lineBreakMode: attributes.lineBreakMode)
     }
 }
 
@@ -40,7 +40,9 @@ enum TextMeasurement {
                              lineBreakMode: LineBreakMode) throws -> CGRect {
         let width = try CGFloat.wrapWidth(size.width)  // nil = unbounded (B7)
         if size.height.isNaN || size.height < 0 { throw MeasureError.invalidHeight(Double(size.height)) }
-        if text.styling != nil { return try styledBoundingRect(text, width: width, height: size.height, options: options, lineBreakMode: lineBreakMode) }
+        if text.paragraphSettings != nil {
+            return try styledBoundingRect(text, width: width, height: size.height, options: options, lineBreakMode: lineBreakMode)
+        }
         let font = text.font
         // B3: without .usesFontLeading a line is ascender − descender.
         let lineHeight = options.contains(.usesFontLeading) ? font.lineHeight : font.ascender - font.descender

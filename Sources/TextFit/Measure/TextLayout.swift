@@ -75,16 +75,18 @@ public struct TextLayout: Sendable, Equatable {
 
     /// Widest line without hanging whitespace × total line height; fractional (rule B5).
     public var size: CGSize {
+        if let geometry = lines.geometry { return geometry.size }  // a paragraph style's (P4–P7)
         // The widest width the records kept as lines arrived: no `TextLine` made, no walk over the lines
         // (relayout reads it once per width).
-        CGSize(width: Units.points(lines.records.widest),
-               height: lines.preparedText.styling != nil ? lines.styledHeight : CGFloat(lines.count) * lineHeight)
+        return CGSize(width: Units.points(lines.records.widest),
+               height: CGFloat(lines.count) * lineHeight)
     }
 
     /// Widest line including hanging whitespace × total height (what `boundingRect` reports, B6).
     public var sizeIncludingTrailingWhitespace: CGSize {
-        CGSize(width: Units.points(lines.records.widestWithWhitespace),
-               height: lines.preparedText.styling != nil ? lines.styledHeight : CGFloat(lines.count) * lineHeight)
+        if let geometry = lines.geometry { return geometry.sizeIncludingTrailingWhitespace }
+        return CGSize(width: Units.points(lines.records.widestWithWhitespace),
+               height: CGFloat(lines.count) * lineHeight)
     }
 }
 
@@ -106,6 +108,8 @@ public struct TextLines: RandomAccessCollection, Sendable, Equatable {
     public let preparedText: PreparedText
     let lineHeight: CGFloat
     let ascender: CGFloat
+    /// The lines' places under a paragraph style (P1–P9); nil for plain text.
+    var geometry: ParagraphGeometry? = nil
 
     public var startIndex: Int { 0 }
     public var endIndex: Int { records.count }
@@ -113,15 +117,13 @@ public struct TextLines: RandomAccessCollection, Sendable, Equatable {
     /// Line `index`, with its geometry in the layout's coordinates (line `i`'s top is `i × lineHeight`).
     public subscript(index: Int) -> TextLine {
         let line = records[index]
-        var top = CGFloat(index) * lineHeight
-        var height = lineHeight
-        var ascent = ascender
-        if preparedText.styling != nil, let box = styledBox(index) { (top, height, ascent) = box }
+        if let geometry { return styledLine(line, geometry.lines[index]) }
+        let top = CGFloat(index) * lineHeight
         let width = Units.points(line.width)
         return TextLine(range: line.start..<line.end, width: width,
                         widthIncludingTrailingWhitespace: Units.points(line.widthWithWhitespace),
-                        baseline: top + ascent,
-                        rect: CGRect(x: 0, y: top, width: width, height: height),
+                        baseline: top + ascender,
+                        rect: CGRect(x: 0, y: top, width: width, height: lineHeight),
                         ellipsis: line.ellipsis, isTruncated: line.isCut, preparedText: preparedText,
                         visible: line.visible, suffix: line.suffix)
     }
@@ -162,6 +164,10 @@ extension PreparedText {
         let maxWidth = try Self.units(forWidth: width)
         let lastWidth = try lastLineMaxWidth.map { try Self.units(forWidth: $0) }
         guard numberOfLines >= 0 else { throw MeasureError.invalidNumberOfLines(numberOfLines) }
+        if _slowPath(paragraphSettings != nil) {
+            return styledLayout(paragraphSettings.unsafelyUnwrapped, maxWidth: maxWidth, lastLineMaxWidth: lastWidth, numberOfLines: numberOfLines,
+                                lineBreakMode: lineBreakMode, lineBreakStrategy: lineBreakStrategy, fastPath: fastPath)
+        }
         if fastPath, fitsOnOneLine(maxWidth: maxWidth, lastLineMaxWidth: lastWidth, numberOfLines: numberOfLines) {
             let records = LineRecords(single: oneLine)
             return TextLayout(lines: TextLines(records: consume records, preparedText: self, lineHeight: lineHeight,
@@ -220,14 +226,14 @@ extension PreparedText {
         let maxWidth = try Self.units(forWidth: width)
         let lastWidth = try lastLineMaxWidth.map { try Self.units(forWidth: $0) }
         guard numberOfLines >= 0 else { throw MeasureError.invalidNumberOfLines(numberOfLines) }
+        if _slowPath(paragraphSettings != nil) {
+            return styledLayout(paragraphSettings.unsafelyUnwrapped, maxWidth: maxWidth, lastLineMaxWidth: lastWidth, numberOfLines: numberOfLines,
+                                lineBreakMode: lineBreakMode, lineBreakStrategy: lineBreakStrategy, fastPath: fastPath).metrics
+        }
         if fastPath, fitsOnOneLine(maxWidth: maxWidth, lastLineMaxWidth: lastWidth, numberOfLines: numberOfLines) {
             return TextMetrics(lineCount: 1, size: CGSize(width: Units.points(oneLineWidth), height: lineHeight),
                                widthIncludingTrailingWhitespace: Units.points(oneLineWidthWithWhitespace),
                                isTruncated: false)
-        }
-        if let styling, styling.needsLineBoxes {
-            return try measureStyled(width: width, numberOfLines: numberOfLines, lineBreakMode: lineBreakMode,
-                                     lineBreakStrategy: lineBreakStrategy, lastLineMaxWidth: lastLineMaxWidth, fastPath: fastPath)
         }
         var measurer = LineMeasurer()
         let truncated = run(maxWidth: maxWidth, lastLineMaxWidth: lastWidth, numberOfLines: numberOfLines,
@@ -242,7 +248,7 @@ extension PreparedText {
     /// Breaks the text into `sink` through the fast path when it applies (`FastBreaker.canRun`) and
     /// `fastPath` allows it, else through the general breaker; returns whether some text is not shown.
     @inline(__always)
-    private func run<Sink: LineSink>(maxWidth: Int, lastLineMaxWidth: Int?, numberOfLines: Int,
+    func run<Sink: LineSink>(maxWidth: Int, lastLineMaxWidth: Int?, numberOfLines: Int,
                                      lineBreakMode: LineBreakMode, lineBreakStrategy: LineBreakStrategy,
                                      fastPath: Bool, into sink: inout Sink) -> Bool {
         if fastPath, FastBreaker.canRun(self, mode: lineBreakMode, strategy: lineBreakStrategy) {
@@ -280,5 +286,21 @@ extension PreparedText {
         guard points >= 0 else { throw MeasureError.invalidWidth(points) }  // negative or NaN
         if width.isUnboundedTextDimension { return Units.unbounded }
         return Units.floor(points)
+    }
+}
+
+// Initialisers for code in other files (the paragraph style's layout), in extensions so the plain path
+// keeps the memberwise ones.
+extension TextLayout {
+    init(lines: TextLines, truncated: Bool) {
+        self.init(lines: lines, isTruncated: truncated)
+    }
+}
+
+extension TextLines {
+    init(records: LineRecords, preparedText: PreparedText, lineHeight: CGFloat, ascender: CGFloat,
+         geometry: ParagraphGeometry) {
+        self.init(records: records, preparedText: preparedText, lineHeight: lineHeight, ascender: ascender)
+        self.geometry = geometry
     }
 }

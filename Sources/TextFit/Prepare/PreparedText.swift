@@ -93,6 +93,8 @@ public final class PreparedText: Sendable {
     /// A styled text's attribute runs and their line-box metrics (`PreparedText(styled:)`); nil for plain
     /// text, whose paths never look further.
     let styling: Styling?
+    /// The paragraph style when it changes anything (`PreparedText+Paragraph.swift`); nil for plain text.
+    let paragraphSettings: ParagraphSettings?
 
     struct Segment: Sendable, Equatable {
         var start: Int32
@@ -136,13 +138,16 @@ public final class PreparedText: Sendable {
         self.init(String(decoding: units, as: UTF16.self), font: font)
     }
 
-    fileprivate convenience init(built: consuming Builder.Output, font: Font) {
-        self.init(built: built, font: font, styling: nil, lineHeight: font.lineHeight, ascender: font.ascender)
+    fileprivate convenience init(built: consuming Builder.Output, font: Font, paragraph: ParagraphSettings? = nil) {
+        self.init(built: built, font: font, styling: nil, lineHeight: font.lineHeight, ascender: font.ascender,
+                  paragraph: paragraph)
     }
 
     /// `lineHeight` and `ascender` are the one-line answers (`font`'s for plain text, the whole text's line
-    /// box for styled text).
-    init(built: consuming Builder.Output, font: Font, styling: Styling?, lineHeight: CGFloat, ascender: CGFloat) {
+    /// box for styled text). A styled text whose lines differ in height is placed by the paragraph rules
+    /// even without a style (`ParagraphGeometry` stacks its line boxes, S6).
+    init(built: consuming Builder.Output, font: Font, styling: Styling?, lineHeight: CGFloat, ascender: CGFloat,
+         paragraph: ParagraphSettings? = nil) {
         let count = built.units.count
         oneLineWidth = Self.oneLineWidth(count: count, built.storage)
         oneLineWidthWithWhitespace = built.storage.prefixBuffer[count] &- built.storage.prefixBuffer[0]
@@ -155,6 +160,12 @@ public final class PreparedText: Sendable {
         self.ascender = ascender
         self.styling = styling
         reshapedPieces = ReshapedPieces(unitCount: count)
+        paragraphSettings = paragraph ?? (styling?.needsLineBoxes == true ? ParagraphSettings(.default, tabPositions: []) : nil)
+    }
+
+    /// `init(_:font:)` with a paragraph style (see `init(_:font:paragraphStyle:)`).
+    convenience init(_ text: String, font: Font, paragraph: ParagraphSettings?) {
+        self.init(built: Builder.build(text, font: font), font: font, paragraph: paragraph)
     }
 
     /// When a text is one non-blank paragraph (no separator after it, no mandatory break inside: U+2028,

@@ -20,11 +20,31 @@ extension PreparedText {
     /// - Throws: `StyledTextError.rangeSplitsCluster` when a run starts or ends inside a grapheme cluster
     ///   (a surrogate pair, a letter and its marks), `.tooManyStyles` past `StyledText.maximumStyles`.
     public convenience init(styled: StyledText) throws {
+        try self.init(styled: styled, paragraph: nil)
+    }
+
+    /// Prepares `styled` to be laid out with `paragraphStyle` (rules P1–P10 over the runs' line boxes, S6).
+    ///
+    /// ```swift
+    /// var style = ParagraphStyle()
+    /// style.lineSpacing = 4
+    /// let prepared = try PreparedText(styled: styled, paragraphStyle: style)
+    /// ```
+    /// - Throws: `ParagraphStyleError` for a bad style, as `init(styled:)` otherwise.
+    public convenience init(styled: StyledText, paragraphStyle: ParagraphStyle) throws {
+        try paragraphStyle.validate()
+        let tabs = styled.string.utf16.enumerated().compactMap { $0.element == 0x09 ? $0.offset : nil }
+        let settings = paragraphStyle.isPlain && tabs.isEmpty ? nil : ParagraphSettings(paragraphStyle, tabPositions: tabs)
+        try self.init(styled: styled, paragraph: settings)
+    }
+
+    private convenience init(styled: StyledText, paragraph: ParagraphSettings?) throws {
         let styling = try Self.styling(of: styled)
         let font = styling.styles[Int(styling.runStyles.first ?? 0)].font
         let built = Builder.build(styled.string, font: font, styling: styling)
         let box = styling.lineBox(0, styled.utf16Count)
-        self.init(built: built, font: font, styling: styling, lineHeight: box.height, ascender: box.metrics.ascent)
+        self.init(built: built, font: font, styling: styling, lineHeight: box.height, ascender: box.metrics.ascent,
+                  paragraph: paragraph)
     }
 
     /// The text's runs resolved against its own attributes, each attachment a run of its own, equal

@@ -97,7 +97,7 @@ extension MeasureCase {
 
     /// The case's text with its runs applied over its own font and size, later runs winning.
     /// - Throws: `FontError` when a font cannot be loaded, `StyledTextError` for a run inside a cluster.
-    func prepareStyled(_ runs: [Run], fonts: FontCache) throws -> PreparedText {
+    func prepareStyled(_ runs: [Run], fonts: FontCache, paragraphStyle: ParagraphStyle?) throws -> PreparedText {
         let base = try fonts.font(font, size: size)
         var styled = try StyledText(text, font: base)
         for run in runs where run.end > run.start {
@@ -114,7 +114,8 @@ extension MeasureCase {
             try styled.setAttributes(attributes, range: run.start..<run.end)
         }
         do {
-            return try PreparedText(styled: styled)
+            guard let paragraphStyle else { return try PreparedText(styled: styled) }
+            return try PreparedText(styled: styled, paragraphStyle: paragraphStyle)
         } catch StyledTextError.rangeSplitsCluster(_, let offset) {
             let index = runs.firstIndex { $0.start == offset || $0.end == offset } ?? 0
             let key = runs.indices.contains(index) && runs[index].start == offset ? "start" : "end"

@@ -26,6 +26,8 @@ struct MeasureCase: Equatable, Sendable {
     var query: MeasureQuery?
     /// Attribute runs over the case's own (`MeasureCase+Runs.swift`); nil: plain text.
     var runs: [Run]?
+    /// The `paragraph` object (`MeasureCase+Paragraph.swift`); nil for a plain case.
+    var paragraph: ParagraphCase?
 
     init(text: String, font: FontSource = .family(BundledFonts.defaultFamily),
                 size: Double = MeasureCase.defaultSize, width: Double? = nil, maxLines: Int = 0,
@@ -41,8 +43,9 @@ struct MeasureCase: Equatable, Sendable {
     /// The text prepared in the case's font.
     /// - Throws: `FontError` when the font cannot be loaded.
     func prepare(fonts: FontCache) throws -> PreparedText {
-        if let runs { return try prepareStyled(runs, fonts: fonts) }
-        return PreparedText(text, font: try fonts.font(font, size: size))
+        if let runs { return try prepareStyled(runs, fonts: fonts, paragraphStyle: paragraph?.style) }
+        guard let paragraph else { return PreparedText(text, font: try fonts.font(font, size: size)) }
+        return try PreparedText(text, font: try fonts.font(font, size: size), paragraphStyle: paragraph.style)
     }
 
     /// Lays `prepared` (this case's text) out at the case's width, line limit and mode.

@@ -20,7 +20,7 @@ extension Label {
     ///   `.invalidNumberOfLines` (< 0), `.invalidScale`.
     /// - Complexity: integer arithmetic over the prepared text; the text is shaped once per text and font.
     public func sizeThatFits(_ size: CGSize) throws -> CGSize {
-        try LabelRules.validate(numberOfLines: numberOfLines, scale: scale)
+        try validate(numberOfLines: numberOfLines)
         if isEmpty {
             _ = try CGFloat.wrapWidth(size.width)  // an invalid width is refused even with no text
             return .zero
@@ -74,11 +74,10 @@ extension Label {
     /// - Throws: `MeasureError.invalidWidth` for a NaN width (a rect's `width` is never negative),
     ///   `.invalidNumberOfLines` for a negative `numberOfLines`, `.invalidScale`.
     public func textRect(forBounds bounds: CGRect, limitedToNumberOfLines numberOfLines: Int) throws -> CGRect {
-        try LabelRules.validate(numberOfLines: numberOfLines, scale: scale)
+        try validate(numberOfLines: numberOfLines)
         let width = try CGFloat.wrapWidth(bounds.width)
         if isEmpty { return CGRect(origin: bounds.origin, size: .zero) }
-        let limit = LabelRules.visibleLineLimit(numberOfLines: numberOfLines, height: bounds.height,
-                                                lineHeight: font.lineHeight)
+        let limit = try visibleLineLimit(numberOfLines: numberOfLines, height: bounds.height, width: width)
         let size = try LabelRules.blockSize(preparedText, width: width, numberOfLines: limit,
                                             lineBreakMode: lineBreakMode, lineBreakStrategy: lineBreakStrategy,
                                             scale: scale)

@@ -21,11 +21,16 @@ import Foundation
 public struct Label: Sendable {
     /// The text; `nil` and "" size to zero (L2).
     public var text: String? {
-        didSet { if text != oldValue { box = PreparedTextBox(text: text ?? "", font: font) } }
+        didSet { if text != oldValue { box = PreparedTextBox(text: text ?? "", font: font, paragraphStyle: paragraphStyle) } }
     }
     /// The font; it alone sets the line height, even where fallback fonts draw glyphs (F6).
     public var font: Font {
-        didSet { if font != oldValue { box = PreparedTextBox(text: text ?? "", font: font) } }
+        didSet { if font != oldValue { box = PreparedTextBox(text: text ?? "", font: font, paragraphStyle: paragraphStyle) } }
+    }
+    /// The paragraph style of `attributedText`'s paragraphs (P1–P10): spacing, alignment, indents, tabs.
+    /// Checked when the label is measured (`ParagraphStyleError`). Default `ParagraphStyle()`.
+    public var paragraphStyle = ParagraphStyle() {
+        didSet { if paragraphStyle != oldValue { box = PreparedTextBox(text: text ?? "", font: font, paragraphStyle: paragraphStyle) } }
     }
     /// At most this many lines; 0 = no limit (T3). Default 1 (L1).
     public var numberOfLines: Int

@@ -64,7 +64,7 @@ extension Label {
     /// - Throws: `MeasureError.invalidWidth` (NaN width; a rect's `width` is never negative),
     ///   `.invalidNumberOfLines`, `.invalidScale`.
     public func drawing(in bounds: CGRect) throws -> LabelDrawing {
-        try LabelRules.validate(numberOfLines: numberOfLines, scale: scale)
+        try validate(numberOfLines: numberOfLines)
         // Q4: a shrinking label draws as the same label in its fitted font.
         if adjustsFontSizeToFitWidth, !isEmpty { return try fittedLabel(in: bounds).drawing(in: bounds) }
         let width = try CGFloat.wrapWidth(bounds.width)
@@ -72,8 +72,7 @@ extension Label {
             return LabelDrawing(textRect: CGRect(origin: bounds.origin, size: .zero), lines: [], ellipsis: nil,
                                 isTruncated: false)
         }
-        let limit = LabelRules.visibleLineLimit(numberOfLines: numberOfLines, height: bounds.height,
-                                                lineHeight: font.lineHeight)
+        let limit = try visibleLineLimit(numberOfLines: numberOfLines, height: bounds.height, width: width)
         let layout = try preparedText.layout(width: width, numberOfLines: limit, lineBreakMode: lineBreakMode,
                                              lineBreakStrategy: lineBreakStrategy)
         var blockSize = layout.size

@@ -9,23 +9,28 @@ import Foundation
 final class PreparedTextBox: Sendable {
     let text: String
     let font: Font
+    let paragraphStyle: ParagraphStyle
     private let storage = Locked<PreparedText?>(nil)
 
-    init(text: String, font: Font) {
+    init(text: String, font: Font, paragraphStyle: ParagraphStyle = ParagraphStyle()) {
         self.text = text
         self.font = font
+        self.paragraphStyle = paragraphStyle
     }
 
     /// A box holding `prepared` already.
     init(prepared: PreparedText) {
         self.text = prepared.text
         self.font = prepared.font
+        self.paragraphStyle = prepared.paragraphStyle
         storage.withLock { $0 = prepared }
     }
 
     var prepared: PreparedText {
         if let existing = storage.withLock({ $0 }) { return existing }
-        let built = PreparedText(text, font: font)  // shaping: never under the lock
+        // Shaping: never under the lock. An invalid style is refused where the label is measured
+        // (`Label.validate()`), so the plain text prepared for it is never measured.
+        let built = (try? PreparedText(text, font: font, paragraphStyle: paragraphStyle)) ?? PreparedText(text, font: font)
         return storage.withLock { stored in
             if let existing = stored { return existing }
             stored = built

@@ -1,0 +1,128 @@
+import Foundation
+
+/// Where a styled layout's lines sit: each line's box (x, y, width, height) and baseline, from the
+/// paragraph style's rules P1–P9, and the layout's size. Made once per styled layout; plain layouts have
+/// none and place lines as `TextLines` always has (x = 0, line `i` at `i × lineHeight`).
+final class ParagraphGeometry: Sendable, Equatable {
+    struct Line: Equatable {
+        var x: CGFloat
+        var y: CGFloat
+        var width: CGFloat
+        /// The stretch justification added (P8), also added to the width with whitespace.
+        var stretch: CGFloat
+        var height: CGFloat
+        var baseline: CGFloat
+    }
+
+    let lines: [Line]
+    /// Width (P7: the widest line with its indents) and height (P4–P5: the last line box's bottom).
+    let size: CGSize
+    let sizeIncludingTrailingWhitespace: CGSize
+
+    init(lines: [Line], size: CGSize, sizeIncludingTrailingWhitespace: CGSize) {
+        self.lines = lines
+        self.size = size
+        self.sizeIncludingTrailingWhitespace = sizeIncludingTrailingWhitespace
+    }
+
+    static func == (a: ParagraphGeometry, b: ParagraphGeometry) -> Bool {
+        a.lines == b.lines && a.size == b.size && a.sizeIncludingTrailingWhitespace == b.sizeIncludingTrailingWhitespace
+    }
+
+    /// The box height of a line with these metrics (P1–P3), and where its baseline sits below the box's
+    /// top (P6: height the style adds goes above the ascent; height it takes away comes off the top).
+    static func lineBox(_ metrics: LineVerticalMetrics, _ style: ParagraphStyle) -> (height: CGFloat, baseline: CGFloat) {
+        var height = metrics.natural                                               // P1
+        if style.lineHeightMultiple > 0 { height *= style.lineHeightMultiple }     // P2
+        height = max(height, style.minimumLineHeight)                              // P3
+        if style.maximumLineHeight > 0 { height = min(height, style.maximumLineHeight) }
+        if height == metrics.natural { return (height, metrics.ascent) }           // exactly the plain baseline
+        return (height, height - metrics.natural + metrics.ascent)                 // P6
+    }
+
+    /// Places `records`' lines for `text` laid out `maxWidth` wide (1/1024 pt, unbounded allowed).
+    static func make(_ records: LineRecords, text: PreparedText, settings: ParagraphSettings, maxWidth: Int,
+                     includesLeading: Bool = true) -> ParagraphGeometry {
+        let style = settings.style
+        let count = records.count
+        var lines: [Line] = []
+        lines.reserveCapacity(count)
+        guard count > 0 else { return ParagraphGeometry(lines: [], size: .zero, sizeIncludingTrailingWhitespace: .zero) }
+        // Which lines start a paragraph: the first, and any that does not continue where the line before
+        // ended (a separator lies between them, W1; U+2028 and soft breaks continue).
+        var startsParagraph = [Bool](repeating: false, count: count)
+        var previousEnd = -1
+        for index in 0..<count {
+            let record = records[index]
+            startsParagraph[index] = index == 0 || record.start > previousEnd
+            previousEnd = record.end
+        }
+        let firstIndent = Units.points(settings.firstHeadIndent)
+        let restIndent = Units.points(settings.headIndent)
+        let trailing = settings.trailingMargin
+        // P7: the box is the layout width, or for an unbounded layout the widest line with its indents.
+        var needed: CGFloat = 0
+        for index in 0..<count {
+            let indent = startsParagraph[index] ? firstIndent : restIndent
+            needed = max(needed, indent + Units.points(records[index].width) + trailing)
+        }
+        let end = settings.lineEnd(maxWidth: maxWidth)
+        let lineEnd: CGFloat = end >= Units.unbounded ? needed - trailing : Units.points(end)
+        let alignment = style.alignment.resolved(rightToLeft: false)
+        var top: CGFloat = 0
+        var widest: CGFloat = 0
+        var widestWithWhitespace: CGFloat = 0
+        for index in 0..<count {
+            let record = records[index]
+            if index > 0 {
+                top += style.lineSpacing                                                   // P4
+                if startsParagraph[index] { top += style.paragraphSpacing + style.paragraphSpacingBefore }  // P5
+            }
+            let metrics = text.verticalMetrics(ofLine: record.start..<max(record.end, record.suffix.upperBound),
+                                               includesLeading: includesLeading)
+            let box = lineBox(metrics, style)
+            let indent = startsParagraph[index] ? firstIndent : restIndent
+            let room = lineEnd - indent
+            var width = Units.points(record.width)
+            var stretch: CGFloat = 0
+            var x = indent
+            if style.alignment == .justified, width < room,
+               index + 1 < count, !startsParagraph[index + 1], !record.isCut,
+               !text.endsWithMandatoryBreak(record.end) {
+                let spaces = text.stretchableSpaces(record.start, record.end)
+                if spaces > 0 { stretch = room - width; width = room }                   // P8
+            } else {
+                let free = max(0, room - width)
+                switch alignment {
+                case .center: x += free / 2
+                case .right: x += free
+                default: break
+                }
+            }
+            lines.append(Line(x: x, y: top, width: width, stretch: stretch, height: box.height, baseline: top + box.baseline))
+            widest = max(widest, indent + width + trailing)
+            widestWithWhitespace = max(widestWithWhitespace, indent + Units.points(record.widthWithWhitespace) + stretch + trailing)
+            top += box.height
+        }
+        return ParagraphGeometry(lines: lines, size: CGSize(width: widest, height: top),
+                                 sizeIncludingTrailingWhitespace: CGSize(width: widestWithWhitespace, height: top))
+    }
+}
+
+extension PreparedText {
+    /// Whether the line ending at `end` ends at a mandatory break inside its paragraph (U+2028, VT, FF):
+    /// such a line is not justified (P8).
+    func endsWithMandatoryBreak(_ end: Int) -> Bool {
+        let mandatory = mandatoryBreaks
+        let index = partitionPoint(from: 0, to: mandatory.count) { Int(mandatory[$0]) >= end }
+        return index < mandatory.count && Int(mandatory[index]) == end
+    }
+
+    /// Spaces in `start..<end` before its hanging whitespace (W4): the ones justification widens (P8).
+    func stretchableSpaces(_ start: Int, _ end: Int) -> Int {
+        let visibleEnd = trimmedEnd(end, notBefore: start)
+        var spaces = 0
+        for position in start..<visibleEnd where isSpace(position) { spaces += 1 }
+        return spaces
+    }
+}

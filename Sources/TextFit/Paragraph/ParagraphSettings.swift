@@ -1,0 +1,71 @@
+import Foundation
+
+/// A validated `ParagraphStyle` in the form layout reads: indents in 1/1024 pt, and whether the style
+/// changes where lines break. A `PreparedText` holds one only when its style changes something (not
+/// `ParagraphStyle.isPlain`, or a tab in the text), so a plain text keeps the plain path.
+final class ParagraphSettings: Sendable {
+    let style: ParagraphStyle
+    /// Head indents and the tail indent in 1/1024 pt (the tail keeps its sign, P9).
+    let firstHeadIndent: Int
+    let headIndent: Int
+    let tailIndent: Int
+    /// Tab stops in 1/1024 pt sorted by location, and the interval after them (0 = none), when the text has a tab.
+    let tabs: TabStops?
+    /// The line widths differ from the layout width (indents) or a tab's advance depends on where it
+    /// falls: lines go through the general breaker with per-line widths.
+    let affectsBreaking: Bool
+
+    /// The UTF-16 offsets of the text's tabs, ascending (empty without tabs).
+    let tabPositions: [Int]
+
+    init(_ style: ParagraphStyle, tabPositions: [Int]) {
+        let hasTab = !tabPositions.isEmpty
+        self.tabPositions = tabPositions
+        self.style = style
+        firstHeadIndent = Units.floor(Double(style.firstLineHeadIndent))
+        headIndent = Units.floor(Double(style.headIndent))
+        tailIndent = style.tailIndent >= 0 ? Units.floor(Double(style.tailIndent)) : -Units.floor(Double(-style.tailIndent))
+        tabs = hasTab ? TabStops(style) : nil
+        affectsBreaking = firstHeadIndent != 0 || headIndent != 0 || tailIndent != 0 || hasTab
+    }
+
+    /// Where lines end, in 1/1024 pt from the leading margin, for a layout `maxWidth` wide (P9): a positive
+    /// tail indent is itself the end; zero or negative is measured back from the width (unbounded stays
+    /// unbounded).
+    func lineEnd(maxWidth: Int) -> Int {
+        if tailIndent > 0 { return tailIndent }
+        if maxWidth >= Units.unbounded { return Units.unbounded }
+        return max(0, maxWidth + tailIndent)
+    }
+
+    /// The room for a paragraph's first line and for its other lines (P9).
+    func lineWidths(maxWidth: Int) -> (first: Int, rest: Int) {
+        let end = lineEnd(maxWidth: maxWidth)
+        if end >= Units.unbounded { return (Units.unbounded, Units.unbounded) }
+        return (max(0, end - firstHeadIndent), max(0, end - headIndent))
+    }
+
+    /// The points a line's box leaves at the right when the layout is unbounded: a negative tail indent's
+    /// margin (P7).
+    var trailingMargin: CGFloat { tailIndent < 0 ? Units.points(-tailIndent) : 0 }
+}
+
+/// Tab stops as layout reads them (P10).
+struct TabStops: Sendable {
+    /// Locations in 1/1024 pt, ascending, with their alignment.
+    let stops: [(location: Int, alignment: TextAlignment)]
+    /// In 1/1024 pt; 0 means none.
+    let interval: Int
+
+    init(_ style: ParagraphStyle) {
+        stops = style.tabStops.map { (Units.floor(Double($0.location)), $0.alignment) }.sorted { $0.location < $1.location }
+        interval = Units.floor(Double(style.defaultTabInterval))
+    }
+
+    /// The first stop strictly after `position` (1/1024 pt from the leading margin), or nil.
+    func next(after position: Int) -> (location: Int, alignment: TextAlignment)? {
+        if let stop = stops.first(where: { $0.location > position }) { return stop }
+        guard interval > 0 else { return nil }
+        return ((position / interval + 1) * interval, .left)
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+
+extension PreparedText {
+    /// Analyses and shapes `text` in `font`, to be laid out with `paragraphStyle` (rules P1–P10): line
+    /// heights and spacing, alignment, indents and tab stops.
+    ///
+    /// ```swift
+    /// var style = ParagraphStyle()
+    /// style.lineSpacing = 6
+    /// style.headIndent = 16
+    /// let text = try PreparedText("A paragraph with a hanging indent…", font: font, paragraphStyle: style)
+    /// let lines = try text.layout(width: 240).lines
+    /// lines[1].x        // 16
+    /// lines[1].y        // lines[0].height + 6
+    /// ```
+    /// A style that changes nothing (`ParagraphStyle()`) on a text without a tab prepares exactly the text
+    /// `init(_:font:)` does. The style's `lineBreakMode` and `lineBreakStrategy` are what `boundingRect`
+    /// wraps with; `layout(width:lineBreakMode:lineBreakStrategy:)` takes its own.
+    /// - Throws: `ParagraphStyleError` for a negative, NaN or too large value, or a maximum line height
+    ///   below the minimum.
+    public convenience init(_ text: String, font: Font, paragraphStyle: ParagraphStyle) throws {
+        try paragraphStyle.validate()
+        let tabs = text.utf16.enumerated().compactMap { $0.element == 0x09 ? $0.offset : nil }
+        let settings = paragraphStyle.isPlain && tabs.isEmpty ? nil : ParagraphSettings(paragraphStyle, tabPositions: tabs)
+        self.init(text, font: font, paragraph: settings)
+    }
+
+    /// The paragraph style the text is laid out with (`ParagraphStyle()` when none was given).
+    public var paragraphStyle: ParagraphStyle { paragraphSettings?.style ?? .default }
+
+    /// `layout` under a paragraph style: lines broken at their own widths when indents or tabs change
+    /// them (the general breaker, P9), then placed (`ParagraphGeometry`).
+    @inline(never)
+    func styledLayout(_ settings: ParagraphSettings, maxWidth: Int, lastLineMaxWidth: Int?, numberOfLines: Int,
+                      lineBreakMode: LineBreakMode, lineBreakStrategy: LineBreakStrategy, fastPath: Bool) -> TextLayout {
+        var records = LineRecords()
+        var truncated = false
+        if settings.affectsBreaking {
+            let widths = settings.lineWidths(maxWidth: maxWidth)
+            var breaker = LineBreaker(text: self, maxWidth: widths.rest, lastLineMaxWidth: lastLineMaxWidth,
+                                      maxLines: numberOfLines, mode: lineBreakMode, strategy: lineBreakStrategy)
+            breaker.firstLineMaxWidth = widths.first
+            if let stops = settings.tabs {
+                breaker.tabs = LineBreaker.Tabs(stops: stops, positions: settings.tabPositions,
+                                                firstIndent: settings.firstHeadIndent, headIndent: settings.headIndent)
+            }
+            truncated = records.withWriter(expectedCount: 4) { breaker.run(into: &$0) }
+        } else if fastPath, fitsOnOneLine(maxWidth: maxWidth, lastLineMaxWidth: lastLineMaxWidth, numberOfLines: numberOfLines) {
+            records = LineRecords(single: oneLine)
+        } else {
+            truncated = records.withWriter(expectedCount: 4) {
+                run(maxWidth: maxWidth, lastLineMaxWidth: lastLineMaxWidth, numberOfLines: numberOfLines,
+                    lineBreakMode: lineBreakMode, lineBreakStrategy: lineBreakStrategy, fastPath: fastPath, into: &$0)
+            }
+        }
+        let geometry = ParagraphGeometry.make(records, text: self, settings: settings, maxWidth: maxWidth)
+        return TextLayout(lines: TextLines(records: records, preparedText: self, lineHeight: lineHeight, ascender: ascender,
+                                           geometry: geometry),
+                          truncated: truncated)
+    }
+}
+
+extension TextLayout {
+    /// The line count and size, as `measure` reports them.
+    var metrics: TextMetrics {
+        TextMetrics(lineCount: lineCount, size: size, widthIncludingTrailingWhitespace: sizeIncludingTrailingWhitespace.width,
+                    isTruncated: isTruncated)
+    }
+
+    /// The layout's height with `boundingRect`'s choice of leading (B3): with `.usesFontLeading` its
+    /// `size.height`, without it every line's natural height loses the font's leading first.
+    func height(includesLeading: Bool) -> CGFloat {
+        guard let settings = preparedText.paragraphSettings, !includesLeading else {
+            return includesLeading ? size.height : CGFloat(lineCount) * (preparedText.font.ascender - preparedText.font.descender)
+        }
+        return ParagraphGeometry.make(lines.records, text: preparedText, settings: settings,
+                                      maxWidth: Units.unbounded, includesLeading: false).size.height
+    }
+}
+
+extension TextLines {
+    /// Line `index` placed by its paragraph style.
+    func styledLine(_ line: BrokenLine, _ place: ParagraphGeometry.Line) -> TextLine {
+        TextLine(range: line.start..<line.end, width: place.width,
+                 widthIncludingTrailingWhitespace: Units.points(line.widthWithWhitespace) + place.stretch,
+                 baseline: place.baseline, rect: CGRect(x: place.x, y: place.y, width: place.width, height: place.height),
+                 ellipsis: line.ellipsis, isTruncated: line.isCut, preparedText: preparedText,
+                 visible: line.visible, suffix: line.suffix)
+    }
+}
+
+extension TextLine {
+    /// The left edge of the line's box after alignment and indents (P7, P9), in the layout's box.
+    public var x: CGFloat { rect.minX }
+    /// The top of the line box (P4, P5: spacing lies between boxes).
+    public var y: CGFloat { rect.minY }
+    /// The line box's height (P1–P3), spacing excluded.
+    public var height: CGFloat { rect.height }
+}

@@ -1,0 +1,162 @@
+import Foundation
+
+/// How a paragraph's lines sit in their box, as `NSTextAlignment` (rule P7).
+///
+/// `.natural` is left for left-to-right text; it follows the paragraph's resolved direction
+/// (`resolved(rightToLeft:)`), which is left-to-right until bidirectional text is supported.
+public enum TextAlignment: String, Sendable, Hashable, CaseIterable {
+    case natural, left, center, right, justified
+
+    /// The alignment that places lines: `.natural` becomes `.left` or `.right` by the paragraph's direction
+    /// (the one place the resolved direction decides), and `.justified` lines that are not stretched
+    /// (a paragraph's last line, P8) are placed by the same rule.
+    public func resolved(rightToLeft: Bool = false) -> TextAlignment {
+        switch self {
+        case .natural, .justified: return rightToLeft ? .right : .left
+        default: return self
+        }
+    }
+}
+
+/// A tab stop, as `NSTextTab`: a location from the leading margin and how text after the tab aligns to it
+/// (rule P10).
+///
+/// ```swift
+/// TextTab(alignment: .left, location: 100)
+/// ```
+public struct TextTab: Sendable, Hashable {
+    /// `.left` (`.natural` for left-to-right text): the text after the tab starts at the stop. `.right` and
+    /// `.center` end or centre the text up to the next tab (or the line's end) at the stop.
+    public var alignment: TextAlignment
+    /// Points from the leading margin of the text container (not from the indent).
+    public var location: CGFloat
+
+    public init(alignment: TextAlignment = .left, location: CGFloat) {
+        self.alignment = alignment
+        self.location = location
+    }
+}
+
+/// The paragraph attributes of `NSParagraphStyle`, with its defaults (rules P1–P11 in
+/// docs/uikit-semantics.md).
+///
+/// ```swift
+/// var style = ParagraphStyle()
+/// style.lineSpacing = 4
+/// style.alignment = .center
+/// style.firstLineHeadIndent = 20
+/// let text = try PreparedText("A centred paragraph with an indent.", font: font, paragraphStyle: style)
+/// let layout = try text.layout(width: 200)
+/// layout.lines[0].x; layout.lines[1].y; layout.size.height   // lines × height + spacing
+/// ```
+///
+/// A text with the default style (`ParagraphStyle()`, `ParagraphStyle.default`) is laid out exactly as a
+/// text without one, by the same code.
+public struct ParagraphStyle: Sendable, Hashable {
+    /// Points between the bottom of one line box and the top of the next (P4); ≥ 0.
+    public var lineSpacing: CGFloat = 0
+    /// Points after a paragraph, before the next one (P5); ≥ 0.
+    public var paragraphSpacing: CGFloat = 0
+    /// Points before a paragraph, after the previous one (P5); ≥ 0.
+    public var paragraphSpacingBefore: CGFloat = 0
+    /// The natural line height is multiplied by this when > 0 (P2); 0 means 1. ≥ 0.
+    public var lineHeightMultiple: CGFloat = 0
+    /// Every line box is at least this tall (P3); ≥ 0.
+    public var minimumLineHeight: CGFloat = 0
+    /// Every line box is at most this tall when > 0 (P3); 0 means no limit. ≥ 0 and, when > 0, ≥ minimumLineHeight.
+    public var maximumLineHeight: CGFloat = 0
+    public var alignment: TextAlignment = .natural
+    /// Points from the leading margin to the start of a paragraph's first line (P9); ≥ 0.
+    public var firstLineHeadIndent: CGFloat = 0
+    /// Points from the leading margin to the start of the other lines (P9); ≥ 0.
+    public var headIndent: CGFloat = 0
+    /// NSParagraphStyle's sign rule (P9): > 0 is the distance of the lines' end from the leading margin
+    /// (a fixed line end); ≤ 0 is the distance from the trailing margin (−10 ends lines 10 pt before it).
+    public var tailIndent: CGFloat = 0
+    /// The mode `boundingRect` and `TextStyle` wrap with; `layout(width:lineBreakMode:)` takes its own.
+    public var lineBreakMode: LineBreakMode = .byWordWrapping
+    /// `[]`, like `NSParagraphStyle.default` (W6).
+    public var lineBreakStrategy: LineBreakStrategy = []
+    /// The tab stops, sorted by location when applied: by default 12 left stops every 28 pt (P10).
+    public var tabStops: [TextTab] = ParagraphStyle.defaultTabStops
+    /// Tabs after the last stop go to multiples of this when > 0; 0 (the default) means a tab past the
+    /// last stop advances like a space (P10). ≥ 0.
+    public var defaultTabInterval: CGFloat = 0
+
+    /// NSParagraphStyle's default stops: 12 left-aligned, 28 pt apart (Apple: `NSParagraphStyle.tabStops`).
+    public static let defaultTabStops: [TextTab] = (1...12).map { TextTab(alignment: .left, location: CGFloat($0) * 28) }
+
+    /// `NSParagraphStyle.default`.
+    public static let `default` = ParagraphStyle()
+
+    public init() {}
+
+    /// Whether the style changes nothing a plain text's layout reports (everything but the line-break
+    /// mode and strategy, which `layout` takes as its own parameters, and the tab stops, which only a text
+    /// with a tab reads).
+    var isPlain: Bool {
+        lineSpacing == 0 && paragraphSpacing == 0 && paragraphSpacingBefore == 0 && lineHeightMultiple == 0
+            && minimumLineHeight == 0 && maximumLineHeight == 0 && alignment.resolved() == .left
+            && alignment != .justified && firstLineHeadIndent == 0 && headIndent == 0 && tailIndent == 0
+    }
+
+    /// Checks every number: spacing, heights, multiples and head indents ≥ 0 and finite, the tail indent
+    /// finite, the maximum line height not below the minimum, tab locations finite and ≥ 0.
+    /// - Throws: `ParagraphStyleError` naming the field.
+    public func validate() throws {
+        func check(_ value: CGFloat, _ field: String) throws {
+            guard value.isFinite, value >= 0 else { throw ParagraphStyleError.invalidValue(field: field, value: Double(value)) }
+        }
+        try check(lineSpacing, "lineSpacing")
+        try check(paragraphSpacing, "paragraphSpacing")
+        try check(paragraphSpacingBefore, "paragraphSpacingBefore")
+        try check(lineHeightMultiple, "lineHeightMultiple")
+        try check(minimumLineHeight, "minimumLineHeight")
+        try check(maximumLineHeight, "maximumLineHeight")
+        try check(firstLineHeadIndent, "firstLineHeadIndent")
+        try check(headIndent, "headIndent")
+        try check(defaultTabInterval, "defaultTabInterval")
+        guard tailIndent.isFinite else { throw ParagraphStyleError.invalidValue(field: "tailIndent", value: Double(tailIndent)) }
+        if maximumLineHeight > 0, maximumLineHeight < minimumLineHeight {
+            throw ParagraphStyleError.maximumBelowMinimum(minimum: Double(minimumLineHeight), maximum: Double(maximumLineHeight))
+        }
+        for tab in tabStops { try check(tab.location, "tabStops.location") }
+        // Points beyond 1e7 overflow nothing but are always a caller's bug; a bound keeps unit arithmetic exact.
+        for (value, field) in [(lineSpacing, "lineSpacing"), (paragraphSpacing, "paragraphSpacing"),
+                               (paragraphSpacingBefore, "paragraphSpacingBefore"), (minimumLineHeight, "minimumLineHeight"),
+                               (maximumLineHeight, "maximumLineHeight"), (firstLineHeadIndent, "firstLineHeadIndent"),
+                               (headIndent, "headIndent"), (abs(tailIndent), "tailIndent"), (lineHeightMultiple, "lineHeightMultiple"),
+                               (defaultTabInterval, "defaultTabInterval")] where value > ParagraphStyle.largestValue {
+            throw ParagraphStyleError.tooLarge(field: field, value: Double(value))
+        }
+    }
+
+    /// The largest spacing, height, indent or multiple accepted (points, or a factor).
+    public static let largestValue: CGFloat = 1_000_000
+}
+
+/// Why a `ParagraphStyle` was refused; each message names the field and what is valid.
+public enum ParagraphStyleError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
+    /// A spacing, height, multiple, head indent or tab location that is negative, NaN or infinite (or a
+    /// tail indent that is not finite).
+    case invalidValue(field: String, value: Double)
+    /// A value above `ParagraphStyle.largestValue`.
+    case tooLarge(field: String, value: Double)
+    /// `maximumLineHeight` > 0 below `minimumLineHeight`.
+    case maximumBelowMinimum(minimum: Double, maximum: Double)
+
+    public var errorDescription: String? { description }
+
+    public var description: String {
+        switch self {
+        case .invalidValue(let field, let value):
+            return field == "tailIndent"
+                ? "field 'tailIndent' must be a finite number of points, got \(value)"
+                : "field '\(field)' must be a finite number >= 0, got \(value)"
+        case .tooLarge(let field, let value):
+            return "field '\(field)' must be at most \(Double(ParagraphStyle.largestValue)), got \(value)"
+        case .maximumBelowMinimum(let minimum, let maximum):
+            return "field 'maximumLineHeight' (\(maximum)) must be 0 (no limit) or >= minimumLineHeight (\(minimum))"
+        }
+    }
+}

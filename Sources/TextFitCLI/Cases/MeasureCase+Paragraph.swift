@@ -1,0 +1,132 @@
+import Foundation
+import TextFit
+
+/// A batch case's `paragraph` object: an `NSParagraphStyle` (architecture.md, "Styled text").
+struct ParagraphCase: Equatable, Sendable {
+    var style = ParagraphStyle()
+    /// `natural`, `leftToRight` or `rightToLeft`; checked and kept, but without bidirectional layout it
+    /// changes nothing yet (natural alignment is left).
+    var baseWritingDirection = "natural"
+
+    static let numberFields = ["lineSpacing", "paragraphSpacing", "paragraphSpacingBefore", "lineHeightMultiple",
+                               "minimumLineHeight", "maximumLineHeight", "firstLineHeadIndent", "headIndent",
+                               "tailIndent", "defaultTabInterval"]
+    static let fields = numberFields + ["alignment", "baseWritingDirection", "tabStops"]
+    static let directions = ["natural", "leftToRight", "rightToLeft"]
+
+    /// Decodes `paragraph`; every value is checked here so the message names `paragraph.<field>`.
+    /// - Throws: `CaseError` for a wrong type, an unknown alignment or direction, a near miss of a field
+    ///   name, or a value `ParagraphStyle.validate()` refuses.
+    init(json: JSONValue) throws {
+        guard case .object(let members) = json else {
+            throw CaseError(message: "field 'paragraph' must be an object, got \(json.typeName)")
+        }
+        for member in members where !Self.fields.contains(member.key) {
+            let lowered = member.key.lowercased()
+            if let field = Self.fields.first(where: { $0.lowercased() == lowered || (member.key.count >= 4
+                && ArgumentParser.editDistance(lowered, $0.lowercased()) <= 2) }) {
+                throw CaseError(message: "unknown field 'paragraph.\(member.key)'; did you mean 'paragraph.\(field)'?")
+            }
+        }
+        for field in Self.numberFields {
+            guard let value = try Self.number(json, field) else { continue }
+            let points = CGFloat(value)
+            switch field {
+            case "lineSpacing": style.lineSpacing = points
+            case "paragraphSpacing": style.paragraphSpacing = points
+            case "paragraphSpacingBefore": style.paragraphSpacingBefore = points
+            case "lineHeightMultiple": style.lineHeightMultiple = points
+            case "minimumLineHeight": style.minimumLineHeight = points
+            case "maximumLineHeight": style.maximumLineHeight = points
+            case "firstLineHeadIndent": style.firstLineHeadIndent = points
+            case "headIndent": style.headIndent = points
+            case "tailIndent": style.tailIndent = points
+            default: style.defaultTabInterval = points
+            }
+        }
+        if let name = try Self.string(json, "alignment") {
+            guard let alignment = TextAlignment(rawValue: name) else {
+                let names = TextAlignment.allCases.map(\.rawValue).joined(separator: ", ")
+                throw CaseError(message: "field 'paragraph.alignment' must be one of \(names), got '\(name)'")
+            }
+            style.alignment = alignment
+        }
+        if let direction = try Self.string(json, "baseWritingDirection") {
+            guard Self.directions.contains(direction) else {
+                throw CaseError(message: "field 'paragraph.baseWritingDirection' must be one of "
+                                + "\(Self.directions.joined(separator: ", ")), got '\(direction)'")
+            }
+            baseWritingDirection = direction
+        }
+        if let stops = json["tabStops"], stops != .null { style.tabStops = try Self.tabStops(stops) }
+        do { try style.validate() } catch let error as ParagraphStyleError {
+            throw CaseError(message: "\(error)".replacingOccurrences(of: "field '", with: "field 'paragraph."))
+        }
+    }
+
+    /// `tabStops`: an array of locations (left stops) or `{location, alignment}` objects.
+    private static func tabStops(_ value: JSONValue) throws -> [TextTab] {
+        guard case .array(let items) = value else {
+            throw CaseError(message: "field 'paragraph.tabStops' must be an array, got \(value.typeName)")
+        }
+        return try items.map { item in
+            if case .object = item {
+                guard let location = try number(item, "location") else {
+                    throw CaseError(message: "field 'paragraph.tabStops' needs a 'location' in each object")
+                }
+                let name = try string(item, "alignment") ?? "left"
+                guard let alignment = TextAlignment(rawValue: name), alignment != .justified else {
+                    throw CaseError(message: "field 'paragraph.tabStops.alignment' must be one of natural, left, center, right, got '\(name)'")
+                }
+                return TextTab(alignment: alignment, location: CGFloat(location))
+            }
+            guard let location = try number(.object(["location": item]), "location") else {
+                throw CaseError(message: "field 'paragraph.tabStops' must hold numbers or objects, got null")
+            }
+            return TextTab(alignment: .left, location: CGFloat(location))
+        }
+    }
+
+    private static func number(_ json: JSONValue, _ field: String) throws -> Double? {
+        switch json[field] {
+        case nil, .null?: return nil
+        case .int(let value)?: return Double(value)
+        case .double(let value)?: return value
+        case .numberLiteral(let text)?: return Double(text) ?? .nan
+        case let other?: throw CaseError(message: "field 'paragraph.\(field)' must be a number, got \(other.typeName)")
+        }
+    }
+
+    private static func string(_ json: JSONValue, _ field: String) throws -> String? {
+        switch json[field] {
+        case nil, .null?: return nil
+        case .string(let value)?: return value
+        case let other?: throw CaseError(message: "field 'paragraph.\(field)' must be a string, got \(other.typeName)")
+        }
+    }
+}
+
+extension MeasureCase {
+    /// The case's `paragraph`, or nil when it has none.
+    static func paragraph(_ json: JSONValue) throws -> ParagraphCase? {
+        guard let value = json["paragraph"], value != .null else { return nil }
+        return try ParagraphCase(json: value)
+    }
+}
+
+extension ParagraphCase {
+    /// The `paragraph` field's lines in `textfit help batch`.
+    static let help = """
+        an NSParagraphStyle: {lineSpacing, paragraphSpacing, paragraphSpacingBefore,
+                            lineHeightMultiple, minimumLineHeight, maximumLineHeight, alignment,
+                            firstLineHeadIndent, headIndent, tailIndent, tabStops, defaultTabInterval,
+                            baseWritingDirection}, each defaulting as NSParagraphStyle does (0; alignment
+                            natural; 12 left tab stops every 28 pt). Numbers >= 0 (tailIndent any: > 0 from
+                            the leading margin, <= 0 from the trailing one); maximumLineHeight 0 or >=
+                            minimumLineHeight. alignment: natural, left, center, right, justified. tabStops:
+                            locations or {location, alignment}. baseWritingDirection (natural, leftToRight,
+                            rightToLeft) is checked but has no effect until bidirectional layout exists.
+                            With paragraph, each line adds x, y (top of its box), baseline and height;
+                            the result's height includes the spacing.
+        """
+}
