@@ -18,6 +18,13 @@ final class ParagraphSettings: Sendable {
     /// The UTF-16 offsets of the text's tabs, ascending (empty without tabs).
     let tabPositions: [Int]
 
+    /// The settings `style` needs for `text`, nil when it changes nothing there: a plain style on a text
+    /// without a tab leaves the text to the plain paths.
+    static func ifNeeded(_ style: ParagraphStyle, for text: String) -> ParagraphSettings? {
+        let tabs = text.utf16.enumerated().compactMap { $0.element == 0x09 ? $0.offset : nil }
+        return style.isPlain && tabs.isEmpty ? nil : ParagraphSettings(style, tabPositions: tabs)
+    }
+
     init(_ style: ParagraphStyle, tabPositions: [Int]) {
         let hasTab = !tabPositions.isEmpty
         self.tabPositions = tabPositions

@@ -20,9 +20,7 @@ extension PreparedText {
     ///   below the minimum.
     public convenience init(_ text: String, font: Font, paragraphStyle: ParagraphStyle) throws {
         try paragraphStyle.validate()
-        let tabs = text.utf16.enumerated().compactMap { $0.element == 0x09 ? $0.offset : nil }
-        let settings = paragraphStyle.isPlain && tabs.isEmpty ? nil : ParagraphSettings(paragraphStyle, tabPositions: tabs)
-        self.init(text, font: font, paragraph: settings)
+        self.init(text, font: font, paragraph: ParagraphSettings.ifNeeded(paragraphStyle, for: text))
     }
 
     /// The paragraph style the text is laid out with (`ParagraphStyle()` when none was given).

@@ -636,13 +636,19 @@ extension PreparedText {
                 next = stop + 1
             }
             for i in 0..<n where lookupResults[i] == SegmentCacheStorage.Result.advancesAndFlags {
-                let start = Int(lookups[i].offset)
-                for k in 0..<lookups[i].length {
-                    let f = shapeFlags[start + k]
-                    if f == 0 { continue }
-                    if k > 0, f & 1 != 0 { flags[start + k] |= Flag.unsafe }
-                    if f & 2 != 0 { flags[start + k] |= Flag.missingGlyph }
-                }
+                copyShapeFlags(Int(lookups[i].offset), lookups[i].length, into: flags)
+            }
+        }
+
+        /// Copies the flags HarfBuzz set for the segment at `start` (`shapeFlags`: 1 = unsafe to break before,
+        /// 2 = missing glyph) into `flags`; a segment's first unit is always safe to break before.
+        @inline(__always)
+        func copyShapeFlags(_ start: Int, _ length: Int, into flags: UnsafeMutablePointer<UInt8>) {
+            for k in 0..<length {
+                let f = shapeFlags[start + k]
+                if f == 0 { continue }
+                if k > 0, f & 1 != 0 { flags[start + k] |= Flag.unsafe }
+                if f & 2 != 0 { flags[start + k] |= Flag.missingGlyph }
             }
         }
 

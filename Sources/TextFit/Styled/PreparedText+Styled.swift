@@ -33,9 +33,7 @@ extension PreparedText {
     /// - Throws: `ParagraphStyleError` for a bad style, as `init(styled:)` otherwise.
     public convenience init(styled: StyledText, paragraphStyle: ParagraphStyle) throws {
         try paragraphStyle.validate()
-        let tabs = styled.string.utf16.enumerated().compactMap { $0.element == 0x09 ? $0.offset : nil }
-        let settings = paragraphStyle.isPlain && tabs.isEmpty ? nil : ParagraphSettings(paragraphStyle, tabPositions: tabs)
-        try self.init(styled: styled, paragraph: settings)
+        try self.init(styled: styled, paragraph: ParagraphSettings.ifNeeded(paragraphStyle, for: styled.string))
     }
 
     private convenience init(styled: StyledText, paragraph: ParagraphSettings?) throws {
@@ -105,9 +103,6 @@ extension PreparedText {
             throw StyledTextError.rangeSplitsCluster(field: "range", offset: offset)
         }
     }
-
-    /// The style of the text at `position` (plain text: nil).
-    func styleIndex(ofSegment segment: Segment) -> Int { Int(segment.style) }
 
     /// The face and HarfBuzz scale a segment is shaped in: its fallback face, or its style's font (the
     /// text's font for plain text), at its style's size.
@@ -206,10 +201,6 @@ extension PreparedText.Pass {
             catalog.harfBuzzFont(face: face, scale: scale)
         }
         guard result == .advancesAndFlags else { return }
-        for k in 0..<length {
-            let f = shapeFlags[start + k]
-            if k > 0, f & 1 != 0 { flags[start + k] |= PreparedText.Flag.unsafe }
-            if f & 2 != 0 { flags[start + k] |= PreparedText.Flag.missingGlyph }
-        }
+        copyShapeFlags(start, length, into: flags)
     }
 }
