@@ -229,4 +229,34 @@ import Testing
                                                         options: [.usesLineFragmentOrigin, .truncatesLastVisibleLine], attributes: style)
         #expect(abs(Double(limited.height) - (2 * Self.natural + 4)) < 1e-3)
     }
+
+    /// B2: under a paragraph style, boundingRect wraps in the style's line-break mode, as it does without
+    /// one: character wrapping fills the first line where word wrapping moves the long word down.
+    @Test func boundingRectWrapsInTheStylesMode() throws {
+        let text = "ab cdefghijklmnop"
+        var paragraph = ParagraphStyle()
+        paragraph.lineSpacing = 4
+        paragraph.lineBreakMode = .byCharWrapping
+        let style = TextStyle(font: try Fixtures.font(), paragraphStyle: paragraph)
+        let prepared = try PreparedText(text, font: style.font, paragraphStyle: paragraph)
+        let width: CGFloat = 60
+        let charWrapped = try prepared.layout(width: width, lineBreakMode: .byCharWrapping)
+        let wordWrapped = try prepared.layout(width: width, lineBreakMode: .byWordWrapping)
+        #expect(charWrapped.lines[0].range != wordWrapped.lines[0].range)
+        let rect = try text.boundingRect(with: CGSize(width: width, height: 0),
+                                         options: [.usesLineFragmentOrigin, .usesFontLeading], attributes: style)
+        #expect(rect.width == charWrapped.sizeIncludingTrailingWhitespace.width)
+        #expect(rect.height == charWrapped.size.height)
+    }
+
+    /// Layouts with the same lines in different places are different layouts: centred at two widths.
+    @Test func layoutsCompareTheirLinesPlaces() throws {
+        var paragraph = ParagraphStyle()
+        paragraph.alignment = .center
+        let prepared = try PreparedText("centred", font: try Fixtures.font(), paragraphStyle: paragraph)
+        let narrow = try prepared.layout(width: 200), wide = try prepared.layout(width: 300)
+        #expect(narrow.lines[0].range == wide.lines[0].range && narrow.lines[0].x != wide.lines[0].x)
+        #expect(narrow != wide)
+        #expect(try prepared.layout(width: 200) == narrow)
+    }
 }

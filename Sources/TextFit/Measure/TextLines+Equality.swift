@@ -14,7 +14,7 @@ extension TextLine {
 extension TextLines {
     public static func == (lhs: TextLines, rhs: TextLines) -> Bool {
         lhs.records == rhs.records && lhs.lineHeight == rhs.lineHeight && lhs.ascender == rhs.ascender
-            && lhs.source == rhs.source
+            && lhs.geometry == rhs.geometry && lhs.source == rhs.source
     }
 
     /// The source's UTF-16 units.

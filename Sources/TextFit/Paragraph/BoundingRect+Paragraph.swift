@@ -24,7 +24,7 @@ extension TextMeasurement {
             }.max() ?? 0
             return CGRect(x: 0, y: 0, width: widest, height: layout.height(includesLeading: leading))
         }
-        var layout = try text.layout(width: width)
+        var layout = try text.layout(width: width, lineBreakMode: lineBreakMode)
         if options.contains(.truncatesLastVisibleLine), !height.isUnboundedTextDimension, layout.lineCount > 1 {
             // B4/T3: the lines whose boxes end within the height (at least one), the last one truncated.
             let fitting = max(1, layout.lines.prefix { $0.y + $0.height <= height }.count)
