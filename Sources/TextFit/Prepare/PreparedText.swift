@@ -90,6 +90,9 @@ public final class PreparedText: Sendable {
     let oneLineWidthWithWhitespace: Int
     /// Reshaped pieces' widths, remembered across layouts (`width(_:_:)`).
     let reshapedPieces: ReshapedPieces
+    /// Why this text cannot be measured, if it cannot (`MeasureError.clusterTooWide`); `oneLineWidth` is
+    /// then `Int.max`, so `layout` and `measure` check it only off their one-line path.
+    let measureProblem: MeasureError?
 
     struct Segment: Sendable, Equatable {
         var start: Int32
@@ -133,7 +136,8 @@ public final class PreparedText: Sendable {
 
     fileprivate init(built: consuming Builder.Output, font: Font) {
         let count = built.units.count
-        oneLineWidth = Self.oneLineWidth(count: count, built.storage)
+        measureProblem = built.clusterTooWide ? MeasureError.clusterTooWide(size: Double(font.pointSize)) : nil
+        oneLineWidth = built.clusterTooWide ? .max : Self.oneLineWidth(count: count, built.storage)
         oneLineWidthWithWhitespace = built.storage.prefixBuffer[count] &- built.storage.prefixBuffer[0]
         text = built.text
         self.font = font
