@@ -32,6 +32,19 @@ public enum _FuzzEntries {
         /// The pixel-grid scale `sizeThatFits` is asked with.
         public var scale: CGFloat = 1
 
+        public init(units: [UInt16], fontChoice: Int, size: CGFloat, width: CGFloat?, lastLineMaxWidth: CGFloat?,
+                    maxLines: Int, mode: LineBreakMode, strategy: LineBreakStrategy, scale: CGFloat = 1) {
+            self.units = units
+            self.fontChoice = fontChoice
+            self.size = size
+            self.width = width
+            self.lastLineMaxWidth = lastLineMaxWidth
+            self.maxLines = maxLines
+            self.mode = mode
+            self.strategy = strategy
+            self.scale = scale
+        }
+
         public var description: String {
             let text = String(decoding: units, as: UTF16.self)
             return "text \(text.debugDescription) (\(units.count) units), font \(fontChoice) \(size) pt, width "
@@ -101,17 +114,17 @@ public enum _FuzzEntries {
 
     /// Sizes at the ends of what `Font` accepts (> 0 and < 100,000 pt): below 1/2048 pt the HarfBuzz scale
     /// rounds to 0.
-    static let sizeExtremes: [CGFloat] = [.leastNonzeroMagnitude, 1e-300, 1e-9, 1e-6, 0.0004, 1.0 / 2048, 1.0 / 1024,
+    public static let sizeExtremes: [CGFloat] = [.leastNonzeroMagnitude, 1e-300, 1e-9, 1e-6, 0.0004, 1.0 / 2048, 1.0 / 1024,
                                           0.001, 99_999.99, CGFloat(100_000).nextDown, 50_000, 65_536, 2_097_151,
                                           100_000.0000001, 32_768.5, 4_096.25]
     /// Widths near 0 (below one 1/1024-pt unit) and near the 1e15 unbounded threshold, and the largest.
-    static let widthExtremes: [CGFloat] = [.leastNonzeroMagnitude, 1e-9, 1.0 / 2048, CGFloat(1.0 / 1024).nextDown,
+    public static let widthExtremes: [CGFloat] = [.leastNonzeroMagnitude, 1e-9, 1.0 / 2048, CGFloat(1.0 / 1024).nextDown,
                                            1.0 / 1024, CGFloat(1e15).nextDown, 1e15 - 1, 9.99e14, CGFloat(1e15).nextUp,
                                            2.1e12, 9.007e15, 1.8e16, CGFloat(Int.max / 4096), CGFloat(Int.max / 1024),
                                            .greatestFiniteMagnitude.nextDown]
     /// Pixel-grid scales, valid and not: the screens', the extremes of the finite positive doubles, and 0,
     /// negative, NaN and infinity.
-    static let scales: [CGFloat] = [1, 2, 3, 0.5, 7.1, 1e-300, .leastNonzeroMagnitude, 1e-7, 1e7, 1e300,
+    public static let scales: [CGFloat] = [1, 2, 3, 0.5, 7.1, 1e-300, .leastNonzeroMagnitude, 1e-7, 1e7, 1e300,
                                     .greatestFiniteMagnitude, 0, -2, .nan, .infinity, 1024]
 
     /// A width as the byte layout above says (`decodeMeasureInput`).
@@ -233,9 +246,13 @@ public enum _FuzzEntries {
                 if size != layout.size.ceiledToPixels(scale: input.scale) {
                     problems.append("sizeThatFits \(size) != ceiled layout size \(layout.size)")
                 }
-                // L2: the size is the layout's rounded up to whole pixels, so it covers the lines.
-                if !(size.width.isFinite && size.height.isFinite && size.width >= layout.size.width
-                     && size.height >= layout.size.height) {
+                // L2: the size is the layout's rounded up to whole pixels, so it covers the lines (less the
+                // 1e-7 px `ceilToPixel` forgives, and the last bit of dividing by the scale).
+                func covers(_ ceiled: CGFloat, _ value: CGFloat) -> Bool {
+                    ceiled >= value - max(1e-7 / input.scale, value * 1e-12)
+                }
+                if !(size.width.isFinite && size.height.isFinite && covers(size.width, layout.size.width)
+                     && covers(size.height, layout.size.height)) {
                     problems.append("sizeThatFits \(size) at scale \(input.scale) does not cover \(layout.size)")
                 }
             } catch let error as MeasureError where !validScale && error.description == MeasureError.invalidScale(Double(input.scale)).description {
