@@ -331,7 +331,9 @@ public enum _FuzzEntries {
     /// Runs `bytes`' `MeasureInput` as a `textfit batch` case: the contract's invariants hold, and an
     /// answer agrees with the API's layout of the same case (same line count, widths within rounding).
     static func structuredBatch(_ bytes: [UInt8]) -> [String] {
-        let input = decodeMeasureInput(bytes)
+        var input = decodeMeasureInput(bytes)
+        // JSON has no NaN, and `null` means the default size: ask for that.
+        if input.size.isNaN { input.size = 17 }  // MeasureCase.defaultSize
         func number(_ value: CGFloat) -> String {
             value.isNaN ? "null" : value == .infinity ? "1e400" : value == -.infinity ? "-1e400" : "\(Double(value))"
         }
