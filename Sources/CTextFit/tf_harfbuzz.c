@@ -160,35 +160,162 @@ static pthread_once_t thread_buffer_key_once = PTHREAD_ONCE_INIT;
 static void destroy_thread_buffer(void *buffer) { hb_buffer_destroy((hb_buffer_t *)buffer); }
 static void make_thread_buffer_key(void) { pthread_key_create(&thread_buffer_key, destroy_thread_buffer); }
 
+
 enum {
     kSeen = 4,
     kHasGlyph = 8,
     kUnsafe = 16,
 };
 
+static hb_buffer_t *thread_buffer_create(void) {
+    hb_buffer_t *buffer = hb_buffer_create();
+    if (!hb_buffer_allocation_successful(buffer)) {
+        hb_buffer_destroy(buffer);
+        return NULL;
+    }
+    return buffer;
+}
+
+/// A second buffer per thread for shaping a long run of marks in chunks (`shape_into_thread_buffer`).
+static _Thread_local hb_buffer_t *thread_chunk_buffer = NULL;
+static pthread_key_t thread_chunk_buffer_key;
+static pthread_once_t thread_chunk_buffer_key_once = PTHREAD_ONCE_INIT;
+static void make_thread_chunk_buffer_key(void) { pthread_key_create(&thread_chunk_buffer_key, destroy_thread_buffer); }
+
+/// What the last shaping call on this thread sent HarfBuzz (see `tf_last_shaping_counts`).
+static _Thread_local tf_shaping_counts last_counts;
+
+void tf_last_shaping_counts(tf_shaping_counts *counts) { *counts = last_counts; }
+
+/// Whether `codepoint` is a combining mark: general category Mn, Mc or Me, or a non-zero canonical
+/// combining class (UAX #15's non-starters). HarfBuzz attaches each mark by looking back over the marks
+/// before it to their base, so a run of marks costs it time quadratic in the run's length; Thai and
+/// Devanagari vowel signs (class 0, category Mn) cost as much as U+0301, so the category counts too.
+static int is_combining_mark(hb_unicode_funcs_t *unicode, uint32_t codepoint) {
+    switch (hb_unicode_general_category(unicode, codepoint)) {
+    case HB_UNICODE_GENERAL_CATEGORY_NON_SPACING_MARK:
+    case HB_UNICODE_GENERAL_CATEGORY_SPACING_MARK:
+    case HB_UNICODE_GENERAL_CATEGORY_ENCLOSING_MARK:
+        return 1;
+    default:
+        return hb_unicode_combining_class(unicode, codepoint) != HB_UNICODE_COMBINING_CLASS_NOT_REORDERED;
+    }
+}
+
+/// Where the chunk that starts at `start` ends: before the mark that would be the
+/// (TF_MARK_RUN_LIMIT + 1)th in a row, or at `length`. `*longest` receives the longest run of marks in the
+/// chunk. No combining mark is below U+0300, so Latin text costs one comparison per unit.
+static int32_t chunk_end(const uint16_t *text, int32_t start, int32_t length, int32_t *longest) {
+    hb_unicode_funcs_t *unicode = hb_unicode_funcs_get_default();
+    int32_t run = 0;
+    *longest = 0;
+    int32_t i = start;
+    while (i < length) {
+        uint32_t unit = text[i];
+        if (unit < 0x300) {
+            run = 0;
+            i++;
+            continue;
+        }
+        int32_t next = i + 1;
+        uint32_t codepoint = unit;
+        if (unit >= 0xD800 && unit < 0xDC00 && next < length && text[next] >= 0xDC00 && text[next] < 0xE000) {
+            codepoint = 0x10000 + ((unit - 0xD800) << 10) + (text[next] - 0xDC00u);
+            next++;
+        }
+        if (!is_combining_mark(unicode, codepoint)) {
+            run = 0;
+        } else if (run == TF_MARK_RUN_LIMIT) {
+            return i;
+        } else if (++run > *longest) {
+            *longest = run;
+        }
+        i = next;
+    }
+    return length;
+}
+
+static void set_properties(hb_buffer_t *buffer, uint32_t script, int32_t direction) {
+    if (script != 0) hb_buffer_set_script(buffer, (hb_script_t)script);
+    if (direction == 1) hb_buffer_set_direction(buffer, HB_DIRECTION_LTR);
+    if (direction == 2) hb_buffer_set_direction(buffer, HB_DIRECTION_RTL);
+    hb_buffer_guess_segment_properties(buffer);
+}
+
 /// Shapes `text` into this thread's buffer (see `tf_shape` for the parameters); NULL when HarfBuzz failed.
+///
+/// One call to hb_shape never sees more than TF_MARK_RUN_LIMIT combining marks in a row: a longer run
+/// (a grapheme cluster no real text has) is shaped in chunks, each ending after TF_MARK_RUN_LIMIT marks,
+/// with the text around each chunk as HarfBuzz's context, so the time stays linear in the text's length.
+/// Nothing is inserted (UAX #15's Stream-Safe Text Format puts U+034F between the chunks; TextFit measures
+/// the text as given). The glyphs of a chunk's leading marks take the cluster of the glyphs before them,
+/// so the run stays one cluster (one unbreakable piece whose advances sum as HarfBuzz gave them), and the
+/// chunks are put in visual order. The marks of a later chunk are shaped without their base, so they are
+/// positioned as marks with no base are: text with over 30 marks on one letter is not drawn legibly anyway.
 static hb_buffer_t *shape_into_thread_buffer(const tf_font *font, const uint16_t *text, int32_t length,
                                              uint32_t script, int32_t direction) {
     if (thread_buffer == NULL) {
-        thread_buffer = hb_buffer_create();
-        if (!hb_buffer_allocation_successful(thread_buffer)) {
-            hb_buffer_destroy(thread_buffer);
-            thread_buffer = NULL;
-            return NULL;
-        }
+        thread_buffer = thread_buffer_create();
+        if (thread_buffer == NULL) return NULL;
         pthread_once(&thread_buffer_key_once, make_thread_buffer_key);
         pthread_setspecific(thread_buffer_key, thread_buffer);
     }
     hb_buffer_t *buffer = thread_buffer;
     hb_buffer_clear_contents(buffer);
-    hb_buffer_add_utf16(buffer, text, length, 0, length);
-    if (script != 0) hb_buffer_set_script(buffer, (hb_script_t)script);
-    if (direction == 1) hb_buffer_set_direction(buffer, HB_DIRECTION_LTR);
-    if (direction == 2) hb_buffer_set_direction(buffer, HB_DIRECTION_RTL);
-    hb_buffer_guess_segment_properties(buffer);
-    hb_shape(font->font, buffer, NULL, 0);
-    if (!hb_buffer_allocation_successful(buffer)) return NULL;
-    // Each caller clamps the advances (`sane_advance`) in the pass over the glyphs it makes anyway.
+    int32_t longest = length;
+    int32_t end = length > TF_MARK_RUN_LIMIT ? chunk_end(text, 0, length, &longest) : length;
+    last_counts.harfbuzz_calls = 1;
+    last_counts.longest_mark_run = longest;
+    if (end == length) {
+        hb_buffer_add_utf16(buffer, text, length, 0, length);
+        set_properties(buffer, script, direction);
+        hb_shape(font->font, buffer, NULL, 0);
+        // Each caller clamps the advances (`sane_advance`) in the pass over the glyphs it makes anyway.
+        return hb_buffer_allocation_successful(buffer) ? buffer : NULL;
+    }
+
+    if (thread_chunk_buffer == NULL) {
+        thread_chunk_buffer = thread_buffer_create();
+        if (thread_chunk_buffer == NULL) return NULL;
+        pthread_once(&thread_chunk_buffer_key_once, make_thread_chunk_buffer_key);
+        pthread_setspecific(thread_chunk_buffer_key, thread_chunk_buffer);
+    }
+    hb_buffer_t *chunk = thread_chunk_buffer;
+    int reversed = 0;
+    uint32_t carried = 0;  // the cluster of the last glyph before the chunk, in the text's logical order
+    int32_t start = 0;
+    last_counts.harfbuzz_calls = 0;
+    while (start < length) {
+        if (start > 0) end = chunk_end(text, start, length, &longest);
+        if (longest > last_counts.longest_mark_run) last_counts.longest_mark_run = longest;
+        last_counts.harfbuzz_calls++;
+        hb_buffer_clear_contents(chunk);
+        hb_buffer_add_utf16(chunk, text, length, (unsigned)start, end - start);
+        set_properties(chunk, script, direction);
+        // A later chunk starts inside a cluster, not at a broken one: no dotted circle for its first mark.
+        hb_buffer_set_flags(chunk, start > 0 ? HB_BUFFER_FLAG_DO_NOT_INSERT_DOTTED_CIRCLE : HB_BUFFER_FLAG_DEFAULT);
+        hb_shape(font->font, chunk, NULL, 0);
+        if (!hb_buffer_allocation_successful(chunk)) return NULL;
+        unsigned count = 0;
+        hb_glyph_info_t *infos = hb_buffer_get_glyph_infos(chunk, &count);
+        reversed = HB_DIRECTION_IS_BACKWARD(hb_buffer_get_direction(chunk));
+        // Logical order inside the chunk; the whole buffer is reversed back to visual order at the end.
+        if (reversed) hb_buffer_reverse(chunk);
+        uint32_t last = carried;
+        for (unsigned i = 0; i < count; i++) {
+            if (start > 0 && infos[i].cluster == (uint32_t)start) {
+                infos[i].cluster = carried;
+                // Breaking inside a cluster never happens, so what the flags say about it does not apply.
+                infos[i].mask &= ~(hb_mask_t)HB_GLYPH_FLAG_DEFINED;
+            }
+            if (infos[i].cluster > last) last = infos[i].cluster;
+        }
+        carried = last;
+        hb_buffer_append(buffer, chunk, 0, count);
+        if (!hb_buffer_allocation_successful(buffer)) return NULL;
+        start = end;
+    }
+    if (reversed) hb_buffer_reverse(buffer);
     return buffer;
 }
 

@@ -254,6 +254,17 @@ void tf_canvas_copy_rgba(const tf_canvas *canvas, uint8_t *rgba) {
     }
 }
 
+/// A pixel coordinate as an integer, clamped to ±2^30 (NaN to the low end): far outside any canvas
+/// (at most 16,384 pixels a side), yet a difference or product of two stays within an int64, so a glyph
+/// placed absurdly far away is skipped as off the canvas instead of converting out of range (undefined).
+static int64_t pixel_floor(double value) {
+    const double limit = 1073741824.0;
+    if (!(value > -limit)) return -(int64_t)limit;
+    return value < limit ? (int64_t)floor(value) : (int64_t)limit;
+}
+
+static int64_t pixel_ceil(double value) { return -pixel_floor(-value); }
+
 /// Source-over of a premultiplied colour: `r`, `g`, `b` are the source's premultiplied channels in units
 /// of 1/65025 (0...255 × 65025) and `a` its alpha in 0...65025 (255 × 255 fixed point).
 static inline void blend(uint8_t *p, uint32_t r, uint32_t g, uint32_t b, uint32_t a) {
@@ -304,7 +315,7 @@ static pixel_box outline_box(const FT_Outline *outline, double x, double y, doub
         min_u = fmin(min_u, u);
         max_u = fmax(max_u, u);
     }
-    pixel_box box = {(int64_t)floor(min_x), (int64_t)ceil(max_x), (int64_t)floor(min_u), (int64_t)ceil(max_u)};
+    pixel_box box = {pixel_floor(min_x), pixel_ceil(max_x), pixel_floor(min_u), pixel_ceil(max_u)};
     if (box.right == box.left) box.right++;
     if (box.top == box.bottom) box.top++;
     return box;
@@ -369,8 +380,8 @@ static int32_t draw_outline(tf_canvas *canvas, tf_glyph_source *source, FT_Outli
 static void draw_bitmap(tf_canvas *canvas, const FT_Bitmap *bitmap, bitmap_placement placement) {
     double s = placement.scale;
     double x1 = placement.x0 + bitmap->width * s, y1 = placement.y0 + bitmap->rows * s;
-    int64_t first_column = (int64_t)floor(placement.x0), last_column = (int64_t)ceil(x1);
-    int64_t first_row = (int64_t)floor(placement.y0), last_row = (int64_t)ceil(y1);
+    int64_t first_column = pixel_floor(placement.x0), last_column = pixel_ceil(x1);
+    int64_t first_row = pixel_floor(placement.y0), last_row = pixel_ceil(y1);
     if (first_column < 0) first_column = 0;
     if (first_row < 0) first_row = 0;
     if (last_column > canvas->width) last_column = canvas->width;
@@ -436,10 +447,10 @@ int32_t tf_glyph_pixel_bounds(tf_glyph_source *source, uint32_t glyph, double x,
     if (bitmap != NULL) {
         bitmap_placement placement = place_bitmap(x, y, pixels_per_unit, tf_glyph_source_units_per_em(source),
                                                   strike_ppem, left, top);
-        box[0] = (int32_t)floor(placement.x0);
-        box[1] = (int32_t)floor(placement.y0);
-        box[2] = (int32_t)ceil(placement.x0 + bitmap->width * placement.scale);
-        box[3] = (int32_t)ceil(placement.y0 + bitmap->rows * placement.scale);
+        box[0] = (int32_t)pixel_floor(placement.x0);
+        box[1] = (int32_t)pixel_floor(placement.y0);
+        box[2] = (int32_t)pixel_ceil(placement.x0 + bitmap->width * placement.scale);
+        box[3] = (int32_t)pixel_ceil(placement.y0 + bitmap->rows * placement.scale);
         return 0;
     }
     FT_Error error;

@@ -21,7 +21,7 @@ public enum LayoutError: Error, Equatable, Sendable, CustomStringConvertible, Lo
         case .invalidSpacing(let value):
             return "invalid spacing \(value): use a finite number >= 0"
         case .invalidInsets(let insets):
-            return "invalid insets \(insets): use finite numbers >= 0"
+            return "invalid insets \(insets): use finite numbers >= 0 whose sums (top + bottom, left + right) are finite"
         case .rowTooNarrow(let width, let insets):
             return "row width \(width) leaves no room for text between insets left \(insets.left) and right "
                 + "\(insets.right): use a finite width greater than left + right"

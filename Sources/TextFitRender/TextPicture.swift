@@ -200,7 +200,9 @@ public struct TextPicture: Sendable {
         let width = (size.width * scale - 1e-9).rounded(.up)
         let height = (size.height * scale - 1e-9).rounded(.up)
         guard width <= CGFloat(Self.maximumPixelSize), height <= CGFloat(Self.maximumPixelSize) else {
-            throw RenderError.pictureTooLarge(width: Int(min(width, 1e9)), height: Int(min(height, 1e9)))
+            // `min` keeps NaN, which `Int(_:)` traps on: a NaN side is reported as the cap too.
+            throw RenderError.pictureTooLarge(width: width < 1e9 ? Int(width) : 1_000_000_000,
+                                              height: height < 1e9 ? Int(height) : 1_000_000_000)
         }
         return (max(1, Int(width)), max(1, Int(height)))
     }

@@ -29,24 +29,42 @@ public enum _FuzzEntries {
         public var maxLines: Int
         public var mode: LineBreakMode
         public var strategy: LineBreakStrategy
+        /// The pixel-grid scale `sizeThatFits` is asked with.
+        public var scale: CGFloat = 1
+
+        public init(units: [UInt16], fontChoice: Int, size: CGFloat, width: CGFloat?, lastLineMaxWidth: CGFloat?,
+                    maxLines: Int, mode: LineBreakMode, strategy: LineBreakStrategy, scale: CGFloat = 1) {
+            self.units = units
+            self.fontChoice = fontChoice
+            self.size = size
+            self.width = width
+            self.lastLineMaxWidth = lastLineMaxWidth
+            self.maxLines = maxLines
+            self.mode = mode
+            self.strategy = strategy
+            self.scale = scale
+        }
 
         public var description: String {
             let text = String(decoding: units, as: UTF16.self)
             return "text \(text.debugDescription) (\(units.count) units), font \(fontChoice) \(size) pt, width "
                 + "\(width.map { "\($0)" } ?? "nil"), lastLineMaxWidth \(lastLineMaxWidth.map { "\($0)" } ?? "nil"), "
-                + "maxLines \(maxLines), \(mode.rawValue), strategy \(strategy.rawValue)"
+                + "maxLines \(maxLines), \(mode.rawValue), strategy \(strategy.rawValue), scale \(scale)"
         }
     }
 
     /// Byte layout (missing bytes read as 0, so every input decodes):
-    /// 0 mode (low 3 bits, mod 6), strategy (bits 3–4), lastLineMaxWidth present (bit 5);
-    /// 1 maxLines (0–5, or -1, Int.min, Int.max, 1000 for 240…243);
-    /// 2 width kind: < 192 → the next two bytes / 16 pt (0–4096 pt); 192–199 nil; 200 NaN; 201 +∞; 202 −∞;
-    ///   203 0; 204 −0; 205 −1; 206 1e-300; 207 1e15; 208 .greatestFiniteMagnitude; else the next 8 bytes
-    ///   as a Double's bits;
-    /// 3 font (mod 3) and size (bits 2–7 index a table with a few invalid sizes);
+    /// 0 mode (low 3 bits, mod 6), strategy (bits 3–4), lastLineMaxWidth present (bit 5), drawn like the
+    ///   width (bit 6, else one byte / 4 pt), a scale byte follows the text encoding (bit 7);
+    /// 1 maxLines (0–5, or -1, Int.min, Int.max, 1000, Int.max / 2, 2^40, 100,000, Int.max − 1 for 240…248);
+    /// 2 width kind (`decodeWidth`): < 192 → the next two bytes / 16 pt (0–4096 pt); 192–199 nil; 200 NaN;
+    ///   201 +∞; 202 −∞; 203 0; 204 −0; 205 −1; 206 1e-300; 207 1e15; 208 .greatestFiniteMagnitude; 209–223
+    ///   the extremes near 0 and near the 1e15 unbounded threshold; 224–239 log-uniform from 1e-9 to 2e15
+    ///   pt (two bytes); else the next 8 bytes as a Double's bits;
+    /// 3 font (mod 3) and size (bits 2–7: 0–15 a table with a few invalid sizes, 16–31 the extremes of the
+    ///   accepted range, 32–63 log-uniform from 1e-4 to 1.2e5 pt from two bytes);
     /// 4 text encoding: bit 0 set → UTF-16 little-endian (unpaired surrogates included), else UTF-8;
-    /// then, when lastLineMaxWidth is present, one byte / 4 pt; the rest is the text.
+    /// then the scale byte (`scales`), then the lastLineMaxWidth; the rest is the text.
     public static func decodeMeasureInput(_ bytes: [UInt8]) -> MeasureInput {
         var reader = ByteReader(bytes: bytes)
         let modeByte = reader.next()
@@ -61,8 +79,56 @@ public enum _FuzzEntries {
         case 241: maxLines = Int.min
         case 242: maxLines = Int.max
         case 243: maxLines = 1000
+        case 244: maxLines = Int.max / 2
+        case 245: maxLines = 1 << 40
+        case 246: maxLines = 100_000
+        case 247, 248: maxLines = Int.max - 1
         default: maxLines = Int(linesByte % 6)
         }
+        let width = decodeWidth(&reader)
+        let fontByte = reader.next()
+        let sizeIndex = Int(fontByte >> 2)
+        let size: CGFloat
+        if sizeIndex < 16 {
+            size = [17, 12, 15, 24, 9, 1, 0.25, 72, 300, 5.5, 99_999, 0, -3, .nan, .infinity, 100_000][sizeIndex]
+        } else if sizeIndex < 32 {
+            size = sizeExtremes[sizeIndex - 16]
+        } else {
+            size = CGFloat(logUniform(&reader, from: -4, to: 5.08))
+        }
+        let utf16 = reader.next() & 1 != 0
+        let scale = modeByte & 128 != 0 ? scales[Int(reader.next()) % scales.count] : 1
+        let lastLineMaxWidth: CGFloat? = modeByte & 32 == 0 ? nil
+            : modeByte & 64 != 0 ? decodeWidth(&reader) : CGFloat(reader.next()) / 4
+        let rest = Array(reader.rest)
+        let units: [UInt16]
+        if utf16 {
+            units = stride(from: 0, to: rest.count - 1, by: 2).map { UInt16(rest[$0]) | UInt16(rest[$0 + 1]) << 8 }
+        } else {
+            units = Array(String(decoding: rest, as: UTF8.self).utf16)
+        }
+        return MeasureInput(units: units, fontChoice: Int(fontByte % 3), size: size, width: width,
+                            lastLineMaxWidth: lastLineMaxWidth, maxLines: maxLines, mode: mode, strategy: strategy,
+                            scale: scale)
+    }
+
+    /// Sizes at the ends of what `Font` accepts (> 0 and < 100,000 pt): below 1/2048 pt the HarfBuzz scale
+    /// rounds to 0.
+    public static let sizeExtremes: [CGFloat] = [.leastNonzeroMagnitude, 1e-300, 1e-9, 1e-6, 0.0004, 1.0 / 2048, 1.0 / 1024,
+                                          0.001, 99_999.99, CGFloat(100_000).nextDown, 50_000, 65_536, 2_097_151,
+                                          100_000.0000001, 32_768.5, 4_096.25]
+    /// Widths near 0 (below one 1/1024-pt unit) and near the 1e15 unbounded threshold, and the largest.
+    public static let widthExtremes: [CGFloat] = [.leastNonzeroMagnitude, 1e-9, 1.0 / 2048, CGFloat(1.0 / 1024).nextDown,
+                                           1.0 / 1024, CGFloat(1e15).nextDown, 1e15 - 1, 9.99e14, CGFloat(1e15).nextUp,
+                                           2.1e12, 9.007e15, 1.8e16, CGFloat(Int.max / 4096), CGFloat(Int.max / 1024),
+                                           .greatestFiniteMagnitude.nextDown]
+    /// Pixel-grid scales, valid and not: the screens', the extremes of the finite positive doubles, and 0,
+    /// negative, NaN and infinity.
+    public static let scales: [CGFloat] = [1, 2, 3, 0.5, 7.1, 1e-300, .leastNonzeroMagnitude, 1e-7, 1e7, 1e300,
+                                    .greatestFiniteMagnitude, 0, -2, .nan, .infinity, 1024]
+
+    /// A width as the byte layout above says (`decodeMeasureInput`).
+    private static func decodeWidth(_ reader: inout ByteReader) -> CGFloat? {
         let widthKind = reader.next()
         let width: CGFloat?
         switch widthKind {
@@ -77,25 +143,20 @@ public enum _FuzzEntries {
         case 206: width = 1e-300
         case 207: width = 1e15
         case 208: width = .greatestFiniteMagnitude
+        case 209..<224: width = widthExtremes[Int(widthKind - 209) % widthExtremes.count]
+        case 224..<240: width = CGFloat(logUniform(&reader, from: -9, to: 15.3))
         default:
             var bits: UInt64 = 0
             for _ in 0..<8 { bits = bits << 8 | UInt64(reader.next()) }
             width = CGFloat(Double(bitPattern: bits))
         }
-        let fontByte = reader.next()
-        let sizes: [CGFloat] = [17, 12, 15, 24, 9, 1, 0.25, 72, 300, 5.5, 99_999, 0, -3, .nan, .infinity, 100_000]
-        let size = sizes[Int(fontByte >> 2) % sizes.count]
-        let utf16 = reader.next() & 1 != 0
-        let lastLineMaxWidth: CGFloat? = modeByte & 32 != 0 ? CGFloat(reader.next()) / 4 : nil
-        let rest = Array(reader.rest)
-        let units: [UInt16]
-        if utf16 {
-            units = stride(from: 0, to: rest.count - 1, by: 2).map { UInt16(rest[$0]) | UInt16(rest[$0 + 1]) << 8 }
-        } else {
-            units = Array(String(decoding: rest, as: UTF8.self).utf16)
-        }
-        return MeasureInput(units: units, fontChoice: Int(fontByte % 3), size: size, width: width,
-                            lastLineMaxWidth: lastLineMaxWidth, maxLines: maxLines, mode: mode, strategy: strategy)
+        return width
+    }
+
+    /// 10^x for x uniform in `from...to`, from the next two bytes.
+    private static func logUniform(_ reader: inout ByteReader, from: Double, to: Double) -> Double {
+        let fraction = Double(UInt16(reader.next()) << 8 | UInt16(reader.next())) / 65_535
+        return pow(10, from + (to - from) * fraction)
     }
 
     /// Decodes `bytes` and measures them through every public entry point of the engine; returns the
@@ -177,12 +238,24 @@ public enum _FuzzEntries {
         let width = input.width ?? 0
         let plain = input.strategy.isEmpty && (input.lastLineMaxWidth == nil || input.maxLines == 0)
         if plain, width > 0 {
+            let validScale = input.scale.isFinite && input.scale > 0
             do {
                 let size = try prepared.sizeThatFits(CGSize(width: width, height: 0), numberOfLines: input.maxLines,
-                                                     lineBreakMode: input.mode)
-                if size != layout.size.ceiledToPixels(scale: 1) {
+                                                     lineBreakMode: input.mode, scale: input.scale)
+                if !validScale { problems.append("sizeThatFits accepted scale \(input.scale)") }
+                if size != layout.size.ceiledToPixels(scale: input.scale) {
                     problems.append("sizeThatFits \(size) != ceiled layout size \(layout.size)")
                 }
+                // L2: the size is the layout's rounded up to whole pixels, so it covers the lines (less the
+                // 1e-7 px `ceilToPixel` forgives, and the last bit of dividing by the scale).
+                func covers(_ ceiled: CGFloat, _ value: CGFloat) -> Bool {
+                    ceiled >= value - max(1e-7 / input.scale, value * 1e-12)
+                }
+                if !(size.width.isFinite && size.height.isFinite && covers(size.width, layout.size.width)
+                     && covers(size.height, layout.size.height)) {
+                    problems.append("sizeThatFits \(size) at scale \(input.scale) does not cover \(layout.size)")
+                }
+            } catch let error as MeasureError where !validScale && error.description == MeasureError.invalidScale(Double(input.scale)).description {
             } catch {
                 problems.append("sizeThatFits threw \(error)")
             }
@@ -212,6 +285,7 @@ public enum _FuzzEntries {
     /// invariants of the command-line contract: one JSON object per input line in order, each an error
     /// object or a result with the contract's keys, exit code 1 exactly when some line failed.
     public static func batch(_ bytes: [UInt8]) -> [String] {
+        if bytes.first == structuredBatchMarker { return structuredBatch(Array(bytes.dropFirst())) }
         // Lines end at "\n" bytes, as standard input is read ("\r\n" is one Character, so split bytes).
         let input = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
             .map { String(decoding: $0, as: UTF8.self) }
@@ -247,6 +321,53 @@ public enum _FuzzEntries {
         }
         let expected: Int32 = failed > 0 ? 1 : 0
         if code != expected { problems.append("exit code \(code), expected \(expected) with \(failed) failed lines") }
+        return problems
+    }
+
+    /// A first byte that starts no UTF-8 text: the rest is a `MeasureInput` (`decodeMeasureInput`) written
+    /// as one batch case, so sizes, widths and line limits come from the whole domain, extremes included.
+    public static let structuredBatchMarker: UInt8 = 0xFE
+
+    /// Runs `bytes`' `MeasureInput` as a `textfit batch` case: the contract's invariants hold, and an
+    /// answer agrees with the API's layout of the same case (same line count, widths within rounding).
+    static func structuredBatch(_ bytes: [UInt8]) -> [String] {
+        var input = decodeMeasureInput(bytes)
+        // JSON has no NaN, and `null` means the default size: ask for that.
+        if input.size.isNaN { input.size = 17 }  // MeasureCase.defaultSize
+        func number(_ value: CGFloat) -> String {
+            value.isNaN ? "null" : value == .infinity ? "1e400" : value == -.infinity ? "-1e400" : "\(Double(value))"
+        }
+        let families = ["Noto Sans", "Noto Sans", "Droid Sans Fallback"]
+        var fields = ["\"id\":1", "\"text\":" + JSONWriter.string(.string(String(decoding: input.units, as: UTF16.self))),
+                      "\"family\":\"\(families[input.fontChoice % 3])\"", "\"size\":\(number(input.size))",
+                      "\"maxLines\":\(input.maxLines)", "\"lineBreakMode\":\"\(input.mode.rawValue)\""]
+        if let width = input.width { fields.append("\"width\":\(number(width))") }
+        let line = "{" + fields.joined(separator: ",") + "}"
+        var problems = batch(Array(line.utf8))
+        var output: [String] = []
+        var remaining = [line][...]
+        _ = runTextFit(arguments: ["batch"], input: { remaining.popFirst() }, output: { output.append($0) }, error: { _ in })
+        guard let answer = output.first.flatMap({ try? JSONReader.parse($0) }), case .int(let count)? = answer["lineCount"]
+        else { return problems }
+        let width: Double
+        switch answer["width"] {
+        case .double(let value)?: width = value
+        case .int(let value)?: width = Double(value)
+        default: return problems + ["batch answer without a width: \(answer)"]
+        }
+        // The batch answered: the API must answer the same case alike (`family` here is never bold, so
+        // font choice 1 is Noto Sans regular too).
+        do {
+            let font = try Font(family: families[input.fontChoice % 3], size: input.size)
+            let layout = try PreparedText(utf16: input.units, font: font)
+                .layout(width: input.width.map { $0 >= 1e15 ? 0 : $0 }, numberOfLines: input.maxLines, lineBreakMode: input.mode)
+            if layout.lineCount != count || abs(Double(layout.size.width) - width) > max(1e-3, width * 1e-9) {
+                problems.append("batch answered \(count) lines \(width) pt wide, the API \(layout.lineCount) lines "
+                    + "\(layout.size.width) pt for \(line)")
+            }
+        } catch {
+            problems.append("batch answered \(line) but the API threw \(error)")
+        }
         return problems
     }
 

@@ -34,6 +34,12 @@ enum LayoutInvariants {
             }
             problems += checkFit(line, index: index, units: units, input: input)
         }
+        // The size covers the lines: as wide as the widest, one line height each, all finite.
+        let widest = lines.map(\.width).max() ?? 0
+        if !(layout.size.width.isFinite && layout.size.height.isFinite && layout.size.width >= 0
+             && layout.size.width == widest && layout.size.height >= CGFloat(lines.count) * layout.lineHeight * 0.999_999) {
+            problems.append("size \(layout.size) does not cover \(lines.count) lines of widest \(widest)")
+        }
         if !layout.isTruncated {
             // Nothing dropped: after the last line at most the final separator remains.
             let rest = Array(units[position...])

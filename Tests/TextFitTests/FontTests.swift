@@ -101,7 +101,8 @@ import Testing
     @Test(arguments: [0.0, -1.0, Double.nan, Double.infinity])
     func invalidSizesAreRefused(size: Double) {
         #expect(throws: FontError.self) { try Font(family: "Noto Sans", size: CGFloat(size)) }
-        #expect(FontError.invalidSize(-1).description == "font size -1.0 is invalid: use a finite number of points greater than 0")
+        #expect(FontError.invalidSize(-1).description == "font size -1.0 is invalid: use a finite number of points greater than 0 and below 100000 "
+                + "(the largest size whose glyph advances TextFit's 1/1024-pt integers hold)")
     }
 }
 

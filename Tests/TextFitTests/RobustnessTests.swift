@@ -180,7 +180,8 @@ import Testing
 
     @Test(arguments: [CGFloat(0), -0.0, -1, .nan, .infinity, -.infinity, 100_000, 1e300, -.leastNonzeroMagnitude])
     func invalidSizesAreRefusedEverywhere(size: CGFloat) throws {
-        let message = "font size \(Double(size)) is invalid: use a finite number of points greater than 0"
+        let message = "font size \(Double(size)) is invalid: use a finite number of points greater than 0 and below 100000 "
+            + "(the largest size whose glyph advances TextFit's 1/1024-pt integers hold)"
         let font = try Fixtures.font()
         let attempts: [(String, () throws -> Font)] = [
             ("family", { try Font(family: "Noto Sans", size: size) }),

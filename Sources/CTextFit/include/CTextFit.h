@@ -124,7 +124,11 @@ void tf_font_destroy(tf_font *font);
 /// (0 for units inside a cluster); `flags[i]` gets bit 0 set when unit i does not start a cluster or its first
 /// glyph is HB_GLYPH_FLAG_UNSAFE_TO_BREAK (breaking the text before i changes shaping), and bit 1 when
 /// unit i starts a cluster whose glyphs are all .notdef (missing from the font).
-/// Returns the glyph count, or -1 when shaping failed. Thread-safe (a buffer per thread).
+/// A cluster's advances are summed in 64 bits; when a sum passes INT32_MAX it is spread over the cluster's
+/// units (the slots inside a cluster are never read alone), keeping every slot an int32.
+/// Returns the glyph count, -1 when shaping failed (out of memory), or -2 when a cluster is too wide even
+/// spread over its units (over INT32_MAX output units, about 2 million pt, per UTF-16 unit on average).
+/// Thread-safe (a buffer per thread).
 int32_t tf_shape(const tf_font *font, const uint16_t *text, int32_t length, uint32_t script,
                  int32_t direction, int32_t *advances, uint8_t *flags);
 
@@ -142,6 +146,20 @@ typedef struct {
 /// and the caller retries with a larger buffer. -1 when shaping failed.
 int32_t tf_shape_glyphs(const tf_font *font, const uint16_t *text, int32_t length, uint32_t script,
                         int32_t direction, tf_glyph *glyphs, int32_t capacity);
+
+/// The longest run of combining marks one hb_shape call receives (UAX #15's Stream-Safe limit of 30
+/// non-starters, counting every mark, since HarfBuzz's time is quadratic in a run of them): a longer
+/// run is shaped in chunks of at most this many marks and stays one cluster (see tf_harfbuzz.c).
+#define TF_MARK_RUN_LIMIT 30
+
+/// What the last `tf_shape` or `tf_shape_glyphs` call on this thread sent HarfBuzz, for tests that
+/// bound the work in operations.
+typedef struct {
+    int32_t harfbuzz_calls;    // hb_shape calls made
+    int32_t longest_mark_run;  // at most this many combining marks in a row reached one call
+} tf_shaping_counts;
+
+void tf_last_shaping_counts(tf_shaping_counts *counts);
 
 /// The HarfBuzz script of a code point as an ISO 15924 tag (e.g. 'Latn', 'Hani', 'Zyyy' common, 'Zinh'
 /// inherited).

@@ -71,7 +71,7 @@ public struct Font: Sendable, Hashable, CustomStringConvertible {
     }
 
     static func validate(size: CGFloat) throws {
-        guard size.isFinite, size > 0, size < 100_000 else { throw FontError.invalidSize(Double(size)) }
+        guard size.isFinite, size > 0, size < FontError.maximumSize else { throw FontError.invalidSize(Double(size)) }
     }
 
     public var familyName: String { face.familyName }

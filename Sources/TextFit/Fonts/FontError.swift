@@ -12,7 +12,7 @@ public enum FontError: Error, Equatable, Sendable, CustomStringConvertible, Loca
     case unreadableFile(path: String, reason: String)
     /// The file holds `faceCount` faces and `index` is not one of them.
     case faceIndexOutOfRange(path: String, index: Int, faceCount: Int)
-    /// A point size must be a finite number greater than zero.
+    /// A point size must be a finite number greater than zero and below `FontError.maximumSize`.
     case invalidSize(Double)
     /// A bundled family was asked for but the bundled fonts are in none of the places searched:
     /// `searched` lists each place in order with why it was passed over (see `BundledFonts`).
@@ -41,7 +41,8 @@ public enum FontError: Error, Equatable, Sendable, CustomStringConvertible, Loca
         case .faceIndexOutOfRange(let path, let index, let count):
             return "font file \(path) has \(count) face\(count == 1 ? "" : "s"); face index \(index) is out of range"
         case .invalidSize(let size):
-            return "font size \(size) is invalid: use a finite number of points greater than 0"
+            return "font size \(size) is invalid: use a finite number of points greater than 0 and below "
+                + "\(Int(Self.maximumSize)) (the largest size whose glyph advances TextFit's 1/1024-pt integers hold)"
         case .bundledFontsNotFound(let searched):
             return "bundled fonts (\(Self.bundledFileList)) not found; looked in, in order: "
                 + searched.joined(separator: "; ")
@@ -53,6 +54,11 @@ public enum FontError: Error, Equatable, Sendable, CustomStringConvertible, Loca
                 + "or unset it to search beside the executable"
         }
     }
+
+    /// Sizes must be below this many points: at 16 em, the widest glyph advance TextFit trusts
+    /// (`TF_GLYPH_ADVANCE_LIMIT_EMS`), a glyph of a 100,000 pt font is 1.6 × 10⁹ units of 1/1024 pt, within
+    /// the 32-bit advances HarfBuzz returns.
+    public static let maximumSize: Double = 100_000
 
     private static var bundledFileList: String { BundledFonts.files.map(\.file).joined(separator: ", ") }
 }

@@ -25,6 +25,9 @@ extension HarfBuzzFont {
                                     output.baseAddress, Int32(capacity))
                 }
             }
+            #if DEBUG
+            if let counter = OperationCounts.current { HarfBuzzFont.countHarfBuzzCalls(counter) }
+            #endif
             if count < 0 { return [] }
             if Int(count) > capacity {
                 capacity = Int(count)

@@ -80,21 +80,45 @@ final class HarfBuzzFont: @unchecked Sendable {
 
     deinit { tf_font_destroy(handle) }
 
+    /// How `shape` went.
+    enum Outcome {
+        case shaped
+        /// HarfBuzz could not allocate its buffer.
+        case failed
+        /// A cluster's advances average more than `Int32.max` units per UTF-16 unit, which only a damaged
+        /// font's glyphs reach at sizes TextFit accepts (see `MeasureError.clusterTooWide`).
+        case clusterTooWide
+    }
+
     /// Shapes `text` alone; see `tf_shape` for the meaning of `advances` and `flags`.
-    /// Returns false when HarfBuzz failed (out of memory).
     func shape(_ text: UnsafeBufferPointer<UInt16>, script: UInt32,
-               advances: UnsafeMutableBufferPointer<Int32>, flags: UnsafeMutableBufferPointer<UInt8>) -> Bool {
-        guard text.count > 0 else { return true }
+               advances: UnsafeMutableBufferPointer<Int32>, flags: UnsafeMutableBufferPointer<UInt8>) -> Outcome {
+        guard text.count > 0 else { return .shaped }
+        let direction: Int32 = script != 0 && tf_script_is_rtl(script) != 0 ? 2 : 1
+        let result = tf_shape(handle, text.baseAddress, Int32(text.count), script, direction,
+                              advances.baseAddress, flags.baseAddress)
         #if DEBUG
         if let counter = OperationCounts.current {
             counter.shapingCalls += 1
             counter.shapedUnits += text.count
+            Self.countHarfBuzzCalls(counter)
         }
         #endif
-        let direction: Int32 = script != 0 && tf_script_is_rtl(script) != 0 ? 2 : 1
-        return tf_shape(handle, text.baseAddress, Int32(text.count), script, direction,
-                        advances.baseAddress, flags.baseAddress) >= 0
+        return result >= 0 ? .shaped : result == -2 ? .clusterTooWide : .failed
     }
+
+    #if DEBUG
+    /// Adds what the last shaping call on this thread sent HarfBuzz (`tf_last_shaping_counts`) to `counter`.
+    static func countHarfBuzzCalls(_ counter: OperationCounts.Counter) {
+        var counts = tf_shaping_counts()
+        tf_last_shaping_counts(&counts)
+        counter.harfBuzzCalls += Int(counts.harfbuzz_calls)
+        counter.longestMarkRun = max(counter.longestMarkRun, Int(counts.longest_mark_run))
+    }
+    #endif
+
+    /// The most combining marks in a row one HarfBuzz call receives (`TF_MARK_RUN_LIMIT`).
+    static let markRunLimit = Int(TF_MARK_RUN_LIMIT)
 }
 
 enum HarfBuzzScript {

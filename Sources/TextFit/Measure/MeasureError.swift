@@ -12,6 +12,11 @@ public enum MeasureError: Error, Equatable, Sendable, CustomStringConvertible, L
     case invalidScale(Double)
     /// A minimum scale factor (font-size fitting) must be a number from 0 to 1.
     case invalidMinimumScaleFactor(Double)
+    /// At this font size, one grapheme cluster's glyph advances average more than
+    /// `MeasureError.clusterWidthLimitPerUnit` points per UTF-16 unit, past what TextFit's 1/1024-pt
+    /// integers hold. With glyph advances bounded by 16 em and sizes by 100,000 pt, only a font whose
+    /// shaping makes several huge glyphs per character gets here.
+    case clusterTooWide(size: Double)
 
     /// The same text as `description`, so `localizedDescription` names the problem too.
     public var errorDescription: String? { description }
@@ -28,6 +33,13 @@ public enum MeasureError: Error, Equatable, Sendable, CustomStringConvertible, L
             return "invalid scale \(value): use a finite number > 0 (1, 2 or 3 for iOS screens)"
         case .invalidMinimumScaleFactor(let value):
             return "invalid minimumScaleFactor \(value): use a number from 0 to 1 (0 = no shrinking)"
+        case .clusterTooWide(let size):
+            return "text cannot be measured at font size \(size): a grapheme cluster's glyphs average more than "
+                + "\(Int(Self.clusterWidthLimitPerUnit)) pt per UTF-16 unit (2^31 - 1 units of 1/1024 pt); "
+                + "use a smaller size or another font"
         }
     }
+
+    /// The widest a grapheme cluster can measure, per UTF-16 unit it holds, in points (`clusterTooWide`).
+    public static let clusterWidthLimitPerUnit = Double(Int32.max) / 1024
 }

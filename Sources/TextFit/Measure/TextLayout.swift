@@ -165,6 +165,7 @@ extension PreparedText {
         let lastWidth = try lastLineMaxWidth.map { try Self.units(forWidth: $0) }
         guard numberOfLines >= 0 else { throw MeasureError.invalidNumberOfLines(numberOfLines) }
         if _slowPath(paragraphSettings != nil) {
+            if let measureProblem { throw measureProblem }
             return styledLayout(paragraphSettings.unsafelyUnwrapped, maxWidth: maxWidth, lastLineMaxWidth: lastWidth, numberOfLines: numberOfLines,
                                 lineBreakMode: lineBreakMode, lineBreakStrategy: lineBreakStrategy, fastPath: fastPath)
         }
@@ -174,6 +175,7 @@ extension PreparedText {
                                                ascender: ascender),
                               isTruncated: false)
         }
+        if let measureProblem { throw measureProblem }
         // The records are written into the layout value itself (built apart and moved in, they were
         // copied twice; the value is still copied once into the caller's, which the writer's pointer into
         // it prevents the optimiser from avoiding).
@@ -227,6 +229,7 @@ extension PreparedText {
         let lastWidth = try lastLineMaxWidth.map { try Self.units(forWidth: $0) }
         guard numberOfLines >= 0 else { throw MeasureError.invalidNumberOfLines(numberOfLines) }
         if _slowPath(paragraphSettings != nil) {
+            if let measureProblem { throw measureProblem }
             return styledLayout(paragraphSettings.unsafelyUnwrapped, maxWidth: maxWidth, lastLineMaxWidth: lastWidth, numberOfLines: numberOfLines,
                                 lineBreakMode: lineBreakMode, lineBreakStrategy: lineBreakStrategy, fastPath: fastPath).metrics
         }
@@ -235,6 +238,7 @@ extension PreparedText {
                                widthIncludingTrailingWhitespace: Units.points(oneLineWidthWithWhitespace),
                                isTruncated: false)
         }
+        if let measureProblem { throw measureProblem }
         var measurer = LineMeasurer()
         let truncated = run(maxWidth: maxWidth, lastLineMaxWidth: lastWidth, numberOfLines: numberOfLines,
                             lineBreakMode: lineBreakMode, lineBreakStrategy: lineBreakStrategy, fastPath: fastPath,

@@ -29,6 +29,8 @@ extension PreparedText {
             var storage: Storage
             /// The fallback faces (face index 1 and up); face 0 is the font's own, kept by the caller's font.
             var fallbackFaces: [FaceReference]
+            /// Whether a cluster was too wide to store (`MeasureError.clusterTooWide`).
+            var clusterTooWide = false
         }
 
         /// A run between words (ideographs, a hyphenated word) is cut into segments at its first break
@@ -88,7 +90,8 @@ extension PreparedText {
                                   graphemes: UnsafeBufferPointer(start: pass.graphemes, count: pass.graphemeCount),
                                   segments: UnsafeBufferPointer(start: pass.segments, count: pass.segmentCount),
                                   paragraphs: UnsafeBufferPointer(start: pass.paragraphs, count: pass.paragraphCount))
-            return Output(text: text, units: .copying(u), storage: storage, fallbackFaces: pass.fallbacks)
+            return Output(text: text, units: .copying(u), storage: storage, fallbackFaces: pass.fallbacks,
+                          clusterTooWide: pass.clusterTooWide)
         }
     }
 
@@ -181,6 +184,8 @@ extension PreparedText {
         /// Per face, its HarfBuzz font, read only when shaping misses the cache: fetched on the first miss
         /// (`harfBuzzFont(at:)`, the look-up takes the face's lock), and these arrays made then too.
         var harfBuzzFonts: [HarfBuzzFont?] = []
+        /// Set when HarfBuzz gave a cluster too wide to store (`SegmentShaper.Result.clusterTooWide`).
+        var clusterTooWide = false
         var harfBuzzFontsFetched: [Bool] = []
         /// Paragraphs (rule W1), found with the clusters: a separator is a cluster ("\r\n" is one). At
         /// most one per unit, and one after the last.
@@ -633,6 +638,7 @@ extension PreparedText {
                 }
                 lookupResults[stop] = result == .advancesAndFlags ? SegmentCacheStorage.Result.advancesAndFlags
                                                                   : SegmentCacheStorage.Result.miss
+                if result == .clusterTooWide { clusterTooWide = true }
                 next = stop + 1
             }
             for i in 0..<n where lookupResults[i] == SegmentCacheStorage.Result.advancesAndFlags {

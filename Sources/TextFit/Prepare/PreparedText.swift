@@ -95,6 +95,9 @@ public final class PreparedText: Sendable {
     let styling: Styling?
     /// The paragraph style when it changes anything (`PreparedText+Paragraph.swift`); nil for plain text.
     let paragraphSettings: ParagraphSettings?
+    /// Why this text cannot be measured, if it cannot (`MeasureError.clusterTooWide`); `oneLineWidth` is
+    /// then `Int.max`, so `layout` and `measure` check it only off their one-line path.
+    let measureProblem: MeasureError?
 
     struct Segment: Sendable, Equatable {
         var start: Int32
@@ -149,7 +152,8 @@ public final class PreparedText: Sendable {
     init(built: consuming Builder.Output, font: Font, styling: Styling?, lineHeight: CGFloat, ascender: CGFloat,
          paragraph: ParagraphSettings? = nil) {
         let count = built.units.count
-        oneLineWidth = Self.oneLineWidth(count: count, built.storage)
+        measureProblem = built.clusterTooWide ? MeasureError.clusterTooWide(size: Double(font.pointSize)) : nil
+        oneLineWidth = built.clusterTooWide ? .max : Self.oneLineWidth(count: count, built.storage)
         oneLineWidthWithWhitespace = built.storage.prefixBuffer[count] &- built.storage.prefixBuffer[0]
         text = built.text
         self.font = font

@@ -9,6 +9,9 @@ enum SegmentShaper {
         case advancesAndFlags
         /// Nothing: a miss, and no HarfBuzz font to shape with.
         case nothing
+        /// Each scalar's nominal advance, not cached: a cluster is too wide for the shaped advances to be
+        /// stored (`HarfBuzzFont.Outcome.clusterTooWide`); the text refuses to be measured.
+        case clusterTooWide
     }
 
     /// Writes the advances and flags of `key.text` (the text as written: `shapeMissed` substitutes controls
@@ -45,15 +48,17 @@ enum SegmentShaper {
         let count = key.text.count
         guard count > 0 else { return .advancesAndFlags }
         guard let font = font() else { return .nothing }
+        let outcome: HarfBuzzFont.Outcome
         if let first = key.text.firstIndex(where: ShapingText.isSubstituted) {
-            withUnsafeTemporaryAllocation(of: UInt16.self, capacity: count) { copy in
+            outcome = withUnsafeTemporaryAllocation(of: UInt16.self, capacity: count) { copy in
                 _ = copy.initialize(from: key.text)
                 for i in first..<count where ShapingText.isSubstituted(copy[i]) { copy[i] = ShapingText.substitute(copy[i]) }
-                shapeUncached(UnsafeBufferPointer(copy), script: key.script, font: font, advances: advances, flags: flags)
+                return shapeUncached(UnsafeBufferPointer(copy), script: key.script, font: font, advances: advances, flags: flags)
             }
         } else {
-            shapeUncached(key.text, script: key.script, font: font, advances: advances, flags: flags)
+            outcome = shapeUncached(key.text, script: key.script, font: font, advances: advances, flags: flags)
         }
+        if outcome == .clusterTooWide { return .clusterTooWide }
         if isCacheable(count) { SegmentCache.insert(key, advances: advances, flags: flags) }
         return .advancesAndFlags
     }
@@ -72,14 +77,17 @@ enum SegmentShaper {
         return result
     }
 
+    /// Returns how HarfBuzz did; unless it shaped the text, each scalar's nominal advance is written.
+    @discardableResult
     static func shapeUncached(_ text: UnsafeBufferPointer<UInt16>, script: UInt32, font: HarfBuzzFont,
-                              advances: UnsafeMutablePointer<Int32>, flags: UnsafeMutablePointer<UInt8>) {
+                              advances: UnsafeMutablePointer<Int32>, flags: UnsafeMutablePointer<UInt8>) -> HarfBuzzFont.Outcome {
         let count = text.count
-        let ok = font.shape(text, script: script, advances: UnsafeMutableBufferPointer(start: advances, count: count),
-                            flags: UnsafeMutableBufferPointer(start: flags, count: count))
-        guard !ok else { return }
-        // HarfBuzz could not allocate its buffer: fall back to each scalar's nominal advance so the answer
-        // stays close instead of silently zero.
+        let outcome = font.shape(text, script: script, advances: UnsafeMutableBufferPointer(start: advances, count: count),
+                                 flags: UnsafeMutableBufferPointer(start: flags, count: count))
+        guard outcome != .shaped else { return outcome }
+        // HarfBuzz could not allocate its buffer (or gave a cluster too wide to store, which the text
+        // reports as an error): fall back to each scalar's nominal advance so the answer stays close
+        // instead of silently zero.
         flags.update(repeating: 0, count: count)
         advances.update(repeating: 0, count: count)
         var i = 0
@@ -96,5 +104,6 @@ enum SegmentShaper {
             advances[i] = Int32(clamping: design * Int(font.scale) / upem)
             i += length
         }
+        return outcome
     }
 }

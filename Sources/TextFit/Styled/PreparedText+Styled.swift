@@ -200,6 +200,7 @@ extension PreparedText.Pass {
         let result = SegmentShaper.shape(key, advances: advances + start, flags: shapeFlags + start) {
             catalog.harfBuzzFont(face: face, scale: scale)
         }
+        if result == .clusterTooWide { clusterTooWide = true }
         guard result == .advancesAndFlags else { return }
         copyShapeFlags(start, length, into: flags)
     }

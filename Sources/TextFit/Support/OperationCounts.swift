@@ -18,6 +18,11 @@ enum OperationCounts {
         /// Calls into HarfBuzz (`hb_shape`) and the UTF-16 units they shaped.
         var shapingCalls = 0
         var shapedUnits = 0
+        /// The `hb_shape` calls behind those (a run of over `HarfBuzzFont.markRunLimit` combining marks
+        /// is shaped in several), drawing included, and the longest run of marks any one of them received:
+        /// HarfBuzz's time is quadratic in that run, so bounding it keeps shaping linear.
+        var harfBuzzCalls = 0
+        var longestMarkRun = 0
         /// Segment-cache look-ups (each hashes at most `SegmentCache.maximumCachedLength` units).
         var cacheLookups = 0
     }

@@ -27,7 +27,8 @@ public struct EdgeInsets: Sendable, Hashable, CustomStringConvertible {
     public var vertical: CGFloat { top + bottom }
 
     var isValid: Bool {
-        [top, left, bottom, right].allSatisfy { $0.isFinite && $0 >= 0 }
+        // The sums too: two finite insets near `greatestFiniteMagnitude` add up to +infinity.
+        [top, left, bottom, right].allSatisfy { $0.isFinite && $0 >= 0 } && vertical.isFinite && horizontal.isFinite
     }
 
     public var description: String { "(top \(top), left \(left), bottom \(bottom), right \(right))" }

@@ -53,6 +53,8 @@ public struct RowTemplate: Sendable, Hashable {
     func validate() throws {
         try LabelRules.validate(numberOfLines: numberOfLines, scale: scale)
         guard insets.isValid else { throw LayoutError.invalidInsets(insets) }
+        // The separator is 1/scale points: below about 5.6e-309 that is +infinity.
+        if includesSeparator, !(1 / scale).isFinite { throw MeasureError.invalidScale(Double(scale)) }
     }
 
     /// The width left for the label in a row of `width`.
