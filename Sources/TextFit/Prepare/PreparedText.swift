@@ -90,6 +90,8 @@ public final class PreparedText: Sendable {
     let oneLineWidthWithWhitespace: Int
     /// Reshaped pieces' widths, remembered across layouts (`width(_:_:)`).
     let reshapedPieces: ReshapedPieces
+    /// The bidi levels, resolved on first use (`bidi`, PreparedText+Bidi.swift): measuring never needs them.
+    let bidiMemo = AtomicLazyReference<BidiMemo>()
 
     struct Segment: Sendable, Equatable {
         var start: Int32
