@@ -36,6 +36,15 @@ extension PreparedText {
         return BidiMemo(levels: needed ? BidiLevels(utf16: units, baseWritingDirection: direction) : nil)
     }
 
+    /// Whether the text has levels to resolve: a right-to-left character, an Arabic digit, an explicit
+    /// direction control, or a right-to-left base direction. When false every line is one left-to-right run.
+    ///
+    /// ```swift
+    /// PreparedText("Hello", font: font).isBidirectional          // false
+    /// PreparedText("Hello שלום", font: font).isBidirectional     // true
+    /// ```
+    public var isBidirectional: Bool { bidi != nil }
+
     /// The resolved base direction of the paragraph holding UTF-16 offset `offset` (the first paragraph's
     /// for 0): `.leftToRight` or `.rightToLeft`, never `.natural`.
     public func baseWritingDirection(at offset: Int = 0) -> WritingDirection {

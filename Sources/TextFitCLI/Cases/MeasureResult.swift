@@ -6,6 +6,10 @@ enum MeasureResult {
     /// Sizes are the layout's fractional ones (widest line without hanging whitespace, lines × line height),
     /// not rounded to pixels.
     static func json(id: JSONValue, layout: TextLayout) -> JSONValue {
+        addingBidi(to: plainJSON(id: id, layout: layout), layout: layout)
+    }
+
+    private static func plainJSON(id: JSONValue, layout: TextLayout) -> JSONValue {
         .object([
             "id": id,
             "width": .double(Double(layout.size.width)),
