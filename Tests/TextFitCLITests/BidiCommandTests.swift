@@ -57,3 +57,12 @@ import Testing
         #expect(checked > 100)
     }
 }
+
+/// The demo's bidi section (report and picture) runs on the bundled fonts.
+@Suite struct DemoBidiSectionTests {
+    @Test func reportListsVisualRuns() throws {
+        let report = try DemoCommand.bidiReport()
+        #expect(report[1].contains("ltr") && report[1].contains("L0-6 R6-15 L15-22 R22-27"))
+        #expect(report.contains { $0.contains("rtl") && $0.hasSuffix("…\"") })
+    }
+}

@@ -115,6 +115,7 @@ extension DemoCommand {
             blockBottom = max(blockBottom, blockTop + block.size.height)
         }
         y = blockBottom + margin
+        y = try drawBidi(top: y, x: margin, caption: caption, commands: &commands) + margin
 
         var picture = try TextPicture(size: CGSize(width: pictureWidth, height: y))
         for command in commands { try command(&picture) }

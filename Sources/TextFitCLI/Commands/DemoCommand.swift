@@ -67,6 +67,8 @@ enum DemoCommand: Command {
         output += try titleDateLayouts()
         output.append("")
         output += try truncatedLabel()
+        output.append("")
+        output += try bidiReport()
         return output
     }
 
