@@ -1,4 +1,4 @@
-// ICU line breaking (UAX #14). The only file that includes ICU headers.
+// ICU line breaking (UAX #14). Bidi levels (UAX #9) are in tf_bidi.c; no other file includes ICU headers.
 #include "CTextFit.h"
 #include <stdlib.h>
 #include <unicode/ubrk.h>

@@ -12,6 +12,7 @@ enum Help {
                                              draw that layout into a PNG or SVG file
           textfit batch  < cases.jsonl       measure JSON Lines cases, one JSON result per line
           textfit breaks < texts.jsonl       list UAX #14 line-break opportunities per text
+          textfit bidi   < texts.jsonl       UAX #9 levels and visual order per text
           textfit title-date --title T --date D --width W
                                              lay a title out with a date after it (4 cases)
           textfit button --title T [--image WxH] [options]
@@ -153,7 +154,7 @@ enum Help {
     static let exitCodes = """
         Exit codes:
           0  success
-          1  some records failed (batch, breaks); each has an error object in its place
+          1  some records failed (batch, breaks, bidi); each has an error object in its place
           2  usage error: unknown command or flag, missing or bad value (message on stderr)
           3  font or dependency missing: unknown family, missing or unreadable font file, no bundled fonts
 
@@ -163,7 +164,7 @@ enum Help {
         """
 
     static var full: String {
-        [usage, "Commands:", measure, render, batch, breaks, titleDate, button, demo, exitCodes].joined(separator: "\n\n")
+        [usage, "Commands:", measure, render, batch, breaks, bidi, titleDate, button, demo, exitCodes].joined(separator: "\n\n")
     }
 
     /// One command's section plus the exit codes, or nil for an unknown command.
@@ -174,6 +175,7 @@ enum Help {
         case "render": section = render
         case "batch": section = batch
         case "breaks": section = breaks
+        case "bidi": section = bidi
         case "title-date": section = titleDate
         case "button": section = button
         case "demo": section = demo

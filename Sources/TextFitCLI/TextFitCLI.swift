@@ -81,11 +81,11 @@ struct Console {
 
 /// Dispatch from the first argument to a command.
 enum CommandLineTool {
-    static let commands: [String] = ["measure", "render", "batch", "breaks", "title-date", "button", "demo", "help"]
+    static let commands: [String] = ["measure", "render", "batch", "breaks", "bidi", "title-date", "button", "demo", "help"]
 
     static func run(_ arguments: [String], console: Console) -> ExitCode {
         guard let first = arguments.first else {
-            return console.fail(UsageError(message: "no command given (commands: measure, render, batch, breaks, title-date, button, demo)"))
+            return console.fail(UsageError(message: "no command given (commands: measure, render, batch, breaks, bidi, title-date, button, demo)"))
         }
         let rest = Array(arguments.dropFirst())
         switch first {
@@ -102,6 +102,7 @@ enum CommandLineTool {
         case "render": return RenderCommand.run(rest, console: console)
         case "batch": return BatchCommand.run(rest, console: console)
         case "breaks": return BreaksCommand.run(rest, console: console)
+        case "bidi": return BidiCommand.run(rest, console: console)
         case "title-date": return TitleDateCommand.run(rest, console: console)
         case "button": return ButtonCommand.run(rest, console: console)
         case "demo": return DemoCommand.run(rest, console: console)
@@ -121,7 +122,7 @@ enum CommandLineTool {
         }
         guard topics.count == 1, let text = Help.command(topic) else {
             return console.fail(UsageError(message: "no help for '\(topics.joined(separator: " "))' "
-                                           + "(commands: measure, render, batch, breaks, title-date, button, demo)"))
+                                           + "(commands: measure, render, batch, breaks, bidi, title-date, button, demo)"))
         }
         console.writeLines(text)
         return .success

@@ -80,18 +80,20 @@ public struct TextPicture: Sendable {
             throw RenderError.invalidGeometry("origin \(origin.x), \(origin.y)")
         }
         let runs = lines.glyphs()
-        func x(_ points: CGFloat) -> CGFloat { origin.x + points }
+        // Glyph and overlay positions are from each line's left edge (`TextLine.x`: alignment, indents, a
+        // right-to-left paragraph's right alignment).
+        func x(_ points: CGFloat, _ line: TextLine) -> CGFloat { origin.x + line.rect.minX + points }
 
         // Washes under the text.
         for (line, run) in zip(lines, runs) {
             let top = origin.y + line.rect.minY
             let height = line.rect.height
             if overlays.contains(.hangingWhitespace), let range = run.hangingWhitespace {
-                items.append(.fill(CGRect(x: x(range.lowerBound), y: top, width: x(range.upperBound) - x(range.lowerBound),
+                items.append(.fill(CGRect(x: x(range.lowerBound, line), y: top, width: range.upperBound - range.lowerBound,
                                           height: height), RenderOverlays.color(of: .hangingWhitespace)))
             }
             if overlays.contains(.ellipsis), let range = run.ellipsis {
-                items.append(.fill(CGRect(x: x(range.lowerBound), y: top, width: x(range.upperBound) - x(range.lowerBound),
+                items.append(.fill(CGRect(x: x(range.lowerBound, line), y: top, width: range.upperBound - range.lowerBound,
                                           height: height), RenderOverlays.color(of: .ellipsis)))
             }
         }
@@ -101,7 +103,7 @@ public struct TextPicture: Sendable {
             for run in glyphs.runs {
                 let perUnit = run.pointsPerUnit
                 for glyph in run.glyphs {
-                    let pen = CGPoint(x: x(glyph.position.x), y: baseline - glyph.position.y)
+                    let pen = CGPoint(x: x(glyph.position.x, line), y: baseline - glyph.position.y)
                     if glyph.isMissing {
                         items.append(Self.missingGlyphBox(pen: pen, advance: glyph.advance, font: line.preparedText.font,
                                                           color: color))
@@ -112,15 +114,17 @@ public struct TextPicture: Sendable {
             }
         }
         // Lines over the text.
-        for line in lines {
+        for (line, run) in zip(lines, runs) {
             let box = line.rect.offsetBy(dx: origin.x, dy: origin.y)
             if overlays.contains(.lineBoxes) {
                 items.append(.stroke(box, RenderOverlays.color(of: .lineBoxes), pixels: 1))
             }
             if overlays.contains(.baselines) {
                 let y = origin.y + line.baseline
-                let end = max(box.maxX, origin.x + line.widthIncludingTrailingWhitespace)
-                items.append(.line(from: CGPoint(x: box.minX, y: y), to: CGPoint(x: end, y: y),
+                // Under the hanging whitespace too: right of the box, or left in a right-to-left line.
+                let start = min(box.minX, run.hangingWhitespace.map { x($0.lowerBound, line) } ?? box.minX)
+                let end = max(box.maxX, run.hangingWhitespace.map { x($0.upperBound, line) } ?? box.maxX)
+                items.append(.line(from: CGPoint(x: start, y: y), to: CGPoint(x: end, y: y),
                                    RenderOverlays.color(of: .baselines), pixels: 1, dashed: false))
             }
         }

@@ -372,20 +372,39 @@ public enum _FuzzEntries {
     }
 
     /// `value` rebuilt with the contract's keys in order: id, width, height, lineCount, truncated, lines
-    /// of start, end, text, width; nil when a key is missing or extra.
+    /// of start, end, text, width (a bidirectional case adds direction before lines and visual per line);
+    /// nil when a key is missing or extra.
     private static func inContractOrder(_ value: JSONValue) -> JSONValue? {
-        guard case .object(let members) = value, members.count == 6,
+        let direction = value["direction"]
+        guard case .object(let members) = value, members.count == (direction == nil ? 6 : 7),
               let id = value["id"], let width = value["width"], let height = value["height"],
               let count = value["lineCount"], let truncated = value["truncated"], case .array(let lines)? = value["lines"]
         else { return nil }
         var ordered: [JSONValue] = []
         for line in lines {
-            guard case .object(let fields) = line, fields.count == 4, let start = line["start"], let end = line["end"],
-                  let text = line["text"], let lineWidth = line["width"] else { return nil }
-            ordered.append(.object(["start": start, "end": end, "text": text, "width": lineWidth]))
+            let visual = line["visual"]
+            // A styled, paragraph or bidirectional case's lines carry their boxes: all four or none.
+            let box = ["x", "y", "baseline", "height"].compactMap { key in line[key].map { JSONMember(key, $0) } }
+            guard case .object(let fields) = line, box.count == 0 || box.count == 4,
+                  fields.count == 4 + box.count + (visual == nil ? 0 : 1), let start = line["start"],
+                  let end = line["end"], let text = line["text"], let lineWidth = line["width"],
+                  (visual == nil) == (direction == nil), direction == nil || box.count == 4 else { return nil }
+            var members = [JSONMember("start", start), JSONMember("end", end), JSONMember("text", text), JSONMember("width", lineWidth)]
+            members += box
+            if case .array(let runs)? = visual {
+                members.append(JSONMember("visual", .array(runs.map { run in
+                    .object(["start": run["start"] ?? .null, "end": run["end"] ?? .null, "rtl": run["rtl"] ?? .null])
+                })))
+            } else if let visual {
+                members.append(JSONMember("visual", visual))
+            }
+            ordered.append(.object(members))
         }
-        return .object(["id": id, "width": width, "height": height, "lineCount": count, "truncated": truncated,
-                        "lines": .array(ordered)])
+        var result = [JSONMember("id", id), JSONMember("width", width), JSONMember("height", height),
+                      JSONMember("lineCount", count), JSONMember("truncated", truncated)]
+        if let direction { result.append(JSONMember("direction", direction)) }
+        result.append(JSONMember("lines", .array(ordered)))
+        return .object(result)
     }
 
     private static func checkResult(_ value: JSONValue, case line: String) -> [String] {

@@ -110,10 +110,11 @@ import TextFit
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
         let size = try #require(Self.pngSize(data))
         #expect(run.output.contains("Picture: \(path) (\(size.width) x \(size.height) px)"))
-        // Two 375 pt columns of feed rows, the 400 pt title + date case, at scale 1; small enough for the README.
+        // Two 375 pt columns of feed rows, the 400 pt title + date case, buttons and bidirectional lines,
+        // at scale 1; small enough for the README.
         #expect(size.width == 831)
         #expect(size.height > 600)
-        #expect(data.count < 300_000)
+        #expect(data.count < 400_000)
         // The text report is unchanged.
         #expect(run.outputText.contains("1. Feed rows"))
         let plain = runTool(["demo"])

@@ -1,7 +1,8 @@
 // CTextFit: the only place TextFit includes C library headers.
 //
-// A plain-C API with a `tf_` prefix and opaque handles over ICU (UAX #14 line breaks), HarfBuzz (shaping and
-// hhea/OS/2 metrics), FreeType (validating font files, names) and Fontconfig (family matching and fallback).
+// A plain-C API with a `tf_` prefix and opaque handles over ICU (UAX #14 line breaks, UAX #9 bidi levels),
+// HarfBuzz (shaping and hhea/OS/2 metrics), FreeType (validating font files, names) and Fontconfig (family
+// matching and fallback).
 // The library headers stay in the .c files: ICU's enums collide with the Swift toolchain's own ICU module
 // when imported next to Foundation, so Swift sees only this header.
 //
@@ -42,6 +43,19 @@ int32_t tf_line_breaks(tf_line_iterator *iterator, const uint16_t *text, int32_t
 
 /// ICU's UAX #14 Line_Break class of `codepoint` (a ULineBreak value, e.g. U_LB_ALPHABETIC = 2).
 int32_t tf_line_break_class(uint32_t codepoint);
+
+// MARK: - ICU bidi (UAX #9)
+
+/// Resolves the UAX #9 embedding levels of one paragraph `text` (UTF-16, `length` units; a paragraph
+/// separator may only end it) with ICU's ubidi: `direction` 0 = from the first strong character (P2-P3,
+/// left to right without one), 1 = left to right, 2 = right to left. Writes one level per unit to `levels`
+/// (rule L1 applied as if the paragraph were one line; characters rule X9 removes get a neighbour's level).
+/// Returns the paragraph level (0 or 1), or -1 with `*error` set (a UErrorCode).
+int32_t tf_bidi_levels(const uint16_t *text, int32_t length, int32_t direction, uint8_t *levels,
+                       int32_t *error);
+
+/// ICU's Bidi_Class of `codepoint` (a UCharDirection: 0 L, 1 R, 2 EN, ... 13 AL, ... 18 BN, ...).
+int32_t tf_bidi_class(uint32_t codepoint);
 
 // MARK: - Font files
 

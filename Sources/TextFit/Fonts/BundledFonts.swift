@@ -1,7 +1,7 @@
 import Foundation
 
 /// The fonts shipped in the repository's `Fonts/` folder: Noto Sans (Latin, Greek, Cyrillic; regular and
-/// bold) and Droid Sans Fallback (Chinese, Japanese, Korean). They make results identical on every machine.
+/// bold), Droid Sans Fallback (Chinese, Japanese, Korean) and Noto Sans Arabic, Hebrew, Thai and Devanagari. They make results identical on every machine.
 ///
 /// They are found without configuration, in this order:
 /// 1. `TEXTFIT_FONTS_DIR`, when set (to a non-empty value). It must then be a readable folder holding all
@@ -30,10 +30,18 @@ public enum BundledFonts {
         ("NotoSans-Regular.ttf", "Noto Sans", false),
         ("NotoSans-Bold.ttf", "Noto Sans", true),
         ("DroidSansFallbackFull.ttf", "Droid Sans Fallback", false),
+        // After Droid Sans Fallback, so the characters it already supplied keep their font; together these
+        // cover right-to-left and complex-script text with no configuration.
+        ("NotoSansArabic-Regular.ttf", "Noto Sans Arabic", false),
+        ("NotoSansHebrew-Regular.ttf", "Noto Sans Hebrew", false),
+        ("NotoSansThai-Regular.ttf", "Noto Sans Thai", false),
+        ("NotoSansDevanagari-Regular.ttf", "Noto Sans Devanagari", false),
     ]
 
     /// Family names of the bundled fonts.
-    public static var familyNames: [String] { ["Noto Sans", "Droid Sans Fallback"] }
+    public static var familyNames: [String] {
+        ["Noto Sans", "Droid Sans Fallback", "Noto Sans Arabic", "Noto Sans Hebrew", "Noto Sans Thai", "Noto Sans Devanagari"]
+    }
 
     /// The environment variable naming the folder to use instead of searching.
     public static let directoryVariable = "TEXTFIT_FONTS_DIR"

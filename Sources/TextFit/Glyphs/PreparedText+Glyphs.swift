@@ -23,6 +23,7 @@ extension PreparedText {
     /// The glyphs `line` draws: its visible text, the ellipsis in place, and the hanging whitespace's extent.
     /// - Precondition: `line` was laid out from this text.
     func placedGlyphs(for line: TextLine, segments cache: SegmentGlyphs = SegmentGlyphs()) -> PlacedLine {
+        if bidi != nil { return placedBidiGlyphs(for: line, segments: cache) }
         var run = PlacedLine()
         func text(_ range: Range<Int>) {
             run.width += appendGlyphs(range.lowerBound, range.upperBound, at: run.width, into: &run.glyphs, cache: cache)
@@ -114,7 +115,7 @@ extension PreparedText {
 
     /// Places `shaped` (whose clusters count from `clusterBase`) from `pen`, keeping only glyphs whose
     /// cluster lies in `keep` (all when nil); returns the pen after them.
-    private func place(_ shaped: [ShapedGlyph], face: Face, clusterBase: Int, keep: Range<Int>?, pen start: Int,
+    func place(_ shaped: [ShapedGlyph], face: Face, clusterBase: Int, keep: Range<Int>?, pen start: Int,
                        into glyphs: inout [PlacedGlyph]) -> Int {
         var pen = start
         for glyph in shaped {

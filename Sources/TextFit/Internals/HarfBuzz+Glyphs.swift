@@ -12,10 +12,12 @@ struct ShapedGlyph: Sendable, Equatable {
 
 extension HarfBuzzFont {
     /// Shapes `text` alone exactly as `shape(_:script:advances:flags:)` does (same script and direction)
-    /// and returns the glyphs in visual order; empty when HarfBuzz failed.
-    func glyphs(_ text: ArraySlice<UInt16>, script: UInt32) -> [ShapedGlyph] {
+    /// and returns the glyphs in visual order; empty when HarfBuzz failed. `rightToLeft` overrides the
+    /// direction the script implies (a bidi run's level decides it when drawing; HarfBuzz then mirrors
+    /// brackets in right-to-left runs, L4).
+    func glyphs(_ text: ArraySlice<UInt16>, script: UInt32, rightToLeft: Bool? = nil) -> [ShapedGlyph] {
         guard !text.isEmpty else { return [] }
-        let direction: Int32 = script != 0 && tf_script_is_rtl(script) != 0 ? 2 : 1
+        let direction: Int32 = rightToLeft.map { $0 ? 2 : 1 } ?? (script != 0 && tf_script_is_rtl(script) != 0 ? 2 : 1)
         var capacity = text.count + 8
         while true {
             var buffer = [tf_glyph](repeating: tf_glyph(), count: capacity)
@@ -39,4 +41,9 @@ extension HarfBuzzFont {
             }
         }
     }
+}
+
+extension HarfBuzzFont {
+    /// Whether HarfBuzz writes `script` (an ISO 15924 tag) right to left.
+    static func isRightToLeft(script: UInt32) -> Bool { tf_script_is_rtl(script) != 0 }
 }

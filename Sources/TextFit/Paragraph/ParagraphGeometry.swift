@@ -68,7 +68,11 @@ final class ParagraphGeometry: Sendable, Equatable {
         }
         let end = settings.lineEnd(maxWidth: maxWidth)
         let lineEnd: CGFloat = end >= Units.unbounded ? needed - trailing : Units.points(end)
-        let alignment = style.alignment.resolved(rightToLeft: false)
+        // D2: a right-to-left paragraph's leading margin is the right one. Lines are placed from the leading
+        // margin (indents, the leading alignment) and mirrored in the box; `.left` and `.right` stay where
+        // they say. Only a text that may hold a right-to-left paragraph asks for its levels.
+        let boxWidth = maxWidth >= Units.unbounded ? needed : Units.points(maxWidth)
+        let mayBeRightToLeft = text.isBidirectional
         var top: CGFloat = 0
         var widest: CGFloat = 0
         var widestWithWhitespace: CGFloat = 0
@@ -91,14 +95,17 @@ final class ParagraphGeometry: Sendable, Equatable {
                !text.endsWithMandatoryBreak(record.end) {
                 let spaces = text.stretchableSpaces(record.start, record.end)
                 if spaces > 0 { stretch = room - width; width = room }                   // P8
-            } else {
+            }
+            let rightToLeft = mayBeRightToLeft && text.baseWritingDirection(at: record.start) == .rightToLeft
+            if stretch == 0 {
                 let free = max(0, room - width)
-                switch alignment {
+                switch style.alignment {
                 case .center: x += free / 2
-                case .right: x += free
+                case .right where !rightToLeft, .left where rightToLeft: x += free
                 default: break
                 }
             }
+            if rightToLeft { x = boxWidth - x - width }
             lines.append(Line(x: x, y: top, width: width, stretch: stretch, height: box.height, baseline: top + box.baseline))
             widest = max(widest, indent + width + trailing)
             widestWithWhitespace = max(widestWithWhitespace, indent + Units.points(record.widthWithWhitespace) + stretch + trailing)

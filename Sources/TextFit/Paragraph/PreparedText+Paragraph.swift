@@ -20,7 +20,8 @@ extension PreparedText {
     ///   below the minimum.
     public convenience init(_ text: String, font: Font, paragraphStyle: ParagraphStyle) throws {
         try paragraphStyle.validate()
-        self.init(text, font: font, paragraph: ParagraphSettings.ifNeeded(paragraphStyle, for: text))
+        self.init(text, font: font, paragraph: ParagraphSettings.ifNeeded(paragraphStyle, for: text),
+                  baseWritingDirection: paragraphStyle.baseWritingDirection)
     }
 
     /// The paragraph style the text is laid out with (`ParagraphStyle()` when none was given).

@@ -98,6 +98,8 @@ public final class PreparedText: Sendable {
     /// Why this text cannot be measured, if it cannot (`MeasureError.clusterTooWide`); `oneLineWidth` is
     /// then `Int.max`, so `layout` and `measure` check it only off their one-line path.
     let measureProblem: MeasureError?
+    /// The bidi levels, resolved on first use (`bidi`, PreparedText+Bidi.swift): measuring never needs them.
+    let bidiMemo = AtomicLazyReference<BidiMemo>()
 
     struct Segment: Sendable, Equatable {
         var start: Int32
@@ -141,16 +143,19 @@ public final class PreparedText: Sendable {
         self.init(String(decoding: units, as: UTF16.self), font: font)
     }
 
-    fileprivate convenience init(built: consuming Builder.Output, font: Font, paragraph: ParagraphSettings? = nil) {
+    fileprivate convenience init(built: consuming Builder.Output, font: Font, paragraph: ParagraphSettings? = nil,
+                                 baseWritingDirection: WritingDirection = .natural) {
         self.init(built: built, font: font, styling: nil, lineHeight: font.lineHeight, ascender: font.ascender,
-                  paragraph: paragraph)
+                  paragraph: paragraph, baseWritingDirection: baseWritingDirection)
     }
 
     /// `lineHeight` and `ascender` are the one-line answers (`font`'s for plain text, the whole text's line
     /// box for styled text). A styled text whose lines differ in height is placed by the paragraph rules
-    /// even without a style (`ParagraphGeometry` stacks its line boxes, S6).
+    /// even without a style (`ParagraphGeometry` stacks its line boxes, S6), and so is a text with
+    /// right-to-left characters or a right-to-left `baseWritingDirection`, whose natural alignment may be
+    /// the right (D2).
     init(built: consuming Builder.Output, font: Font, styling: Styling?, lineHeight: CGFloat, ascender: CGFloat,
-         paragraph: ParagraphSettings? = nil) {
+         paragraph: ParagraphSettings? = nil, baseWritingDirection: WritingDirection = .natural) {
         let count = built.units.count
         measureProblem = built.clusterTooWide ? MeasureError.clusterTooWide(size: Double(font.pointSize)) : nil
         oneLineWidth = built.clusterTooWide ? .max : Self.oneLineWidth(count: count, built.storage)
@@ -164,12 +169,25 @@ public final class PreparedText: Sendable {
         self.ascender = ascender
         self.styling = styling
         reshapedPieces = ReshapedPieces(unitCount: count)
-        paragraphSettings = paragraph ?? (styling?.needsLineBoxes == true ? ParagraphSettings(.default, tabPositions: []) : nil)
+        let bidirectional = built.units.withUnsafeBufferPointer {
+            BidiLevels.needsResolution($0, baseWritingDirection: baseWritingDirection)
+        }
+        if paragraph == nil, styling?.needsLineBoxes == true || bidirectional {
+            var style = ParagraphStyle.default
+            style.baseWritingDirection = baseWritingDirection
+            paragraphSettings = ParagraphSettings(style, tabPositions: [])
+        } else {
+            paragraphSettings = paragraph
+        }
+        if bidirectional, baseWritingDirection != .natural { _ = bidiMemo.storeIfNil(makeBidi(baseWritingDirection)) }
     }
 
-    /// `init(_:font:)` with a paragraph style (see `init(_:font:paragraphStyle:)`).
-    convenience init(_ text: String, font: Font, paragraph: ParagraphSettings?) {
-        self.init(built: Builder.build(text, font: font), font: font, paragraph: paragraph)
+    /// `init(_:font:)` with a paragraph style (see `init(_:font:paragraphStyle:)`) and a base direction
+    /// (`init(_:font:baseWritingDirection:)`).
+    convenience init(_ text: String, font: Font, paragraph: ParagraphSettings?,
+                     baseWritingDirection: WritingDirection = .natural) {
+        self.init(built: Builder.build(text, font: font), font: font, paragraph: paragraph,
+                  baseWritingDirection: baseWritingDirection)
     }
 
     /// When a text is one non-blank paragraph (no separator after it, no mandatory break inside: U+2028,

@@ -3,7 +3,7 @@ import Foundation
 /// How a paragraph's lines sit in their box, as `NSTextAlignment` (rule P7).
 ///
 /// `.natural` is left for left-to-right text; it follows the paragraph's resolved direction
-/// (`resolved(rightToLeft:)`), which is left-to-right until bidirectional text is supported.
+/// (`resolved(rightToLeft:)`, rule D2).
 public enum TextAlignment: String, Sendable, Hashable, CaseIterable {
     case natural, left, center, right, justified
 
@@ -66,6 +66,10 @@ public struct ParagraphStyle: Sendable, Hashable {
     /// Every line box is at most this tall when > 0 (P3); 0 means no limit. ≥ 0 and, when > 0, ≥ minimumLineHeight.
     public var maximumLineHeight: CGFloat = 0
     public var alignment: TextAlignment = .natural
+    /// The direction of every paragraph (D1): `.natural` takes each paragraph's from its first strong
+    /// character; `.leftToRight` and `.rightToLeft` set it. It decides where `.natural` alignment puts
+    /// lines (D2) and how each line is reordered for display (D4), never where lines break (D3).
+    public var baseWritingDirection: WritingDirection = .natural
     /// Points from the leading margin to the start of a paragraph's first line (P9); ≥ 0.
     public var firstLineHeadIndent: CGFloat = 0
     /// Points from the leading margin to the start of the other lines (P9); ≥ 0.

@@ -4,9 +4,6 @@ import TextFit
 /// A batch case's `paragraph` object: an `NSParagraphStyle` (architecture.md, "Styled text").
 struct ParagraphCase: Equatable, Sendable {
     var style = ParagraphStyle()
-    /// `natural`, `leftToRight` or `rightToLeft`; checked and kept, but without bidirectional layout it
-    /// changes nothing yet (natural alignment is left).
-    var baseWritingDirection = "natural"
 
     static let numberFields = ["lineSpacing", "paragraphSpacing", "paragraphSpacingBefore", "lineHeightMultiple",
                                "minimumLineHeight", "maximumLineHeight", "firstLineHeadIndent", "headIndent",
@@ -51,12 +48,12 @@ struct ParagraphCase: Equatable, Sendable {
             }
             style.alignment = alignment
         }
-        if let direction = try Self.string(json, "baseWritingDirection") {
-            guard Self.directions.contains(direction) else {
+        if let name = try Self.string(json, "baseWritingDirection") {
+            guard let direction = WritingDirection(rawValue: name) else {
                 throw CaseError(message: "field 'paragraph.baseWritingDirection' must be one of "
-                                + "\(Self.directions.joined(separator: ", ")), got '\(direction)'")
+                                + "\(Self.directions.joined(separator: ", ")), got '\(name)'")
             }
-            baseWritingDirection = direction
+            style.baseWritingDirection = direction
         }
         if let stops = json["tabStops"], stops != .null { style.tabStops = try Self.tabStops(stops) }
         do { try style.validate() } catch let error as ParagraphStyleError {
@@ -124,8 +121,9 @@ extension ParagraphCase {
                             natural; 12 left tab stops every 28 pt). Numbers >= 0 (tailIndent any: > 0 from
                             the leading margin, <= 0 from the trailing one); maximumLineHeight 0 or >=
                             minimumLineHeight. alignment: natural, left, center, right, justified. tabStops:
-                            locations or {location, alignment}. baseWritingDirection (natural, leftToRight,
-                            rightToLeft) is checked but has no effect until bidirectional layout exists.
+                            locations or {location, alignment}. baseWritingDirection: natural (from the
+                            first strong character), leftToRight, rightToLeft; natural alignment is right
+                            in a right-to-left paragraph.
                             With paragraph, each line adds x, y (top of its box), baseline and height;
                             the result's height includes the spacing.
         """

@@ -5,7 +5,14 @@ enum MeasureResult {
     /// `{"id", "width", "height", "lineCount", "truncated", "lines": [{"start", "end", "text", "width"}]}`.
     /// Sizes are the layout's fractional ones (widest line without hanging whitespace, lines × line height),
     /// not rounded to pixels.
-    static func json(id: JSONValue, layout: TextLayout) -> JSONValue {
+    /// With `lineBoxes` (a styled, paragraph or bidirectional case), each line adds its box
+    /// (`addingLineBoxes`); a bidirectional case adds `direction` and each line's `visual` runs after it.
+    static func json(id: JSONValue, layout: TextLayout, lineBoxes: Bool = false) -> JSONValue {
+        let plain = plainJSON(id: id, layout: layout)
+        return addingBidi(to: lineBoxes ? addingLineBoxes(plain, layout: layout) : plain, layout: layout)
+    }
+
+    private static func plainJSON(id: JSONValue, layout: TextLayout) -> JSONValue {
         .object([
             "id": id,
             "width": .double(Double(layout.size.width)),

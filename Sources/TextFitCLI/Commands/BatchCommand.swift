@@ -16,8 +16,8 @@ enum BatchCommand: JSONLinesCommand {
         let measureCase = try MeasureCase(json: json)
         let prepared = try measureCase.prepare(fonts: fonts)
         let layout = try measureCase.layout(prepared)
-        var result = MeasureResult.json(id: json["id"] ?? .null, layout: layout)
-        if measureCase.paragraph != nil || measureCase.runs != nil { result = MeasureResult.addingLineBoxes(result, layout: layout) }
+        let boxed = measureCase.paragraph != nil || measureCase.runs != nil || prepared.isBidirectional
+        let result = MeasureResult.json(id: json["id"] ?? .null, layout: layout, lineBoxes: boxed)
         return MeasureResult.appending(try measureCase.queryAnswer(prepared), to: result)
     }
 }

@@ -115,8 +115,10 @@ extension DemoCommand {
             blockBottom = max(blockBottom, blockTop + block.size.height)
         }
         // 3. Buttons.
-        y = try drawButtons(top: blockBottom + 20, x: margin, width: pictureWidth - 2 * margin, font: caption,
-                            commands: &commands) + margin - 16
+        let buttonsBottom = try drawButtons(top: blockBottom + 20, x: margin, width: pictureWidth - 2 * margin,
+                                            font: caption, commands: &commands) - 16
+        // 4. Right-to-left and mixed-direction lines.
+        y = try drawBidi(top: buttonsBottom + margin, x: margin, caption: caption, commands: &commands) + margin
 
         var picture = try TextPicture(size: CGSize(width: pictureWidth, height: y))
         for command in commands { try command(&picture) }

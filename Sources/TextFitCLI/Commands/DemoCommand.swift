@@ -72,6 +72,8 @@ enum DemoCommand: Command {
         output += try truncatedLabel()
         output.append("")
         output += try buttonLayouts()
+        output.append("")
+        output += try bidiReport()
         return output
     }
 

@@ -1,0 +1,24 @@
+import TextFit
+
+extension MeasureResult {
+    /// A bidirectional case's result (right-to-left text, explicit controls or a right-to-left base
+    /// direction): adds `direction` (the first paragraph's, "ltr" or "rtl") and, per line, `visual`, its
+    /// directional runs in visual order as `[{start, end, rtl}]`. A plain case's result is returned unchanged.
+    static func addingBidi(to result: JSONValue, layout: TextLayout) -> JSONValue {
+        guard layout.preparedText.isBidirectional, case .object(var members) = result else { return result }
+        for index in members.indices where members[index].key == "lines" {
+            guard case .array(let lines) = members[index].value else { continue }
+            members[index].value = .array(zip(lines, layout.lines).map { json, line in
+                guard case .object(var fields) = json else { return json }
+                fields.append(JSONMember("visual", .array(line.visualRuns.map { run in
+                    .object(["start": .int(run.range.lowerBound), "end": .int(run.range.upperBound), "rtl": .bool(run.isRightToLeft)])
+                })))
+                return .object(fields)
+            })
+        }
+        let direction = layout.baseWritingDirection == .rightToLeft ? "rtl" : "ltr"
+        let position = members.firstIndex { $0.key == "lines" } ?? members.endIndex
+        members.insert(JSONMember("direction", .string(direction)), at: position)
+        return .object(members)
+    }
+}
