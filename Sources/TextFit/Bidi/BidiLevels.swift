@@ -147,7 +147,8 @@ public struct BidiLevels: Sendable, Equatable {
 
     /// Whether a text needs its levels resolved: with a natural or left-to-right base direction and no
     /// right-to-left letter, Arabic digit or explicit control, every level is 0 and nothing is reordered.
-    /// Units below U+0590 never are one, so Latin text is answered by one comparison per unit.
+    /// Only units in `mayNeedResolution`'s blocks are asked of ICU, so Latin, Cyrillic, CJK and emoji text
+    /// is answered by a comparison or two per unit (every text is checked once while it is prepared).
     static func needsResolution(_ units: UnsafeBufferPointer<UInt16>, baseWritingDirection: WritingDirection) -> Bool {
         if baseWritingDirection == .rightToLeft { return true }
         var i = 0
@@ -155,7 +156,7 @@ public struct BidiLevels: Sendable, Equatable {
         while i < count {
             let unit = units[i]
             i += 1
-            if unit < 0x0590 { continue }
+            if !mayNeedResolution(unit) { continue }
             var scalar = UInt32(unit)
             if UTF16.isLeadSurrogate(unit), i < count, UTF16.isTrailSurrogate(units[i]) {
                 scalar = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(units[i]) - 0xDC00)
@@ -164,5 +165,23 @@ public struct BidiLevels: Sendable, Equatable {
             if ICUBidi.bidiClass(scalar).needsResolution { return true }
         }
         return false
+    }
+
+    /// False for a UTF-16 unit whose character (or, for a lead surrogate, any character it starts) is
+    /// never right-to-left, an Arabic number or an explicit control: all of those lie in the blocks
+    /// Unicode gives a right-to-left default (DerivedBidiClass.txt: U+0590–U+08FF, U+FB1D–U+FDFF,
+    /// U+FE70–U+FEFF, U+10800–U+10FFF, U+1E800–U+1EFFF) or among the format characters U+200F,
+    /// U+202A–U+202E and U+2066–U+2069. A test checks every scalar against ICU.
+    @inline(__always)
+    static func mayNeedResolution(_ unit: UInt16) -> Bool {
+        if unit < 0x0590 { return false }
+        if unit <= 0x08FF { return true }
+        if unit < 0x200F { return false }
+        if unit <= 0x2069 { return unit == 0x200F || (0x202A...0x202E).contains(unit) || unit >= 0x2066 }
+        if unit < 0xD802 { return false }
+        if unit <= 0xD803 { return true }                       // U+10800–U+10FFF
+        if unit < 0xD83A { return false }
+        if unit <= 0xD83B { return true }                       // U+1E800–U+1EFFF
+        return unit >= 0xFB1D && unit <= 0xFEFF && !(0xFE00...0xFE6F).contains(unit)
     }
 }

@@ -18,7 +18,9 @@ extension PreparedText {
     /// try text.layout(width: 200).baseWritingDirection   // .rightToLeft
     /// ```
     public convenience init(_ text: String, font: Font, baseWritingDirection: WritingDirection) {
-        self.init(text, font: font, paragraph: nil, baseWritingDirection: baseWritingDirection)
+        var style = ParagraphStyle()
+        style.baseWritingDirection = baseWritingDirection
+        self.init(text, font: font, paragraph: nil, style: style)
     }
 
     /// The text's levels, nil when every one is 0 (nothing to reorder). Resolved on first use and kept:

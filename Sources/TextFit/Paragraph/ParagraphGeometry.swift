@@ -99,11 +99,10 @@ final class ParagraphGeometry: Sendable, Equatable {
             let rightToLeft = mayBeRightToLeft && text.baseWritingDirection(at: record.start) == .rightToLeft
             if stretch == 0 {
                 let free = max(0, room - width)
-                switch style.alignment {
-                case .center: x += free / 2
-                case .right where !rightToLeft, .left where rightToLeft: x += free
-                default: break
-                }
+                // In leading-margin terms: the trailing side is the right of a left-to-right paragraph and
+                // the left of a right-to-left one.
+                let trailing: TextAlignment = rightToLeft ? .left : .right
+                if style.alignment == .center { x += free / 2 } else if style.alignment == trailing { x += free }
             }
             if rightToLeft { x = boxWidth - x - width }
             lines.append(Line(x: x, y: top, width: width, stretch: stretch, height: box.height, baseline: top + box.baseline))

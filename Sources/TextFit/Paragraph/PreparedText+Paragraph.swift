@@ -21,7 +21,7 @@ extension PreparedText {
     public convenience init(_ text: String, font: Font, paragraphStyle: ParagraphStyle) throws {
         try paragraphStyle.validate()
         self.init(text, font: font, paragraph: ParagraphSettings.ifNeeded(paragraphStyle, for: text),
-                  baseWritingDirection: paragraphStyle.baseWritingDirection)
+                  style: paragraphStyle)
     }
 
     /// The paragraph style the text is laid out with (`ParagraphStyle()` when none was given).

@@ -144,9 +144,9 @@ public final class PreparedText: Sendable {
     }
 
     fileprivate convenience init(built: consuming Builder.Output, font: Font, paragraph: ParagraphSettings? = nil,
-                                 baseWritingDirection: WritingDirection = .natural) {
+                                 style: ParagraphStyle = .default) {
         self.init(built: built, font: font, styling: nil, lineHeight: font.lineHeight, ascender: font.ascender,
-                  paragraph: paragraph, baseWritingDirection: baseWritingDirection)
+                  paragraph: paragraph, style: style)
     }
 
     /// `lineHeight` and `ascender` are the one-line answers (`font`'s for plain text, the whole text's line
@@ -155,7 +155,7 @@ public final class PreparedText: Sendable {
     /// right-to-left characters or a right-to-left `baseWritingDirection`, whose natural alignment may be
     /// the right (D2).
     init(built: consuming Builder.Output, font: Font, styling: Styling?, lineHeight: CGFloat, ascender: CGFloat,
-         paragraph: ParagraphSettings? = nil, baseWritingDirection: WritingDirection = .natural) {
+         paragraph: ParagraphSettings? = nil, style: ParagraphStyle = .default) {
         let count = built.units.count
         measureProblem = built.clusterTooWide ? MeasureError.clusterTooWide(size: Double(font.pointSize)) : nil
         oneLineWidth = built.clusterTooWide ? .max : Self.oneLineWidth(count: count, built.storage)
@@ -169,25 +169,27 @@ public final class PreparedText: Sendable {
         self.ascender = ascender
         self.styling = styling
         reshapedPieces = ReshapedPieces(unitCount: count)
+        let direction = style.baseWritingDirection
         let bidirectional = built.units.withUnsafeBufferPointer {
-            BidiLevels.needsResolution($0, baseWritingDirection: baseWritingDirection)
+            BidiLevels.needsResolution($0, baseWritingDirection: direction)
         }
+        // `style` changed nothing for left-to-right text (`paragraph` is nil), but in a right-to-left
+        // paragraph its natural or `.left` alignment places lines (D2).
         if paragraph == nil, styling?.needsLineBoxes == true || bidirectional {
-            var style = ParagraphStyle.default
-            style.baseWritingDirection = baseWritingDirection
             paragraphSettings = ParagraphSettings(style, tabPositions: [])
         } else {
             paragraphSettings = paragraph
         }
-        if bidirectional, baseWritingDirection != .natural { _ = bidiMemo.storeIfNil(makeBidi(baseWritingDirection)) }
+        if bidirectional, direction != .natural { _ = bidiMemo.storeIfNil(makeBidi(direction)) }
     }
 
-    /// `init(_:font:)` with a paragraph style (see `init(_:font:paragraphStyle:)`) and a base direction
-    /// (`init(_:font:baseWritingDirection:)`).
+    /// `init(_:font:)` with a paragraph style's settings (see `init(_:font:paragraphStyle:)`) and the
+    /// style itself, whose direction and alignment a right-to-left text needs even when the settings are
+    /// nil (`init(_:font:baseWritingDirection:)`).
     convenience init(_ text: String, font: Font, paragraph: ParagraphSettings?,
-                     baseWritingDirection: WritingDirection = .natural) {
+                     style: ParagraphStyle = .default) {
         self.init(built: Builder.build(text, font: font), font: font, paragraph: paragraph,
-                  baseWritingDirection: baseWritingDirection)
+                  style: style)
     }
 
     /// When a text is one non-blank paragraph (no separator after it, no mandatory break inside: U+2028,

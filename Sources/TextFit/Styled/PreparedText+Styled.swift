@@ -34,17 +34,17 @@ extension PreparedText {
     public convenience init(styled: StyledText, paragraphStyle: ParagraphStyle) throws {
         try paragraphStyle.validate()
         try self.init(styled: styled, paragraph: ParagraphSettings.ifNeeded(paragraphStyle, for: styled.string),
-                      baseWritingDirection: paragraphStyle.baseWritingDirection)
+                      style: paragraphStyle)
     }
 
     private convenience init(styled: StyledText, paragraph: ParagraphSettings?,
-                             baseWritingDirection: WritingDirection = .natural) throws {
+                             style: ParagraphStyle = .default) throws {
         let styling = try Self.styling(of: styled)
         let font = styling.styles[Int(styling.runStyles.first ?? 0)].font
         let built = Builder.build(styled.string, font: font, styling: styling)
         let box = styling.lineBox(0, styled.utf16Count)
         self.init(built: built, font: font, styling: styling, lineHeight: box.height, ascender: box.metrics.ascent,
-                  paragraph: paragraph, baseWritingDirection: baseWritingDirection)
+                  paragraph: paragraph, style: style)
     }
 
     /// The text's runs resolved against its own attributes, each attachment a run of its own, equal
