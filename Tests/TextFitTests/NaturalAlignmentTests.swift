@@ -102,4 +102,29 @@ import Testing
         }
         #expect(missed.isEmpty, "\(missed.prefix(20).map { String($0, radix: 16) })")
     }
+
+    /// The decoder's hint (`UTF16Units.decode`'s `mayBeRightToLeft`) is set by every such scalar, and
+    /// stays clear for Latin, CJK, emoji with a variation selector and typographic punctuation.
+    @Test func decoderHintCoversEveryScalarICUResolves() {
+        func hint(_ text: String) -> Bool {
+            var text = text
+            return text.withUTF8 { bytes in
+                let out = UnsafeMutablePointer<UInt16>.allocate(capacity: max(1, bytes.count))
+                defer { out.deallocate() }
+                var flag = false
+                _ = UTF16Units.decode(bytes, into: out, mayBeRightToLeft: &flag)
+                return flag
+            }
+        }
+        var missed: [UInt32] = []
+        for value in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value), ICUBidi.bidiClass(value).needsResolution else { continue }
+            if !hint("ab" + String(Character(scalar)) + "cd") { missed.append(value) }
+        }
+        #expect(missed.isEmpty, "\(missed.prefix(20).map { String($0, radix: 16) })")
+        for text in ["The quick brown fox", "“Quotes” — and … dashes", "北京欢迎您。日本語のテキスト", "❤️ 👍🏽 🇫🇷",
+                     "Привет, мир", "Ελληνικά", "हिन्दी", "ภาษาไทย"] {
+            #expect(!hint(text), "\(text)")
+        }
+    }
 }

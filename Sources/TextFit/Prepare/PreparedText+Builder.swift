@@ -31,6 +31,9 @@ extension PreparedText {
             var fallbackFaces: [FaceReference]
             /// Whether a cluster was too wide to store (`MeasureError.clusterTooWide`).
             var clusterTooWide = false
+            /// Whether a character may need bidi resolution (`UTF16Units.decode`); false for most text,
+            /// which then never scans for it.
+            var mayBeRightToLeft = false
         }
 
         /// A run between words (ideographs, a hyphenated word) is cut into segments at its first break
@@ -59,7 +62,8 @@ extension PreparedText {
                 // One more for the sentinel after the text, a space (simple, as the text's end is a cluster
                 // boundary), so `extendSegment` reads the next unit's entry without a bounds check.
                 withUnsafeTemporaryAllocation(of: UInt16.self, capacity: bytes.count + 1) { decoded in
-                    let count = UTF16Units.decode(bytes, into: decoded.baseAddress!)
+                    var mayBeRightToLeft = false
+                    let count = UTF16Units.decode(bytes, into: decoded.baseAddress!, mayBeRightToLeft: &mayBeRightToLeft)
                     decoded[count] = 0x20
                     let u = UnsafeBufferPointer(start: decoded.baseAddress!, count: count)
                     return withUnsafeTemporaryAllocation(byteCount: Pass.Layout(count: u.count).byteCount,
@@ -67,8 +71,10 @@ extension PreparedText {
                         // Apart from the scratch block, which grows with the text: a short text's block fits
                         // the stack (at most 1 KiB is taken there without asking) and these always do.
                         withUnsafeTemporaryAllocation(of: SegmentCacheStorage.Lookup.self, capacity: Pass.lookupChunk) { lookups in
-                            build(original, u, face: face, scale: scale, extendsRuns: extendsRuns, scratch: scratch.baseAddress!,
-                                  lookups: lookups.baseAddress!, styling: styling)
+                            var output = build(original, u, face: face, scale: scale, extendsRuns: extendsRuns,
+                                               scratch: scratch.baseAddress!, lookups: lookups.baseAddress!, styling: styling)
+                            output.mayBeRightToLeft = mayBeRightToLeft
+                            return output
                         }
                     }
                 }

@@ -170,7 +170,7 @@ public final class PreparedText: Sendable {
         self.styling = styling
         reshapedPieces = ReshapedPieces(unitCount: count)
         let direction = style.baseWritingDirection
-        let bidirectional = built.units.withUnsafeBufferPointer {
+        let bidirectional = direction == .rightToLeft || built.mayBeRightToLeft && built.units.withUnsafeBufferPointer {
             BidiLevels.needsResolution($0, baseWritingDirection: direction)
         }
         // `style` changed nothing for left-to-right text (`paragraph` is nil), but in a right-to-left
