@@ -202,9 +202,20 @@ static int is_combining_mark(hb_unicode_funcs_t *unicode, uint32_t codepoint) {
     }
 }
 
+int tf_is_surely_starter(uint32_t unit) {
+    if (unit < 0x300) return 1;                                       // Latin; the first marks are U+0300
+    if (unit >= 0x370 && unit <= 0x482) return 1;                     // Greek and Coptic, Cyrillic letters
+    if (unit >= 0x3000 && unit <= 0x30FF)                             // CJK punctuation, kana
+        return !(unit >= 0x302A && unit <= 0x302F) && unit != 0x3099 && unit != 0x309A;
+    if (unit >= 0x3400 && unit <= 0x9FFF) return 1;                   // ideographs (Extension A, URO)
+    if (unit >= 0xAC00 && unit <= 0xD7A3) return 1;                   // Hangul syllables
+    return unit >= 0xFF00 && unit <= 0xFFEF;                          // halfwidth and fullwidth forms
+}
+
 /// Where the chunk that starts at `start` ends: before the mark that would be the
 /// (TF_MARK_RUN_LIMIT + 1)th in a row, or at `length`. `*longest` receives the longest run of marks in the
-/// chunk. No combining mark is below U+0300, so Latin text costs one comparison per unit.
+/// chunk. Blocks without a combining mark (`tf_is_surely_starter`: Latin, Greek, Cyrillic letters, kana,
+/// ideographs, Hangul) cost a few comparisons per unit; only other characters are looked up.
 static int32_t chunk_end(const uint16_t *text, int32_t start, int32_t length, int32_t *longest) {
     hb_unicode_funcs_t *unicode = hb_unicode_funcs_get_default();
     int32_t run = 0;
@@ -212,7 +223,7 @@ static int32_t chunk_end(const uint16_t *text, int32_t start, int32_t length, in
     int32_t i = start;
     while (i < length) {
         uint32_t unit = text[i];
-        if (unit < 0x300) {
+        if (tf_is_surely_starter(unit)) {
             run = 0;
             i++;
             continue;

@@ -77,4 +77,19 @@ import Testing
         let font = try Font(family: "Noto Sans", size: 17)
         _ = try checkLinear(Self.cluster(1_000, mark: "\u{05B4}", base: "\u{05D0}"), font: font, "א + 1,000 × U+05B4")
     }
+
+    /// The shortcut that lets counting a run of marks skip ideographs, kana, Hangul, Greek and Cyrillic
+    /// letters never skips a mark: no BMP scalar it calls a sure starter is a combining mark by Swift's
+    /// Unicode data (general category M, or a non-zero canonical combining class).
+    @Test func sureStartersAreNeverMarks() {
+        var wrong: [UInt16] = []
+        for unit in UInt16(0)...UInt16.max where HarfBuzzFont.isSurelyStarter(unit) {
+            guard let scalar = Unicode.Scalar(unit) else { wrong.append(unit); continue }
+            let properties = scalar.properties
+            let isMark = [.nonspacingMark, .spacingMark, .enclosingMark].contains(properties.generalCategory)
+                || properties.canonicalCombiningClass.rawValue != 0
+            if isMark { wrong.append(unit) }
+        }
+        #expect(wrong.isEmpty, "\(wrong.prefix(20).map { String($0, radix: 16) })")
+    }
 }

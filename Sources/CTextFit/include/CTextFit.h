@@ -174,6 +174,10 @@ typedef struct {
 } tf_shaping_counts;
 
 void tf_last_shaping_counts(tf_shaping_counts *counts);
+/// 1 when the UTF-16 unit is in a block with no combining mark (general category M or a non-zero
+/// combining class), so counting a run of marks (TF_MARK_RUN_LIMIT) need not look it up; 0 when it may
+/// be a mark or is a surrogate.
+int tf_is_surely_starter(uint32_t unit);
 
 /// The HarfBuzz script of a code point as an ISO 15924 tag (e.g. 'Latn', 'Hani', 'Zyyy' common, 'Zinh'
 /// inherited).

@@ -107,6 +107,9 @@ final class HarfBuzzFont: @unchecked Sendable {
         return result >= 0 ? .shaped : result == -2 ? .clusterTooWide : .failed
     }
 
+    /// Whether counting a run of marks may skip `unit` as a sure starter (`tf_is_surely_starter`).
+    static func isSurelyStarter(_ unit: UInt16) -> Bool { tf_is_surely_starter(UInt32(unit)) != 0 }
+
     #if DEBUG
     /// Adds what the last shaping call on this thread sent HarfBuzz (`tf_last_shaping_counts`) to `counter`.
     static func countHarfBuzzCalls(_ counter: OperationCounts.Counter) {
