@@ -122,7 +122,8 @@ import Testing
             if !hint("ab" + String(Character(scalar)) + "cd") { missed.append(value) }
         }
         #expect(missed.isEmpty, "\(missed.prefix(20).map { String($0, radix: 16) })")
-        for text in ["The quick brown fox", "“Quotes” — and … dashes", "北京欢迎您。日本語のテキスト", "❤️ 👍🏽 🇫🇷",
+        for text in ["The quick brown fox", "“Quotes” — and … dashes", "北京欢迎您。日本語のテキスト", "全角，标点！（ＡＢＣ）",
+                     "❤️ 👍🏽 🇫🇷", "ﬁ ligature", 
                      "Привет, мир", "Ελληνικά", "हिन्दी", "ภาษาไทย"] {
             #expect(!hint(text), "\(text)")
         }

@@ -29,8 +29,10 @@ enum UTF16Units {
     static func decode(_ bytes: UnsafeBufferPointer<UInt8>, into out: UnsafeMutablePointer<UInt16>,
                        mayBeRightToLeft: inout Bool) -> Int {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return 0 }
+        // Kept in locals (a register each) and reported once at the end.
         var highestTwoByteLead: UInt32 = 0
-        defer { if highestTwoByteLead >= 0xD6 { mayBeRightToLeft = true } }   // U+0580 and up
+        var hint = false
+        defer { if hint || highestTwoByteLead >= 0xD6 { mayBeRightToLeft = true } }   // U+0580 and up
         let byteCount = bytes.count
         var i = 0
         var j = 0
@@ -68,12 +70,12 @@ enum UTF16Units {
                 while true {
                     let unit = (lead & 0x0F) << 12 | (UInt32(base[i &+ 1]) & 0x3F) << 6 | UInt32(base[i &+ 2]) & 0x3F
                     out[j] = UInt16(truncatingIfNeeded: unit)
-                    // U+0800–U+08FF and the direction controls below U+2070; U+FB1D and up but the
+                    // U+0800–U+08FF and the direction controls below U+2070; U+FB1D–U+FEFF but the
                     // variation selectors and small forms (U+FE00–U+FE6F).
-                    if _slowPath(unit &- 0x0800 < 0x1870 || unit >= 0xFB1D),
+                    if _slowPath(unit &- 0x0800 < 0x1870 || unit &- 0xFB1D < 0x3E3),
                        unit < 0x0900 || unit == 0x200F || unit &- 0x202A < 5 || unit &- 0x2066 < 4
                         || (unit >= 0xFB1D && (unit < 0xFE00 || unit >= 0xFE70)) {
-                        mayBeRightToLeft = true
+                        hint = true
                     }
                     i &+= 3
                     j &+= 1
@@ -84,7 +86,7 @@ enum UTF16Units {
             } else {
                 let scalar = (b0 & 0x07) << 18 | (UInt32(base[i &+ 1]) & 0x3F) << 12
                     | (UInt32(base[i &+ 2]) & 0x3F) << 6 | UInt32(base[i &+ 3]) & 0x3F
-                if scalar &- 0x10800 < 0x800 || scalar &- 0x1E800 < 0x800 { mayBeRightToLeft = true }
+                if scalar &- 0x10800 < 0x800 || scalar &- 0x1E800 < 0x800 { hint = true }
                 let v = scalar &- 0x10000
                 out[j] = UInt16(truncatingIfNeeded: 0xD800 &+ (v >> 10))
                 out[j &+ 1] = UInt16(truncatingIfNeeded: 0xDC00 &+ (v & 0x3FF))
