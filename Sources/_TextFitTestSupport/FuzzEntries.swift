@@ -334,6 +334,8 @@ public enum _FuzzEntries {
         var input = decodeMeasureInput(bytes)
         // JSON has no NaN, and `null` means the default size: ask for that.
         if input.size.isNaN { input.size = 17 }  // MeasureCase.defaultSize
+        // A NaN width is written as `null` too, which means unconstrained: ask the API for that.
+        if let width = input.width, width.isNaN { input.width = nil }
         func number(_ value: CGFloat) -> String {
             value.isNaN ? "null" : value == .infinity ? "1e400" : value == -.infinity ? "-1e400" : "\(Double(value))"
         }
