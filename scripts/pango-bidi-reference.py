@@ -9,7 +9,7 @@ Writes Tests/TextFitTests/Data/parity/bidi.jsonl, one object per case:
      "pango": {"direction": "ltr" | "rtl", "truncated": bool,
                "lines": [{"start", "end", "ellipsis": bool,
                           "runs": [{"start", "end", "level", "width"} | {"ellipsis": true, "level"}]}]},
-     "libthai": [offsets], "icu": [offsets], "pangoWithICUBreaks": [{"start", "end", "ellipsis"}]}
+     "libthai": [offsets], "icu": [offsets], "pangoWithICUBreaks": [lines as above]}
                                                                                  (Thai cases only)
 
 The texts are hand-written sentences (below) in Arabic, Hebrew and Persian with Latin names, ASCII,
@@ -328,8 +328,12 @@ def main():
                 case["icu"] = icu_line_breaks(case["text"])
                 text, attrs, back = with_icu_breaks(case["text"], set(case["icu"]), set(case["libthai"]))
                 lines = layout_case(ctx, case, text, attrs)["lines"]
-                case["pangoWithICUBreaks"] = [{"start": back[l["start"]], "end": back[l["end"]],
-                                               "ellipsis": l["ellipsis"]} for l in lines]
+                for line in lines:
+                    line["start"], line["end"] = back[line["start"]], back[line["end"]]
+                    for run in line["runs"]:
+                        if "start" in run:
+                            run["start"], run["end"] = back[run["start"]], back[run["end"]]
+                case["pangoWithICUBreaks"] = lines
             f.write(json.dumps(case, ensure_ascii=False) + "\n")
     counts = {}
     for case in cases:
