@@ -16,7 +16,8 @@ The texts are hand-written sentences (below) in Arabic, Hebrew and Persian with 
 Arabic-Indic and Persian digits, e-mail addresses and brackets; English sentences holding Hebrew, Arabic
 or Persian words; and Thai. A case is a run of 1 to 3 consecutive sentences of one pool joined by a space,
 at a size from {12, 13, 15, 17, 20, 24} and an integer width from 60 to 420 pt; a quarter are truncated at
-the tail after 1 to 3 lines. A fixed seed makes the corpus the same on every run.
+the tail after 1 to 3 lines. A fixed seed makes the corpus the same on every run. Nine more cases
+("cut-") are truncated inside a run of the other direction on purpose (CUTS).
 
 Layout as scripts/pango-reference.py (private Fontconfig with only Fonts/, PangoFT2 at 72 dpi, hinting
 off, unrounded positions, WRAP_WORD_CHAR, no inserted hyphens, ellipsize END with height -N). The family is
@@ -163,6 +164,20 @@ THAI = [
     "โรงพยาบาลแห่งนี้มีแพทย์ผู้เชี่ยวชาญหลายสาขา",
 ]
 
+# Cuts chosen to fall inside a run of the other direction, where the ellipsis' level matters (the random
+# corpus has none): (text, size, width, maxLines).
+CUTS = [
+    ("وصل أحمد إلى مطار London Heathrow في الصباح.", 17, 180, 1),
+    ("اشترى محمد هاتف iPhone 15 Pro بسعر ٤٥٠٠ درهم.", 17, 150, 1),
+    ("יש לי פגישה עם Professor Goldberg מחר בבוקר.", 15, 150, 1),
+    ("The word שלום עולם means peace in Hebrew.", 17, 110, 1),
+    ("She wrote مرحبا بالعالم on the whiteboard.", 17, 130, 1),
+    ("Tehran (تهران) is the capital of Iran.", 17, 95, 1),
+    ("הספר החדש של Amos Oz יצא לאור בשנת 2004.", 17, 140, 1),
+    ("The menu listed فلافل وحمص next to the salad.", 15, 150, 1),
+    ("وصل أحمد إلى مطار London Heathrow airport", 17, 180, 1),
+]
+
 # (prefix, pool, number of cases)
 POOLS = [("ara", ARABIC, 50), ("heb", HEBREW, 45), ("fas", PERSIAN, 40), ("mix", MIXED, 35), ("tha", THAI, 60)]
 
@@ -180,6 +195,9 @@ def make_cases():
                           "size": rng.choice(SIZES), "width": rng.randint(60, 420),
                           "maxLines": rng.randint(1, 3) if truncated else 0,
                           "lineBreakMode": "truncateTail" if truncated else "wordWrap"})
+    for n, (text, size, width, max_lines) in enumerate(CUTS):
+        cases.append({"id": "cut-%03d" % (n + 1), "text": text, "family": "Noto Sans", "size": size, "width": width,
+                      "maxLines": max_lines, "lineBreakMode": "truncateTail"})
     return cases
 
 
