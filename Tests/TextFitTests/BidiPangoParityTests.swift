@@ -3,9 +3,9 @@ import Testing
 @testable import TextFit
 
 /// Parity with Pango 1.50 on right-to-left, mixed-direction and Thai text: the 239 cases of
-/// Data/parity/bidi.jsonl (230 drawn at random, 9 chosen to be cut inside a run of the other direction) (hand-written Arabic, Hebrew and Persian sentences with Latin names, ASCII,
-/// Arabic-Indic and Persian digits; English sentences holding Hebrew, Arabic and Persian words; Thai), laid
-/// out by scripts/pango-bidi-reference.py in the bundled fonts at 12–24 pt and 60–420 pt, a quarter of
+/// Data/parity/bidi.jsonl (hand-written Arabic, Hebrew and Persian sentences with Latin names, ASCII,
+/// Arabic-Indic and Persian digits; English sentences holding Hebrew, Arabic and Persian words; Thai; 230
+/// drawn at random, 9 chosen to be cut inside a run of the other direction), laid out by scripts/pango-bidi-reference.py in the bundled fonts at 12–24 pt and 60–420 pt, a quarter of
 /// them truncated at the tail after 1–3 lines. Figures and classes: docs/bidi-parity.md.
 ///
 /// Two comparisons per case (rules D3, D4, D5):
