@@ -32,9 +32,9 @@ import Testing
         let notoPath = try Fixtures.font().filePath
         let cases: [(String, () throws -> Font, FontError, String)] = [
             ("unknown family", { try Font(family: "No Such Family 42", size: 12) }, .familyNotFound("No Such Family 42"),
-             "font family 'No Such Family 42' not found (bundled fonts: Noto Sans, Droid Sans Fallback, Noto Sans Arabic, Noto Sans Hebrew, Noto Sans Thai, Noto Sans Devanagari; install it or pass a font file)"),
+             "font family 'No Such Family 42' not found (bundled fonts: Noto Sans, Droid Sans Fallback, Noto Sans Arabic, Noto Sans Hebrew, Noto Sans Thai, Noto Sans Devanagari, Noto Sans Bengali, Noto Sans Lao; install it or pass a font file)"),
             ("empty family", { try Font(family: "", size: 12) }, .familyNotFound(""),
-             "font family '' not found (bundled fonts: Noto Sans, Droid Sans Fallback, Noto Sans Arabic, Noto Sans Hebrew, Noto Sans Thai, Noto Sans Devanagari; install it or pass a font file)"),
+             "font family '' not found (bundled fonts: Noto Sans, Droid Sans Fallback, Noto Sans Arabic, Noto Sans Hebrew, Noto Sans Thai, Noto Sans Devanagari, Noto Sans Bengali, Noto Sans Lao; install it or pass a font file)"),
             ("missing file", { try Font(file: "/nonexistent/font.ttf", size: 12) }, .fileNotFound("/nonexistent/font.ttf"),
              "font file not found: /nonexistent/font.ttf"),
             ("a directory", { try Font(file: scratch.url.path, size: 12) },

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The fonts shipped in the repository's `Fonts/` folder: Noto Sans (Latin, Greek, Cyrillic; regular and
-/// bold), Droid Sans Fallback (Chinese, Japanese, Korean) and Noto Sans Arabic, Hebrew, Thai and Devanagari. They make results identical on every machine.
+/// bold), Droid Sans Fallback (Chinese, Japanese, Korean) and Noto Sans Arabic, Hebrew, Thai, Devanagari, Bengali and Lao. They make results identical on every machine.
 ///
 /// They are found without configuration, in this order:
 /// 1. `TEXTFIT_FONTS_DIR`, when set (to a non-empty value). It must then be a readable folder holding all
@@ -36,11 +36,14 @@ public enum BundledFonts {
         ("NotoSansHebrew-Regular.ttf", "Noto Sans Hebrew", false),
         ("NotoSansThai-Regular.ttf", "Noto Sans Thai", false),
         ("NotoSansDevanagari-Regular.ttf", "Noto Sans Devanagari", false),
+        ("NotoSansBengali-Regular.ttf", "Noto Sans Bengali", false),
+        ("NotoSansLao-Regular.ttf", "Noto Sans Lao", false),
     ]
 
     /// Family names of the bundled fonts.
     public static var familyNames: [String] {
-        ["Noto Sans", "Droid Sans Fallback", "Noto Sans Arabic", "Noto Sans Hebrew", "Noto Sans Thai", "Noto Sans Devanagari"]
+        ["Noto Sans", "Droid Sans Fallback", "Noto Sans Arabic", "Noto Sans Hebrew", "Noto Sans Thai", "Noto Sans Devanagari",
+         "Noto Sans Bengali", "Noto Sans Lao"]
     }
 
     /// The environment variable naming the folder to use instead of searching.
