@@ -44,13 +44,15 @@ final class FontCatalog: Sendable {
     private let state: Locked<State>
 
     /// Fontconfig with the bundled folder added; loaded on first use (it reads the system's font cache).
-    private let fontconfig: Fontconfig?
+    let fontconfig: Fontconfig?
+    /// Fontconfig's sorted fallback list per primary face and its answers (`FontFallback.fontconfig`).
+    let fontconfigOrders = Locked(FontconfigOrders())
 
     /// Where the bundled fonts were found, or why not: requests that need them throw the error.
     let bundledLookup: Result<URL, FontError>
 
     /// Bundled faces in fallback order; unreadable ones are skipped.
-    private let bundled: [(family: String, bold: Bool, face: Face)]
+    let bundled: [(family: String, bold: Bool, face: Face)]
     /// The bundled faces in fallback order, and for every BMP code point the 1-based index of the first one
     /// that has it (0: none). Preparation copies both once and then looks fallbacks up with no lock and no
     /// reference counting per character, which keeps threads preparing CJK text from contending.
@@ -159,7 +161,7 @@ final class FontCatalog: Sendable {
         return try loadFace(path: path, faceIndex: faceIndex)
     }
 
-    private func loadFace(path: String, faceIndex: Int) throws -> Face {
+    func loadFace(path: String, faceIndex: Int) throws -> Face {
         let key = "\(path)#\(faceIndex)"
         if let face = bundledByKey[key] { return face }
         if let face = state.withLock({ state -> Face? in

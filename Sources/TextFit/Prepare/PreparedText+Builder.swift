@@ -52,6 +52,7 @@ extension PreparedText {
             var text = original
             let face = Unmanaged.passUnretained(font.face)
             let scale = font.scale
+            let fontconfigOrder = font.fallback == .fontconfig
             // `withUTF8` makes the string native and contiguous first if it is not; its bytes are valid UTF-8.
             return text.withUTF8 { bytes in
                 // UTF-16 never needs more units than UTF-8 has bytes. Temporary allocations live on the
@@ -67,7 +68,8 @@ extension PreparedText {
                         // Apart from the scratch block, which grows with the text: a short text's block fits
                         // the stack (at most 1 KiB is taken there without asking) and these always do.
                         withUnsafeTemporaryAllocation(of: SegmentCacheStorage.Lookup.self, capacity: Pass.lookupChunk) { lookups in
-                            build(original, u, face: face, scale: scale, extendsRuns: extendsRuns, scratch: scratch.baseAddress!,
+                            build(original, u, face: face, scale: scale, fontconfigOrder: fontconfigOrder, extendsRuns: extendsRuns,
+                                  scratch: scratch.baseAddress!,
                                   lookups: lookups.baseAddress!, styling: styling)
                         }
                     }
@@ -79,10 +81,11 @@ extension PreparedText {
         /// block (`Storage`), which also receives what is derived from them (the prefix sums of the
         /// advances among them).
         private static func build(_ text: String, _ u: UnsafeBufferPointer<UInt16>, face: Unmanaged<Face>, scale: Int32,
-                                  extendsRuns: Bool, scratch: UnsafeMutableRawPointer,
+                                  fontconfigOrder: Bool, extendsRuns: Bool, scratch: UnsafeMutableRawPointer,
                                   lookups: UnsafeMutablePointer<SegmentCacheStorage.Lookup>, styling: Styling?) -> Output {
             let count = u.count
             var pass = Pass(face: face, scale: scale, count: count, extendsRuns: extendsRuns, scratch: scratch, lookups: lookups)
+            pass.fontconfigOrder = fontconfigOrder
             pass.run(u, pass.flags)
             if let styling, styling.changesShaping { pass.restyle(u, styling) }
             let storage = Storage(count: count, advances: pass.advances, flags: pass.flags,
@@ -114,6 +117,9 @@ extension PreparedText {
         var primary: Face { primaryRef.takeUnretainedValue() }
         let primaryCoverage: UnsafePointer<UInt64>
         let scale: Int32
+        /// Whether characters the font lacks fall back in Fontconfig's order for it (`FontFallback`);
+        /// read only when a cluster needs a fallback.
+        var fontconfigOrder = false
 
         /// Per unit, the advance HarfBuzz gave the cluster starting there (0 elsewhere).
         let advances: UnsafeMutablePointer<Int32>
@@ -542,12 +548,13 @@ extension PreparedText {
         /// The face for a cluster the font lacks `uncovered` of: a fallback that has every scalar needing a
         /// glyph, else one that has the base (never splitting the cluster), else the font itself (.notdef).
         private mutating func fallbackFaceIndex(base: UInt32, uncovered: UInt32, scalars: Character.UnicodeScalarView?) -> Int {
-            let bundledIndex = uncovered < 0x10000 ? Int(bundledTable[Int(uncovered)]) : 0
+            // In Fontconfig's order the bundled table does not say which face comes first: the catalog does.
+            let bundledIndex = !fontconfigOrder && uncovered < 0x10000 ? Int(bundledTable[Int(uncovered)]) : 0
             if scalars == nil, bundledIndex > 0, let last = lastFallback, last.bundledIndex == bundledIndex {
                 return last.index  // a single scalar the same bundled face supplies: the same answer as last time
             }
             guard let fallback = bundledIndex > 0 ? FaceReference(bundled: bundledFaces[bundledIndex - 1])
-                                                  : catalog.fallbackFace(for: uncovered).map(FaceReference.init)
+                                                  : lookUpFallback(uncovered)
             else { return 0 }
             let coversAll: Bool
             if let scalars {
@@ -569,6 +576,12 @@ extension PreparedText {
             }
             lastFallback = (fallback, bundledIndex, index)
             return index
+        }
+
+        /// A fallback the bundled table does not answer: the catalog's, in the font's order.
+        private func lookUpFallback(_ scalar: UInt32) -> FaceReference? {
+            let face = fontconfigOrder ? catalog.fallbackFace(for: scalar, inOrderOf: primary) : catalog.fallbackFace(for: scalar)
+            return face.map(FaceReference.init)
         }
 
         /// Records the open segment; `shapeSegments` shapes all of them after the pass. Inlined into the
