@@ -73,7 +73,7 @@ int32_t tf_fontconfig_match_family(tf_fontconfig *config, const char *family, in
 }
 
 int32_t tf_fontconfig_match_codepoint(tf_fontconfig *config, uint32_t codepoint, const char *family,
-                                      tf_font_match *match) {
+                                      int32_t emoji, tf_font_match *match) {
     FcPattern *pattern = FcPatternCreate();
     if (pattern == NULL) return 0;
     FcCharSet *charset = FcCharSetCreate();
@@ -81,6 +81,12 @@ int32_t tf_fontconfig_match_codepoint(tf_fontconfig *config, uint32_t codepoint,
     FcPatternAddCharSet(pattern, FC_CHARSET, charset);
     FcCharSetDestroy(charset);
     if (family != NULL) FcPatternAddString(pattern, FC_FAMILY, (const FcChar8 *)family);
+    if (emoji) {
+        // Fontconfig's own rules (45-generic.conf, 60-generic.conf) map this language to the "emoji"
+        // family and prefer colour fonts for it; colour is asked for too, for configurations without them.
+        FcPatternAddString(pattern, FC_LANG, (const FcChar8 *)"und-zsye");
+        FcPatternAddBool(pattern, FC_COLOR, FcTrue);
+    }
     FcPatternAddBool(pattern, FC_SCALABLE, FcTrue);
     FcConfigSubstitute(config->config, pattern, FcMatchPattern);
     FcDefaultSubstitute(pattern);
@@ -91,6 +97,8 @@ int32_t tf_fontconfig_match_codepoint(tf_fontconfig *config, uint32_t codepoint,
     int32_t found = 0;
     for (int i = 0; i < set->nfont && !found; i++) {
         FcCharSet *fontCharset = NULL;
+        FcBool color = FcFalse;
+        if (emoji && (FcPatternGetBool(set->fonts[i], FC_COLOR, 0, &color) != FcResultMatch || !color)) continue;
         if (FcPatternGetCharSet(set->fonts[i], FC_CHARSET, 0, &fontCharset) == FcResultMatch &&
             FcCharSetHasChar(fontCharset, codepoint)) {
             fill_match(set->fonts[i], match);

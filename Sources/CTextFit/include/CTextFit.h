@@ -201,9 +201,10 @@ typedef struct {
 /// family names include `family` (case-insensitively), 0 when Fontconfig only found a substitute, -1 on error.
 int32_t tf_fontconfig_match_family(tf_fontconfig *config, const char *family, int32_t weight,
                                    tf_font_match *match);
-/// The best font covering `codepoint`, preferring `family` (may be NULL). Returns 1 when found, else 0.
+/// The best font covering `codepoint`, preferring `family` (may be NULL); with `emoji`, the best colour
+/// font only (language und-zsye and colour asked for, as Chromium asks for emoji). Returns 1 when found.
 int32_t tf_fontconfig_match_codepoint(tf_fontconfig *config, uint32_t codepoint, const char *family,
-                                      tf_font_match *match);
+                                      int32_t emoji, tf_font_match *match);
 
 /// The system's fonts in the order Fontconfig sorts them for a font's pattern (family, weight, slant), as
 /// Pango and Chromium build their fallback lists: `FcFontSetSort` over the system set only (the

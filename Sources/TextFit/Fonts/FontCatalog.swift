@@ -256,13 +256,16 @@ final class FontCatalog: Sendable {
 
     /// The face that draws `scalar` when the primary font lacks it: the bundled faces in order, then
     /// Fontconfig's best match. Nil when no font has it (the primary's .notdef is drawn).
-    func fallbackFace(for scalar: UInt32) -> Face? {
+    /// With `colourEmoji`, only a colour emoji font Fontconfig offers for it (nil when none is installed).
+    func fallbackFace(for scalar: UInt32, colourEmoji: Bool = false) -> Face? {
         // The bundled faces come first and never change: a bit test each, no lock, so threads preparing
         // CJK text (a fallback per character) do not queue on the catalog.
-        if let face = bundled.first(where: { $0.face.hasGlyph(for: scalar) })?.face { return face }
+        if !colourEmoji, let face = bundled.first(where: { $0.face.hasGlyph(for: scalar) })?.face { return face }
+        // Scalars end below 2^21, so the top bit keeps the two kinds of answer apart.
+        let cacheKey = colourEmoji ? scalar | 0x8000_0000 : scalar
         enum Cached { case miss, hit(Face?) }
         let cached: Cached = state.withLock { state in
-            switch state.fallbacks[scalar] {
+            switch state.fallbacks[cacheKey] {
             case nil: return .miss
             case .none?: return .hit(nil)
             case .bundled(let face)?: return .hit(face)
@@ -272,9 +275,9 @@ final class FontCatalog: Sendable {
             }
         }
         if case .hit(let face) = cached { return face }
-        var chosen: Face? = bundled.first(where: { $0.face.hasGlyph(for: scalar) })?.face
+        var chosen: Face? = colourEmoji ? nil : bundled.first(where: { $0.face.hasGlyph(for: scalar) })?.face
         var entry: Fallback = chosen.map { .bundled($0) } ?? .none
-        if chosen == nil, let match = fontconfig?.match(covering: scalar, preferring: nil) {
+        if chosen == nil, let match = fontconfig?.match(covering: scalar, preferring: nil, emoji: colourEmoji) {
             chosen = try? loadFace(path: match.path, faceIndex: match.faceIndex)
             if let face = chosen, !face.hasGlyph(for: scalar) { chosen = nil }
             if let face = chosen {
@@ -284,8 +287,8 @@ final class FontCatalog: Sendable {
         }
         state.withLock { state in
             // Bounded: text cycling through many rare characters refills the table rather than growing it.
-            if state.fallbacks.count >= Self.fallbackLimit, state.fallbacks[scalar] == nil { state.fallbacks.removeAll() }
-            state.fallbacks[scalar] = entry
+            if state.fallbacks.count >= Self.fallbackLimit, state.fallbacks[cacheKey] == nil { state.fallbacks.removeAll() }
+            state.fallbacks[cacheKey] = entry
         }
         return chosen
     }

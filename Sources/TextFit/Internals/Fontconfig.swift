@@ -28,11 +28,11 @@ final class Fontconfig: Sendable {
         return found == 1 ? Self.convert(&match) : nil
     }
 
-    /// The best font covering `scalar`, preferring `family`.
-    func match(covering scalar: UInt32, preferring family: String?) -> Match? {
+    /// The best font covering `scalar`, preferring `family`; with `emoji`, the best colour font only.
+    func match(covering scalar: UInt32, preferring family: String?, emoji: Bool = false) -> Match? {
         var match = tf_font_match()
         let found = config.withLock { config in
-            tf_fontconfig_match_codepoint(config, scalar, family, &match)
+            tf_fontconfig_match_codepoint(config, scalar, family, emoji ? 1 : 0, &match)
         }
         return found == 1 ? Self.convert(&match) : nil
     }

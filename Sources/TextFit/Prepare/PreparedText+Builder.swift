@@ -459,8 +459,11 @@ extension PreparedText {
             var base: UInt32?
             var uncovered: UInt32?
             var script = HarfBuzzScript.common
+            var emojiSequence = false
             for scalar in scalars {
                 let value = scalar.value
+                // VS16, a keycap or a skin tone: the cluster asks for emoji presentation (UTS #51).
+                if value == 0xFE0F || value == 0x20E3 || value &- 0x1F3FB < 5 { emojiSequence = true }
                 if CharacterTable.needsNoGlyph(value) { continue }
                 if base == nil { base = value }
                 if script == HarfBuzzScript.common {
@@ -469,6 +472,9 @@ extension PreparedText {
                 }
                 if uncovered == nil, !primaryHasGlyph(value) { uncovered = value }
             }
+            // An emoji sequence the font covers ("1\u{FE0F}\u{20E3}" in a text font) still asks for a
+            // colour emoji font (`fallbackFaceIndex` keeps the font when there is none).
+            if emojiSequence, uncovered == nil { uncovered = base }
             place(position, base: base, isSpace: base.map(CharacterClass.isSpaceSeparator) ?? false, uncovered: uncovered,
                   script: script, coversAll: scalars, flags)
             lastClusterWasEmoji = base.map(CharacterClass.isEmojiPresentation) ?? false
@@ -553,6 +559,17 @@ extension PreparedText {
             if scalars == nil, bundledIndex > 0, let last = lastFallback, last.bundledIndex == bundledIndex {
                 return last.index  // a single scalar the same bundled face supplies: the same answer as last time
             }
+            // An emoji (an emoji-presentation base or an emoji sequence) is drawn from a colour emoji font
+            // when one is installed and has the whole cluster, in either fallback order, as CoreText draws
+            // emoji from Apple Color Emoji and Chromium asks Fontconfig for und-zsye. A single BMP
+            // character a bundled font has keeps the bundled order (CJK text asks here per ideograph).
+            if scalars != nil || bundledIndex == 0,
+               CharacterClass.isEmojiPresentation(base) || scalars.map(Self.hasEmojiMarker) == true,
+               let colour = catalog.fallbackFace(for: base, colourEmoji: true).map(FaceReference.init),
+               scalars?.allSatisfy({ CharacterTable.needsNoGlyph($0.value) || colour.hasGlyph(for: $0.value) }) ?? colour.hasGlyph(for: base) {
+                return index(of: colour, bundledIndex: 0)
+            }
+            if primaryHasGlyph(uncovered) { return 0 }  // an emoji sequence the font covers, and no colour font
             guard let fallback = bundledIndex > 0 ? FaceReference(bundled: bundledFaces[bundledIndex - 1])
                                                   : lookUpFallback(uncovered)
             else { return 0 }
@@ -563,6 +580,16 @@ extension PreparedText {
                 coversAll = true  // the fallback was chosen for this very scalar
             }
             guard coversAll || (!primaryHasGlyph(base) && fallback.hasGlyph(for: base)) else { return 0 }
+            return index(of: fallback, bundledIndex: bundledIndex)
+        }
+
+        /// VS16, a keycap or a skin tone among a cluster's scalars.
+        private static func hasEmojiMarker(_ scalars: Character.UnicodeScalarView) -> Bool {
+            scalars.contains { $0.value == 0xFE0F || $0.value == 0x20E3 || $0.value &- 0x1F3FB < 5 }
+        }
+
+        /// `fallback`'s face index, added to the text's fallbacks when new.
+        private mutating func index(of fallback: FaceReference, bundledIndex: Int) -> Int {
             if let last = lastFallback, last.face.id == fallback.id {
                 lastFallback = (fallback, bundledIndex, last.index)
                 return last.index
