@@ -58,7 +58,8 @@ let package = Package(
                     dependencies: ["TextFitRender", "TextFitLayout", "TextFit", "_TextFitTestSupport", "_TextFitSanitizerSettings"],
                     resources: [.copy("Data")]),
         .testTarget(name: "TextFitCLITests",
-                    dependencies: ["TextFitCLI", "TextFit", "_TextFitTestSupport", "_TextFitSanitizerSettings"]),
+                    dependencies: ["TextFitCLI", "TextFit", "_TextFitTestSupport", "_TextFitSanitizerSettings"],
+                    exclude: ["Data"]),  // read from the checkout (FallbackParityTests), not bundled
     ],
     swiftLanguageModes: [.v6]
 )

@@ -73,7 +73,7 @@ int32_t tf_fontconfig_match_family(tf_fontconfig *config, const char *family, in
 }
 
 int32_t tf_fontconfig_match_codepoint(tf_fontconfig *config, uint32_t codepoint, const char *family,
-                                      tf_font_match *match) {
+                                      int32_t emoji, tf_font_match *match) {
     FcPattern *pattern = FcPatternCreate();
     if (pattern == NULL) return 0;
     FcCharSet *charset = FcCharSetCreate();
@@ -81,6 +81,12 @@ int32_t tf_fontconfig_match_codepoint(tf_fontconfig *config, uint32_t codepoint,
     FcPatternAddCharSet(pattern, FC_CHARSET, charset);
     FcCharSetDestroy(charset);
     if (family != NULL) FcPatternAddString(pattern, FC_FAMILY, (const FcChar8 *)family);
+    if (emoji) {
+        // Fontconfig's own rules (45-generic.conf, 60-generic.conf) map this language to the "emoji"
+        // family and prefer colour fonts for it; colour is asked for too, for configurations without them.
+        FcPatternAddString(pattern, FC_LANG, (const FcChar8 *)"und-zsye");
+        FcPatternAddBool(pattern, FC_COLOR, FcTrue);
+    }
     FcPatternAddBool(pattern, FC_SCALABLE, FcTrue);
     FcConfigSubstitute(config->config, pattern, FcMatchPattern);
     FcDefaultSubstitute(pattern);
@@ -91,6 +97,8 @@ int32_t tf_fontconfig_match_codepoint(tf_fontconfig *config, uint32_t codepoint,
     int32_t found = 0;
     for (int i = 0; i < set->nfont && !found; i++) {
         FcCharSet *fontCharset = NULL;
+        FcBool color = FcFalse;
+        if (emoji && (FcPatternGetBool(set->fonts[i], FC_COLOR, 0, &color) != FcResultMatch || !color)) continue;
         if (FcPatternGetCharSet(set->fonts[i], FC_CHARSET, 0, &fontCharset) == FcResultMatch &&
             FcCharSetHasChar(fontCharset, codepoint)) {
             fill_match(set->fonts[i], match);
@@ -99,6 +107,62 @@ int32_t tf_fontconfig_match_codepoint(tf_fontconfig *config, uint32_t codepoint,
     }
     FcFontSetDestroy(set);
     return found;
+}
+
+struct tf_font_chain {
+    FcFontSet *fonts;  // the sorted patterns (references into the configuration's set)
+};
+
+tf_font_chain *tf_fontconfig_sort(tf_fontconfig *config, const char *family, int32_t weight, int32_t slant) {
+    FcFontSet *system = FcConfigGetFonts(config->config, FcSetSystem);
+    if (system == NULL || system->nfont == 0) return NULL;
+    FcPattern *pattern = FcPatternCreate();
+    if (pattern == NULL) return NULL;
+    if (family != NULL && family[0] != 0) FcPatternAddString(pattern, FC_FAMILY, (const FcChar8 *)family);
+    FcPatternAddInteger(pattern, FC_WEIGHT, weight);
+    FcPatternAddInteger(pattern, FC_SLANT, slant);
+    FcPatternAddBool(pattern, FC_SCALABLE, FcTrue);
+    FcConfigSubstitute(config->config, pattern, FcMatchPattern);
+    FcDefaultSubstitute(pattern);
+    FcResult result = FcResultNoMatch;
+    FcFontSet *sets[1] = {system};
+    // Trimmed as Pango sorts: a font that adds no character to those before it could never be chosen.
+    FcFontSet *sorted = FcFontSetSort(config->config, sets, 1, pattern, FcTrue, NULL, &result);
+    FcPatternDestroy(pattern);
+    if (sorted == NULL) return NULL;
+    tf_font_chain *chain = malloc(sizeof(tf_font_chain));
+    if (chain == NULL) {
+        FcFontSetDestroy(sorted);
+        return NULL;
+    }
+    chain->fonts = sorted;
+    return chain;
+}
+
+void tf_font_chain_destroy(tf_font_chain *chain) {
+    if (chain == NULL) return;
+    FcFontSetDestroy(chain->fonts);
+    free(chain);
+}
+
+int32_t tf_font_chain_count(const tf_font_chain *chain) { return chain == NULL ? 0 : chain->fonts->nfont; }
+
+int32_t tf_font_chain_find(const tf_font_chain *chain, uint32_t codepoint, int32_t start) {
+    if (chain == NULL) return -1;
+    for (int32_t i = start < 0 ? 0 : start; i < chain->fonts->nfont; i++) {
+        FcCharSet *charset = NULL;
+        if (FcPatternGetCharSet(chain->fonts->fonts[i], FC_CHARSET, 0, &charset) == FcResultMatch &&
+            FcCharSetHasChar(charset, codepoint)) {
+            return i;
+        }
+    }
+    return -1;
+}
+
+int32_t tf_font_chain_get(const tf_font_chain *chain, int32_t index, tf_font_match *match) {
+    if (chain == NULL || index < 0 || index >= chain->fonts->nfont) return 0;
+    fill_match(chain->fonts->fonts[index], match);
+    return match->path[0] != 0;
 }
 
 void tf_fontconfig_version_string(char *buffer, size_t capacity);

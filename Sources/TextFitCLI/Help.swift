@@ -27,7 +27,7 @@ enum Help {
 
     static let measure = """
         textfit measure TEXT [--family F | --font-file P [--face-index N]] [--size S] [--width W]
-                             [--lines N] [--mode M] [--json]
+                             [--lines N] [--mode M] [--fallback O] [--json]
           Lays TEXT out and prints a table: each line's UTF-16 range, width and text, the totals, and the
           size rounded up to the pixel grid at scales 1, 2 and 3. Use '--' before a TEXT that starts
           with '-'.
@@ -40,7 +40,12 @@ enum Help {
             --lines N        at most N lines (UILabel.numberOfLines); 0 = unlimited. Default: 0.
             --mode M         line-break mode: \(LineBreakMode.names).
                              Default: wordWrap.
+            --fallback O     where characters the font lacks come from: fontconfig (Fontconfig's sorted
+                             list for the font, as Pango does, then the bundled fonts) or bundled (the
+                             bundled fonts first: the same on every machine). Default: bundled for a
+                             bundled family, fontconfig for a system family or a font file.
             --json           print the same JSON object as 'batch' (with "id": null) instead of the table.
+          A character no font has is drawn as the font's missing-glyph box: measure warns on stderr.
           Exit: 0 ok; 2 bad flag or value; 3 font family or file not found or unreadable.
         """
 
@@ -54,7 +59,7 @@ enum Help {
           fonts-noto-color-emoji) draw in colour when Fontconfig falls back to them; without one, emoji
           come from a monochrome fallback font or, when no font has them, show as a box, like any
           character no font has. Prints "FILE: W x H px, N lines[, truncated]".
-            --family, --font-file, --face-index, --size, --width, --lines, --mode
+            --family, --font-file, --face-index, --size, --width, --lines, --mode, --fallback
                              as for 'measure' (same defaults).
             --overlay        draw the overlays: each line's box (blue) and baseline (green), hanging
                              whitespace (orange), the ellipsis (pink) and the width limit (dashed red).
@@ -86,11 +91,14 @@ enum Help {
             query           a question answered beside the layout: \(MeasureQuery.names) (see below).
             minimumScaleFactor  for query fitFontSize: \(MeasureQuery.minimumScaleFactorRequirement).
             paragraph       \(ParagraphCase.help)
+            fallback        \(MeasureCase.fallbackNames): as measure's --fallback (same default).
           Result: {"id","width","height","lineCount","truncated","lines":[{"start","end","text","width"}]}
             width           the widest line without hanging whitespace, points (fractional).
             height          lineCount x the font's line height, points (fractional).
             start, end      UTF-16 offsets of the source text a line covers (for a truncated line, end is
                             where the visible source text stops); text is what the line shows, with "…".
+            missingGlyphs   true, after the other fields, when a character has no glyph in any font
+                            (absent otherwise).
           Query answers, added to the result (1/1024-pt exact):
             tightestWidth   the narrowest width with no more lines than at width and nothing truncated
                             (a truncated case: the narrowest width showing the same lines).

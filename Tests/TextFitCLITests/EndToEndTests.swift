@@ -29,7 +29,8 @@ import _TextFitSanitizerSettings
         return environment
     }()
 
-    static func run(_ arguments: [String], stdin: String) throws -> (code: Int32, stdout: String, stderr: String) {
+    static func run(_ arguments: [String], stdin: String,
+                    environment: [String: String] = environment) throws -> (code: Int32, stdout: String, stderr: String) {
         let url = try #require(executable(), "textfit not found next to \(Bundle.main.bundleURL.path)")
         let process = Process()
         process.executableURL = url

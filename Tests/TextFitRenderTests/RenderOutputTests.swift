@@ -123,17 +123,17 @@ import TextFit
         #expect(bitmap.inkBox() != nil)
     }
 
-    /// Colour emoji need a colour font (Debian's fonts-noto-color-emoji, not bundled): the test runs when
-    /// one is installed or named by TEXTFIT_COLOR_EMOJI_FONT.
+    /// Colour emoji need a colour font (Debian's fonts-noto-color-emoji, not bundled; `scripts/install-deps
+    /// --tests` installs it, or TEXTFIT_COLOR_EMOJI_FONT names another): without one the test fails, saying so.
     static let colorEmojiFont: String? = {
         let candidates = [ProcessInfo.processInfo.environment["TEXTFIT_COLOR_EMOJI_FONT"],
                           "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf"]
         return candidates.compactMap { $0 }.first { FileManager.default.fileExists(atPath: $0) }
     }()
 
-    @Test(.enabled(if: colorEmojiFont != nil, "no colour emoji font (install fonts-noto-color-emoji)"))
-    func colourEmojiDrawInColourInPNGAndSVG() throws {
-        let font = try Font(file: try #require(Self.colorEmojiFont), size: 20)
+    @Test func colourEmojiDrawInColourInPNGAndSVG() throws {
+        let path = try #require(Self.colorEmojiFont, "no colour emoji font: run scripts/install-deps --tests (fonts-noto-color-emoji)")
+        let font = try Font(file: path, size: 20)
         let text = PreparedText("👍🏽🇫🇷", font: font)
         let layout = try text.layout()
         let glyphs = layout.lines[0].glyphs().runs.flatMap(\.glyphs)
@@ -147,6 +147,21 @@ import TextFit
         #expect(svg.imageGlyphs == 2)
         #expect(svg.pathGlyphs == 0)
         #expect(Self.parseSVG(svg.document).ok)
+    }
+
+    /// ZWJ sequences, skin tones, flags and keycaps in a text font are one cluster each, drawn from the
+    /// colour emoji font (UTS #51 sequences; one glyph each in Noto Color Emoji) at its advance.
+    @Test func emojiSequencesAreOneColourClusterEach() throws {
+        _ = try #require(Self.colorEmojiFont, "no colour emoji font: run scripts/install-deps --tests (fonts-noto-color-emoji)")
+        let font = try Font.systemFont(ofSize: 17)
+        let single = try PreparedText("😀", font: font).layout().lines[0].width
+        for sequence in ["👩\u{200D}💻", "👍🏽", "🇫🇷", "1\u{FE0F}\u{20E3}", "👨\u{200D}👩\u{200D}👧\u{200D}👦"] {
+            let layout = try PreparedText(sequence, font: font).layout()
+            let runs = layout.lines[0].glyphs().runs
+            #expect(runs.flatMap(\.glyphs).count == 1, "\(sequence)")
+            #expect(runs.allSatisfy { $0.face.familyName == "Noto Color Emoji" }, "\(sequence)")
+            #expect(layout.lines[0].width == single, "\(sequence)")
+        }
     }
 
     /// The README's rendering example, run.

@@ -205,9 +205,26 @@ typedef struct {
 /// family names include `family` (case-insensitively), 0 when Fontconfig only found a substitute, -1 on error.
 int32_t tf_fontconfig_match_family(tf_fontconfig *config, const char *family, int32_t weight,
                                    tf_font_match *match);
-/// The best font covering `codepoint`, preferring `family` (may be NULL). Returns 1 when found, else 0.
+/// The best font covering `codepoint`, preferring `family` (may be NULL); with `emoji`, the best colour
+/// font only (language und-zsye and colour asked for, as Chromium asks for emoji). Returns 1 when found.
 int32_t tf_fontconfig_match_codepoint(tf_fontconfig *config, uint32_t codepoint, const char *family,
-                                      tf_font_match *match);
+                                      int32_t emoji, tf_font_match *match);
+
+/// The system's fonts in the order Fontconfig sorts them for a font's pattern (family, weight, slant), as
+/// Pango and Chromium build their fallback lists: `FcFontSetSort` over the system set only (the
+/// application directory, TextFit's bundled fonts, is left out: they come after Fontconfig's answer),
+/// trimmed to the fonts that add coverage. Immutable once made, so lookups need no lock.
+typedef struct tf_font_chain tf_font_chain;
+
+/// Sorts for `family` at Fontconfig `weight` (80 regular, 200 bold) and `slant` (0 roman, 100 italic).
+/// NULL when Fontconfig fails or has no system fonts.
+tf_font_chain *tf_fontconfig_sort(tf_fontconfig *config, const char *family, int32_t weight, int32_t slant);
+void tf_font_chain_destroy(tf_font_chain *chain);
+int32_t tf_font_chain_count(const tf_font_chain *chain);
+/// The index of the first font from `start` on whose character set has `codepoint`, or -1.
+int32_t tf_font_chain_find(const tf_font_chain *chain, uint32_t codepoint, int32_t start);
+/// Fills `match` with font `index`; returns 1, or 0 when `index` is out of range or has no file.
+int32_t tf_font_chain_get(const tf_font_chain *chain, int32_t index, tf_font_match *match);
 
 #ifdef __cplusplus
 }

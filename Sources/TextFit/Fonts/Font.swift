@@ -8,7 +8,8 @@ import Foundation
 /// let file = try Font(file: "/path/Font.ttf", size: 15)
 /// ```
 ///
-/// Fonts are values: cheap to copy, `Sendable`, and equal when they use the same face at the same size.
+/// Fonts are values: cheap to copy, `Sendable`, and equal when they use the same face at the same size
+/// with the same fallback order (`FontFallback`).
 public struct Font: Sendable, Hashable, CustomStringConvertible {
     /// The face, held without reference counting. Every text in the same font shares one face, so a
     /// retain and a release per copy of a `Font` (a `LayoutRequest` passed to a worker, a `PreparedText`
@@ -23,6 +24,8 @@ public struct Font: Sendable, Hashable, CustomStringConvertible {
     var face: Face { faceReference.takeUnretainedValue() }
     /// The em size in points (rule F1).
     public let pointSize: CGFloat
+    /// Where characters the face lacks come from; see `FontFallback` for the default.
+    public let fallback: FontFallback
 
     /// Font weight for family look-ups.
     public enum Weight: String, Sendable, Hashable, CaseIterable {
@@ -58,17 +61,25 @@ public struct Font: Sendable, Hashable, CustomStringConvertible {
         try Font(family: BundledFonts.defaultFamily, size: size, weight: weight)
     }
 
-    init(face: Face, size: CGFloat) {
+    init(face: Face, size: CGFloat, fallback: FontFallback? = nil) {
         faceReference = .passUnretained(face)
         owner = face.livesForProcess ? nil : face
         pointSize = size
+        self.fallback = fallback ?? .default(for: face)
     }
 
     /// The same face at another size.
     public func withSize(_ size: CGFloat) throws -> Font {
         try Font.validate(size: size)
-        return Font(face: face, size: size)
+        return Font(face: face, size: size, fallback: fallback)
     }
+
+    /// The same face and size with another fallback order.
+    ///
+    /// ```swift
+    /// let font = try Font(family: "Noto Sans", size: 17).withFallback(.fontconfig)
+    /// ```
+    public func withFallback(_ fallback: FontFallback) -> Font { Font(face: face, size: pointSize, fallback: fallback) }
 
     static func validate(size: CGFloat) throws {
         guard size.isFinite, size > 0, size < FontError.maximumSize else { throw FontError.invalidSize(Double(size)) }
@@ -103,10 +114,13 @@ public struct Font: Sendable, Hashable, CustomStringConvertible {
     /// Shaping scale: HarfBuzz output units per em. TextFit's internal unit is 1/1024 pt, the same as Pango's.
     var scale: Int32 { Int32((pointSize * CGFloat(Units.perPoint)).rounded()) }
 
-    public static func == (lhs: Font, rhs: Font) -> Bool { lhs.face == rhs.face && lhs.pointSize == rhs.pointSize }
+    public static func == (lhs: Font, rhs: Font) -> Bool {
+        lhs.face == rhs.face && lhs.pointSize == rhs.pointSize && lhs.fallback == rhs.fallback
+    }
     public func hash(into hasher: inout Hasher) {
         hasher.combine(face)
         hasher.combine(pointSize)
+        hasher.combine(fallback)
     }
 
     public var description: String { "\(face.familyName) \(face.styleName) \(pointSize) pt" }

@@ -44,13 +44,15 @@ final class FontCatalog: Sendable {
     private let state: Locked<State>
 
     /// Fontconfig with the bundled folder added; loaded on first use (it reads the system's font cache).
-    private let fontconfig: Fontconfig?
+    let fontconfig: Fontconfig?
+    /// Fontconfig's sorted fallback list per primary face and its answers (`FontFallback.fontconfig`).
+    let fontconfigOrders = Locked(FontconfigOrders())
 
     /// Where the bundled fonts were found, or why not: requests that need them throw the error.
     let bundledLookup: Result<URL, FontError>
 
     /// Bundled faces in fallback order; unreadable ones are skipped.
-    private let bundled: [(family: String, bold: Bool, face: Face)]
+    let bundled: [(family: String, bold: Bool, face: Face)]
     /// The bundled faces in fallback order, and for every BMP code point the 1-based index of the first one
     /// that has it (0: none). Preparation copies both once and then looks fallbacks up with no lock and no
     /// reference counting per character, which keeps threads preparing CJK text from contending.
@@ -159,7 +161,7 @@ final class FontCatalog: Sendable {
         return try loadFace(path: path, faceIndex: faceIndex)
     }
 
-    private func loadFace(path: String, faceIndex: Int) throws -> Face {
+    func loadFace(path: String, faceIndex: Int) throws -> Face {
         let key = "\(path)#\(faceIndex)"
         if let face = bundledByKey[key] { return face }
         if let face = state.withLock({ state -> Face? in
@@ -254,13 +256,16 @@ final class FontCatalog: Sendable {
 
     /// The face that draws `scalar` when the primary font lacks it: the bundled faces in order, then
     /// Fontconfig's best match. Nil when no font has it (the primary's .notdef is drawn).
-    func fallbackFace(for scalar: UInt32) -> Face? {
+    /// With `colourEmoji`, only a colour emoji font Fontconfig offers for it (nil when none is installed).
+    func fallbackFace(for scalar: UInt32, colourEmoji: Bool = false) -> Face? {
         // The bundled faces come first and never change: a bit test each, no lock, so threads preparing
         // CJK text (a fallback per character) do not queue on the catalog.
-        if let face = bundled.first(where: { $0.face.hasGlyph(for: scalar) })?.face { return face }
+        if !colourEmoji, let face = bundled.first(where: { $0.face.hasGlyph(for: scalar) })?.face { return face }
+        // Scalars end below 2^21, so the top bit keeps the two kinds of answer apart.
+        let cacheKey = colourEmoji ? scalar | 0x8000_0000 : scalar
         enum Cached { case miss, hit(Face?) }
         let cached: Cached = state.withLock { state in
-            switch state.fallbacks[scalar] {
+            switch state.fallbacks[cacheKey] {
             case nil: return .miss
             case .none?: return .hit(nil)
             case .bundled(let face)?: return .hit(face)
@@ -270,9 +275,9 @@ final class FontCatalog: Sendable {
             }
         }
         if case .hit(let face) = cached { return face }
-        var chosen: Face? = bundled.first(where: { $0.face.hasGlyph(for: scalar) })?.face
+        var chosen: Face? = colourEmoji ? nil : bundled.first(where: { $0.face.hasGlyph(for: scalar) })?.face
         var entry: Fallback = chosen.map { .bundled($0) } ?? .none
-        if chosen == nil, let match = fontconfig?.match(covering: scalar, preferring: nil) {
+        if chosen == nil, let match = fontconfig?.match(covering: scalar, preferring: nil, emoji: colourEmoji) {
             chosen = try? loadFace(path: match.path, faceIndex: match.faceIndex)
             if let face = chosen, !face.hasGlyph(for: scalar) { chosen = nil }
             if let face = chosen {
@@ -282,8 +287,8 @@ final class FontCatalog: Sendable {
         }
         state.withLock { state in
             // Bounded: text cycling through many rare characters refills the table rather than growing it.
-            if state.fallbacks.count >= Self.fallbackLimit, state.fallbacks[scalar] == nil { state.fallbacks.removeAll() }
-            state.fallbacks[scalar] = entry
+            if state.fallbacks.count >= Self.fallbackLimit, state.fallbacks[cacheKey] == nil { state.fallbacks.removeAll() }
+            state.fallbacks[cacheKey] = entry
         }
         return chosen
     }

@@ -28,16 +28,46 @@ final class Fontconfig: Sendable {
         return found == 1 ? Self.convert(&match) : nil
     }
 
-    /// The best font covering `scalar`, preferring `family`.
-    func match(covering scalar: UInt32, preferring family: String?) -> Match? {
+    /// The best font covering `scalar`, preferring `family`; with `emoji`, the best colour font only.
+    func match(covering scalar: UInt32, preferring family: String?, emoji: Bool = false) -> Match? {
         var match = tf_font_match()
         let found = config.withLock { config in
-            tf_fontconfig_match_codepoint(config, scalar, family, &match)
+            tf_fontconfig_match_codepoint(config, scalar, family, emoji ? 1 : 0, &match)
         }
         return found == 1 ? Self.convert(&match) : nil
     }
 
-    private static func convert(_ match: inout tf_font_match) -> Match {
+    /// The system's fonts in the order Fontconfig sorts them for `family` (its fallback list for that
+    /// font, the list Pango and Chromium walk); nil when Fontconfig has no system fonts.
+    func sortedFonts(family: String, bold: Bool, italic: Bool) -> SortedFonts? {
+        let chain = config.withLock { config in
+            tf_fontconfig_sort(config, family, bold ? 200 : 80, italic ? 100 : 0)
+        }
+        return chain.map(SortedFonts.init)
+    }
+
+    /// A sorted font list, immutable once made (so read without the configuration's lock).
+    final class SortedFonts: @unchecked Sendable {  // immutable C data: the sorted set is never written
+        private let chain: OpaquePointer
+
+        fileprivate init(_ chain: OpaquePointer) { self.chain = chain }
+        deinit { tf_font_chain_destroy(chain) }
+
+        var count: Int { Int(tf_font_chain_count(chain)) }
+
+        /// The index of the first font from `start` on that Fontconfig says covers `scalar`.
+        func firstIndex(covering scalar: UInt32, from start: Int = 0) -> Int? {
+            let found = tf_font_chain_find(chain, scalar, Int32(clamping: start))
+            return found >= 0 ? Int(found) : nil
+        }
+
+        func match(at index: Int) -> Match? {
+            var match = tf_font_match()
+            return tf_font_chain_get(chain, Int32(clamping: index), &match) == 1 ? Fontconfig.convert(&match) : nil
+        }
+    }
+
+    fileprivate static func convert(_ match: inout tf_font_match) -> Match {
         let path = CString.decode(match.path)
         let family = CString.decode(match.family)
         return Match(path: path, faceIndex: Int(match.face_index), family: family)

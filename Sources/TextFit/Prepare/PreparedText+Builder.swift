@@ -55,6 +55,7 @@ extension PreparedText {
             var text = original
             let face = Unmanaged.passUnretained(font.face)
             let scale = font.scale
+            let fontconfigOrder = font.fallback == .fontconfig
             // `withUTF8` makes the string native and contiguous first if it is not; its bytes are valid UTF-8.
             return text.withUTF8 { bytes in
                 // UTF-16 never needs more units than UTF-8 has bytes. Temporary allocations live on the
@@ -71,8 +72,9 @@ extension PreparedText {
                         // Apart from the scratch block, which grows with the text: a short text's block fits
                         // the stack (at most 1 KiB is taken there without asking) and these always do.
                         withUnsafeTemporaryAllocation(of: SegmentCacheStorage.Lookup.self, capacity: Pass.lookupChunk) { lookups in
-                            var output = build(original, u, face: face, scale: scale, extendsRuns: extendsRuns,
-                                               scratch: scratch.baseAddress!, lookups: lookups.baseAddress!, styling: styling)
+                            var output = build(original, u, face: face, scale: scale, fontconfigOrder: fontconfigOrder,
+                                               extendsRuns: extendsRuns, scratch: scratch.baseAddress!,
+                                               lookups: lookups.baseAddress!, styling: styling)
                             output.mayBeRightToLeft = mayBeRightToLeft
                             return output
                         }
@@ -85,10 +87,11 @@ extension PreparedText {
         /// block (`Storage`), which also receives what is derived from them (the prefix sums of the
         /// advances among them).
         private static func build(_ text: String, _ u: UnsafeBufferPointer<UInt16>, face: Unmanaged<Face>, scale: Int32,
-                                  extendsRuns: Bool, scratch: UnsafeMutableRawPointer,
+                                  fontconfigOrder: Bool, extendsRuns: Bool, scratch: UnsafeMutableRawPointer,
                                   lookups: UnsafeMutablePointer<SegmentCacheStorage.Lookup>, styling: Styling?) -> Output {
             let count = u.count
             var pass = Pass(face: face, scale: scale, count: count, extendsRuns: extendsRuns, scratch: scratch, lookups: lookups)
+            pass.fontconfigOrder = fontconfigOrder
             pass.run(u, pass.flags)
             if let styling, styling.changesShaping { pass.restyle(u, styling) }
             let storage = Storage(count: count, advances: pass.advances, flags: pass.flags,
@@ -120,6 +123,9 @@ extension PreparedText {
         var primary: Face { primaryRef.takeUnretainedValue() }
         let primaryCoverage: UnsafePointer<UInt64>
         let scale: Int32
+        /// Whether characters the font lacks fall back in Fontconfig's order for it (`FontFallback`);
+        /// read only when a cluster needs a fallback.
+        var fontconfigOrder = false
 
         /// Per unit, the advance HarfBuzz gave the cluster starting there (0 elsewhere).
         let advances: UnsafeMutablePointer<Int32>
@@ -459,8 +465,11 @@ extension PreparedText {
             var base: UInt32?
             var uncovered: UInt32?
             var script = HarfBuzzScript.common
+            var emojiSequence = false
             for scalar in scalars {
                 let value = scalar.value
+                // VS16, a keycap or a skin tone: the cluster asks for emoji presentation (UTS #51).
+                if value == 0xFE0F || value == 0x20E3 || value &- 0x1F3FB < 5 { emojiSequence = true }
                 if CharacterTable.needsNoGlyph(value) { continue }
                 if base == nil { base = value }
                 if script == HarfBuzzScript.common {
@@ -469,6 +478,9 @@ extension PreparedText {
                 }
                 if uncovered == nil, !primaryHasGlyph(value) { uncovered = value }
             }
+            // An emoji sequence the font covers ("1\u{FE0F}\u{20E3}" in a text font) still asks for a
+            // colour emoji font (`fallbackFaceIndex` keeps the font when there is none).
+            if emojiSequence, uncovered == nil { uncovered = base }
             place(position, base: base, isSpace: base.map(CharacterClass.isSpaceSeparator) ?? false, uncovered: uncovered,
                   script: script, coversAll: scalars, flags)
             lastClusterWasEmoji = base.map(CharacterClass.isEmojiPresentation) ?? false
@@ -548,12 +560,24 @@ extension PreparedText {
         /// The face for a cluster the font lacks `uncovered` of: a fallback that has every scalar needing a
         /// glyph, else one that has the base (never splitting the cluster), else the font itself (.notdef).
         private mutating func fallbackFaceIndex(base: UInt32, uncovered: UInt32, scalars: Character.UnicodeScalarView?) -> Int {
-            let bundledIndex = uncovered < 0x10000 ? Int(bundledTable[Int(uncovered)]) : 0
+            // In Fontconfig's order the bundled table does not say which face comes first: the catalog does.
+            let bundledIndex = !fontconfigOrder && uncovered < 0x10000 ? Int(bundledTable[Int(uncovered)]) : 0
             if scalars == nil, bundledIndex > 0, let last = lastFallback, last.bundledIndex == bundledIndex {
                 return last.index  // a single scalar the same bundled face supplies: the same answer as last time
             }
+            // An emoji (an emoji-presentation base or an emoji sequence) is drawn from a colour emoji font
+            // when one is installed and has the whole cluster, in either fallback order, as CoreText draws
+            // emoji from Apple Color Emoji and Chromium asks Fontconfig for und-zsye. A single BMP
+            // character a bundled font has keeps the bundled order (CJK text asks here per ideograph).
+            if scalars != nil || bundledIndex == 0,
+               CharacterClass.isEmojiPresentation(base) || scalars.map(Self.hasEmojiMarker) == true,
+               let colour = catalog.fallbackFace(for: base, colourEmoji: true).map(FaceReference.init),
+               scalars?.allSatisfy({ CharacterTable.needsNoGlyph($0.value) || colour.hasGlyph(for: $0.value) }) ?? colour.hasGlyph(for: base) {
+                return index(of: colour, bundledIndex: 0)
+            }
+            if primaryHasGlyph(uncovered) { return 0 }  // an emoji sequence the font covers, and no colour font
             guard let fallback = bundledIndex > 0 ? FaceReference(bundled: bundledFaces[bundledIndex - 1])
-                                                  : catalog.fallbackFace(for: uncovered).map(FaceReference.init)
+                                                  : lookUpFallback(uncovered)
             else { return 0 }
             let coversAll: Bool
             if let scalars {
@@ -562,6 +586,16 @@ extension PreparedText {
                 coversAll = true  // the fallback was chosen for this very scalar
             }
             guard coversAll || (!primaryHasGlyph(base) && fallback.hasGlyph(for: base)) else { return 0 }
+            return index(of: fallback, bundledIndex: bundledIndex)
+        }
+
+        /// VS16, a keycap or a skin tone among a cluster's scalars.
+        private static func hasEmojiMarker(_ scalars: Character.UnicodeScalarView) -> Bool {
+            scalars.contains { $0.value == 0xFE0F || $0.value == 0x20E3 || $0.value &- 0x1F3FB < 5 }
+        }
+
+        /// `fallback`'s face index, added to the text's fallbacks when new.
+        private mutating func index(of fallback: FaceReference, bundledIndex: Int) -> Int {
             if let last = lastFallback, last.face.id == fallback.id {
                 lastFallback = (fallback, bundledIndex, last.index)
                 return last.index
@@ -575,6 +609,12 @@ extension PreparedText {
             }
             lastFallback = (fallback, bundledIndex, index)
             return index
+        }
+
+        /// A fallback the bundled table does not answer: the catalog's, in the font's order.
+        private func lookUpFallback(_ scalar: UInt32) -> FaceReference? {
+            let face = fontconfigOrder ? catalog.fallbackFace(for: scalar, inOrderOf: primary) : catalog.fallbackFace(for: scalar)
+            return face.map(FaceReference.init)
         }
 
         /// Records the open segment; `shapeSegments` shapes all of them after the pass. Inlined into the

@@ -241,7 +241,7 @@ public final class PreparedText: Sendable {
     /// "…" drawn is the one measured.
     static func ellipsisFace(for font: Font) -> Face {
         let primary = font.face
-        return primary.hasGlyph(for: 0x2026) ? primary : FontCatalog.shared.fallbackFace(for: 0x2026) ?? primary
+        return primary.hasGlyph(for: 0x2026) ? primary : FontCatalog.shared.fallbackFace(for: 0x2026, font: font) ?? primary
     }
 
     /// Set in `breakEnds` when a line ending at that opportunity needs reshaping to measure.

@@ -12,7 +12,7 @@ extension MeasureCase {
     /// The fields a batch case may have; others are ignored so callers can carry their own data
     /// (expected values, notes) on the same line.
     static let jsonFields = ["id", "text", "family", "fontFile", "faceIndex", "size", "width", "maxLines",
-                             "lineBreakMode", "runs", "paragraph"] + queryFields
+                             "lineBreakMode", "runs", "paragraph"] + queryFields + fallbackFields
 
     /// Decodes a batch case from a JSON object (see the command-line contract in architecture.md).
     /// - Throws: `CaseError` naming the field with a wrong type or value.
@@ -71,6 +71,7 @@ extension MeasureCase {
         query = try Self.query(in: json)
         runs = try Self.runs(json, text: text)
         paragraph = try Self.paragraph(json)
+        fallback = try Self.fallback(in: json)
     }
 
     /// The known field `key` misspells: the same ignoring case, or within one edit of a field of three or

@@ -98,16 +98,17 @@ extension MeasureCase {
     /// The case's text with its runs applied over its own font and size, later runs winning.
     /// - Throws: `FontError` when a font cannot be loaded, `StyledTextError` for a run inside a cluster.
     func prepareStyled(_ runs: [Run], fonts: FontCache, paragraphStyle: ParagraphStyle?) throws -> PreparedText {
-        let base = try fonts.font(font, size: size)
+        let base = try self.font(font, size: size, fonts: fonts)
         var styled = try StyledText(text, font: base)
         for run in runs where run.end > run.start {
             let runFont: Font
             let source = run.font ?? font
             let runSize = run.size ?? size
             if run.bold == true, case .family(let family) = source {
-                runFont = try Font(family: family, size: CGFloat(runSize), weight: .bold)
+                let bold = try Font(family: family, size: CGFloat(runSize), weight: .bold)
+                runFont = fallback.map(bold.withFallback) ?? bold
             } else {
-                runFont = try fonts.font(source, size: runSize)
+                runFont = try self.font(source, size: runSize, fonts: fonts)
             }
             let attributes = TextAttributes(font: runFont, kern: run.kern.map { CGFloat($0) },
                                             baselineOffset: run.baselineOffset.map { CGFloat($0) })

@@ -28,6 +28,8 @@ struct MeasureCase: Equatable, Sendable {
     var runs: [Run]?
     /// The `paragraph` object (`MeasureCase+Paragraph.swift`); nil for a plain case.
     var paragraph: ParagraphCase?
+    /// The fallback order (`MeasureCase+Fallback.swift`); nil: the font's default.
+    var fallback: FontFallback?
 
     init(text: String, font: FontSource = .family(BundledFonts.defaultFamily),
                 size: Double = MeasureCase.defaultSize, width: Double? = nil, maxLines: Int = 0,
@@ -44,8 +46,8 @@ struct MeasureCase: Equatable, Sendable {
     /// - Throws: `FontError` when the font cannot be loaded.
     func prepare(fonts: FontCache) throws -> PreparedText {
         if let runs { return try prepareStyled(runs, fonts: fonts, paragraphStyle: paragraph?.style) }
-        guard let paragraph else { return PreparedText(text, font: try fonts.font(font, size: size)) }
-        return try PreparedText(text, font: try fonts.font(font, size: size), paragraphStyle: paragraph.style)
+        guard let paragraph else { return PreparedText(text, font: try self.font(font, size: size, fonts: fonts)) }
+        return try PreparedText(text, font: try self.font(font, size: size, fonts: fonts), paragraphStyle: paragraph.style)
     }
 
     /// Lays `prepared` (this case's text) out at the case's width, line limit and mode.

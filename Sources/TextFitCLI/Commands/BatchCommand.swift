@@ -18,6 +18,7 @@ enum BatchCommand: JSONLinesCommand {
         let layout = try measureCase.layout(prepared)
         let boxed = measureCase.paragraph != nil || measureCase.runs != nil || prepared.isBidirectional
         let result = MeasureResult.json(id: json["id"] ?? .null, layout: layout, lineBoxes: boxed)
-        return MeasureResult.appending(try measureCase.queryAnswer(prepared), to: result)
+        let answered = MeasureResult.appending(try measureCase.queryAnswer(prepared), to: result)
+        return MeasureResult.appending(MeasureResult.missingGlyphMembers(prepared), to: answered)
     }
 }

@@ -12,6 +12,7 @@ enum MeasureCommand: Command {
         .option("--width", "a width in points >= 0"),
         .option("--lines", "a whole number of lines >= 0"),
         .option("--mode", "one of \(LineBreakMode.names)"),
+        .option("--fallback", "one of \(MeasureCase.fallbackNames)"),
         .flag("--json"),
     ]
 
@@ -37,6 +38,7 @@ enum MeasureCommand: Command {
         } catch {
             return console.fail(UsageError(message: "\(error)"))
         }
+        if let warning = MeasureResult.missingGlyphWarning(prepared) { console.writeError(warning) }
         if request.json {
             console.write(JSONWriter.string(MeasureResult.json(id: .null, layout: layout)))
         } else {
@@ -72,6 +74,7 @@ enum MeasureCommand: Command {
         }
         if let fontFile { measureCase.font = .file(path: fontFile, faceIndex: faceIndex ?? 0) }
 
+        measureCase.fallback = try MeasureCase.fallback(flag: parsed.values["--fallback"])
         if let size = try parsed.pointSize("--size") { measureCase.size = size }
         measureCase.width = try parsed.width("--width")
         if let lines = try parsed.count("--lines") { measureCase.maxLines = lines }

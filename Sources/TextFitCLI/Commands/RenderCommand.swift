@@ -66,6 +66,7 @@ enum RenderCommand: Command {
         } catch {
             return console.fail(UsageError(message: "\(error)"))
         }
+        if let warning = MeasureResult.missingGlyphWarning(prepared) { console.writeError(warning) }
         console.write("\(request.output): \(pixels.width) x \(pixels.height) px, \(layout.lineCount) "
                       + "line\(layout.lineCount == 1 ? "" : "s")\(layout.isTruncated ? ", truncated" : "")")
         return .success
