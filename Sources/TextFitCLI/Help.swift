@@ -28,6 +28,7 @@ enum Help {
     static let measure = """
         textfit measure TEXT [--family F | --font-file P [--face-index N]] [--size S] [--width W]
                              [--lines N] [--mode M] [--fallback O] [--json]
+        textfit measure (--case JSON | --json-case FILE) [--json]
           Lays TEXT out and prints a table: each line's UTF-16 range, width and text, the totals, and the
           size rounded up to the pixel grid at scales 1, 2 and 3. Use '--' before a TEXT that starts
           with '-'.
@@ -45,6 +46,9 @@ enum Help {
                              bundled fonts first: the same on every machine). Default: bundled for a
                              bundled family, fontconfig for a system family or a font file.
             --json           print the same JSON object as 'batch' (with "id": null) instead of the table.
+            --case JSON      the case as one 'batch' line instead of TEXT and the flags above: runs
+                             (with their colours), paragraph, queries. --json then prints batch's answer.
+            --json-case F    the same, read from file F.
           A character no font has is drawn as the font's missing-glyph box: measure warns on stderr.
           Exit: 0 ok; 2 bad flag or value; 3 font family or file not found or unreadable.
         """
@@ -52,6 +56,7 @@ enum Help {
     static let render = """
         textfit render TEXT [--family F | --font-file P [--face-index N]] [--size S] [--width W]
                             [--lines N] [--mode M] [--overlay] [--scale S] -o FILE
+        textfit render (--case JSON | --json-case FILE) [--overlay] [--scale S] -o FILE
           Draws the layout 'textfit measure' reports for the same flags, on a white background with
           4 pt of padding: the glyphs HarfBuzz shaped for each line, placed where they were measured,
           rasterised by FreeType (PNG: grayscale anti-aliasing, unhinted) or written as outlines (SVG:
@@ -61,6 +66,9 @@ enum Help {
           character no font has. Prints "FILE: W x H px, N lines[, truncated]".
             --family, --font-file, --face-index, --size, --width, --lines, --mode, --fallback
                              as for 'measure' (same defaults).
+            --case, --json-case
+                             a 'batch' case instead, as for 'measure': each run drawn in its font,
+                             size and 'color'.
             --overlay        draw the overlays: each line's box (blue) and baseline (green), hanging
                              whitespace (orange), the ellipsis (pink) and the width limit (dashed red).
             --scale S        pixels per point, > 0 and <= \(Int(RenderCommand.maximumScale)). Default: \(Int(RenderCommand.defaultScale)).
@@ -86,7 +94,7 @@ enum Help {
             width           wrap width in points >= 0; null, missing, 0, or 1e15 and more = unconstrained.
             maxLines        a whole number >= 0; 0 = unlimited (default).
             lineBreakMode   \(LineBreakMode.names). Default: wordWrap.
-            runs            [{start, end, family | fontFile (+ faceIndex), size, weight, kern, baselineOffset}]:
+            runs            [{start, end, family | fontFile (+ faceIndex), size, weight, kern, baselineOffset, color}]:
                             styled UTF-16 ranges over the case's own values; later runs win.
             query           a question answered beside the layout: \(MeasureQuery.names) (see below).
             minimumScaleFactor  for query fitFontSize: \(MeasureQuery.minimumScaleFactorRequirement).

@@ -102,11 +102,16 @@ public struct TextPicture: Sendable {
             let baseline = origin.y + line.baseline
             for run in glyphs.runs {
                 let perUnit = run.pointsPerUnit
+                // A styled run's own colour, else the caller's.
+                let color = run.foregroundColor.map(RenderColor.init) ?? color
                 for glyph in run.glyphs {
                     let pen = CGPoint(x: x(glyph.position.x, line), y: baseline - glyph.position.y)
-                    if glyph.isMissing {
-                        items.append(Self.missingGlyphBox(pen: pen, advance: glyph.advance, font: line.preparedText.font,
-                                                          color: color))
+                    if let box = run.attachment {
+                        // An attachment's place and size, outlined: TextFit holds no image to draw in it.
+                        items.append(.stroke(CGRect(x: pen.x, y: pen.y - box.height, width: glyph.advance, height: box.height),
+                                             color, pixels: 1))
+                    } else if glyph.isMissing {
+                        items.append(Self.missingGlyphBox(pen: pen, advance: glyph.advance, font: run.font, color: color))
                     } else {
                         items.append(.glyph(face: run.face, glyph: glyph.id, origin: pen, pointsPerUnit: perUnit, color: color))
                     }

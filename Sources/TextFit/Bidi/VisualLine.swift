@@ -25,10 +25,11 @@ extension PreparedText {
         case .middle?:
             pieces = [(line.visible, false), (line.visible.upperBound..<line.visible.upperBound, true), (line.suffix, false)]
         }
+        let tokenWidth = line.ellipsis.map { self.ellipsisWidth($0, visible: line.visible) } ?? 0
         guard let bidi else {
             // Left to right throughout: the logical order is the visual one.
             return Self.placed(pieces.compactMap { piece in
-                piece.isEllipsis ? VisualItem(range: piece.range, level: 0, isEllipsis: true, x: 0, width: ellipsisWidth)
+                piece.isEllipsis ? VisualItem(range: piece.range, level: 0, isEllipsis: true, x: 0, width: tokenWidth)
                     : piece.range.isEmpty ? nil
                     : VisualItem(range: piece.range, level: 0, isEllipsis: false, x: 0, width: width(piece.range.lowerBound, piece.range.upperBound))
             })
@@ -37,7 +38,7 @@ extension PreparedText {
         var items: [VisualItem] = []
         for (index, piece) in pieces.enumerated() {
             if piece.isEllipsis {
-                items.append(VisualItem(range: piece.range, level: paragraphLevel, isEllipsis: true, x: 0, width: ellipsisWidth))
+                items.append(VisualItem(range: piece.range, level: paragraphLevel, isEllipsis: true, x: 0, width: tokenWidth))
                 continue
             }
             guard !piece.range.isEmpty else { continue }

@@ -57,15 +57,27 @@ public struct GlyphRun: Sendable, Equatable {
 
         /// No font has the character: drawing libraries show .notdef differently, so draw a box of
         /// `advance` (TextFitRender draws it from the baseline up to the font's cap height).
-        public var isMissing: Bool { id == 0 }
+        public var isMissing: Bool { id == 0 && !isAttachment }
+        /// The glyph stands for an attachment's box (its run's `attachment`).
+        public let isAttachment: Bool
     }
 
     /// The face the glyphs come from.
     public let face: FontFace
     /// The size the text was shaped at, in points: its font's size on TextFit's 1/1024-pt grid.
     public let pointSize: CGFloat
-    /// The glyphs, in drawing order (left to right).
+    /// The glyphs, in drawing order (left to right). Positions include the run's baseline offset (S4).
     public let glyphs: [Glyph]
+    /// The font the run is drawn in: `face` at `pointSize` (for its cap height, say, when drawing a
+    /// missing glyph's box).
+    public let font: Font
+    /// The run's colour (`TextAttributes.foregroundColor`, S-rules); nil when the text gives none, so the
+    /// drawer's own colour applies. Plain text has none.
+    public let foregroundColor: TextColor?
+    /// The inline box the run stands for (S5), if it is an attachment's: then its one glyph (id 0, not
+    /// missing) has the box's bottom-left corner as `position` and its width as `advance`. TextFitRender
+    /// outlines the box, having no image to put in it.
+    public let attachment: TextAttachment?
 
     /// Points per font unit (`pointSize / face.unitsPerEm`): the scale that turns the face's outlines,
     /// which are in font units, into points.
@@ -93,18 +105,26 @@ public struct LineGlyphs: Sendable, Equatable {
     /// The whitespace hanging past the line's text (rule W4), which draws nothing, if any.
     public let hangingWhitespace: Range<CGFloat>?
 
-    init(_ line: PlacedLine, pointSize: CGFloat) {
+    /// Groups `line`'s glyphs into runs: a new one at each change of face or of style (S2: every
+    /// attribute change cuts, as CoreText's runs do), each at its style's size and colour.
+    init(_ line: PlacedLine, text: PreparedText) {
         var runs: [GlyphRun] = []
         var start = 0
         let glyphs = line.glyphs
         while start < glyphs.count {
             let face = glyphs[start].face
+            let style = glyphs[start].style
+            let isAttachment = glyphs[start].isAttachment
             var end = start + 1
-            while end < glyphs.count, glyphs[end].face == face { end += 1 }
-            runs.append(GlyphRun(face: FontFace(face), pointSize: pointSize, glyphs: glyphs[start..<end].map {
+            while end < glyphs.count, glyphs[end].face == face, glyphs[end].style == style, !isAttachment,
+                  !glyphs[end].isAttachment { end += 1 }
+            let styleInfo = text.styling.map { $0.styles[Int(style)] }
+            let styleFont = styleInfo?.font ?? text.font
+            let font = face == styleFont.face ? styleFont : Font(face: face, size: styleFont.pointSize)
+            runs.append(GlyphRun(face: FontFace(face), pointSize: Units.points(Int(styleFont.scale)), glyphs: glyphs[start..<end].map {
                 GlyphRun.Glyph(id: $0.glyph, position: CGPoint(x: Units.points($0.x), y: Units.points($0.y)),
-                               advance: Units.points($0.advance), stringIndex: $0.cluster)
-            }))
+                               advance: Units.points($0.advance), stringIndex: $0.cluster, isAttachment: $0.isAttachment)
+            }, font: font, foregroundColor: styleInfo?.foregroundColor, attachment: isAttachment ? styleInfo?.attachment : nil))
             start = end
         }
         self.runs = runs

@@ -11,6 +11,10 @@ struct PlacedGlyph: Sendable, Equatable {
     var advance: Int
     /// UTF-16 offset in the source text of the glyph's cluster; nil for the ellipsis.
     var cluster: Int?
+    /// A styled text's style index (`Styling.styles`) the glyph is drawn in; 0 in plain text.
+    var style: UInt16 = 0
+    /// The glyph stands for an attachment's box (S5): `x`, `y` are its bottom-left corner, `advance` its width.
+    var isAttachment = false
 
     /// .notdef: no font has the character; drawn as a box.
     var isMissing: Bool { glyph == 0 }

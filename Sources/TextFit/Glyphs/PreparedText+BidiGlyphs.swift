@@ -9,13 +9,15 @@ extension PreparedText {
         for item in visualItems(for: line) {
             let start = result.width
             if item.isEllipsis {
-                result.width += appendEllipsis(at: result.width, into: &result.glyphs)
+                let style = line.ellipsis.map { ellipsisStyle($0, visible: line.visible) } ?? 0
+                result.width += appendEllipsis(at: result.width, style: style, into: &result.glyphs)
                 result.ellipsis = start..<result.width
             } else {
                 result.width += appendGlyphs(item.range, rightToLeft: item.isRightToLeft, at: result.width,
                                              into: &result.glyphs, cache: cache)
             }
         }
+        if paragraphSettings != nil { spread(&result, line: line) }
         if line.ellipsis == nil {
             let drawn = trimmedEnd(line.visible.upperBound, notBefore: line.visible.lowerBound)
             let hanging = width(line.visible.lowerBound, line.visible.upperBound) - width(line.visible.lowerBound, drawn)
@@ -52,18 +54,21 @@ extension PreparedText {
         var pen = x
         for portion in portions {
             let info = segments[portion.segment]
-            let face = face(Int(info.face))
+            let (face, scale) = shapingFace(of: info)
             let scriptIsRTL = info.script != HarfBuzzScript.common && HarfBuzzFont.isRightToLeft(script: info.script)
-            if portion.whole, scriptIsRTL == rightToLeft {
-                pen = place(cache.glyphs(of: portion.segment, in: self), face: face, clusterBase: Int(info.start),
-                            keep: nil, pen: pen, into: &glyphs)
+            if isAttachment(info) {
+                pen = place([], segment: info, clusterBase: Int(info.start), keep: portion.range, pen: pen, into: &glyphs)
+            } else if portion.whole, scriptIsRTL == rightToLeft {
+                pen = place(cache.glyphs(of: portion.segment, in: self), segment: info, clusterBase: Int(info.start),
+                            keep: portion.range, pen: pen, into: &glyphs)
             } else {
-                guard let hbFont = FontCatalog.shared.harfBuzzFont(face: face, scale: font.scale) else { continue }
+                guard let hbFont = FontCatalog.shared.harfBuzzFont(face: face, scale: scale) else { continue }
                 var slice = units[portion.range]
                 ShapingText.substituteControls(&slice)
                 let shaped = hbFont.glyphs(slice, script: info.script == HarfBuzzScript.common ? 0 : info.script,
                                            rightToLeft: rightToLeft)
-                pen = place(shaped, face: face, clusterBase: portion.range.lowerBound, keep: nil, pen: pen, into: &glyphs)
+                pen = place(shaped, segment: info, clusterBase: portion.range.lowerBound, keep: portion.range, pen: pen,
+                            into: &glyphs)
             }
         }
         return pen - x

@@ -30,7 +30,8 @@ extension PreparedText {
         }
         func ellipsis() {
             let start = run.width
-            run.width += appendEllipsis(at: run.width, into: &run.glyphs)
+            let style = line.ellipsis.map { ellipsisStyle($0, visible: line.visible) } ?? 0
+            run.width += appendEllipsis(at: run.width, style: style, into: &run.glyphs)
             run.ellipsis = start..<run.width
         }
         switch line.ellipsis {
@@ -51,6 +52,7 @@ extension PreparedText {
             ellipsis()
             text(line.suffix)
         }
+        if paragraphSettings != nil { spread(&run, line: line) }
         return run
     }
 
@@ -61,15 +63,17 @@ extension PreparedText {
         var pen = x
         for piece in drawingPieces(start, end) {
             if let segment = piece.reshapedSegment {
-                let shaped = shapeGlyphs(piece.range, segment: segment)
-                pen = place(shaped, face: face(Int(segments[segment].face)), clusterBase: piece.range.lowerBound,
-                            keep: nil, pen: pen, into: &glyphs)
+                let info = segments[segment]
+                let shaped = isAttachment(info) ? [] : shapeGlyphs(piece.range, segment: segment)
+                pen = place(shaped, segment: info, clusterBase: piece.range.lowerBound, keep: piece.range,
+                            pen: pen, into: &glyphs)
             } else {
                 var index = firstSegment(endingAfter: piece.range.lowerBound)
                 while index < segments.count, Int(segments[index].start) < piece.range.upperBound {
                     let info = segments[index]
-                    pen = place(cache.glyphs(of: index, in: self), face: face(Int(info.face)),
-                                clusterBase: Int(info.start), keep: piece.range, pen: pen, into: &glyphs)
+                    let shaped = isAttachment(info) ? [] : cache.glyphs(of: index, in: self)
+                    pen = place(shaped, segment: info, clusterBase: Int(info.start), keep: piece.range,
+                                pen: pen, into: &glyphs)
                     index += 1
                 }
             }
@@ -113,10 +117,65 @@ extension PreparedText {
         return pieces
     }
 
-    /// Places `shaped` (whose clusters count from `clusterBase`) from `pen`, keeping only glyphs whose
-    /// cluster lies in `keep` (all when nil); returns the pen after them.
+    /// Places `shaped` (whose clusters count from `clusterBase`, all in `segment`) from `pen`, keeping only
+    /// glyphs whose cluster lies in `keep`; returns the pen after them. A styled text's glyphs carry their
+    /// style: raised by its baseline offset (S4), each cluster followed by its kern (S3, as the stored
+    /// advances have it), an attachment one box as wide as measured (S5).
+    func place(_ shaped: [ShapedGlyph], segment: Segment, clusterBase: Int, keep: Range<Int>, pen start: Int,
+               into glyphs: inout [PlacedGlyph]) -> Int {
+        let face = shapingFace(of: segment).face
+        let style = segment.style
+        let kept = max(keep.lowerBound, Int(segment.start))..<min(keep.upperBound, Int(segment.end))
+        guard let styling else {
+            return place(shaped, face: face, clusterBase: clusterBase, keep: kept, pen: start, into: &glyphs)
+        }
+        let attachmentWidth = Int(styling.attachmentWidths[Int(style)])
+        if attachmentWidth >= 0 {
+            // The U+FFFC (and any marks on it) advances by the box alone; only its first unit draws.
+            guard kept.contains(Int(segment.start)) else { return start }
+            let box = styling.styles[Int(style)].attachment
+            glyphs.append(PlacedGlyph(face: face, glyph: 0, x: start,
+                                      y: Int(((box?.baselineOffset ?? 0) * CGFloat(Units.perPoint)).rounded()),
+                                      advance: attachmentWidth, cluster: Int(segment.start), style: style, isAttachment: true))
+            return start + attachmentWidth
+        }
+        let first = glyphs.count
+        let pen = place(shaped, face: face, clusterBase: clusterBase, keep: kept, pen: start, into: &glyphs)
+        let rise = Int(styling.baselineUnits[Int(style)])
+        let kern = Int(styling.kernUnits[Int(style)])
+        guard first < glyphs.count else { return pen }
+        for index in first..<glyphs.count {
+            glyphs[index].style = style
+            glyphs[index].y += rise
+        }
+        guard kern != 0 else { return pen }
+        // Each cluster's kern goes after its last glyph in drawing order; a cluster spans up to the next
+        // larger cluster offset, and takes one kern per grapheme it holds.
+        let sorted = Set(glyphs[first...].map { $0.cluster ?? 0 }).sorted()
+        var extras = [Int](repeating: 0, count: glyphs.count - first)
+        var seen = Set<Int>()
+        for index in (first..<glyphs.count).reversed() {
+            let cluster = glyphs[index].cluster ?? 0
+            guard seen.insert(cluster).inserted else { continue }
+            let next = partitionPoint(from: 0, to: sorted.count) { sorted[$0] > cluster }
+            let end = next < sorted.count ? sorted[next] : kept.upperBound
+            var graphemes = 0
+            for position in cluster..<end where flags[position] & Flag.grapheme != 0 { graphemes += 1 }
+            extras[index - first] = graphemes * kern
+        }
+        var shift = 0
+        for index in first..<glyphs.count {
+            glyphs[index].x += shift
+            glyphs[index].advance += extras[index - first]
+            shift += extras[index - first]
+        }
+        return pen + shift
+    }
+
+    /// Places `shaped` from `pen` in `face`, keeping the glyphs whose cluster (counted from `clusterBase`)
+    /// lies in `keep`; returns the pen after them.
     func place(_ shaped: [ShapedGlyph], face: Face, clusterBase: Int, keep: Range<Int>?, pen start: Int,
-                       into glyphs: inout [PlacedGlyph]) -> Int {
+               into glyphs: inout [PlacedGlyph]) -> Int {
         var pen = start
         for glyph in shaped {
             let cluster = clusterBase + glyph.cluster
@@ -126,6 +185,12 @@ extension PreparedText {
             pen += Int(glyph.xAdvance)
         }
         return pen
+    }
+
+    /// Whether `segment` is an attachment's U+FFFC, which draws a box rather than a glyph.
+    func isAttachment(_ segment: Segment) -> Bool {
+        guard let styling else { return false }
+        return styling.attachmentWidths[Int(segment.style)] >= 0
     }
 
     /// `range` (inside `segment`) shaped alone, as the builder and `width(_:_:)` shape it.
@@ -138,14 +203,17 @@ extension PreparedText {
         return hbFont.glyphs(slice, script: info.script == HarfBuzzScript.common ? 0 : info.script)
     }
 
-    /// Appends the "…" glyphs at `x`; returns their advance (`ellipsisWidth`).
-    func appendEllipsis(at x: Int, into glyphs: inout [PlacedGlyph]) -> Int {
-        let face = Self.ellipsisFace(for: font)
-        guard let hbFont = FontCatalog.shared.harfBuzzFont(face: face, scale: font.scale) else { return 0 }
+    /// Appends the "…" glyphs at `x` in `style` (S7: the font, size, colour and baseline offset of the
+    /// character it follows); returns their advance (`ellipsisWidth(_:visible:)`).
+    func appendEllipsis(at x: Int, style: UInt16 = 0, into glyphs: inout [PlacedGlyph]) -> Int {
+        let styleFont = styling.map { $0.styles[Int(style)].font } ?? font
+        let rise = styling.map { Int($0.baselineUnits[Int(style)]) } ?? 0
+        let face = Self.ellipsisFace(for: styleFont)
+        guard let hbFont = FontCatalog.shared.harfBuzzFont(face: face, scale: styleFont.scale) else { return 0 }
         var pen = x
         for glyph in hbFont.glyphs([0x2026][...], script: 0) {
-            glyphs.append(PlacedGlyph(face: face, glyph: glyph.glyph, x: pen + Int(glyph.xOffset), y: Int(glyph.yOffset),
-                                      advance: Int(glyph.xAdvance), cluster: nil))
+            glyphs.append(PlacedGlyph(face: face, glyph: glyph.glyph, x: pen + Int(glyph.xOffset), y: Int(glyph.yOffset) + rise,
+                                      advance: Int(glyph.xAdvance), cluster: nil, style: style))
             pen += Int(glyph.xAdvance)
         }
         return pen - x

@@ -12,7 +12,7 @@ extension TextLine {
     /// share once.
     /// - Complexity: shapes each segment the line touches (HarfBuzz); nothing is cached across calls.
     public func glyphs() -> LineGlyphs {
-        LineGlyphs(preparedText.placedGlyphs(for: self), pointSize: Units.points(Int(preparedText.font.scale)))
+        LineGlyphs(preparedText.placedGlyphs(for: self), text: preparedText)
     }
 }
 
@@ -35,7 +35,7 @@ extension Sequence where Element == TextLine {
                 cache = PreparedText.SegmentGlyphs()
                 cachedText = text
             }
-            return LineGlyphs(text.placedGlyphs(for: line, segments: cache), pointSize: Units.points(Int(text.font.scale)))
+            return LineGlyphs(text.placedGlyphs(for: line, segments: cache), text: text)
         }
     }
 }

@@ -309,7 +309,7 @@ extension FastBreaker {
     /// general code.
     private func cutLine(_ view: FastView, _ text: PreparedText, _ start: Int, _ end: Int, limit: Int) -> BrokenLine {
         switch mode {
-        case .byTruncatingTail:
+        case .byTruncatingTail where text.styling == nil:
             // `tailTruncated` with `lastBoundary` inlined: the same search over grapheme boundaries, its
             // estimate found as an emergency break's is (`lastBoundary(_:from:through:bound:)`).
             let ellipsisWidth = text.ellipsisWidth

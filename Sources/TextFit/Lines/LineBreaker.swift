@@ -325,6 +325,7 @@ struct LineBreaker {
     // MARK: - The last visible line of a truncating or clipping mode
 
     func cutLine(_ start: Int, _ end: Int, limit: Int) -> BrokenLine {
+        if text.styling != nil, mode != .byClipping { return styledCutLine(start, end, limit: limit) }
         switch mode {
         case .byTruncatingHead: return headTruncated(start, end, limit: limit)
         case .byTruncatingMiddle: return middleTruncated(start, end, limit: limit)
@@ -343,7 +344,7 @@ struct LineBreaker {
 
     /// The largest grapheme boundary `b` in `[from, to]` with `measure(b) <= budget`, assuming `measure`
     /// grows with `b` and is about the stored width from `from`; `from` when none does.
-    private func lastBoundary(from: Int, to: Int, budget: Int, _ measure: (Int) -> Int) -> Int {
+    func lastBoundary(from: Int, to: Int, budget: Int, _ measure: (Int) -> Int) -> Int {
         let low = text.graphemeIndex(atOrAfter: from)
         var high = text.graphemeIndex(atOrAfter: to)
         if high >= text.graphemes.count || Int(text.graphemes[high]) > to { high -= 1 }
@@ -368,7 +369,7 @@ struct LineBreaker {
     }
 
     /// T4: the longest prefix of whole clusters with prefix + "…" ≤ width, whitespace before "…" trimmed.
-    private func tailTruncated(_ start: Int, _ end: Int, limit: Int) -> BrokenLine {
+    func tailTruncated(_ start: Int, _ end: Int, limit: Int) -> BrokenLine {
         let budget = limit - text.ellipsisWidth
         let cut = lastBoundary(from: start, to: end, budget: budget) {
             text.width(start, text.trimmedEnd($0, notBefore: start))
@@ -380,7 +381,7 @@ struct LineBreaker {
     }
 
     /// T5: "…" then the longest suffix of whole clusters that fits, leading whitespace trimmed.
-    private func headTruncated(_ start: Int, _ end: Int, limit: Int) -> BrokenLine {
+    func headTruncated(_ start: Int, _ end: Int, limit: Int) -> BrokenLine {
         let budget = limit - text.ellipsisWidth
         let suffixEnd = text.trimmedEnd(end, notBefore: start)
         let cut = firstBoundary(from: start, to: suffixEnd, budget: budget) {
@@ -394,7 +395,7 @@ struct LineBreaker {
 
     /// T5: prefix + "…" + suffix sharing the width; the prefix gets the odd unit and any room the suffix
     /// leaves.
-    private func middleTruncated(_ start: Int, _ end: Int, limit: Int) -> BrokenLine {
+    func middleTruncated(_ start: Int, _ end: Int, limit: Int) -> BrokenLine {
         let budget = limit - text.ellipsisWidth
         let suffixEnd = text.trimmedEnd(end, notBefore: start)
         let prefixMeasure: (Int) -> Int = { text.width(start, text.trimmedEnd($0, notBefore: start)) }

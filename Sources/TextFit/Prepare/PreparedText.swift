@@ -216,24 +216,10 @@ public final class PreparedText: Sendable {
     var ellipsisWidth: Int {
         let memo = ellipsisWidthMemo.load(ordering: .relaxed)
         if memo != Int.min { return memo }
-        // A styled text budgets the widest of its fonts' ellipses, so a cut line fits whichever run it ends in.
-        let width = styling.map { $0.styles.map { Self.shapedEllipsisWidth($0.font) }.max() ?? 0 } ?? Self.shapedEllipsisWidth(font)
+        // A styled text's widest "…" (S7): a cut budgeted with it fits whichever run it ends in.
+        let width = styling.map { $0.ellipsisWidths().max() ?? 0 } ?? Self.shapedEllipsisWidth(font)
         ellipsisWidthMemo.store(width, ordering: .relaxed)
         return width
-    }
-
-    private static func shapedEllipsisWidth(_ font: Font) -> Int {
-        let catalog = FontCatalog.shared
-        let scale = font.scale
-        let face = ellipsisFace(for: font)
-        var unit: UInt16 = 0x2026
-        var advance: Int32 = 0
-        var flag: UInt8 = 0
-        return withUnsafePointer(to: &unit) { pointer in
-            let key = SegmentCache.Key(face: face.id, scale: scale, script: 0, text: UnsafeBufferPointer(start: pointer, count: 1))
-            _ = SegmentShaper.shape(key, advances: &advance, flags: &flag) { catalog.harfBuzzFont(face: face, scale: scale) }
-            return Int(advance)
-        }
     }
 
     /// The face the ellipsis is shaped in (rule T1): the font's own when it has U+2026, else the fallback

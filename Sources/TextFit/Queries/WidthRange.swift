@@ -161,7 +161,7 @@ extension PreparedText {
             if let placement = line.ellipsis {
                 guard placement == .tail, line.visible.upperBound < paragraphEnd else { continue }
                 let next = nextClusterBoundary(after: line.visible.upperBound)
-                reach = width(start, trimmedEnd(next, notBefore: start)) + ellipsisWidth
+                reach = width(start, trimmedEnd(next, notBefore: start)) + ellipsisWidth(.tail, visible: start..<trimmedEnd(next, notBefore: start))
                 best = min(best ?? .max, reach)
                 continue
             }

@@ -30,6 +30,8 @@ final class Styling: Sendable {
     /// in it alone is exactly as tall as a plain line, F3), else nil.
     let kernUnits: [Int32]
     let attachmentWidths: [Int32]
+    /// Per style: its baseline offset in 1/1024 pt, which raises its glyphs when drawn (S4).
+    let baselineUnits: [Int32]
     let metrics: [VerticalMetrics]
     let plainLineHeights: [CGFloat?]
     /// Whether preparation must change anything the plain pass shaped: more than one style, a kern or an
@@ -40,6 +42,8 @@ final class Styling: Sendable {
     let needsLineBoxes: Bool
     /// The text's UTF-16 length.
     let count: Int
+    /// Each style's "…" width once a line was truncated (`ellipsisWidths()`).
+    let ellipsisWidthMemo = Locked<[Int]?>(nil)
 
     init(styles: [Style], runStarts: [Int], runStyles: [UInt16], count: Int) {
         self.styles = styles
@@ -50,6 +54,7 @@ final class Styling: Sendable {
         attachmentWidths = styles.map { style in
             style.attachment.map { Int32(($0.width * CGFloat(Units.perPoint)).rounded()) } ?? -1
         }
+        baselineUnits = styles.map { Int32(($0.baselineOffset * CGFloat(Units.perPoint)).rounded()) }
         metrics = styles.map(Self.metrics)
         plainLineHeights = styles.map { $0.baselineOffset == 0 && $0.attachment == nil ? $0.font.lineHeight : nil }
         changesShaping = styles.count > 1 || styles.contains { $0.kern != 0 || $0.attachment != nil }

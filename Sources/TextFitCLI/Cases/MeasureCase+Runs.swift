@@ -12,9 +12,12 @@ extension MeasureCase {
         var bold: Bool?
         var kern: Double?
         var baselineOffset: Double?
+        /// The run's colour for drawing (`render`); measuring ignores it.
+        var color: TextColor?
     }
 
-    static let runFields = ["start", "end", "family", "fontFile", "faceIndex", "size", "weight", "kern", "baselineOffset"]
+    static let runFields = ["start", "end", "family", "fontFile", "faceIndex", "size", "weight", "kern", "baselineOffset",
+                            "color"]
 
     /// Decodes `runs`, if present.
     /// - Throws: `CaseError` naming the run and field (`runs[1].end`) with a wrong type or value.
@@ -75,7 +78,24 @@ extension MeasureCase {
             }
             if key == "kern" { run.kern = value } else { run.baselineOffset = value }
         }
+        run.color = try color(item, field: field("color"))
         return run
+    }
+
+    /// `"#rrggbb"`, hexadecimal sRGB.
+    private static func color(_ item: JSONValue, field: String) throws -> TextColor? {
+        switch item["color"] {
+        case nil, .null?: return nil
+        case .string(let text)?:
+            let digits = text.dropFirst()
+            if text.hasPrefix("#"), digits.count == 6, let value = UInt32(digits, radix: 16), digits.allSatisfy(\.isHexDigit) {
+                func component(_ shift: UInt32) -> Double { Double((value >> shift) & 0xFF) / 255 }
+                return TextColor(red: component(16), green: component(8), blue: component(0))
+            }
+            throw CaseError(message: "field '\(field)' must be a colour '#rrggbb' (six hexadecimal digits), got '\(text)'")
+        case let other?:
+            throw CaseError(message: "field '\(field)' must be a colour '#rrggbb' (six hexadecimal digits), got \(other.typeName)")
+        }
     }
 
     /// `regular`, `bold` or a number from 100 to 900. The bundled families have a regular (400) and a bold
@@ -111,7 +131,7 @@ extension MeasureCase {
                 runFont = try self.font(source, size: runSize, fonts: fonts)
             }
             let attributes = TextAttributes(font: runFont, kern: run.kern.map { CGFloat($0) },
-                                            baselineOffset: run.baselineOffset.map { CGFloat($0) })
+                                            baselineOffset: run.baselineOffset.map { CGFloat($0) }, foregroundColor: run.color)
             try styled.setAttributes(attributes, range: run.start..<run.end)
         }
         do {

@@ -14,12 +14,14 @@ enum MeasureCommand: Command {
         .option("--mode", "one of \(LineBreakMode.names)"),
         .option("--fallback", "one of \(MeasureCase.fallbackNames)"),
         .flag("--json"),
-    ]
+    ] + caseOptions
 
     /// What the flags ask for.
     struct Request: Equatable {
         var measureCase: MeasureCase
         var json = false
+        /// The `--case` / `--json-case` object, when the case came as one (MeasureCommand+JSONCase.swift).
+        var caseJSON: JSONValue?
     }
 
     static func perform(_ request: Request, console: Console) -> ExitCode {
@@ -39,7 +41,13 @@ enum MeasureCommand: Command {
             return console.fail(UsageError(message: "\(error)"))
         }
         if let warning = MeasureResult.missingGlyphWarning(prepared) { console.writeError(warning) }
-        if request.json {
+        if request.json, let json = request.caseJSON {
+            do {
+                console.write(JSONWriter.string(try caseResult(json, measureCase, prepared: prepared, layout: layout)))
+            } catch {
+                return console.fail(UsageError(message: "\(error)"))
+            }
+        } else if request.json {
             console.write(JSONWriter.string(MeasureResult.json(id: .null, layout: layout)))
         } else {
             for line in table(measureCase, prepared: prepared, layout: layout) { console.write(line) }
@@ -50,6 +58,9 @@ enum MeasureCommand: Command {
     /// Turns parsed flags into a case, checking every value.
     /// - Throws: `UsageError` naming the flag at fault.
     static func makeRequest(_ parsed: ParsedArguments) throws -> Request {
+        if let (measureCase, json) = try jsonCase(parsed, command: "measure") {
+            return Request(measureCase: measureCase, json: parsed.flags.contains("--json"), caseJSON: json)
+        }
         guard let text = parsed.positionals.first else {
             throw UsageError(message: "'measure' needs the TEXT to measure, e.g. textfit measure \"Hello world\" --width 80")
         }

@@ -75,10 +75,10 @@ enum RenderCommand: Command {
     /// Turns parsed flags into a request, checking every value.
     /// - Throws: `UsageError` naming the flag at fault.
     static func makeRequest(_ parsed: ParsedArguments) throws -> Request {
-        guard !parsed.positionals.isEmpty else {
+        guard !parsed.positionals.isEmpty || MeasureCommand.givesJSONCase(parsed) else {
             throw UsageError(message: "'render' needs the TEXT to draw, e.g. textfit render \"Hello world\" --width 80 -o hello.png")
         }
-        guard parsed.positionals.count == 1 else {
+        guard parsed.positionals.count <= 1 else {
             throw UsageError(message: "'render' takes one TEXT, got \(parsed.positionals.count) arguments "
                              + "('\(parsed.positionals[1])' is extra); quote text with spaces")
         }
@@ -89,7 +89,8 @@ enum RenderCommand: Command {
             throw UsageError(message: "'render' needs an output file: -o out.png or -o out.svg")
         }
         let format = try OutputFile.format(of: output, flag: parsed.values["-o"] != nil ? "-o" : "--output")
-        var request = Request(measureCase: try MeasureCommand.makeRequest(parsed).measureCase, output: output, format: format)
+        let measureCase = try MeasureCommand.jsonCase(parsed, command: "render")?.0 ?? MeasureCommand.makeRequest(parsed).measureCase
+        var request = Request(measureCase: measureCase, output: output, format: format)
         request.overlay = parsed.flags.contains("--overlay")
         if let scale = try parsed.number("--scale") {
             guard scale.isFinite, scale > 0, scale <= maximumScale else {

@@ -5,13 +5,14 @@ extension Label {
     func validate(numberOfLines: Int) throws {
         try LabelRules.validate(numberOfLines: numberOfLines, scale: scale)
         try paragraphStyle.validate()
+        try checkPreparation()
     }
 
     /// T3 with the paragraph style's line boxes: the lines whose boxes end within `height` (at least
     /// one), combined with `numberOfLines`; plain text counts whole line heights (`VisibleLines`).
     func visibleLineLimit(numberOfLines: Int, height: CGFloat, width: CGFloat?) throws -> Int {
         let prepared = preparedText
-        guard prepared.paragraphStyle != .default, height > 0, !height.isUnboundedTextDimension else {
+        guard prepared.paragraphStyle != .default || attributedText != nil, height > 0, !height.isUnboundedTextDimension else {
             return LabelRules.visibleLineLimit(numberOfLines: numberOfLines, height: height, lineHeight: font.lineHeight)
         }
         let lines = try prepared.layout(width: width, numberOfLines: numberOfLines, lineBreakMode: lineBreakMode,

@@ -21,16 +21,21 @@ import Foundation
 public struct Label: Sendable {
     /// The text; `nil` and "" size to zero (L2).
     public var text: String? {
-        didSet { if text != oldValue { box = PreparedTextBox(text: text ?? "", font: font, paragraphStyle: paragraphStyle) } }
+        didSet {
+            guard text != oldValue else { return }
+            // Setting `text` drops `attributedText`'s attributes, as UILabel's does.
+            if text != styledText?.string { styledText = nil }
+            rebuildBox()
+        }
     }
     /// The font; it alone sets the line height, even where fallback fonts draw glyphs (F6).
     public var font: Font {
-        didSet { if font != oldValue { box = PreparedTextBox(text: text ?? "", font: font, paragraphStyle: paragraphStyle) } }
+        didSet { if font != oldValue { rebuildBox() } }
     }
     /// The paragraph style of `attributedText`'s paragraphs (P1–P10): spacing, alignment, indents, tabs.
     /// Checked when the label is measured (`ParagraphStyleError`). Default `ParagraphStyle()`.
     public var paragraphStyle = ParagraphStyle() {
-        didSet { if paragraphStyle != oldValue { box = PreparedTextBox(text: text ?? "", font: font, paragraphStyle: paragraphStyle) } }
+        didSet { if paragraphStyle != oldValue { rebuildBox() } }
     }
     /// At most this many lines; 0 = no limit (T3). Default 1 (L1).
     public var numberOfLines: Int
@@ -57,6 +62,16 @@ public struct Label: Sendable {
     public var allowsDefaultTighteningForTruncation = false
 
     private var box: PreparedTextBox
+    /// `attributedText` (Label+AttributedText.swift).
+    var styledText: StyledText?
+
+    /// A new preparation for the current text, font, paragraph style and attributes.
+    mutating func rebuildBox() {
+        box = PreparedTextBox(text: text ?? "", font: font, paragraphStyle: paragraphStyle, styled: styledText)
+    }
+
+    /// Throws what preparing `attributedText` threw (a run inside a cluster, too many styles).
+    func checkPreparation() throws { try box.check() }
 
     /// A label in `font`.
     /// - Parameters:

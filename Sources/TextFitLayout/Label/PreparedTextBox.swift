@@ -10,12 +10,21 @@ final class PreparedTextBox: Sendable {
     let text: String
     let font: Font
     let paragraphStyle: ParagraphStyle
+    /// A label's `attributedText`, its unattributed ranges in `font`; nil for plain text.
+    let styled: StyledText?
     private let storage = Locked<PreparedText?>(nil)
+    /// Why `styled` could not be prepared (`StyledTextError`, `ParagraphStyleError`), once tried.
+    private let failure = Locked<(any Error)?>(nil)
 
-    init(text: String, font: Font, paragraphStyle: ParagraphStyle = ParagraphStyle()) {
+    init(text: String, font: Font, paragraphStyle: ParagraphStyle = ParagraphStyle(), styled: StyledText? = nil) {
         self.text = text
         self.font = font
         self.paragraphStyle = paragraphStyle
+        self.styled = styled.map { styled in
+            var styled = styled
+            styled.font = font
+            return styled
+        }
     }
 
     /// A box holding `prepared` already.
@@ -23,6 +32,7 @@ final class PreparedTextBox: Sendable {
         self.text = prepared.text
         self.font = prepared.font
         self.paragraphStyle = prepared.paragraphStyle
+        self.styled = nil
         storage.withLock { $0 = prepared }
     }
 
@@ -30,11 +40,29 @@ final class PreparedTextBox: Sendable {
         if let existing = storage.withLock({ $0 }) { return existing }
         // Shaping: never under the lock. An invalid style is refused where the label is measured
         // (`Label.validate()`), so the plain text prepared for it is never measured.
-        let built = (try? PreparedText(text, font: font, paragraphStyle: paragraphStyle)) ?? PreparedText(text, font: font)
+        let built: PreparedText
+        if let styled {
+            do {
+                built = try PreparedText(styled: styled, paragraphStyle: paragraphStyle)
+            } catch {
+                // Refused where the label is measured (`check()`); this stand-in is never measured.
+                failure.withLock { $0 = error }
+                built = PreparedText(text, font: font)
+            }
+        } else {
+            built = (try? PreparedText(text, font: font, paragraphStyle: paragraphStyle)) ?? PreparedText(text, font: font)
+        }
         return storage.withLock { stored in
             if let existing = stored { return existing }
             stored = built
             return built
         }
+    }
+
+    /// Throws what preparing the styled text threw, if it did.
+    func check() throws {
+        guard styled != nil else { return }
+        _ = prepared
+        if let error = failure.withLock({ $0 }) { throw error }
     }
 }

@@ -1,0 +1,60 @@
+import Foundation
+
+/// Rule S7: the "…" of a truncated styled line takes the attributes of the last visible character (its
+/// font and size, colour and baseline offset; not its kern, as the token is no character of the string).
+/// Measuring and drawing both ask here, so the "…" drawn is the one measured. A plain text has one "…"
+/// (`ellipsisWidth`) and never comes here.
+extension PreparedText {
+    /// The offset whose style the "…" takes: for a tail or middle ellipsis the last character before it
+    /// (the line's start when nothing shows before it); for a head ellipsis the first character after it.
+    static func ellipsisStylePosition(_ placement: EllipsisPlacement, visible: Range<Int>) -> Int {
+        switch placement {
+        case .head: return visible.lowerBound
+        case .tail, .middle: return visible.isEmpty ? visible.lowerBound : visible.upperBound - 1
+        }
+    }
+
+    /// The style index of the "…" (0 for plain text).
+    func ellipsisStyle(_ placement: EllipsisPlacement, visible: Range<Int>) -> UInt16 {
+        guard let styling else { return 0 }
+        return styling.runStyles[styling.runIndex(containing: Self.ellipsisStylePosition(placement, visible: visible))]
+    }
+
+    /// The "…"'s advance in 1/1024 pt for a line showing `visible` with the ellipsis at `placement`.
+    func ellipsisWidth(_ placement: EllipsisPlacement, visible: Range<Int>) -> Int {
+        guard let styling else { return ellipsisWidth }
+        return styling.ellipsisWidths()[Int(ellipsisStyle(placement, visible: visible))]
+    }
+
+    /// The "…" shaped in `font` (or the fallback face that has it, T1), in 1/1024 pt.
+    static func shapedEllipsisWidth(_ font: Font) -> Int {
+        let catalog = FontCatalog.shared
+        let scale = font.scale
+        let face = ellipsisFace(for: font)
+        var unit: UInt16 = 0x2026
+        var advance: Int32 = 0
+        var flag: UInt8 = 0
+        return withUnsafePointer(to: &unit) { pointer in
+            let key = SegmentCache.Key(face: face.id, scale: scale, script: 0, text: UnsafeBufferPointer(start: pointer, count: 1))
+            _ = SegmentShaper.shape(key, advances: &advance, flags: &flag) { catalog.harfBuzzFont(face: face, scale: scale) }
+            return Int(advance)
+        }
+    }
+}
+
+extension Styling {
+    /// Each style's "…" advance in 1/1024 pt (S7), shaped on the first truncation and kept: most texts are
+    /// never truncated. A race shapes the same values twice.
+    func ellipsisWidths() -> [Int] {
+        if let known = ellipsisWidthMemo.withLock({ $0 }) { return known }
+        let widths = styles.map { PreparedText.shapedEllipsisWidth($0.font) }
+        ellipsisWidthMemo.withLock { $0 = widths }
+        return widths
+    }
+
+    /// Whether the styles' "…" differ in width, so a cut line's budget depends on where it ends.
+    var ellipsisWidthVaries: Bool {
+        let widths = ellipsisWidths()
+        return widths.contains { $0 != widths[0] }
+    }
+}
