@@ -180,7 +180,12 @@ public final class PreparedText: Sendable {
         } else {
             paragraphSettings = paragraph
         }
-        if bidirectional, direction != .natural { _ = bidiMemo.storeIfNil(makeBidi(direction)) }
+        if bidirectional, direction != .natural {
+            _ = bidiMemo.storeIfNil(makeBidi(direction))
+        } else if !bidirectional, paragraphSettings != nil {
+            // Known here: the paragraph geometry asks on every layout, and would scan the text again.
+            _ = bidiMemo.storeIfNil(BidiMemo(levels: nil))
+        }
     }
 
     /// `init(_:font:)` with a paragraph style's settings (see `init(_:font:paragraphStyle:)`) and the

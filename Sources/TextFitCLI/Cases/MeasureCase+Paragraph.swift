@@ -9,7 +9,7 @@ struct ParagraphCase: Equatable, Sendable {
                                "minimumLineHeight", "maximumLineHeight", "firstLineHeadIndent", "headIndent",
                                "tailIndent", "defaultTabInterval"]
     static let fields = numberFields + ["alignment", "baseWritingDirection", "tabStops"]
-    static let directions = ["natural", "leftToRight", "rightToLeft"]
+    static let directions = WritingDirection.allCases.map(\.rawValue)
 
     /// Decodes `paragraph`; every value is checked here so the message names `paragraph.<field>`.
     /// - Throws: `CaseError` for a wrong type, an unknown alignment or direction, a near miss of a field
