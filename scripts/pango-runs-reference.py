@@ -299,7 +299,7 @@ def make_cases():
                     "family": "Noto Sans", "size": size, "width": rnd.randint(60, 420), "maxLines": 0}
             runs = styled_runs(kind, text, language, size, rnd)
             case["runs"] = [dict({"start": s, "end": e}, **fields) for s, e, fields in runs if e > s]
-            case["paragraph"] = rnd.choice(PARAGRAPHS) if kind == "paragraph" else {}
+            case["paragraph"] = rnd.choice(PARAGRAPHS) if kind in ("paragraph", "mixed") else {}
             if kind == "truncated":
                 case["maxLines"] = rnd.randint(1, 3)
             cases.append(case)
