@@ -297,10 +297,26 @@ import Testing
         #expect(figures.widthsModelled + (figures.classes["spaceBetweenScripts"]?.count ?? 0) == figures.widths, "\(figures)")
         // The figures docs/styled-parity.md gives, so that a change on either side shows.
         let counts = figures.classes.mapValues(\.count)
-        #expect(counts == ["plainTextBreak": 1, "runFontLacksGlyph": 1, "spaceBetweenScripts": 11, "fallbackLineBox": 573,
+        #expect(counts == ["plainTextBreak": 1, "runFontLacksGlyph": 1, "spaceBetweenScripts": 4, "fallbackLineBox": 573,
                            "baselineAlignment": 93, "baselineOutsideBox": 3, "ellipsisOffset": 1], "\(counts)")
         #expect(figures.sameBreaks == 238 && figures.lines == 1761 && figures.heightsRaw == 1091, "\(figures)")
         #expect(figures.heightsByScript == ["Latin and Cyrillic": [951, 951], "CJK and mixed": [140, 810]], "\(figures)")
+    }
+
+    /// A space just after a style edge is set in its own run's font when that font has it, as Pango
+    /// (a new item at the attribute change: "信息。" at 12 pt then " iPhone" at 13 pt sets the space in Noto
+    /// Sans 13) and CoreText (fallback per attribute run) do; inside one run it keeps the fallback face of
+    /// the CJK text before it, as in plain text.
+    @Test func spaceAfterStyleEdgeTakesItsRunsFont() throws {
+        let body = try Font(family: "Noto Sans", size: 13)
+        var styled = try StyledText("信息。", attributes: TextAttributes(font: try Font(family: "Noto Sans", size: 12)), font: body)
+        styled.append(" iPhone")
+        let line = try #require(try PreparedText(styled: styled).layout().lines.first)
+        let space = try #require(line.glyphs().runs.first { $0.glyphs.contains { $0.stringIndex == 3 } })
+        #expect(space.face.familyName == "Noto Sans" && space.pointSize == 13)
+        let plain = try #require(try PreparedText("信息。 iPhone", font: body).layout().lines.first)
+        let plainSpace = try #require(plain.glyphs().runs.first { $0.glyphs.contains { $0.stringIndex == 3 } })
+        #expect(plainSpace.face.familyName == "Droid Sans Fallback")
     }
 
     /// The class of a case whose lines break apart from Pango's: `plainTextBreak` when both engines
