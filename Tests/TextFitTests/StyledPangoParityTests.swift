@@ -225,8 +225,9 @@ import Testing
                     }
                     let difference = abs(line.width - trim - reference.width)
                     if difference <= 0.01 { figures.widthsModelled += 1 } else if difference <= 0.25, Self.usesFallback(line, in: item) {
-                        // A space between two scripts: TextFit shapes it in the run's font (Noto Sans), Pango
-                        // in the fallback face of the text around it (Droid Sans Fallback's is narrower).
+                        // A space after CJK before digits or "(": Pango sets it with what follows (Noto Sans),
+                        // TextFit with the CJK it follows (Droid Sans Fallback, whose space is narrower); the
+                        // same in plain text.
                         figures.explain("spaceBetweenScripts", "\(where_): \(line.width - trim - reference.width)")
                     } else {
                         figures.explain("unexplained", "\(where_): width \(line.width) - trim \(trim) vs Pango \(reference.width)")
