@@ -147,12 +147,24 @@ extension PreparedText.Pass {
             while run + 1 < runCount, styling.runStarts[run + 1] <= start { run += 1 }
             while start < end {
                 let runEnd = run + 1 < runCount ? styling.runStarts[run + 1] : count
-                let pieceEnd = min(end, runEnd)
+                var pieceEnd = min(end, runEnd)
                 var piece = segment
+                let style = Int(styling.runStyles[run])
+                // Spaces just after a style edge are set in their own run's font, not in the fallback face of
+                // the text before the edge: CoreText falls back per attribute run, and Pango starts a new item
+                // at an attribute change. Inside a run a space keeps the face of the text it follows (F6).
+                if segment.face != 0, start > 0, start == styling.runStarts[run], styling.attachmentWidths[style] < 0 {
+                    let face = styling.styles[style].font.face
+                    var spaces = start
+                    while spaces < pieceEnd, u[spaces] == 0x20, face.hasGlyph(for: 0x20) { spaces += 1 }
+                    if spaces > start {
+                        pieceEnd = spaces
+                        piece.face = 0
+                    }
+                }
                 piece.start = Int32(truncatingIfNeeded: start)
                 piece.end = Int32(truncatingIfNeeded: pieceEnd)
                 piece.style = styling.runStyles[run]
-                let style = Int(piece.style)
                 let whole = start == Int(segment.start) && pieceEnd == end
                 if styling.attachmentWidths[style] >= 0 {
                     place(attachmentWidth: styling.attachmentWidths[style], start, pieceEnd)
