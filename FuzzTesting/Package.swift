@@ -1,10 +1,11 @@
 // swift-tools-version:6.0
 // libFuzzer targets for TextFit: a nested package, so `swift build` / `swift test` of TextFit
-// never build it. Build and run them with the sanitizers on (see README.md):
+// never build it. Build and run them with the sanitizers on (README.md explains the flags: the driver
+// keeps only the last `-sanitize=`, so both go in one):
 //
-//     swift build --package-path FuzzTesting --scratch-path /tmp/tf-fuzz \
-//         --sanitize=fuzzer --sanitize=address -Xswiftc -parse-as-library
-//     /tmp/tf-fuzz/debug/FuzzMeasure FuzzTesting/Corpus/FuzzMeasure -max_total_time=600
+//     swift build --package-path FuzzTesting --scratch-path /tmp/tf-fuzz -c release \
+//         --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xcc -fsanitize=address
+//     /tmp/tf-fuzz/release/FuzzMeasure FuzzTesting/Corpus/FuzzMeasure -max_total_time=600
 //
 // The entry logic lives in TextFit's test-support module (`_TextFitTestSupport`, `_FuzzEntries`) so the
 // main test suite replays the committed corpus and crashers through the same code; linking it also

@@ -3,7 +3,8 @@ import Testing
 
 /// `textfit batch` with `paragraph` (architecture.md, "Styled text"; rules P1–P9).
 @Suite struct BatchParagraphTests {
-    /// Lines gain x, y, baseline, height after their fields; the height includes lineSpacing (P4); a
+    /// Lines gain x, y, baseline, height and their visual runs after their fields, and the result its
+    /// direction before the lines (the contract's styled results); the height includes lineSpacing (P4); a
     /// centred first line with a first-line indent sits at indent + half the room it leaves (P7, P9).
     @Test func linesCarryTheirBoxes() throws {
         let run = runTool(["batch"], input: [
@@ -11,7 +12,8 @@ import Testing
         ])
         #expect(run.code == 0)
         let line = try #require(run.output.first)
-        #expect(line.contains(#""width":161.1259765625,"x":24.43701171875,"y":0.0,"baseline":18.173,"height":23.154}"#))
+        #expect(line.contains(#""truncated":false,"direction":"ltr","lines":[{"start":0,"end":20,"#))
+        #expect(line.contains(#""width":161.1259765625,"x":24.43701171875,"y":0.0,"baseline":18.173,"height":23.154,"visual":[{"start":0,"end":19,"rtl":false}]}"#))
         let value = try parseJSON(line)
         #expect(value["height"] == .double(50.308))
     }

@@ -15,6 +15,26 @@ import TextFit
         return message
     }
 
+    /// A styled case's result carries the contract's styled fields: `direction` before the lines, and
+    /// per line its box and its visual runs (one left-to-right run per line here,
+    /// hanging whitespace excluded).
+    @Test func styledResultsCarryDirectionAndVisualRuns() throws {
+        let run = runTool(["batch"], input: [#"{"id":1,"text":"Hello world again","width":60,"runs":[{"start":6,"end":11,"weight":"bold"}]}"#])
+        let line = try #require(run.output.first)
+        #expect(line.contains(#""truncated":false,"direction":"ltr","lines":["#))
+        let value = try parseJSON(line)
+        guard case .array(let lines)? = value["lines"] else { Issue.record("no lines"); return }
+        #expect(lines.count == 3)  // "Hello ", "world " in bold, "again" at 60 pt
+        for item in lines {
+            guard case .int(let start)? = item["start"], case .int(let end)? = item["end"],
+                  case .array(let visual)? = item["visual"] else { Issue.record("line \(item)"); continue }
+            #expect(visual.count == 1)
+            #expect(visual.first?["start"] == .int(start))
+            #expect(visual.first?["rtl"] == .bool(false))
+            if case .int(let runEnd)? = visual.first?["end"] { #expect(runEnd <= end && runEnd > start) }
+        }
+    }
+
     /// A run measures as the library's `StyledText` with the same attributes: a bold span, a kern.
     @Test func runsMeasureAsStyledText() throws {
         let regular = try Font(family: "Noto Sans", size: 17)

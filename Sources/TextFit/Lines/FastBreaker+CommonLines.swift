@@ -107,6 +107,8 @@ extension FastBreaker {
                     break
                 }
                 if first > lastCandidate || visiblePrefix[first] > bound {
+                    // A first word whose end is unsafe may fit reshaped: the general code tries it.
+                    if first <= lastCandidate, view.breakEnds[first] & reshapeFlag != 0 { break }
                     // W2: not even the first word fits (or only the paragraph's last piece is left): an
                     // emergency break between clusters inside it, made here when the line's widths are
                     // stored ones (about 95 % of them), which also keeps the next line in this loop.

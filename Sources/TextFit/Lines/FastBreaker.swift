@@ -89,6 +89,15 @@ extension FastBreaker {
         return text.width(start, end)
     }
 
+    /// `LineBreaker.reshapedFits`: whether the line from `start` to `candidate` fits once reshaped, asked
+    /// only where the stored prefix may differ from the reshaped width.
+    private static func reshapedFits(_ view: FastView, _ text: PreparedText, _ start: Int, _ candidate: Int,
+                                     limit: Int) -> Bool {
+        let visibleEnd = view.trimmedEnd(candidate, notBefore: start)
+        guard view.isUnsafe(start) || (visibleEnd < view.unitCount && view.isUnsafe(visibleEnd)) else { return false }
+        return Self.width(view, text, start, visibleEnd) <= limit
+    }
+
     /// `plainLine(_:_:)` with the fast widths.
     @inline(__always)
     private static func plainLine(_ view: FastView, _ text: PreparedText, _ start: Int, _ end: Int) -> BrokenLine {
@@ -175,11 +184,15 @@ extension FastBreaker {
                     // No opportunity inside: the paragraph's end is the only candidate.
                     end = Self.width(view, text, start, view.trimmedEnd(paragraphEnd, notBefore: start)) <= limit
                         ? paragraphEnd : Self.emergencyEnd(view, text, start, paragraphEnd, limit: limit)
-                } else if view.visiblePrefix[first] - base > limit {
+                } else if view.visiblePrefix[first] - base > limit,
+                          !Self.reshapedFits(view, text, start, Int(view.breaks[first]), limit: limit) {
                     end = Self.emergencyEnd(view, text, start, Int(view.breaks[first]), limit: limit)
                 } else {
                     var low: Int
-                    if monotone {
+                    if view.visiblePrefix[first] - base > limit {
+                        low = first  // it fits only reshaped (an end inside a ligature)
+                        previousCount = 1
+                    } else if monotone {
                         low = Self.lastFitting(view.visiblePrefix, from: first, through: candidatesEnd - 1,
                                                bound: base &+ limit, guess: previousCount)
                         previousCount = low - first + 1
@@ -204,8 +217,10 @@ extension FastBreaker {
                         cursor = low + 1
                         continue
                     } else {
-                        // Confirm with the reshaped width and step back, as the general code does.
+                        // Confirm with the reshaped width and step back, then forward over candidates
+                        // that fit only reshaped, as the general code does.
                         let startUnsafe = view.isUnsafe(start)
+                        var confirmed = true
                         while true {
                             let candidate = Int(view.breaks[low])
                             let visibleEnd = view.trimmedEnd(candidate, notBefore: start)
@@ -215,9 +230,22 @@ extension FastBreaker {
                             }
                             if low == first {
                                 end = Self.emergencyEnd(view, text, start, candidate, limit: limit)
+                                confirmed = false
                                 break
                             }
                             low -= 1
+                            confirmed = false
+                        }
+                        if confirmed {
+                            while low + 1 < candidatesEnd,
+                                  Self.reshapedFits(view, text, start, Int(view.breaks[low + 1]), limit: limit) {
+                                low += 1
+                                end = Int(view.breaks[low])
+                            }
+                            if low == candidatesEnd - 1,
+                               Self.width(view, text, start, view.trimmedEnd(paragraphEnd, notBefore: start)) <= limit {
+                                end = paragraphEnd
+                            }
                         }
                     }
                 }

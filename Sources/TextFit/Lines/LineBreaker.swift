@@ -185,21 +185,41 @@ struct LineBreaker {
             // No opportunity inside: the paragraph's end is the only candidate.
             return (paragraphEndFits() ? paragraphEnd : emergencyEnd(start, paragraphEnd, limit: limit), -1)
         }
-        guard fits(first) else { return (emergencyEnd(start, Int(text.breaks[first]), limit: limit), -1) }
-        var low = Self.lastFitting(from: first, through: end - 1, fits)
+        let storedFits = fits(first)
+        guard storedFits || reshapedFits(start, Int(text.breaks[first]), limit: limit) else {
+            return (emergencyEnd(start, Int(text.breaks[first]), limit: limit), -1)
+        }
+        var low = storedFits ? Self.lastFitting(from: first, through: end - 1, fits) : first
         if low == end - 1, forced == nil, paragraphEndFits() { return (paragraphEnd, -1) }
         // The stored prefix is exact unless the line starts or its visible end sits on an unsafe-to-break
         // cluster (a line starting inside a ligature after an emergency break: "ffl" at 24 pt, width 8.3);
         // then confirm with the reshaped width and step back, down to an emergency break if needed.
         let startUnsafe = text.isUnsafe(start)
+        var confirmed = true
         while true {
             let candidate = Int(text.breaks[low])
             let visibleEnd = text.trimmedEnd(candidate, notBefore: start)
             if !(startUnsafe || text.isUnsafe(visibleEnd)) || text.width(start, visibleEnd) <= limit { break }
             if low == first { return (emergencyEnd(start, candidate, limit: limit), -1) }
             low -= 1
+            confirmed = false
+        }
+        // And step forward over candidates the stored prefix rejects but whose reshaped line fits: an end
+        // inside a ligature, where the stored width counts the whole ligature (U+200B between two "f").
+        if confirmed {
+            while low + 1 < end, reshapedFits(start, Int(text.breaks[low + 1]), limit: limit) { low += 1 }
+            if low == end - 1, forced == nil, paragraphEndFits() { return (paragraphEnd, -1) }
         }
         return (Int(text.breaks[low]), low)
+    }
+
+    /// Whether the line from `start` to `candidate` (without hanging whitespace) fits once reshaped,
+    /// asked only where the stored prefix may differ from the reshaped width (an unsafe start or visible
+    /// end): false where the stored width is exact, since the caller has read it.
+    func reshapedFits(_ start: Int, _ candidate: Int, limit: Int) -> Bool {
+        let visibleEnd = text.trimmedEnd(candidate, notBefore: start)
+        guard text.isUnsafe(start) || (visibleEnd < text.utf16Count && text.isUnsafe(visibleEnd)) else { return false }
+        return text.width(start, visibleEnd) <= limit
     }
 
     /// The same choice by scanning candidates one by one, skipping opportunities between Hangul

@@ -119,6 +119,9 @@ extension PreparedText {
                     // Unsafe to break at the visible end, or at the opportunity unless it is the text's end.
                     let unsafe = (f[end] | (position < count ? flag : 0)) & Flag.unsafe != 0
                     ends[j] = UInt32(truncatingIfNeeded: end) | (unsafe ? breakEndNeedsReshaping : 0)
+                    // The stored width of an unsafe end may also be too large (a ligature the cut undoes),
+                    // so a line the stored widths end just before it must try it reshaped.
+                    if unsafe, j > 0 { ends[j &- 1] |= breakEndNeedsReshaping }
                     let width = p[end]
                     visible[j] = width
                     breakPrefix[j] = p[position]

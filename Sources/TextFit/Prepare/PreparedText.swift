@@ -45,7 +45,9 @@ public final class PreparedText: Sendable {
     /// For each opportunity in `breaks`, what the breaker's fast path needs to end a line there without
     /// looking at the text: the visible end (the opportunity moved back over hanging whitespace, W4) in
     /// the low 31 bits, and `breakEndNeedsReshaping` when the visible end or the opportunity itself is
-    /// unsafe to break (the line's widths then need `width(_:_:)`'s reshaping). 4 bytes per opportunity.
+    /// unsafe to break (the line's widths then need `width(_:_:)`'s reshaping), or the next
+    /// opportunity's is (its stored width may be larger than its reshaped one, so it may fit after all:
+    /// the general code tries it). 4 bytes per opportunity.
     var breakEnds: StoredArray<UInt32> { storage.breakEnds }
     /// For each paragraph, the index in `breaks` of its first opportunity at or after its end: one past
     /// its last candidate for a soft break. 4 bytes per paragraph.
@@ -235,7 +237,8 @@ public final class PreparedText: Sendable {
         return primary.hasGlyph(for: 0x2026) ? primary : FontCatalog.shared.fallbackFace(for: 0x2026, font: font) ?? primary
     }
 
-    /// Set in `breakEnds` when a line ending at that opportunity needs reshaping to measure.
+    /// Set in `breakEnds` when a line ending at that opportunity, or at the next, needs reshaping to
+    /// measure.
     static let breakEndNeedsReshaping: UInt32 = 1 << 31
 
     /// The UTF-16 length of the text.

@@ -1,11 +1,11 @@
 import TextFit
 
 extension MeasureResult {
-    /// A bidirectional case's result (right-to-left text, explicit controls or a right-to-left base
-    /// direction): adds `direction` (the first paragraph's, "ltr" or "rtl") and, per line, `visual`, its
-    /// directional runs in visual order as `[{start, end, rtl}]`. A plain case's result is returned unchanged.
+    /// A styled, paragraph or bidirectional case's result (the contract's "bidirectional and styled
+    /// results"): adds `direction` (the first paragraph's, "ltr" or "rtl") and, per line, `visual`, its
+    /// directional runs in visual order as `[{start, end, rtl}]`, one run for a left-to-right line.
     static func addingBidi(to result: JSONValue, layout: TextLayout) -> JSONValue {
-        guard layout.preparedText.isBidirectional, case .object(var members) = result else { return result }
+        guard case .object(var members) = result else { return result }
         for index in members.indices where members[index].key == "lines" {
             guard case .array(let lines) = members[index].value else { continue }
             members[index].value = .array(zip(lines, layout.lines).map { json, line in

@@ -6,10 +6,12 @@ enum MeasureResult {
     /// Sizes are the layout's fractional ones (widest line without hanging whitespace, lines × line height),
     /// not rounded to pixels.
     /// With `lineBoxes` (a styled, paragraph or bidirectional case), each line adds its box
-    /// (`addingLineBoxes`); a bidirectional case adds `direction` and each line's `visual` runs after it.
+    /// (`addingLineBoxes`) and the result adds `direction` and each line's `visual` runs after it
+    /// (`addingBidi`: left-to-right text has one run per line).
     static func json(id: JSONValue, layout: TextLayout, lineBoxes: Bool = false) -> JSONValue {
         let plain = plainJSON(id: id, layout: layout)
-        return addingBidi(to: lineBoxes ? addingLineBoxes(plain, layout: layout) : plain, layout: layout)
+        guard lineBoxes || layout.preparedText.isBidirectional else { return plain }
+        return addingBidi(to: addingLineBoxes(plain, layout: layout), layout: layout)
     }
 
     private static func plainJSON(id: JSONValue, layout: TextLayout) -> JSONValue {
