@@ -594,8 +594,9 @@ extension PreparedText {
             scalars.contains { $0.value == 0xFE0F || $0.value == 0x20E3 || $0.value &- 0x1F3FB < 5 }
         }
 
-        /// `fallback`'s face index, added to the text's fallbacks when new.
-        private mutating func index(of fallback: FaceReference, bundledIndex: Int) -> Int {
+        /// `fallback`'s face index, added to the text's fallbacks when new (also for a styled run's own
+        /// fallback, `restyle`).
+        mutating func index(of fallback: FaceReference, bundledIndex: Int) -> Int {
             if let last = lastFallback, last.face.id == fallback.id {
                 lastFallback = (fallback, bundledIndex, last.index)
                 return last.index

@@ -162,9 +162,17 @@ extension PreparedText.Pass {
                         piece.face = 0
                     }
                 }
+                piece.style = styling.runStyles[run]
+                let runFont = styling.styles[style].font
+                if styling.attachmentWidths[style] < 0, runFont.face.id != primaryFont.face.id {
+                    // S2: the plain pass chose faces against the first run's font; another run's font falls
+                    // back on its own, cluster by cluster, as CoreText does per attribute run.
+                    let (faceEnd, face) = runFace(u, start, pieceEnd, segmentFace: piece.face, font: runFont)
+                    pieceEnd = faceEnd
+                    piece.face = face
+                }
                 piece.start = Int32(truncatingIfNeeded: start)
                 piece.end = Int32(truncatingIfNeeded: pieceEnd)
-                piece.style = styling.runStyles[run]
                 let whole = start == Int(segment.start) && pieceEnd == end
                 if styling.attachmentWidths[style] >= 0 {
                     place(attachmentWidth: styling.attachmentWidths[style], start, pieceEnd)
@@ -186,6 +194,39 @@ extension PreparedText.Pass {
         // At most one piece per cluster, so they fit the segment buffer (one slot per unit).
         for (i, piece) in pieces.enumerated() { segments[i] = piece }
         segmentCount = pieces.count
+    }
+
+    /// The face for the clusters from `start` in a run set in `font`, and where that face stops being the
+    /// one (at most `end`): the run's font where it has a cluster's base character, else the face the plain
+    /// pass chose (`segmentFace`) when that has it, else `font`'s own fallback. Whitespace and characters
+    /// that need no glyph stay in the face before them (F6).
+    private mutating func runFace(_ u: UnsafeBufferPointer<UInt16>, _ start: Int, _ end: Int, segmentFace: UInt16,
+                                  font: Font) -> (end: Int, face: UInt16) {
+        var chosen: UInt16?
+        var position = start
+        while position < end {
+            var next = position + 1
+            while next < end, flags[next] & PreparedText.Flag.grapheme == 0 { next += 1 }
+            let unit = UInt32(u[position])
+            var base = unit
+            if unit & 0xFC00 == 0xD800, position + 1 < end, UInt32(u[position + 1]) & 0xFC00 == 0xDC00 {
+                base = 0x10000 + ((unit - 0xD800) << 10) + (UInt32(u[position + 1]) - 0xDC00)
+            }
+            if base != 0x20, !CharacterTable.needsNoGlyph(base) {
+                let face = clusterFace(base, segmentFace: segmentFace, font: font)
+                if let chosen, chosen != face { break }
+                chosen = face
+            }
+            position = next
+        }
+        return (position, chosen ?? 0)
+    }
+
+    private mutating func clusterFace(_ base: UInt32, segmentFace: UInt16, font: Font) -> UInt16 {
+        if font.face.hasGlyph(for: base) { return 0 }
+        if segmentFace != 0, fallbacks[Int(segmentFace) - 1].hasGlyph(for: base) { return segmentFace }
+        guard let fallback = FontCatalog.shared.fallbackFace(for: base, font: font) else { return 0 }
+        return UInt16(truncatingIfNeeded: index(of: FaceReference(fallback), bundledIndex: 0))
     }
 
     /// An attachment's U+FFFC (and any marks on it) advances by the box's width and is never reshaped.
