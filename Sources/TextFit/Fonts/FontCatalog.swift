@@ -51,8 +51,11 @@ final class FontCatalog: Sendable {
     /// Where the bundled fonts were found, or why not: requests that need them throw the error.
     let bundledLookup: Result<URL, FontError>
 
-    /// Bundled faces in fallback order; unreadable ones are skipped.
+    /// Bundled faces in fallback order; unreadable ones are skipped. Italic faces are not among them
+    /// (they are chosen by family look-up only, `bundledChoices`).
     let bundled: [(family: String, bold: Bool, face: Face)]
+    /// Every readable bundled face, italic ones included, for family look-ups (rule S8).
+    let bundledChoices: [(family: String, bold: Bool, italic: Bool, face: Face)]
     /// The bundled faces in fallback order, and for every BMP code point the 1-based index of the first one
     /// that has it (0: none). Preparation copies both once and then looks fallbacks up with no lock and no
     /// reference counting per character, which keeps threads preparing CJK text from contending.
@@ -74,6 +77,7 @@ final class FontCatalog: Sendable {
         fontconfig = Fontconfig(appFontDirectory: directory?.path)
         var state = State()
         var bundled: [(String, Bool, Face)] = []
+        var choices: [(String, Bool, Bool, Face)] = []
         var bundledByKey: [String: Face] = [:]
         for file in BundledFonts.files {
             guard let path = directory?.appendingPathComponent(file.file).path,
@@ -83,8 +87,10 @@ final class FontCatalog: Sendable {
             // path on every retain and release, and preparation touches these faces constantly).
             bundledByKey["\(path)#0"] = face
             state.nextID += 1
-            bundled.append((file.family, file.bold, face))
+            choices.append((file.family, file.bold, file.italic, face))
+            if !file.italic { bundled.append((file.family, file.bold, face)) }
         }
+        self.bundledChoices = choices
         state.firstFileID = state.nextID
         self.bundledByKey = bundledByKey
         self.bundled = bundled
@@ -140,17 +146,23 @@ final class FontCatalog: Sendable {
     /// Cached fallback answers, for tests.
     var fallbackCount: Int { state.withLock { $0.fallbacks.count } }
 
-    func face(family: String, bold: Bool) throws -> Face {
+    /// The face of `family` for OpenType `weight` (100–900) and slant (rule S8). A bundled family gives
+    /// its nearer face: up to 500 regular, 600 and up bold; the asked slant before the asked weight, as
+    /// Fontconfig ranks them; a family without that face gives the one it has. Other families come from
+    /// Fontconfig's best match for weight and slant; one without an italic gives its upright face.
+    func face(family: String, weight: Double, italic: Bool) throws -> Face {
         let wanted = family.lowercased()
-        if let match = bundled.first(where: { $0.family.lowercased() == wanted && $0.bold == bold })
-            ?? bundled.first(where: { $0.family.lowercased() == wanted }) {
+        let bold = Font.Weight(rawValue: CGFloat(weight)).isBold
+        let faces = bundledChoices.filter { $0.family.lowercased() == wanted }
+        if let match = faces.first(where: { $0.bold == bold && $0.italic == italic })
+            ?? faces.first(where: { $0.italic == italic }) ?? faces.first(where: { !$0.italic }) ?? faces.first {
             return match.face
         }
         if let error = configurationError { throw error }
         // A bundled family without the bundled fonts: say where they were looked for rather than
         // substituting a system copy whose metrics may differ.
         if case .failure(let error) = bundledLookup, BundledFonts.isBundledFamily(family) { throw error }
-        guard let match = fontconfig?.match(family: family, bold: bold) else {
+        guard let match = fontconfig?.match(family: family, weight: weight, italic: italic) else {
             throw FontError.familyNotFound(family)
         }
         return try loadFace(path: match.path, faceIndex: match.faceIndex)
@@ -180,7 +192,8 @@ final class FontCatalog: Sendable {
                 return face
             }
             let face = Face(id: state.nextID, path: path, faceIndex: faceIndex, familyName: loaded.familyName,
-                            styleName: loaded.styleName, harfBuzz: loaded.harfBuzz)
+                            styleName: loaded.styleName, isItalic: loaded.isItalic, weightClass: loaded.weightClass,
+                            harfBuzz: loaded.harfBuzz)
             state.nextID += 1
             state.facesLoaded += 1
             state.faces[key] = face
@@ -246,7 +259,8 @@ final class FontCatalog: Sendable {
         }
         if let problem = harfBuzz.metrics.problem { throw FontError.unreadableFile(path: path, reason: problem) }
         return Face(id: id, path: path, faceIndex: faceIndex, familyName: info.familyName,
-                    styleName: info.styleName, harfBuzz: harfBuzz, livesForProcess: livesForProcess)
+                    styleName: info.styleName, isItalic: info.isItalic, weightClass: info.weightClass,
+                    harfBuzz: harfBuzz, livesForProcess: livesForProcess)
     }
 
     /// The HarfBuzz font for `face` at `scale`, created once per face (it lives as long as the face).
