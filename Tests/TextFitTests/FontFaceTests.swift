@@ -144,7 +144,12 @@ import Testing
     /// and they leave the bundled fallback order as it is.
     @Test func italicFacesAreNotFallbackFaces() throws {
         let catalog = FontCatalog.shared
-        #expect(catalog.bundledChoices.filter(\.italic).count == 2)
+        let italics = BundledFonts.files.filter(\.italic).map(\.file)
+        #expect(italics == ["NotoSans-Italic.ttf", "NotoSans-BoldItalic.ttf"])
+        for file in italics { #expect(try #require(catalog.bundledFace(file: file)).livesForProcess) }
+        // Naming the bundled file gives the same face as asking for the family's italic.
+        let path = try #require(BundledFonts.directory).appendingPathComponent("NotoSans-Italic.ttf").path
+        #expect(try Font(file: path, size: 17) == Font.italicSystemFont(ofSize: 17))
         #expect(catalog.bundledFaces.count == BundledFonts.files.count - 2)
         #expect(catalog.bundledFaces.allSatisfy { !$0.isItalic })
         #expect(catalog.bundledFaces.map(\.familyName).prefix(3) == ["Noto Sans", "Noto Sans", "Droid Sans Fallback"])

@@ -52,10 +52,17 @@ final class FontCatalog: Sendable {
     let bundledLookup: Result<URL, FontError>
 
     /// Bundled faces in fallback order; unreadable ones are skipped. Italic faces are not among them
-    /// (they are chosen by family look-up only, `bundledChoices`).
+    /// (they are chosen by family look-up only, `bundledFace(file:)`).
     let bundled: [(family: String, bold: Bool, face: Face)]
-    /// Every readable bundled face, italic ones included, for family look-ups (rule S8).
-    let bundledChoices: [(family: String, bold: Bool, italic: Bool, face: Face)]
+    /// The bundled upright faces by file name.
+    private let uprightFaces: [String: Face]
+    /// The bundled italic faces by file name, read on first request: no fallback needs them, so a process
+    /// that sets no italic text never reads them (each face's coverage table costs about 2 ms).
+    private let italicFaces = Locked<[String: Face]>([:])
+    /// The ids the italic faces get when read, among the bundled ids, by file name; and their
+    /// "path#index" keys, so `Font(file:)` naming one shares the bundled face.
+    private let italicIDs: [String: Int]
+    private let italicFileByKey: [String: String]
     /// The bundled faces in fallback order, and for every BMP code point the 1-based index of the first one
     /// that has it (0: none). Preparation copies both once and then looks fallbacks up with no lock and no
     /// reference counting per character, which keeps threads preparing CJK text from contending.
@@ -77,20 +84,30 @@ final class FontCatalog: Sendable {
         fontconfig = Fontconfig(appFontDirectory: directory?.path)
         var state = State()
         var bundled: [(String, Bool, Face)] = []
-        var choices: [(String, Bool, Bool, Face)] = []
+        var uprightFaces: [String: Face] = [:]
+        var italicIDs: [String: Int] = [:]
+        var italicFileByKey: [String: String] = [:]
         var bundledByKey: [String: Face] = [:]
         for file in BundledFonts.files {
-            guard let path = directory?.appendingPathComponent(file.file).path,
-                  let face = try? FontCatalog.makeFace(path: path, faceIndex: 0, id: state.nextID, livesForProcess: true)
+            guard let path = directory?.appendingPathComponent(file.file).path else { continue }
+            if file.italic {
+                italicIDs[file.file] = state.nextID
+                italicFileByKey["\(path)#0"] = file.file
+                state.nextID += 1
+                continue
+            }
+            guard let face = try? FontCatalog.makeFace(path: path, faceIndex: 0, id: state.nextID, livesForProcess: true)
             else { continue }
             // Held strongly here (never weakly: an object that ever had a weak reference pays the slow
             // path on every retain and release, and preparation touches these faces constantly).
             bundledByKey["\(path)#0"] = face
             state.nextID += 1
-            choices.append((file.family, file.bold, file.italic, face))
-            if !file.italic { bundled.append((file.family, file.bold, face)) }
+            uprightFaces[file.file] = face
+            bundled.append((file.family, file.bold, face))
         }
-        self.bundledChoices = choices
+        self.uprightFaces = uprightFaces
+        self.italicIDs = italicIDs
+        self.italicFileByKey = italicFileByKey
         state.firstFileID = state.nextID
         self.bundledByKey = bundledByKey
         self.bundled = bundled
@@ -141,7 +158,7 @@ final class FontCatalog: Sendable {
     var facesLoaded: Int { state.withLock { $0.facesLoaded } }
 
     /// File faces currently alive (bundled ones included), for tests.
-    var liveFaceCount: Int { bundledByKey.count + state.withLock { $0.faces.count } }
+    var liveFaceCount: Int { bundledByKey.count + italicFaces.withLock { $0.count } + state.withLock { $0.faces.count } }
 
     /// Cached fallback answers, for tests.
     var fallbackCount: Int { state.withLock { $0.fallbacks.count } }
@@ -153,11 +170,11 @@ final class FontCatalog: Sendable {
     func face(family: String, weight: Double, italic: Bool) throws -> Face {
         let wanted = family.lowercased()
         let bold = Font.Weight(rawValue: CGFloat(weight)).isBold
-        let faces = bundledChoices.filter { $0.family.lowercased() == wanted }
-        if let match = faces.first(where: { $0.bold == bold && $0.italic == italic })
-            ?? faces.first(where: { $0.italic == italic }) ?? faces.first(where: { !$0.italic }) ?? faces.first {
-            return match.face
-        }
+        // The family's files in order of preference: the asked slant and weight, the asked slant, upright.
+        let files = BundledFonts.files.filter { $0.family.lowercased() == wanted }
+        let preferred = files.filter { $0.bold == bold && $0.italic == italic } + files.filter { $0.italic == italic }
+            + files.filter { !$0.italic }
+        if let face = preferred.lazy.compactMap({ self.bundledFace(file: $0.file) }).first { return face }
         if let error = configurationError { throw error }
         // A bundled family without the bundled fonts: say where they were looked for rather than
         // substituting a system copy whose metrics may differ.
@@ -173,9 +190,24 @@ final class FontCatalog: Sendable {
         return try loadFace(path: path, faceIndex: faceIndex)
     }
 
+    /// The bundled face of `file` (a name in `BundledFonts.files`); an italic one is read on first use.
+    /// Nil when the file was not found or cannot be read.
+    func bundledFace(file: String) -> Face? {
+        if let face = uprightFaces[file] { return face }
+        guard let id = italicIDs[file], let path = try? bundledLookup.get().appendingPathComponent(file).path else { return nil }
+        return italicFaces.withLock { faces in
+            if let face = faces[file] { return face }
+            // Read under the lock: once per file per process, and two threads must not make two faces.
+            guard let face = try? FontCatalog.makeFace(path: path, faceIndex: 0, id: id, livesForProcess: true) else { return nil }
+            faces[file] = face
+            return face
+        }
+    }
+
     func loadFace(path: String, faceIndex: Int) throws -> Face {
         let key = "\(path)#\(faceIndex)"
         if let face = bundledByKey[key] { return face }
+        if let file = italicFileByKey[key], let face = bundledFace(file: file) { return face }
         if let face = state.withLock({ state -> Face? in
             guard let face = state.faces[key] else { return nil }
             Self.touch(face, in: &state)
