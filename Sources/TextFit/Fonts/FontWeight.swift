@@ -2,8 +2,8 @@ import Foundation
 
 extension Font {
     /// A font weight on the OpenType / CSS scale (OS/2 `usWeightClass`, CSS `font-weight`): 100 to 900,
-    /// 400 regular, 700 bold. The named weights are UIKit's `UIFont.Weight` constants at the numbers
-    /// Apple's system font uses for them (SF Pro Ultralight is 100 ... Black 900).
+    /// 400 regular, 700 bold. The named weights are UIKit's `UIFont.Weight` constants on its nine steps, in
+    /// UIKit's order: `.ultraLight` (lighter than `.thin` in UIKit) is 100, `.thin` 200 ... `.black` 900.
     ///
     /// ```swift
     /// try Font(family: "Noto Sans", size: 17, weight: .semibold)   // 600: the bundled bold face (rule S8)
