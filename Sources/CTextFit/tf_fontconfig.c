@@ -44,12 +44,13 @@ static void fill_match(FcPattern *font, tf_font_match *match) {
     }
 }
 
-int32_t tf_fontconfig_match_family(tf_fontconfig *config, const char *family, int32_t weight,
+int32_t tf_fontconfig_match_family(tf_fontconfig *config, const char *family, double weight, int32_t slant,
                                    tf_font_match *match) {
     FcPattern *pattern = FcPatternCreate();
     if (pattern == NULL) return -1;
     FcPatternAddString(pattern, FC_FAMILY, (const FcChar8 *)family);
-    FcPatternAddInteger(pattern, FC_WEIGHT, weight);
+    FcPatternAddDouble(pattern, FC_WEIGHT, FcWeightFromOpenTypeDouble(weight));
+    FcPatternAddInteger(pattern, FC_SLANT, slant);
     FcPatternAddBool(pattern, FC_SCALABLE, FcTrue);
     FcConfigSubstitute(config->config, pattern, FcMatchPattern);
     FcDefaultSubstitute(pattern);
@@ -113,13 +114,13 @@ struct tf_font_chain {
     FcFontSet *fonts;  // the sorted patterns (references into the configuration's set)
 };
 
-tf_font_chain *tf_fontconfig_sort(tf_fontconfig *config, const char *family, int32_t weight, int32_t slant) {
+tf_font_chain *tf_fontconfig_sort(tf_fontconfig *config, const char *family, double weight, int32_t slant) {
     FcFontSet *system = FcConfigGetFonts(config->config, FcSetSystem);
     if (system == NULL || system->nfont == 0) return NULL;
     FcPattern *pattern = FcPatternCreate();
     if (pattern == NULL) return NULL;
     if (family != NULL && family[0] != 0) FcPatternAddString(pattern, FC_FAMILY, (const FcChar8 *)family);
-    FcPatternAddInteger(pattern, FC_WEIGHT, weight);
+    FcPatternAddDouble(pattern, FC_WEIGHT, FcWeightFromOpenTypeDouble(weight));
     FcPatternAddInteger(pattern, FC_SLANT, slant);
     FcPatternAddBool(pattern, FC_SCALABLE, FcTrue);
     FcConfigSubstitute(config->config, pattern, FcMatchPattern);

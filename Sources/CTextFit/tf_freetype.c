@@ -5,6 +5,7 @@
 #include <string.h>
 #include <ft2build.h>
 #include FT_FREETYPE_H
+#include FT_TRUETYPE_TABLES_H
 
 static void copy_string(char *destination, size_t capacity, const char *source) {
     if (capacity == 0) return;
@@ -45,6 +46,9 @@ int32_t tf_font_bytes_probe(tf_font_bytes bytes, int32_t face_index, tf_font_fil
     }
     info->glyph_count = (int32_t)face->num_glyphs;
     info->is_scalable = FT_IS_SCALABLE(face) ? 1 : 0;
+    info->is_italic = (face->style_flags & FT_STYLE_FLAG_ITALIC) ? 1 : 0;
+    const TT_OS2 *os2 = (const TT_OS2 *)FT_Get_Sfnt_Table(face, FT_SFNT_OS2);
+    if (os2 != NULL && os2->version != 0xFFFF) info->weight_class = os2->usWeightClass;
     copy_string(info->family, sizeof(info->family), face->family_name);
     copy_string(info->style, sizeof(info->style), face->style_name);
     FT_Done_Face(face);

@@ -91,10 +91,12 @@ enum Help {
             family          font family. Default: \(BundledFonts.defaultFamily).
             fontFile        a font file instead of a family; faceIndex (default 0) picks a face.
             size            point size, > 0 and < 100000. Default: \(Int(MeasureCase.defaultSize)).
+            weight, italic  the family's face: weight regular, bold or 100-900 (bundled: up to 500 regular,
+                            above bold); italic true/false (no italic face: the upright one). Default: regular.
             width           wrap width in points >= 0; null, missing, 0, or 1e15 and more = unconstrained.
             maxLines        a whole number >= 0; 0 = unlimited (default).
             lineBreakMode   \(LineBreakMode.names). Default: wordWrap.
-            runs            [{start, end, family | fontFile (+ faceIndex), size, weight, kern, baselineOffset, color}]:
+            runs            [{start, end, family | fontFile (+ faceIndex), size, weight, italic, kern, baselineOffset, color}]:
                             styled UTF-16 ranges over the case's own values; later runs win.
             query           a question answered beside the layout: \(MeasureQuery.names) (see below).
             minimumScaleFactor  for query fitFontSize: \(MeasureQuery.minimumScaleFactorRequirement).

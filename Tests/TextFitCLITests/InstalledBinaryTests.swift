@@ -82,7 +82,7 @@ import Testing
         #expect(result.code == 3)
         #expect(result.stdout.isEmpty)
         let message = result.stderr
-        #expect(message.hasPrefix("textfit: bundled fonts (NotoSans-Regular.ttf, NotoSans-Bold.ttf, DroidSansFallbackFull.ttf, NotoSansArabic-Regular.ttf, NotoSansHebrew-Regular.ttf, NotoSansThai-Regular.ttf, NotoSansDevanagari-Regular.ttf, NotoSansBengali-Regular.ttf, NotoSansLao-Regular.ttf) not found; looked in, in order: TEXTFIT_FONTS_DIR: not set; \(tool.path)/Fonts: no such folder; \(root.path)/Fonts: no such folder;"))
+        #expect(message.hasPrefix("textfit: bundled fonts (NotoSans-Regular.ttf, NotoSans-Bold.ttf, DroidSansFallbackFull.ttf, NotoSansArabic-Regular.ttf, NotoSansHebrew-Regular.ttf, NotoSansThai-Regular.ttf, NotoSansDevanagari-Regular.ttf, NotoSansBengali-Regular.ttf, NotoSansLao-Regular.ttf, NotoSans-Italic.ttf, NotoSans-BoldItalic.ttf) not found; looked in, in order: TEXTFIT_FONTS_DIR: not set; \(tool.path)/Fonts: no such folder; \(root.path)/Fonts: no such folder;"))
         #expect(message.contains("(the checkout built from): skipped, TEXTFIT_FONTS_SKIP_CHECKOUT is set"))
         #expect(message.contains("Set TEXTFIT_FONTS_DIR to a folder holding them"))
     }
@@ -96,7 +96,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: empty) }
         let cases: [(dir: String, arguments: [String], reason: String)] = [
             ("/nonexistent/textfit-fonts", ["measure", "Hi"], "no such folder"),
-            (empty.path, ["measure", "Hi"], "lacks NotoSans-Regular.ttf, NotoSans-Bold.ttf, DroidSansFallbackFull.ttf, NotoSansArabic-Regular.ttf, NotoSansHebrew-Regular.ttf, NotoSansThai-Regular.ttf, NotoSansDevanagari-Regular.ttf, NotoSansBengali-Regular.ttf, NotoSansLao-Regular.ttf"),
+            (empty.path, ["measure", "Hi"], "lacks NotoSans-Regular.ttf, NotoSans-Bold.ttf, DroidSansFallbackFull.ttf, NotoSansArabic-Regular.ttf, NotoSansHebrew-Regular.ttf, NotoSansThai-Regular.ttf, NotoSansDevanagari-Regular.ttf, NotoSansBengali-Regular.ttf, NotoSansLao-Regular.ttf, NotoSans-Italic.ttf, NotoSans-BoldItalic.ttf"),
             ("/nonexistent/textfit-fonts", ["measure", "Hi", "--font-file",
                                             Self.repositoryFonts.appendingPathComponent("NotoSans-Bold.ttf").path], "no such folder"),
         ]

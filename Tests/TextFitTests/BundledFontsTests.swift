@@ -30,7 +30,7 @@ import Testing
         try Data("x".utf8).write(to: file)
         let cases: [(String, String)] = [
             ("/nonexistent/textfit-fonts", "no such folder"),
-            (folder.path, "lacks NotoSans-Regular.ttf, NotoSans-Bold.ttf, DroidSansFallbackFull.ttf, NotoSansArabic-Regular.ttf, NotoSansHebrew-Regular.ttf, NotoSansThai-Regular.ttf, NotoSansDevanagari-Regular.ttf, NotoSansBengali-Regular.ttf, NotoSansLao-Regular.ttf"),
+            (folder.path, "lacks NotoSans-Regular.ttf, NotoSans-Bold.ttf, DroidSansFallbackFull.ttf, NotoSansArabic-Regular.ttf, NotoSansHebrew-Regular.ttf, NotoSansThai-Regular.ttf, NotoSansDevanagari-Regular.ttf, NotoSansBengali-Regular.ttf, NotoSansLao-Regular.ttf, NotoSans-Italic.ttf, NotoSans-BoldItalic.ttf"),
             (file.path, "not a folder"),
         ]
         for (path, reason) in cases {
@@ -70,7 +70,7 @@ import Testing
         #expect(searched.contains("/Fonts: no such folder"))
         #expect(searched.last == "\(Self.repositoryFonts.path) (the checkout built from): skipped, TEXTFIT_FONTS_SKIP_CHECKOUT is set")
         let message = error.description
-        #expect(message.hasPrefix("bundled fonts (NotoSans-Regular.ttf, NotoSans-Bold.ttf, DroidSansFallbackFull.ttf, NotoSansArabic-Regular.ttf, NotoSansHebrew-Regular.ttf, NotoSansThai-Regular.ttf, NotoSansDevanagari-Regular.ttf, NotoSansBengali-Regular.ttf, NotoSansLao-Regular.ttf) not found; looked in, in order: TEXTFIT_FONTS_DIR: not set; \(tool.path)/Fonts: no such folder;"))
+        #expect(message.hasPrefix("bundled fonts (NotoSans-Regular.ttf, NotoSans-Bold.ttf, DroidSansFallbackFull.ttf, NotoSansArabic-Regular.ttf, NotoSansHebrew-Regular.ttf, NotoSansThai-Regular.ttf, NotoSansDevanagari-Regular.ttf, NotoSansBengali-Regular.ttf, NotoSansLao-Regular.ttf, NotoSans-Italic.ttf, NotoSans-BoldItalic.ttf) not found; looked in, in order: TEXTFIT_FONTS_DIR: not set; \(tool.path)/Fonts: no such folder;"))
         #expect(message.hasSuffix("Set TEXTFIT_FONTS_DIR to a folder holding them (the repository's Fonts folder), or put that Fonts folder beside the executable"))
 
         // Without the skip, the checkout is the last resort.
@@ -86,7 +86,7 @@ import Testing
         // A folder missing a file is passed over, with the reason.
         try FileManager.default.copyItem(at: Self.repositoryFonts.appendingPathComponent("NotoSans-Regular.ttf"),
                                          to: besideFonts.appendingPathComponent("NotoSans-Regular.ttf"))
-        #expect(BundledFonts.problem(with: besideFonts) == "lacks NotoSans-Bold.ttf, DroidSansFallbackFull.ttf, NotoSansArabic-Regular.ttf, NotoSansHebrew-Regular.ttf, NotoSansThai-Regular.ttf, NotoSansDevanagari-Regular.ttf, NotoSansBengali-Regular.ttf, NotoSansLao-Regular.ttf")
+        #expect(BundledFonts.problem(with: besideFonts) == "lacks NotoSans-Bold.ttf, DroidSansFallbackFull.ttf, NotoSansArabic-Regular.ttf, NotoSansHebrew-Regular.ttf, NotoSansThai-Regular.ttf, NotoSansDevanagari-Regular.ttf, NotoSansBengali-Regular.ttf, NotoSansLao-Regular.ttf, NotoSans-Italic.ttf, NotoSans-BoldItalic.ttf")
         #expect(BundledFonts.locate(environment: skip, executable: executable, checkout: nil) == .success(parentFonts))
         for file in BundledFonts.files.map(\.file).dropFirst() {
             try FileManager.default.copyItem(at: Self.repositoryFonts.appendingPathComponent(file),
@@ -101,15 +101,15 @@ import Testing
         let notFound = FontError.bundledFontsNotFound(searched: ["TEXTFIT_FONTS_DIR: not set", "/x/Fonts: no such folder"])
         let catalog = FontCatalog(bundledLookup: .failure(notFound))
         #expect(catalog.bundledFaces.isEmpty)
-        #expect(throws: notFound) { try catalog.face(family: "Noto Sans", bold: false) }
-        #expect(throws: notFound) { try catalog.face(family: "droid sans fallback", bold: false) }
+        #expect(throws: notFound) { try catalog.face(family: "Noto Sans", weight: 400, italic: false) }
+        #expect(throws: notFound) { try catalog.face(family: "droid sans fallback", weight: 400, italic: false) }
         let file = Self.repositoryFonts.appendingPathComponent("NotoSans-Bold.ttf").path
         #expect(try catalog.face(path: file, faceIndex: 0).styleName == "Bold")  // a file needs no bundled folder
 
         let unusable = FontError.fontsDirectoryUnusable(path: "/nonexistent", reason: "no such folder")
         let misconfigured = FontCatalog(bundledLookup: .failure(unusable))
-        #expect(throws: unusable) { try misconfigured.face(family: "Noto Sans", bold: false) }
-        #expect(throws: unusable) { try misconfigured.face(family: "DejaVu Sans", bold: false) }
+        #expect(throws: unusable) { try misconfigured.face(family: "Noto Sans", weight: 400, italic: false) }
+        #expect(throws: unusable) { try misconfigured.face(family: "DejaVu Sans", weight: 400, italic: false) }
         #expect(throws: unusable) { try misconfigured.face(path: file, faceIndex: 0) }
     }
 }

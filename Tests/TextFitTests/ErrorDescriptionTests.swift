@@ -9,7 +9,7 @@ import TextFit
     static let fontErrors: [FontError] = [
         .familyNotFound("No Such Family"), .fileNotFound("/nonexistent.ttf"),
         .unreadableFile(path: "/tmp/x.ttf", reason: "not a font"),
-        .faceIndexOutOfRange(path: "/tmp/x.ttc", index: 3, faceCount: 2), .invalidSize(-1),
+        .faceIndexOutOfRange(path: "/tmp/x.ttc", index: 3, faceCount: 2), .invalidSize(-1), .invalidWeight(1000),
         .bundledFontsNotFound(searched: ["TEXTFIT_FONTS_DIR: not set", "/opt/tool/Fonts: no such folder"]),
         .fontsDirectoryUnusable(path: "/nonexistent", reason: "no such folder"),
     ]

@@ -85,6 +85,8 @@ typedef struct {
     int32_t face_count;       // faces in the file (collections have several)
     int32_t glyph_count;
     int32_t is_scalable;
+    int32_t is_italic;        // FreeType's italic style flag (OS/2 fsSelection, head macStyle or the style name)
+    int32_t weight_class;     // OS/2 usWeightClass (CSS scale, 400 regular, 700 bold); 0 without an OS/2 table
     char family[128];
     char style[64];
 } tf_font_file_info;
@@ -201,9 +203,10 @@ typedef struct {
     char family[128];
 } tf_font_match;
 
-/// Matches `family` with `weight` (Fontconfig weight: 80 regular, 200 bold). Returns 1 when the best match's
-/// family names include `family` (case-insensitively), 0 when Fontconfig only found a substitute, -1 on error.
-int32_t tf_fontconfig_match_family(tf_fontconfig *config, const char *family, int32_t weight,
+/// Matches `family` at OpenType/CSS `weight` (100–900, converted with FcWeightFromOpenTypeDouble: 400 is
+/// Fontconfig's 80, 700 its 200) and `slant` (0 roman, 100 italic). Returns 1 when the best match's family
+/// names include `family` (case-insensitively), 0 when Fontconfig only found a substitute, -1 on error.
+int32_t tf_fontconfig_match_family(tf_fontconfig *config, const char *family, double weight, int32_t slant,
                                    tf_font_match *match);
 /// The best font covering `codepoint`, preferring `family` (may be NULL); with `emoji`, the best colour
 /// font only (language und-zsye and colour asked for, as Chromium asks for emoji). Returns 1 when found.
@@ -216,9 +219,9 @@ int32_t tf_fontconfig_match_codepoint(tf_fontconfig *config, uint32_t codepoint,
 /// trimmed to the fonts that add coverage. Immutable once made, so lookups need no lock.
 typedef struct tf_font_chain tf_font_chain;
 
-/// Sorts for `family` at Fontconfig `weight` (80 regular, 200 bold) and `slant` (0 roman, 100 italic).
-/// NULL when Fontconfig fails or has no system fonts.
-tf_font_chain *tf_fontconfig_sort(tf_fontconfig *config, const char *family, int32_t weight, int32_t slant);
+/// Sorts for `family` at OpenType/CSS `weight` (100–900, converted as `tf_fontconfig_match_family` does)
+/// and `slant` (0 roman, 100 italic). NULL when Fontconfig fails or has no system fonts.
+tf_font_chain *tf_fontconfig_sort(tf_fontconfig *config, const char *family, double weight, int32_t slant);
 void tf_font_chain_destroy(tf_font_chain *chain);
 int32_t tf_font_chain_count(const tf_font_chain *chain);
 /// The index of the first font from `start` on whose character set has `codepoint`, or -1.

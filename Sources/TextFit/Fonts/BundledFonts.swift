@@ -1,7 +1,7 @@
 import Foundation
 
-/// The fonts shipped in the repository's `Fonts/` folder: Noto Sans (Latin, Greek, Cyrillic; regular and
-/// bold), Droid Sans Fallback (Chinese, Japanese, Korean) and Noto Sans Arabic, Hebrew, Thai, Devanagari, Bengali and Lao. They make results identical on every machine.
+/// The fonts shipped in the repository's `Fonts/` folder: Noto Sans (Latin, Greek, Cyrillic; regular,
+/// bold, italic and bold italic), Droid Sans Fallback (Chinese, Japanese, Korean) and Noto Sans Arabic, Hebrew, Thai, Devanagari, Bengali and Lao. They make results identical on every machine.
 ///
 /// They are found without configuration, in this order:
 /// 1. `TEXTFIT_FONTS_DIR`, when set (to a non-empty value). It must then be a readable folder holding all
@@ -25,19 +25,23 @@ public enum BundledFonts {
     /// The family TextFit uses when none is named.
     public static let defaultFamily = "Noto Sans"
 
-    /// Bundled files in fallback order: the first face covering a character supplies its glyph.
-    static let files: [(file: String, family: String, bold: Bool)] = [
-        ("NotoSans-Regular.ttf", "Noto Sans", false),
-        ("NotoSans-Bold.ttf", "Noto Sans", true),
-        ("DroidSansFallbackFull.ttf", "Droid Sans Fallback", false),
+    /// Bundled files in fallback order: the first face covering a character supplies its glyph. Italic
+    /// faces are chosen only by asking for them (`Font(family:size:weight:italic:)`), never as fallback, so
+    /// an upright text never borrows a slanted glyph.
+    static let files: [(file: String, family: String, bold: Bool, italic: Bool)] = [
+        ("NotoSans-Regular.ttf", "Noto Sans", false, false),
+        ("NotoSans-Bold.ttf", "Noto Sans", true, false),
+        ("DroidSansFallbackFull.ttf", "Droid Sans Fallback", false, false),
         // After Droid Sans Fallback, so the characters it already supplied keep their font; together these
         // cover right-to-left and complex-script text with no configuration.
-        ("NotoSansArabic-Regular.ttf", "Noto Sans Arabic", false),
-        ("NotoSansHebrew-Regular.ttf", "Noto Sans Hebrew", false),
-        ("NotoSansThai-Regular.ttf", "Noto Sans Thai", false),
-        ("NotoSansDevanagari-Regular.ttf", "Noto Sans Devanagari", false),
-        ("NotoSansBengali-Regular.ttf", "Noto Sans Bengali", false),
-        ("NotoSansLao-Regular.ttf", "Noto Sans Lao", false),
+        ("NotoSansArabic-Regular.ttf", "Noto Sans Arabic", false, false),
+        ("NotoSansHebrew-Regular.ttf", "Noto Sans Hebrew", false, false),
+        ("NotoSansThai-Regular.ttf", "Noto Sans Thai", false, false),
+        ("NotoSansDevanagari-Regular.ttf", "Noto Sans Devanagari", false, false),
+        ("NotoSansBengali-Regular.ttf", "Noto Sans Bengali", false, false),
+        ("NotoSansLao-Regular.ttf", "Noto Sans Lao", false, false),
+        ("NotoSans-Italic.ttf", "Noto Sans", false, true),
+        ("NotoSans-BoldItalic.ttf", "Noto Sans", true, true),
     ]
 
     /// Family names of the bundled fonts.

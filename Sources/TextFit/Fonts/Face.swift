@@ -10,6 +10,10 @@ final class Face: Sendable, Hashable, CustomStringConvertible {
     let faceIndex: Int
     let familyName: String
     let styleName: String
+    /// Whether the face is an italic or oblique design (FreeType's style flag).
+    let isItalic: Bool
+    /// OS/2 usWeightClass, 100–900 (400 regular, 700 bold); 0 when the font does not say.
+    let weightClass: Int
     let harfBuzz: HarfBuzzFace
     /// A bundled face: the catalog holds it for the whole process, so a `Font` refers to it without reference
     /// counting (see `Font.face`).
@@ -20,15 +24,24 @@ final class Face: Sendable, Hashable, CustomStringConvertible {
     /// Sizes kept per face; a caller cycling through more sizes recreates fonts (cheap: no file access).
     static let maximumSizedFonts = 64
 
-    init(id: Int, path: String, faceIndex: Int, familyName: String, styleName: String, harfBuzz: HarfBuzzFace,
-         livesForProcess: Bool = false) {
+    init(id: Int, path: String, faceIndex: Int, familyName: String, styleName: String, isItalic: Bool = false,
+         weightClass: Int = 0, harfBuzz: HarfBuzzFace, livesForProcess: Bool = false) {
         self.id = id
         self.path = path
         self.faceIndex = faceIndex
         self.familyName = familyName
         self.styleName = styleName
+        self.isItalic = isItalic
+        self.weightClass = weightClass
         self.harfBuzz = harfBuzz
         self.livesForProcess = livesForProcess
+    }
+
+    /// The face's weight on the OpenType scale: its usWeightClass, or from its style name when the font
+    /// gives none (700 for a bold style, else 400).
+    var weight: Double {
+        if (1...1000).contains(weightClass) { return Double(weightClass) }
+        return styleName.lowercased().contains("bold") ? 700 : 400
     }
 
     var unitsPerEm: Int { max(1, Int(harfBuzz.metrics.unitsPerEm)) }

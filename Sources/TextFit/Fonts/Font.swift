@@ -27,21 +27,30 @@ public struct Font: Sendable, Hashable, CustomStringConvertible {
     /// Where characters the face lacks come from; see `FontFallback` for the default.
     public let fallback: FontFallback
 
-    /// Font weight for family look-ups.
-    public enum Weight: String, Sendable, Hashable, CaseIterable {
-        case regular, bold
-    }
-
     /// Looks a family up: the bundled fonts first, then the system's through Fontconfig.
+    ///
+    /// ```swift
+    /// let body = try Font(family: "Noto Sans", size: 17)
+    /// let emphasis = try Font(family: "Noto Sans", size: 17, italic: true)           // NotoSans-Italic.ttf
+    /// let strong = try Font(family: "Noto Sans", size: 17, weight: .semibold)        // 600: the bold face
+    /// let light = try Font(family: "DejaVu Sans", size: 17, weight: Font.Weight(300)) // Fontconfig's nearest
+    /// ```
     /// - Parameters:
     ///   - family: a family name such as "Noto Sans" (case-insensitive).
     ///   - size: the point size; finite and > 0.
-    ///   - weight: regular or bold.
+    ///   - weight: on the OpenType / CSS scale, 100 (`.ultraLight`) to 900 (`.black`). A bundled family
+    ///     takes its nearer face, up to 500 regular and above 500 bold; a system family Fontconfig's
+    ///     nearest (rule S8).
+    ///   - italic: the family's italic face; a family without one gives its upright face, not a slanted
+    ///     copy (rule S9: the advances, so every measurement, are the upright face's either way).
     /// - Throws: `FontError.familyNotFound` when no font of that family exists (Fontconfig substitutes are
-    ///   refused), `FontError.invalidSize` for a bad size.
-    public init(family: String, size: CGFloat, weight: Weight = .regular) throws {
+    ///   refused), `FontError.invalidSize` for a bad size, `FontError.invalidWeight` for a weight outside
+    ///   100...900 or not a number.
+    public init(family: String, size: CGFloat, weight: Weight = .regular, italic: Bool = false) throws {
         try Font.validate(size: size)
-        self.init(face: try FontCatalog.shared.face(family: family, bold: weight == .bold), size: size)
+        try weight.validate()
+        self.init(face: try FontCatalog.shared.face(family: family, weight: Double(weight.rawValue), italic: italic),
+                  size: size)
     }
 
     /// Loads face `faceIndex` of a font file (TrueType, OpenType or a collection).
@@ -59,6 +68,16 @@ public struct Font: Sendable, Hashable, CustomStringConvertible {
     /// The bundled Noto Sans at `size`: the default font of TextFit (the stand-in for UIKit's system font).
     public static func systemFont(ofSize size: CGFloat, weight: Weight = .regular) throws -> Font {
         try Font(family: BundledFonts.defaultFamily, size: size, weight: weight)
+    }
+
+    /// The bundled Noto Sans Bold at `size`, as UIKit's `boldSystemFont(ofSize:)`.
+    public static func boldSystemFont(ofSize size: CGFloat) throws -> Font {
+        try Font(family: BundledFonts.defaultFamily, size: size, weight: .bold)
+    }
+
+    /// The bundled Noto Sans Italic at `size`, as UIKit's `italicSystemFont(ofSize:)`.
+    public static func italicSystemFont(ofSize size: CGFloat) throws -> Font {
+        try Font(family: BundledFonts.defaultFamily, size: size, italic: true)
     }
 
     init(face: Face, size: CGFloat, fallback: FontFallback? = nil) {

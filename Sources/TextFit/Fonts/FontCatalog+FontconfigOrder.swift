@@ -72,9 +72,7 @@ extension FontCatalog {
     func fontconfigOrder(for primary: Face) -> FontconfigOrders.Order {
         let key = "\(primary.path)#\(primary.faceIndex)"
         if let order = fontconfigOrders.withLock({ $0.orders[key] }) { return order }
-        let style = primary.styleName.lowercased()
-        let sorted = fontconfig?.sortedFonts(family: primary.familyName, bold: style.contains("bold"),
-                                             italic: style.contains("italic") || style.contains("oblique"))
+        let sorted = fontconfig?.sortedFonts(family: primary.familyName, weight: primary.weight, italic: primary.isItalic)
         let made = FontconfigOrders.Order(sorted: sorted)
         return fontconfigOrders.withLock { state in
             if let order = state.orders[key] { return order }  // another thread sorted it meanwhile

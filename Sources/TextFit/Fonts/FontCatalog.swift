@@ -51,8 +51,18 @@ final class FontCatalog: Sendable {
     /// Where the bundled fonts were found, or why not: requests that need them throw the error.
     let bundledLookup: Result<URL, FontError>
 
-    /// Bundled faces in fallback order; unreadable ones are skipped.
+    /// Bundled faces in fallback order; unreadable ones are skipped. Italic faces are not among them
+    /// (they are chosen by family look-up only, `bundledFace(file:)`).
     let bundled: [(family: String, bold: Bool, face: Face)]
+    /// The bundled upright faces by file name.
+    private let uprightFaces: [String: Face]
+    /// The bundled italic faces by file name, read on first request: no fallback needs them, so a process
+    /// that sets no italic text never reads them (each face's coverage table costs about 2 ms).
+    private let italicFaces = Locked<[String: Face]>([:])
+    /// The ids the italic faces get when read, among the bundled ids, by file name; and their
+    /// "path#index" keys, so `Font(file:)` naming one shares the bundled face.
+    private let italicIDs: [String: Int]
+    private let italicFileByKey: [String: String]
     /// The bundled faces in fallback order, and for every BMP code point the 1-based index of the first one
     /// that has it (0: none). Preparation copies both once and then looks fallbacks up with no lock and no
     /// reference counting per character, which keeps threads preparing CJK text from contending.
@@ -74,17 +84,30 @@ final class FontCatalog: Sendable {
         fontconfig = Fontconfig(appFontDirectory: directory?.path)
         var state = State()
         var bundled: [(String, Bool, Face)] = []
+        var uprightFaces: [String: Face] = [:]
+        var italicIDs: [String: Int] = [:]
+        var italicFileByKey: [String: String] = [:]
         var bundledByKey: [String: Face] = [:]
         for file in BundledFonts.files {
-            guard let path = directory?.appendingPathComponent(file.file).path,
-                  let face = try? FontCatalog.makeFace(path: path, faceIndex: 0, id: state.nextID, livesForProcess: true)
+            guard let path = directory?.appendingPathComponent(file.file).path else { continue }
+            if file.italic {
+                italicIDs[file.file] = state.nextID
+                italicFileByKey["\(path)#0"] = file.file
+                state.nextID += 1
+                continue
+            }
+            guard let face = try? FontCatalog.makeFace(path: path, faceIndex: 0, id: state.nextID, livesForProcess: true)
             else { continue }
             // Held strongly here (never weakly: an object that ever had a weak reference pays the slow
             // path on every retain and release, and preparation touches these faces constantly).
             bundledByKey["\(path)#0"] = face
             state.nextID += 1
+            uprightFaces[file.file] = face
             bundled.append((file.family, file.bold, face))
         }
+        self.uprightFaces = uprightFaces
+        self.italicIDs = italicIDs
+        self.italicFileByKey = italicFileByKey
         state.firstFileID = state.nextID
         self.bundledByKey = bundledByKey
         self.bundled = bundled
@@ -135,22 +158,28 @@ final class FontCatalog: Sendable {
     var facesLoaded: Int { state.withLock { $0.facesLoaded } }
 
     /// File faces currently alive (bundled ones included), for tests.
-    var liveFaceCount: Int { bundledByKey.count + state.withLock { $0.faces.count } }
+    var liveFaceCount: Int { bundledByKey.count + italicFaces.withLock { $0.count } + state.withLock { $0.faces.count } }
 
     /// Cached fallback answers, for tests.
     var fallbackCount: Int { state.withLock { $0.fallbacks.count } }
 
-    func face(family: String, bold: Bool) throws -> Face {
+    /// The face of `family` for OpenType `weight` (100–900) and slant (rule S8). A bundled family gives
+    /// its nearer face: up to 500 regular, 600 and up bold; the asked slant before the asked weight, as
+    /// Fontconfig ranks them; a family without that face gives the one it has. Other families come from
+    /// Fontconfig's best match for weight and slant; one without an italic gives its upright face.
+    func face(family: String, weight: Double, italic: Bool) throws -> Face {
         let wanted = family.lowercased()
-        if let match = bundled.first(where: { $0.family.lowercased() == wanted && $0.bold == bold })
-            ?? bundled.first(where: { $0.family.lowercased() == wanted }) {
-            return match.face
-        }
+        let bold = Font.Weight(rawValue: CGFloat(weight)).isBold
+        // The family's files in order of preference: the asked slant and weight, the asked slant, upright.
+        let files = BundledFonts.files.filter { $0.family.lowercased() == wanted }
+        let preferred = files.filter { $0.bold == bold && $0.italic == italic } + files.filter { $0.italic == italic }
+            + files.filter { !$0.italic }
+        if let face = preferred.lazy.compactMap({ self.bundledFace(file: $0.file) }).first { return face }
         if let error = configurationError { throw error }
         // A bundled family without the bundled fonts: say where they were looked for rather than
         // substituting a system copy whose metrics may differ.
         if case .failure(let error) = bundledLookup, BundledFonts.isBundledFamily(family) { throw error }
-        guard let match = fontconfig?.match(family: family, bold: bold) else {
+        guard let match = fontconfig?.match(family: family, weight: weight, italic: italic) else {
             throw FontError.familyNotFound(family)
         }
         return try loadFace(path: match.path, faceIndex: match.faceIndex)
@@ -161,9 +190,24 @@ final class FontCatalog: Sendable {
         return try loadFace(path: path, faceIndex: faceIndex)
     }
 
+    /// The bundled face of `file` (a name in `BundledFonts.files`); an italic one is read on first use.
+    /// Nil when the file was not found or cannot be read.
+    func bundledFace(file: String) -> Face? {
+        if let face = uprightFaces[file] { return face }
+        guard let id = italicIDs[file], let path = try? bundledLookup.get().appendingPathComponent(file).path else { return nil }
+        return italicFaces.withLock { faces in
+            if let face = faces[file] { return face }
+            // Read under the lock: once per file per process, and two threads must not make two faces.
+            guard let face = try? FontCatalog.makeFace(path: path, faceIndex: 0, id: id, livesForProcess: true) else { return nil }
+            faces[file] = face
+            return face
+        }
+    }
+
     func loadFace(path: String, faceIndex: Int) throws -> Face {
         let key = "\(path)#\(faceIndex)"
         if let face = bundledByKey[key] { return face }
+        if let file = italicFileByKey[key], let face = bundledFace(file: file) { return face }
         if let face = state.withLock({ state -> Face? in
             guard let face = state.faces[key] else { return nil }
             Self.touch(face, in: &state)
@@ -180,7 +224,8 @@ final class FontCatalog: Sendable {
                 return face
             }
             let face = Face(id: state.nextID, path: path, faceIndex: faceIndex, familyName: loaded.familyName,
-                            styleName: loaded.styleName, harfBuzz: loaded.harfBuzz)
+                            styleName: loaded.styleName, isItalic: loaded.isItalic, weightClass: loaded.weightClass,
+                            harfBuzz: loaded.harfBuzz)
             state.nextID += 1
             state.facesLoaded += 1
             state.faces[key] = face
@@ -246,7 +291,8 @@ final class FontCatalog: Sendable {
         }
         if let problem = harfBuzz.metrics.problem { throw FontError.unreadableFile(path: path, reason: problem) }
         return Face(id: id, path: path, faceIndex: faceIndex, familyName: info.familyName,
-                    styleName: info.styleName, harfBuzz: harfBuzz, livesForProcess: livesForProcess)
+                    styleName: info.styleName, isItalic: info.isItalic, weightClass: info.weightClass,
+                    harfBuzz: harfBuzz, livesForProcess: livesForProcess)
     }
 
     /// The HarfBuzz font for `face` at `scale`, created once per face (it lives as long as the face).

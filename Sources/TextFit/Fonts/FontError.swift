@@ -14,6 +14,8 @@ public enum FontError: Error, Equatable, Sendable, CustomStringConvertible, Loca
     case faceIndexOutOfRange(path: String, index: Int, faceCount: Int)
     /// A point size must be a finite number greater than zero and below `FontError.maximumSize`.
     case invalidSize(Double)
+    /// A weight must be a number from 100 to 900 on the OpenType / CSS scale (`Font.Weight`).
+    case invalidWeight(Double)
     /// A bundled family was asked for but the bundled fonts are in none of the places searched:
     /// `searched` lists each place in order with why it was passed over (see `BundledFonts`).
     case bundledFontsNotFound(searched: [String])
@@ -43,6 +45,9 @@ public enum FontError: Error, Equatable, Sendable, CustomStringConvertible, Loca
         case .invalidSize(let size):
             return "font size \(size) is invalid: use a finite number of points greater than 0 and below "
                 + "\(Int(Self.maximumSize)) (the largest size whose glyph advances TextFit's 1/1024-pt integers hold)"
+        case .invalidWeight(let weight):
+            return "font weight \(weight) is invalid: use a number from 100 (ultraLight) to 900 (black) on the OpenType "
+                + "and CSS scale, 400 regular and 700 bold (UIKit's UIFont.Weight raw values, -1 to 1, are another scale)"
         case .bundledFontsNotFound(let searched):
             return "bundled fonts (\(Self.bundledFileList)) not found; looked in, in order: "
                 + searched.joined(separator: "; ")

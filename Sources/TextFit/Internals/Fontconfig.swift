@@ -19,11 +19,13 @@ final class Fontconfig: Sendable {
 
     deinit { config.withLock { tf_fontconfig_destroy($0) } }
 
-    /// The font Fontconfig matches for `family`, or nil when it only has a substitute of another family.
-    func match(family: String, bold: Bool) -> Match? {
+    /// The font Fontconfig matches for `family` at OpenType `weight` (100–900) and slant, or nil when it
+    /// only has a substitute of another family. Fontconfig ranks slant above weight, so an italic request
+    /// of a family with italics but not at that weight gets the nearest italic.
+    func match(family: String, weight: Double, italic: Bool) -> Match? {
         var match = tf_font_match()
         let found = config.withLock { config in
-            tf_fontconfig_match_family(config, family, bold ? 200 : 80, &match)
+            tf_fontconfig_match_family(config, family, weight, italic ? Self.italicSlant : Self.romanSlant, &match)
         }
         return found == 1 ? Self.convert(&match) : nil
     }
@@ -37,11 +39,12 @@ final class Fontconfig: Sendable {
         return found == 1 ? Self.convert(&match) : nil
     }
 
-    /// The system's fonts in the order Fontconfig sorts them for `family` (its fallback list for that
-    /// font, the list Pango and Chromium walk); nil when Fontconfig has no system fonts.
-    func sortedFonts(family: String, bold: Bool, italic: Bool) -> SortedFonts? {
+    /// The system's fonts in the order Fontconfig sorts them for `family` at OpenType `weight` and slant
+    /// (its fallback list for that font, the list Pango and Chromium walk); nil when Fontconfig has no
+    /// system fonts.
+    func sortedFonts(family: String, weight: Double, italic: Bool) -> SortedFonts? {
         let chain = config.withLock { config in
-            tf_fontconfig_sort(config, family, bold ? 200 : 80, italic ? 100 : 0)
+            tf_fontconfig_sort(config, family, weight, italic ? Self.italicSlant : Self.romanSlant)
         }
         return chain.map(SortedFonts.init)
     }
@@ -66,6 +69,10 @@ final class Fontconfig: Sendable {
             return tf_font_chain_get(chain, Int32(clamping: index), &match) == 1 ? Fontconfig.convert(&match) : nil
         }
     }
+
+    /// FC_SLANT_ROMAN and FC_SLANT_ITALIC.
+    private static let romanSlant: Int32 = 0
+    private static let italicSlant: Int32 = 100
 
     fileprivate static func convert(_ match: inout tf_font_match) -> Match {
         let path = CString.decode(match.path)

@@ -7,6 +7,10 @@ enum FreeType {
         var glyphCount: Int
         var familyName: String
         var styleName: String
+        /// FreeType's italic flag: OS/2 fsSelection's italic bit, head's macStyle or the style name.
+        var isItalic: Bool
+        /// OS/2 usWeightClass (400 regular, 700 bold); 0 when the font has no OS/2 table.
+        var weightClass: Int
     }
 
     /// FreeType error codes TextFit names (fterrdef.h).
@@ -24,7 +28,8 @@ enum FreeType {
         let style = CString.decode(info.style)
         if error != 0 { return .failure(FreeTypeError(code: error, faceCount: Int(info.face_count))) }
         return .success(FaceInfo(faceCount: Int(info.face_count), glyphCount: Int(info.glyph_count),
-                                 familyName: family, styleName: style))
+                                 familyName: family, styleName: style, isItalic: info.is_italic != 0,
+                                 weightClass: Int(info.weight_class)))
     }
 
     struct FreeTypeError: Error {

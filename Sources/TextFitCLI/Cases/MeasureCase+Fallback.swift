@@ -30,10 +30,11 @@ extension MeasureCase {
         return fallback
     }
 
-    /// The font for `source` at `size`, in the case's fallback order when it names one.
+    /// The font for `source` at `size` in `face`'s weight and slant, in the case's fallback order when it
+    /// names one.
     /// - Throws: `FontError` when the font cannot be loaded.
-    func font(_ source: FontSource, size: Double, fonts: FontCache) throws -> Font {
-        let font = try fonts.font(source, size: size)
+    func font(_ source: FontSource, size: Double, face: FaceStyle = .init(), fonts: FontCache) throws -> Font {
+        let font = try fonts.font(source, size: size, face: face)
         return fallback.map(font.withFallback) ?? font
     }
 }

@@ -12,7 +12,7 @@ extension MeasureCase {
     /// The fields a batch case may have; others are ignored so callers can carry their own data
     /// (expected values, notes) on the same line.
     static let jsonFields = ["id", "text", "family", "fontFile", "faceIndex", "size", "width", "maxLines",
-                             "lineBreakMode", "runs", "paragraph"] + queryFields + fallbackFields
+                             "lineBreakMode", "runs", "paragraph"] + queryFields + fallbackFields + faceFields
 
     /// Decodes a batch case from a JSON object (see the command-line contract in architecture.md).
     /// - Throws: `CaseError` naming the field with a wrong type or value.
@@ -72,18 +72,23 @@ extension MeasureCase {
         runs = try Self.runs(json, text: text)
         paragraph = try Self.paragraph(json)
         fallback = try Self.fallback(in: json)
+        face = try Self.faceStyle(json)
     }
 
     /// The known field `key` misspells: the same ignoring case, or within one edit of a field of three or
     /// four letters (two edits for longer ones); keys shorter than three letters only match ignoring case.
+    /// A result's field names are never misspellings: a caller may carry the expected result on the case's
+    /// line, and `height` is within two edits of `weight`.
     static func nearMiss(_ key: String) -> String? {
         let lowered = key.lowercased()
         if let field = jsonFields.first(where: { $0.lowercased() == lowered }) { return field }
-        guard key.count >= 3 else { return nil }
+        guard key.count >= 3, !resultFields.contains(key) else { return nil }
         return jsonFields.first { field in
             field.count >= 3 && ArgumentParser.editDistance(lowered, field.lowercased()) <= (field.count > 4 ? 2 : 1)
         }
     }
+
+    static let resultFields = ["height", "lineCount", "lines", "truncated", "missingGlyphs", "direction", "error"]
 
     // Absent and null both mean "use the default": `width: null` is the contract's "unconstrained".
 

@@ -2,22 +2,23 @@ import Foundation
 import TextFit
 
 /// A batch case's `runs` (the command-line contract in architecture.md): each run covers a UTF-16 range
-/// and overrides the case's own font, size and weight there; a field it leaves out keeps the case's value.
+/// and overrides the case's own font, size, weight and slant there; a field it leaves out keeps the case's value.
 extension MeasureCase {
     struct Run: Equatable, Sendable {
         var start: Int
         var end: Int
         var font: FontSource?
         var size: Double?
-        var bold: Bool?
+        /// `weight` and `italic` (`MeasureCase+Face.swift`).
+        var face = FaceStyle()
         var kern: Double?
         var baselineOffset: Double?
         /// The run's colour for drawing (`render`); measuring ignores it.
         var color: TextColor?
     }
 
-    static let runFields = ["start", "end", "family", "fontFile", "faceIndex", "size", "weight", "kern", "baselineOffset",
-                            "color"]
+    static let runFields = ["start", "end", "family", "fontFile", "faceIndex", "size", "weight", "italic", "kern",
+                            "baselineOffset", "color"]
 
     /// Decodes `runs`, if present.
     /// - Throws: `CaseError` naming the run and field (`runs[1].end`) with a wrong type or value.
@@ -70,7 +71,7 @@ extension MeasureCase {
                 throw CaseError(message: "field '\(field("size"))' must be \(CaseLimits.sizeRequirement), got \(text)")
             }
         }
-        run.bold = try weight(item, field: field("weight"))
+        run.face = try faceStyle(item, name: name)
         for key in ["kern", "baselineOffset"] {
             guard let (value, text) = try renamed({ try optionalNumber(item, key) }) else { continue }
             guard value.isFinite, abs(value) < CaseLimits.maximumSize else {
@@ -98,38 +99,14 @@ extension MeasureCase {
         }
     }
 
-    /// `regular`, `bold` or a number from 100 to 900. The bundled families have a regular (400) and a bold
-    /// (700) face, so a number takes the nearer as CSS font matching does: up to 500 regular, 600 and up bold.
-    private static func weight(_ item: JSONValue, field: String) throws -> Bool? {
-        let requirement = "'regular', 'bold' or a number from 100 to 900"
-        switch item["weight"] {
-        case nil, .null?: return nil
-        case .string("regular")?: return false
-        case .string("bold")?: return true
-        case .int(let value)?: if (100...900).contains(value) { return value >= 600 }
-            throw CaseError(message: "field '\(field)' must be \(requirement), got \(value)")
-        case .double(let value)?: if (100...900).contains(value) { return value >= 600 }
-            throw CaseError(message: "field '\(field)' must be \(requirement), got \(JSONWriter.format(value))")
-        case .string(let name)?: throw CaseError(message: "field '\(field)' must be \(requirement), got '\(name)'")
-        case let other?: throw CaseError(message: "field '\(field)' must be \(requirement), got \(other.typeName)")
-        }
-    }
-
     /// The case's text with its runs applied over its own font and size, later runs winning.
     /// - Throws: `FontError` when a font cannot be loaded, `StyledTextError` for a run inside a cluster.
     func prepareStyled(_ runs: [Run], fonts: FontCache, paragraphStyle: ParagraphStyle?) throws -> PreparedText {
-        let base = try self.font(font, size: size, fonts: fonts)
+        let base = try self.font(font, size: size, face: face, fonts: fonts)
         var styled = try StyledText(text, font: base)
         for run in runs where run.end > run.start {
-            let runFont: Font
-            let source = run.font ?? font
-            let runSize = run.size ?? size
-            if run.bold == true, case .family(let family) = source {
-                let bold = try Font(family: family, size: CGFloat(runSize), weight: .bold)
-                runFont = fallback.map(bold.withFallback) ?? bold
-            } else {
-                runFont = try self.font(source, size: runSize, fonts: fonts)
-            }
+            let runFont = try self.font(run.font ?? font, size: run.size ?? size, face: face.overridden(by: run.face),
+                                        fonts: fonts)
             let attributes = TextAttributes(font: runFont, kern: run.kern.map { CGFloat($0) },
                                             baselineOffset: run.baselineOffset.map { CGFloat($0) }, foregroundColor: run.color)
             try styled.setAttributes(attributes, range: run.start..<run.end)

@@ -9,12 +9,16 @@ struct MeasureCase: Equatable, Sendable {
         case family(String)
         /// Face `faceIndex` of a font file.
         case file(path: String, faceIndex: Int)
+
+        var isFamily: Bool { if case .family = self { true } else { false } }
     }
 
     static let defaultSize: Double = 17
 
     var text: String
     var font: FontSource = .family(BundledFonts.defaultFamily)
+    /// `weight` and `italic` for a family (`MeasureCase+Face.swift`); unset: regular upright.
+    var face = FaceStyle()
     /// Points; `defaultSize` (17, UIKit's label default) when not given.
     var size: Double = MeasureCase.defaultSize
     /// The wrap width in points; nil means unconstrained.
@@ -46,8 +50,9 @@ struct MeasureCase: Equatable, Sendable {
     /// - Throws: `FontError` when the font cannot be loaded.
     func prepare(fonts: FontCache) throws -> PreparedText {
         if let runs { return try prepareStyled(runs, fonts: fonts, paragraphStyle: paragraph?.style) }
-        guard let paragraph else { return PreparedText(text, font: try self.font(font, size: size, fonts: fonts)) }
-        return try PreparedText(text, font: try self.font(font, size: size, fonts: fonts), paragraphStyle: paragraph.style)
+        let font = try self.font(font, size: size, face: face, fonts: fonts)
+        guard let paragraph else { return PreparedText(text, font: font) }
+        return try PreparedText(text, font: font, paragraphStyle: paragraph.style)
     }
 
     /// Lays `prepared` (this case's text) out at the case's width, line limit and mode.
@@ -69,6 +74,7 @@ final class FontCache {
     private struct Key: Hashable {
         var source: MeasureCase.FontSource
         var size: Double
+        var face: MeasureCase.FaceStyle
     }
 
     private var fonts: [Key: Result<Font, Error>] = [:]
@@ -80,12 +86,15 @@ final class FontCache {
     /// Answers held now.
     var count: Int { fonts.count }
 
-    func font(_ source: MeasureCase.FontSource, size: Double) throws -> Font {
-        let key = Key(source: source, size: size)
+    /// The font of `source` at `size`; for a family, its face for `face`'s weight and slant (a font file is
+    /// one face: `face` is ignored).
+    func font(_ source: MeasureCase.FontSource, size: Double, face: MeasureCase.FaceStyle = .init()) throws -> Font {
+        let key = Key(source: source, size: size, face: source.isFamily ? face : .init())
         if let cached = fonts[key] { return try cached.get() }
         let result = Result<Font, Error> {
             switch source {
-            case .family(let family): return try Font(family: family, size: CGFloat(size))
+            case .family(let family):
+                return try Font(family: family, size: CGFloat(size), weight: face.weight ?? .regular, italic: face.italic ?? false)
             case .file(let path, let faceIndex): return try Font(file: path, faceIndex: faceIndex, size: CGFloat(size))
             }
         }
