@@ -29,7 +29,13 @@ public struct RowTemplate: Sendable, Hashable {
     /// var feed = RowTemplate(font: body, insets: EdgeInsets(all: 10))
     /// feed.paragraphStyle.lineSpacing = 4   // 4 pt between a row's lines (P4)
     /// ```
-    public var paragraphStyle = ParagraphStyle()
+    public var paragraphStyle: ParagraphStyle {
+        get { customParagraphStyle ?? .default }
+        set { customParagraphStyle = newValue == .default ? nil : newValue }
+    }
+    /// nil for the default style: the template is part of every cache key, hashed on every look-up, and
+    /// a plain template's key then hashes one byte here instead of the whole style.
+    private var customParagraphStyle: ParagraphStyle?
 
     /// A row template.
     /// - Parameters:
@@ -61,7 +67,7 @@ public struct RowTemplate: Sendable, Hashable {
 
     func validate() throws {
         try LabelRules.validate(numberOfLines: numberOfLines, scale: scale)
-        if paragraphStyle != .default { try paragraphStyle.validate() }
+        try customParagraphStyle?.validate()
         guard insets.isValid else { throw LayoutError.invalidInsets(insets) }
         // The separator is 1/scale points: below about 5.6e-309 that is +infinity.
         if includesSeparator, !(1 / scale).isFinite { throw MeasureError.invalidScale(Double(scale)) }
@@ -86,11 +92,11 @@ public struct RowTemplate: Sendable, Hashable {
     func prepare(_ text: String, attributed: StyledText?) throws -> PreparedText {
         if var styled = attributed {
             styled.font = font
-            if paragraphStyle == .default { return try PreparedText(styled: styled) }
-            return try PreparedText(styled: styled, paragraphStyle: paragraphStyle)
+            guard let customParagraphStyle else { return try PreparedText(styled: styled) }
+            return try PreparedText(styled: styled, paragraphStyle: customParagraphStyle)
         }
-        if paragraphStyle == .default { return PreparedText(text, font: font) }
-        return try PreparedText(text, font: font, paragraphStyle: paragraphStyle)
+        guard let customParagraphStyle else { return PreparedText(text, font: font) }
+        return try PreparedText(text, font: font, paragraphStyle: customParagraphStyle)
     }
 
     /// C2: the label's height at `contentWidth` (rounded to the pixel grid, L2) plus the vertical insets
