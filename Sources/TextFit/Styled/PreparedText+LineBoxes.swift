@@ -11,7 +11,8 @@ extension PreparedText {
     /// try PreparedText(styled: boldNameThenSmallDate).hasUniformLineHeight   // false
     /// ```
     public var hasUniformLineHeight: Bool {
-        styling?.needsLineBoxes != true && paragraphStyle == .default
+        // Plain text has neither: two nil checks, no style comparison.
+        styling?.needsLineBoxes != true && (paragraphSettings.map { $0.style == .default } ?? true)
     }
 
     /// The font the character at UTF-16 offset `offset` is set in: its run's (a styled text), else `font`.

@@ -12,6 +12,8 @@ extension Label {
     /// label.frame = CGRect(x: 0, y: 0, width: 150, height: 30)
     /// try label.fittedFontSize        // ≈ 19.009 (Noto Sans); try label.drawing() draws at it
     /// ```
+    /// With `attributedText` every run's font shrinks by the same factor, `fittedFontSize / font.pointSize`;
+    /// kern, baseline offsets and attachment boxes keep their points (docs/queries.md, Q4).
     /// - Throws: `MeasureError.invalidMinimumScaleFactor`, and as `drawing(in:)`.
     public var fittedFontSize: CGFloat {
         get throws { try fittedFontSize(in: bounds) }
