@@ -118,8 +118,8 @@ extension PreparedText {
         return FontSizeFit(pointSize: CGFloat(pointSize), fits: true, preparedText: texts[fitting] ?? smallestText)
     }
 
-    /// The text prepared again in the same face at `size` points.
+    /// The text prepared again at `size` points, every run's font scaled alike (`rescaled(toSize:)`).
     private func prepared(atSize size: Double) throws -> PreparedText {
-        PreparedText(text, font: try font.withSize(CGFloat(size)))
+        try rescaled(toSize: CGFloat(size))
     }
 }

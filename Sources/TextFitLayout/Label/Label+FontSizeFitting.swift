@@ -12,6 +12,8 @@ extension Label {
     /// label.frame = CGRect(x: 0, y: 0, width: 150, height: 30)
     /// try label.fittedFontSize        // ≈ 19.009 (Noto Sans); try label.drawing() draws at it
     /// ```
+    /// With `attributedText` every run's font shrinks by the same factor, `fittedFontSize / font.pointSize`;
+    /// kern, baseline offsets and attachment boxes keep their points (docs/queries.md, Q4).
     /// - Throws: `MeasureError.invalidMinimumScaleFactor`, and as `drawing(in:)`.
     public var fittedFontSize: CGFloat {
         get throws { try fittedFontSize(in: bounds) }
@@ -21,14 +23,24 @@ extension Label {
     /// - Throws: `MeasureError.invalidMinimumScaleFactor`, and as `drawing(in:)`.
     public func fittedFontSize(in bounds: CGRect) throws -> CGFloat {
         guard adjustsFontSizeToFitWidth, !isEmpty else { return font.pointSize }
-        return try fontSizeFit(in: bounds).pointSize
+        return try fittedFont(for: fontSizeFit(in: bounds)).pointSize
     }
 
     /// The label in its fitted font, for drawing.
     func fittedLabel(in bounds: CGRect) throws -> Label {
-        var label = settingFont(of: try fontSizeFit(in: bounds).preparedText)
+        let fit = try fontSizeFit(in: bounds)
+        var label = settingFont(try fittedFont(for: fit), preparedText: fit.preparedText)
         label.adjustsFontSizeToFitWidth = false
         return label
+    }
+
+    /// The label's `font` at the fit's scale. With `attributedText` the fit scales every run's font by one
+    /// factor (Q4, "Styled text"), the factor its first run's font shrank by; ranges in the label's font
+    /// shrink by it too. Plain text is prepared in the label's font, so the fit's font is the answer.
+    private func fittedFont(for fit: FontSizeFit) throws -> Font {
+        let shaped = preparedText.font
+        guard attributedText != nil, shaped != font else { return fit.font }
+        return try font.withSize(font.pointSize * (fit.pointSize / shaped.pointSize))
     }
 
     /// The fit in `bounds`: the width it wraps at (0 or unbounded: any), at most `numberOfLines` lines and
@@ -37,8 +49,8 @@ extension Label {
     private func fontSizeFit(in bounds: CGRect) throws -> FontSizeFit {
         try LabelRules.validate(numberOfLines: numberOfLines, scale: scale)
         let width = try CGFloat.wrapWidth(bounds.width)
-        let limit = LabelRules.visibleLineLimit(numberOfLines: numberOfLines, height: bounds.height,
-                                                lineHeight: font.lineHeight)
+        // Line boxes of styled or paragraph-styled text (S6, P1–P6); plain text counts line heights.
+        let limit = try visibleLineLimit(numberOfLines: numberOfLines, height: bounds.height, width: width)
         return try preparedText.fittingFontSize(width: width, numberOfLines: limit,
                                                 minimumScaleFactor: minimumScaleFactor,
                                                 lineBreakMode: lineBreakMode, lineBreakStrategy: lineBreakStrategy)

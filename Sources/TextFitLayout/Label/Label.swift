@@ -102,10 +102,10 @@ public struct Label: Sendable {
     /// The label's text prepared in its font, shaped on first use and kept until `text` or `font` changes.
     public var preparedText: PreparedText { box.prepared }
 
-    /// The same label set in `prepared`'s font, keeping that preparation (font-size fitting).
-    func settingFont(of prepared: PreparedText) -> Label {
+    /// The same label set in `font`, keeping `prepared`, the text prepared in it (font-size fitting).
+    func settingFont(_ font: Font, preparedText prepared: PreparedText) -> Label {
         var label = self
-        label.font = prepared.font
+        label.font = font
         label.box = PreparedTextBox(prepared: prepared)
         return label
     }

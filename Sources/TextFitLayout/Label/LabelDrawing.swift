@@ -102,6 +102,12 @@ extension Label {
 
     /// The "…" box on a truncated line: after the visible prefix (tail, middle) or at the start (head).
     private func ellipsisRect(_ line: TextLine, placement: EllipsisPlacement, lineRect: CGRect) throws -> CGRect {
+        // S7: a styled line's "…" is in the last visible character's style (its font and size), where
+        // the line's glyphs put it; plain text has the label's font alone.
+        if styledText != nil, let extent = line.glyphs().ellipsis {
+            return CGRect(x: lineRect.minX + extent.lowerBound, y: lineRect.minY,
+                          width: extent.upperBound - extent.lowerBound, height: lineRect.height)
+        }
         let ellipsisWidth = try Self.width(of: PreparedText.ellipsis, font: font)
         let x: CGFloat
         switch placement {

@@ -41,6 +41,15 @@ public final class LabelNode: LayoutNode {
         get { label.text }
         set { if newValue != label.text { label.text = newValue; invalidateIntrinsicContentSize() } }
     }
+    /// The styled text (`Label.attributedText`); a change invalidates the size and marks the superview.
+    ///
+    /// ```swift
+    /// cell.titleLabel.attributedText = try StyledText("Ada", attributes: TextAttributes(font: bold), font: body)
+    /// ```
+    public var attributedText: StyledText? {
+        get { label.attributedText }
+        set { if newValue != label.attributedText { label.attributedText = newValue; invalidateIntrinsicContentSize() } }
+    }
     /// The font; a change invalidates the size and marks the superview.
     public var font: Font {
         get { label.font }

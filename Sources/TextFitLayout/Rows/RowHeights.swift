@@ -63,7 +63,9 @@ public struct RowHeights: Sendable {
     ///   - width: the row's width (the table width minus any accessory, C3); infinite = unbounded lines.
     /// - Returns: the label's height (L2) + top and bottom insets (+ separator), on the pixel grid.
     /// - Throws: `MeasureError.invalidWidth` (NaN or negative), `LayoutError.rowTooNarrow` (the insets
-    ///   leave no room), `LayoutError.invalidInsets`, `MeasureError.invalidNumberOfLines`, `.invalidScale`.
+    ///   leave no room), `LayoutError.invalidInsets`, `MeasureError.invalidNumberOfLines`, `.invalidScale`,
+    ///   `ParagraphStyleError` for the template's paragraph style, `StyledTextError` for a styled row's
+    ///   runs (a range inside a cluster, too many styles).
     public func height(for row: Row, width: CGFloat) throws -> CGFloat {
         try template.validate()
         let contentWidth = try template.contentWidth(forRowWidth: width)
@@ -102,11 +104,13 @@ public struct RowHeights: Sendable {
             let node = try CellNode(template: cell)
             node.titleLabel.text = row.text
             node.detailLabel.text = row.detail
+            if let styled = row.attributedText { node.titleLabel.attributedText = styled }
+            if let styled = row.detailAttributedText { node.detailLabel.attributedText = styled }
             let height = try node.sizeThatFits(CGSize(width: width, height: 0)).height
             cache?.store(height, for: key)
             return height
         }
-        let prepared = PreparedText(row.text, font: template.font)  // shaping: outside any lock
+        let prepared = try template.prepare(row.text, attributed: row.attributedText)  // shaping: outside any lock
         let height = try template.rowHeight(for: prepared, contentWidth: contentWidth)
         cache?.store(height, for: key)
         return height

@@ -21,6 +21,21 @@ public struct RowTemplate: Sendable, Hashable {
     public var scale: CGFloat
     /// Whether the row adds a separator of 1/scale (C2, C3 step 4).
     public var includesSeparator: Bool
+    /// The paragraph style of every row's label (P1–P10), as an `NSParagraphStyle` in each row's
+    /// attributed text: line spacing, line heights, alignment, indents. Default `ParagraphStyle()`, which
+    /// measures rows exactly as plain labels.
+    ///
+    /// ```swift
+    /// var feed = RowTemplate(font: body, insets: EdgeInsets(all: 10))
+    /// feed.paragraphStyle.lineSpacing = 4   // 4 pt between a row's lines (P4)
+    /// ```
+    public var paragraphStyle: ParagraphStyle {
+        get { customParagraphStyle ?? .default }
+        set { customParagraphStyle = newValue == .default ? nil : newValue }
+    }
+    /// nil for the default style: the template is part of every cache key, hashed on every look-up, and
+    /// a plain template's key then hashes one byte here instead of the whole style.
+    private var customParagraphStyle: ParagraphStyle?
 
     /// A row template.
     /// - Parameters:
@@ -52,6 +67,7 @@ public struct RowTemplate: Sendable, Hashable {
 
     func validate() throws {
         try LabelRules.validate(numberOfLines: numberOfLines, scale: scale)
+        try customParagraphStyle?.validate()
         guard insets.isValid else { throw LayoutError.invalidInsets(insets) }
         // The separator is 1/scale points: below about 5.6e-309 that is +infinity.
         if includesSeparator, !(1 / scale).isFinite { throw MeasureError.invalidScale(Double(scale)) }
@@ -69,6 +85,18 @@ public struct RowTemplate: Sendable, Hashable {
             throw LayoutError.rowTooNarrow(width: Double(width), insets: insets)
         }
         return content
+    }
+
+    /// A row's text prepared as its label would be: plain text in `font`, styled text with its ranges
+    /// without a font in `font` (as `Label.attributedText`), both under `paragraphStyle`.
+    func prepare(_ text: String, attributed: StyledText?) throws -> PreparedText {
+        if var styled = attributed {
+            styled.font = font
+            guard let customParagraphStyle else { return try PreparedText(styled: styled) }
+            return try PreparedText(styled: styled, paragraphStyle: customParagraphStyle)
+        }
+        guard let customParagraphStyle else { return PreparedText(text, font: font) }
+        return try PreparedText(text, font: font, paragraphStyle: customParagraphStyle)
     }
 
     /// C2: the label's height at `contentWidth` (rounded to the pixel grid, L2) plus the vertical insets

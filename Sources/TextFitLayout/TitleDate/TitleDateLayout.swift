@@ -79,8 +79,28 @@ public struct TitleDateLayout: Sendable, Equatable {
                       width: width, spacing: spacing, maxTitleLines: maxTitleLines, scale: scale)
     }
 
+    /// Lays out a styled title and date (S1–S7): the title's lines take their runs' boxes (S6), the date
+    /// sits on the baseline of the line it follows, and a cut title line ends in the "…" of its last
+    /// visible character (S7). Parameters and rules as `init(title:date:titleFont:dateFont:width:...)`.
+    ///
+    /// ```swift
+    /// var title = try StyledText("Ada ", attributes: TextAttributes(font: bold), font: body)
+    /// title.append("wrote the first program")
+    /// let date = try StyledText("1843", attributes: TextAttributes(foregroundColor: grey), font: caption)
+    /// let block = try TitleDateLayout(title: title, date: date, width: 320)
+    /// block.dateFrame.minY    // the date's top: the title line's baseline minus the date's ascent
+    /// ```
+    /// - Throws: `StyledTextError` for a run inside a cluster or too many styles, as the other
+    ///   initializers otherwise.
+    public init(title: StyledText, date: StyledText, width: CGFloat, spacing: CGFloat = 8,
+                maxTitleLines: Int = 2, scale: CGFloat = 1) throws {
+        try self.init(title: PreparedText(styled: title), date: PreparedText(styled: date), width: width,
+                      spacing: spacing, maxTitleLines: maxTitleLines, scale: scale)
+    }
+
     /// Lays out an already prepared title and date: no reshaping, only line breaking (for many widths or
-    /// many rows). Parameters, rules and errors as `init(title:date:titleFont:dateFont:width:...)`.
+    /// many rows). Parameters, rules and errors as `init(title:date:titleFont:dateFont:width:...)`; a
+    /// styled or paragraph-styled title places the date on its line's own baseline (S6, P6).
     public init(title: PreparedText, date: PreparedText, width: CGFloat, spacing: CGFloat = 8,
                 maxTitleLines: Int = 2, scale: CGFloat = 1) throws {
         try LabelRules.validate(numberOfLines: maxTitleLines, scale: scale)
@@ -142,9 +162,9 @@ public struct TitleDateLayout: Sendable, Equatable {
 
         let titleSize = layout.size.ceiledToPixels(scale: scale)
         var titleFrame = CGRect(origin: .zero, size: titleSize)
-        let lineHeight = title.font.lineHeight
         // Baselines aligned: the date's ascender hangs from the title line's baseline.
-        let y = CGFloat(dateLine) * lineHeight + title.font.ascender - date.font.ascender
+        let y = try Self.dateBaseline(title: title, lines: layout, dateLine: dateLine)
+            - Self.ascent(ofSingleLine: date)
         var dateFrame = CGRect(x: x, y: Self.roundToPixel(y, scale: scale), width: dateSize.width,
                                height: dateSize.height)
         // A date taller above its baseline than the title pushes the block down instead of poking out.
@@ -161,6 +181,26 @@ public struct TitleDateLayout: Sendable, Equatable {
         self.dateLineIndex = dateLine
         self.size = CGSize(width: max(titleFrame.maxX, dateFrame.maxX),
                            height: max(titleFrame.maxY, dateFrame.maxY)).ceiledToPixels(scale: scale)
+    }
+
+    /// The baseline the date sits on: line `dateLine`'s. With one line height per line (F3) that is
+    /// `dateLine × lineHeight + ascender`; styled or paragraph-styled titles read the line's own box and
+    /// baseline (S6, P6). The line after the last (case 2) starts where the title block ends and, as an
+    /// empty line there would (S6: it takes the style where it stands), has its baseline one ascender of
+    /// the font the title ends in below that.
+    private static func dateBaseline(title: PreparedText, lines layout: TextLayout, dateLine: Int) throws -> CGFloat {
+        if title.hasUniformLineHeight {
+            return CGFloat(dateLine) * title.font.lineHeight + title.font.ascender
+        }
+        if dateLine < layout.lineCount { return layout.lines[dateLine].baseline }
+        return layout.size.height + title.font(at: title.utf16Count).ascender
+    }
+
+    /// How far the date's baseline lies below its top: its font's ascender, or for styled text the
+    /// tallest ascent on its line (S6), offsets and attachments included.
+    private static func ascent(ofSingleLine date: PreparedText) throws -> CGFloat {
+        guard !date.hasUniformLineHeight, date.utf16Count > 0 else { return date.font.ascender }
+        return try date.layout(width: nil, numberOfLines: 1).lines.first?.baseline ?? date.font.ascender
     }
 
     static func floorToPixel(_ value: CGFloat, scale: CGFloat) -> CGFloat {
