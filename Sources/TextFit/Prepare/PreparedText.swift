@@ -100,6 +100,9 @@ public final class PreparedText: Sendable {
     let measureProblem: MeasureError?
     /// The bidi levels, resolved on first use (`bidi`, PreparedText+Bidi.swift): measuring never needs them.
     let bidiMemo = AtomicLazyReference<BidiMemo>()
+    /// Whether a unit may need bidi resolution (`CharacterTable.Bit.mayNeedBidi`, found while preparing):
+    /// when false, a text without a stored `bidiMemo` has none to resolve, and `bidi` answers with no scan.
+    let mayBeRightToLeft: Bool
 
     struct Segment: Sendable, Equatable {
         var start: Int32
@@ -169,6 +172,7 @@ public final class PreparedText: Sendable {
         self.ascender = ascender
         self.styling = styling
         reshapedPieces = ReshapedPieces(unitCount: count)
+        mayBeRightToLeft = built.mayBeRightToLeft
         let direction = style.baseWritingDirection
         let bidirectional = direction == .rightToLeft || built.mayBeRightToLeft && built.units.withUnsafeBufferPointer {
             BidiLevels.needsResolution($0, baseWritingDirection: direction)
@@ -182,8 +186,9 @@ public final class PreparedText: Sendable {
         }
         if bidirectional, direction != .natural {
             _ = bidiMemo.storeIfNil(makeBidi(direction))
-        } else if !bidirectional, paragraphSettings != nil {
-            // Known here: the paragraph geometry asks on every layout, and would scan the text again.
+        } else if !bidirectional, built.mayBeRightToLeft {
+            // Known here (a right-to-left block's character that needs no resolution, rare): `bidi` would
+            // scan the text again. Without the hint it answers from `mayBeRightToLeft` alone.
             _ = bidiMemo.storeIfNil(BidiMemo(levels: nil))
         }
     }
