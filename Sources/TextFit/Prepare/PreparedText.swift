@@ -147,7 +147,7 @@ public final class PreparedText: Sendable {
     }
 
     fileprivate convenience init(built: consuming Builder.Output, font: Font, paragraph: ParagraphSettings? = nil,
-                                 style: ParagraphStyle = .default) {
+                                 style: ParagraphStyle? = nil) {
         self.init(built: built, font: font, styling: nil, lineHeight: font.lineHeight, ascender: font.ascender,
                   paragraph: paragraph, style: style)
     }
@@ -156,9 +156,9 @@ public final class PreparedText: Sendable {
     /// box for styled text). A styled text whose lines differ in height is placed by the paragraph rules
     /// even without a style (`ParagraphGeometry` stacks its line boxes, S6), and so is a text with
     /// right-to-left characters or a right-to-left `baseWritingDirection`, whose natural alignment may be
-    /// the right (D2).
+    /// the right (D2). `style` nil is `ParagraphStyle()`: a plain text never copies a style.
     init(built: consuming Builder.Output, font: Font, styling: Styling?, lineHeight: CGFloat, ascender: CGFloat,
-         paragraph: ParagraphSettings? = nil, style: ParagraphStyle = .default) {
+         paragraph: ParagraphSettings? = nil, style: ParagraphStyle? = nil) {
         let count = built.units.count
         measureProblem = built.clusterTooWide ? MeasureError.clusterTooWide(size: Double(font.pointSize)) : nil
         oneLineWidth = built.clusterTooWide ? .max : Self.oneLineWidth(count: count, built.storage)
@@ -173,14 +173,14 @@ public final class PreparedText: Sendable {
         self.styling = styling
         reshapedPieces = ReshapedPieces(unitCount: count)
         mayBeRightToLeft = built.mayBeRightToLeft
-        let direction = style.baseWritingDirection
+        let direction = style?.baseWritingDirection ?? .natural
         let bidirectional = direction == .rightToLeft || built.mayBeRightToLeft && built.units.withUnsafeBufferPointer {
             BidiLevels.needsResolution($0, baseWritingDirection: direction)
         }
         // `style` changed nothing for left-to-right text (`paragraph` is nil), but in a right-to-left
         // paragraph its natural or `.left` alignment places lines (D2).
         if paragraph == nil, styling?.needsLineBoxes == true || bidirectional {
-            paragraphSettings = ParagraphSettings(style, tabPositions: [])
+            paragraphSettings = ParagraphSettings(style ?? ParagraphStyle(), tabPositions: [])
         } else {
             paragraphSettings = paragraph
         }
