@@ -103,29 +103,30 @@ import Testing
         #expect(missed.isEmpty, "\(missed.prefix(20).map { String($0, radix: 16) })")
     }
 
-    /// The decoder's hint (`UTF16Units.decode`'s `mayBeRightToLeft`) is set by every such scalar, and
-    /// stays clear for Latin, CJK, emoji with a variation selector and typographic punctuation.
-    @Test func decoderHintCoversEveryScalarICUResolves() {
-        func hint(_ text: String) -> Bool {
-            var text = text
-            return text.withUTF8 { bytes in
-                let out = UnsafeMutablePointer<UInt16>.allocate(capacity: max(1, bytes.count))
-                defer { out.deallocate() }
-                var flag = false
-                _ = UTF16Units.decode(bytes, into: out, mayBeRightToLeft: &flag)
-                return flag
-            }
-        }
-        var missed: [UInt32] = []
+    /// The builder's hint (`Builder.Output.mayBeRightToLeft`, read from `CharacterTable`'s entries while the
+    /// pass walks the text) is set by every such scalar, alone, inside a word, after a space and inside
+    /// an ideograph run, and stays clear for Latin, CJK, emoji with a variation selector and typographic
+    /// punctuation.
+    @Test func builderHintCoversEveryScalarICUResolves() throws {
+        let font = try Fixtures.font()
+        func hint(_ text: String) -> Bool { PreparedText.Builder.build(text, font: font).mayBeRightToLeft }
+        var missed: [String] = []
         for value in UInt32(0)...0x10FFFF {
             guard let scalar = Unicode.Scalar(value), ICUBidi.bidiClass(value).needsResolution else { continue }
-            if !hint("ab" + String(Character(scalar)) + "cd") { missed.append(value) }
+            let s = String(Character(scalar))
+            for text in [s, "ab" + s + "cd", "ab " + s, "北京" + s + "欢迎"] where !hint(text) {
+                missed.append(String(value, radix: 16) + " in " + text.debugDescription)
+            }
         }
-        #expect(missed.isEmpty, "\(missed.prefix(20).map { String($0, radix: 16) })")
+        #expect(missed.isEmpty, "\(missed.count): \(missed.prefix(20))")
         for text in ["The quick brown fox", "“Quotes” — and … dashes", "北京欢迎您。日本語のテキスト", "全角，标点！（ＡＢＣ）",
-                     "❤️ 👍🏽 🇫🇷", "ﬁ ligature", 
+                     "❤️ 👍🏽 🇫🇷", "ﬁ ligature", "Հայերեն ֆ", 
                      "Привет, мир", "Ελληνικά", "हिन्दी", "ภาษาไทย"] {
             #expect(!hint(text), "\(text)")
+            #expect(!PreparedText(text, font: font).isBidirectional, "\(text)")
         }
+        #expect(PreparedText("ab \u{5D0}", font: font).isBidirectional)
+        #expect(PreparedText("ab \u{200F}", font: font).isBidirectional)
+        #expect(PreparedText("ab \u{10900}", font: font).isBidirectional)
     }
 }

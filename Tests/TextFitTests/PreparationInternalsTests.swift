@@ -62,12 +62,14 @@ import Testing
 
     /// The pass's shortcut through the inside of runs (`extendSegment`: letters, ideographs, and spaces
     /// after the font's own text) gives exactly what the general path gives cluster by cluster: the same
-    /// flags, opportunities, clusters, segments, faces and advances. Over the parity corpus and random
-    /// mixes of letters, spaces, ideographs, emoji, marks, controls and separators.
+    /// flags, opportunities, clusters, segments, faces, advances and bidi hint. Over the parity corpus and
+    /// random mixes of letters, spaces, ideographs (runs past the 64-unit segment cut among them), kana,
+    /// emoji, marks, controls, separators and right-to-left letters.
     @Test func runShortcutEqualsTheGeneralPath() throws {
         var texts = try PangoParityTests.loadJSONLines("corpus").compactMap { $0["text"] as? String }
         let pieces = ["a", "Z", " ", "  ", "\u{A0}", "\t", "\n", "中", "文", "。", "e\u{301}", " \u{308}", "👍", "👍 ", "😀x",
-                      "Я", "ا", "ب", "-", "/", "5", ".", "\u{200B}", "\u{2028}", "각", "ᄀ", "🇫🇷", "\u{1F1E6}"]
+                      "Я", "ا", "ب", "-", "/", "5", ".", "\u{200B}", "\u{2028}", "각", "ᄀ", "🇫🇷", "\u{1F1E6}",
+                      "中文汉字测试中文汉字测试中文汉字测试中文汉字", "中文。", "日本語のテキスト", "中\u{5D0}"]
         var generator = Fixtures.Generator(state: 11)
         for _ in 0..<2000 {
             texts.append((0..<Int.random(in: 0...16, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined())
@@ -82,6 +84,7 @@ import Testing
                 let same = fast.units == slow.units && fast.prefix == slow.prefix && fast.flags == slow.flags
                     && fast.paragraphs == slow.paragraphs && fast.breaks == slow.breaks && fast.graphemes == slow.graphemes
                     && fast.segments == slow.segments && fast.fallbackFaces == slow.fallbackFaces
+                    && fast.mayBeRightToLeft == slow.mayBeRightToLeft
                 #expect(same, "\(text.debugDescription) at \(size) pt")
             }
         }

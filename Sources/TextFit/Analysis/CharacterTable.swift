@@ -1,5 +1,5 @@
 /// Everything preparation asks about a BMP code unit, in one 16-bit table entry: its HarfBuzz script (as an
-/// index into `scripts`) and the engine's character classes.
+/// index into `scripts`), whether it may need bidi resolution, and the engine's character classes.
 ///
 /// Why a table: preparation asks about every character, and asking HarfBuzz for the script, Swift for
 /// emoji presentation and our own `switch`es for the rest cost about 150 instructions per character,
@@ -8,8 +8,13 @@
 struct CharacterTable: @unchecked Sendable {
     // @unchecked: written once while being built, read-only afterwards.
 
-    /// Bits of an entry's high byte.
+    /// Bits of an entry (all but `mayNeedBidi` in the high byte).
     enum Bit {
+        /// `BidiLevels.mayNeedResolution`: the top bit of the low byte, so the script index of such a unit
+        /// is its script's index + 128 (`scripts` and `isStrong` repeat their first half there). The pass
+        /// learns whether a text may need bidi resolution from the entries it reads anyway (`runKinds`),
+        /// so no pass of its own looks for right-to-left characters.
+        static let mayNeedBidi: UInt16 = 1 << 7
         /// `GraphemeFastPath.isSimple`: a boundary always separates two such units.
         static let simple: UInt16 = 1 << 8
         /// `CharacterClass.needsNoGlyph`.
@@ -39,6 +44,20 @@ struct CharacterTable: @unchecked Sendable {
     /// it per text must not retain and release shared buffers (two threads doing so bounce the same
     /// cache line between cores).
     let isStrong: UnsafePointer<Bool>
+    /// Per script index, what `SegmentRun.extends` does with a unit of it (`RunKind`): before the text is
+    /// known to hold a unit that may need bidi resolution, such a unit stops the run (the pass's `single` or
+    /// `multiple` records it); `runKindsOnceBidi` is the same table without the stops, for the rest of the text.
+    let runKinds: UnsafePointer<UInt8>
+    let runKindsOnceBidi: UnsafePointer<UInt8>
+
+    enum RunKind {
+        /// Common, inherited or unknown: takes the script before it.
+        static let weak: UInt8 = 0
+        /// A real script: starts or joins a script run.
+        static let strong: UInt8 = 1
+        /// May need bidi resolution: `extends` leaves it to the pass.
+        static let stop: UInt8 = 2
+    }
 
     static let shared = CharacterTable()
 
@@ -52,12 +71,13 @@ struct CharacterTable: @unchecked Sendable {
             if !(0xD800...0xDFFF).contains(value) {
                 let script = HarfBuzzScript.of(value)
                 var index = indexOf[script]
-                if index == nil, scripts.count < 256 {
+                if index == nil, scripts.count < 128 {
                     index = scripts.count
                     indexOf[script] = scripts.count
                     scripts.append(script)
                 }
-                // More than 256 scripts in the BMP would be news; the overflow would read as common.
+                // More than 128 scripts in the BMP would be news (Unicode 15 has 71); the overflow would read
+                // as common.
                 entry = UInt16(index ?? 0)
                 if CharacterClass.isSpaceSeparator(value) { entry |= Bit.spaceSeparator }
                 if CharacterClass.isEmojiPresentation(value) { entry |= Bit.emoji }
@@ -68,19 +88,35 @@ struct CharacterTable: @unchecked Sendable {
             if Paragraphs.isSeparator(unit) { entry |= Bit.paragraphSeparator }
             if CharacterClass.isHangul(unit) { entry |= Bit.hangul }
             if ShapingText.isSubstituted(unit) { entry |= Bit.substituted }
+            if BidiLevels.mayNeedResolution(unit) { entry |= Bit.mayNeedBidi }
             entries[Int(value)] = entry
         }
         let tags = UnsafeMutablePointer<UInt32>.allocate(capacity: 256)
         tags.initialize(repeating: HarfBuzzScript.common, count: 256)
         let strong = UnsafeMutablePointer<Bool>.allocate(capacity: 256)
         strong.initialize(repeating: false, count: 256)
+        let kinds = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
+        let kindsOnceBidi = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
         for (index, script) in scripts.enumerated() {
-            tags[index] = script
-            strong[index] = script != HarfBuzzScript.common && script != HarfBuzzScript.inherited
+            let isStrong = script != HarfBuzzScript.common && script != HarfBuzzScript.inherited
                 && script != HarfBuzzScript.unknown
+            for twin in [index, index | Int(Bit.mayNeedBidi)] {
+                tags[twin] = script
+                strong[twin] = isStrong
+                kindsOnceBidi[twin] = isStrong ? RunKind.strong : RunKind.weak
+                kinds[twin] = twin == index ? kindsOnceBidi[twin] : RunKind.stop
+            }
+        }
+        for index in scripts.count..<128 {
+            for twin in [index, index | Int(Bit.mayNeedBidi)] {
+                kindsOnceBidi[twin] = RunKind.weak
+                kinds[twin] = twin == index ? RunKind.weak : RunKind.stop
+            }
         }
         self.scripts = UnsafePointer(tags)
         isStrong = UnsafePointer(strong)
+        runKinds = UnsafePointer(kinds)
+        runKindsOnceBidi = UnsafePointer(kindsOnceBidi)
     }
 
     @inline(__always)

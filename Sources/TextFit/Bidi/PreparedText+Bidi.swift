@@ -25,10 +25,13 @@ extension PreparedText {
 
     /// The text's levels, nil when every one is 0 (nothing to reorder). Resolved on first use and kept:
     /// line breaking works in logical order and widths do not depend on direction, so measuring never asks,
-    /// and a text that is never drawn or reordered never pays for it. A left-to-right text costs one
-    /// comparison per unit, once (`BidiLevels.needsResolution`).
+    /// and a text that is never drawn or reordered never pays for it. A text without a unit that may need
+    /// resolution (`mayBeRightToLeft`, found while preparing) costs nothing here.
     var bidi: BidiLevels? {
         if let memo = bidiMemo.load() { return memo.levels }
+        // No memo: the direction was natural (or left to right on a text that needs no resolution, the same
+        // levels), so without the builder's hint every level is 0.
+        guard mayBeRightToLeft else { return nil }
         return bidiMemo.storeIfNil(makeBidi(.natural)).levels
     }
 

@@ -31,8 +31,8 @@ extension PreparedText {
             var fallbackFaces: [FaceReference]
             /// Whether a cluster was too wide to store (`MeasureError.clusterTooWide`).
             var clusterTooWide = false
-            /// Whether a character may need bidi resolution (`UTF16Units.decode`); false for most text,
-            /// which then never scans for it.
+            /// Whether a unit may need bidi resolution (`CharacterTable.Bit.mayNeedBidi`, seen by the pass);
+            /// false for most text, which then never scans for it.
             var mayBeRightToLeft = false
         }
 
@@ -63,8 +63,7 @@ extension PreparedText {
                 // One more for the sentinel after the text, a space (simple, as the text's end is a cluster
                 // boundary), so `extendSegment` reads the next unit's entry without a bounds check.
                 withUnsafeTemporaryAllocation(of: UInt16.self, capacity: bytes.count + 1) { decoded in
-                    var mayBeRightToLeft = false
-                    let count = UTF16Units.decode(bytes, into: decoded.baseAddress!, mayBeRightToLeft: &mayBeRightToLeft)
+                    let count = UTF16Units.decode(bytes, into: decoded.baseAddress!)
                     decoded[count] = 0x20
                     let u = UnsafeBufferPointer(start: decoded.baseAddress!, count: count)
                     return withUnsafeTemporaryAllocation(byteCount: Pass.Layout(count: u.count).byteCount,
@@ -72,11 +71,9 @@ extension PreparedText {
                         // Apart from the scratch block, which grows with the text: a short text's block fits
                         // the stack (at most 1 KiB is taken there without asking) and these always do.
                         withUnsafeTemporaryAllocation(of: SegmentCacheStorage.Lookup.self, capacity: Pass.lookupChunk) { lookups in
-                            var output = build(original, u, face: face, scale: scale, fontconfigOrder: fontconfigOrder,
-                                               extendsRuns: extendsRuns, scratch: scratch.baseAddress!,
-                                               lookups: lookups.baseAddress!, styling: styling)
-                            output.mayBeRightToLeft = mayBeRightToLeft
-                            return output
+                            build(original, u, face: face, scale: scale, fontconfigOrder: fontconfigOrder,
+                                  extendsRuns: extendsRuns, scratch: scratch.baseAddress!,
+                                  lookups: lookups.baseAddress!, styling: styling)
                         }
                     }
                 }
@@ -100,7 +97,7 @@ extension PreparedText {
                                   segments: UnsafeBufferPointer(start: pass.segments, count: pass.segmentCount),
                                   paragraphs: UnsafeBufferPointer(start: pass.paragraphs, count: pass.paragraphCount))
             return Output(text: text, units: .copying(u), storage: storage, fallbackFaces: pass.fallbacks,
-                          clusterTooWide: pass.clusterTooWide)
+                          clusterTooWide: pass.clusterTooWide, mayBeRightToLeft: pass.mayBeRightToLeft)
         }
     }
 
@@ -198,6 +195,9 @@ extension PreparedText {
         var harfBuzzFonts: [HarfBuzzFont?] = []
         /// Set when HarfBuzz gave a cluster too wide to store (`SegmentShaper.Result.clusterTooWide`).
         var clusterTooWide = false
+        /// Set at the first unit that may need bidi resolution (`CharacterTable.Bit.mayNeedBidi`): `single`
+        /// and `multiple` test each unit they take, and `extendSegment` leaves such units to them until then.
+        var mayBeRightToLeft = false
         var harfBuzzFontsFetched: [Bool] = []
         /// Paragraphs (rule W1), found with the clusters: a separator is a cluster ("\r\n" is one). At
         /// most one per unit, and one after the last.
@@ -318,7 +318,8 @@ extension PreparedText {
             let units = u.baseAddress.unsafelyUnwrapped  // start < count: not empty
             // A space right after an emoji goes to `single`: `place` does not keep it in the emoji's segment.
             if lastClusterWasEmoji, units[start] == 0x20 { return start }
-            let run = SegmentRun(face: face, entries: table.entries, coverage: primaryCoverage, isStrong: table.isStrong,
+            let run = SegmentRun(face: face, entries: table.entries, coverage: primaryCoverage,
+                                 kinds: mayBeRightToLeft ? table.runKindsOnceBidi : table.runKinds,
                                  scripts: table.scripts, script: segmentScript)
             // What the loops read from `self` in locals, and the counters stored back after them: as fields
             // they were loaded and stored on every unit, since the stores through the buffers might alias them.
@@ -427,6 +428,7 @@ extension PreparedText {
         private mutating func single(_ position: Int, unit: UInt16, entry: UInt16, _ u: UnsafeBufferPointer<UInt16>,
                                      _ flags: UnsafeMutablePointer<UInt8>) {
             clusterStarts(at: position, u, flags)
+            if entry & CharacterTable.Bit.mayNeedBidi != 0 { mayBeRightToLeft = true }
             if entry & CharacterTable.Bit.hangingSpace != 0 { flags[position] |= Flag.space }
             if entry & CharacterTable.Bit.paragraphSeparator != 0 {
                 endParagraph(at: position, separatorLength: 1, flags)
@@ -451,6 +453,9 @@ extension PreparedText {
         private mutating func multiple(_ position: Int, length: Int, _ character: Character, _ u: UnsafeBufferPointer<UInt16>,
                                        _ flags: UnsafeMutablePointer<UInt8>) {
             clusterStarts(at: position, u, flags)
+            for k in position..<(position + length) where table[u[k]] & CharacterTable.Bit.mayNeedBidi != 0 {
+                mayBeRightToLeft = true  // a lead surrogate's entry has it for a right-to-left plane block
+            }
             // Only a space that is a cluster by itself hangs: " \u{308}" is a mark on a space, not
             // whitespace, and trimming must never stop inside a cluster.
             if length == 1, table[u[position]] & CharacterTable.Bit.hangingSpace != 0 { flags[position] |= Flag.space }

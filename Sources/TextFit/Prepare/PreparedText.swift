@@ -102,6 +102,9 @@ public final class PreparedText: Sendable {
     let measureProblem: MeasureError?
     /// The bidi levels, resolved on first use (`bidi`, PreparedText+Bidi.swift): measuring never needs them.
     let bidiMemo = AtomicLazyReference<BidiMemo>()
+    /// Whether a unit may need bidi resolution (`CharacterTable.Bit.mayNeedBidi`, found while preparing):
+    /// when false, a text without a stored `bidiMemo` has none to resolve, and `bidi` answers with no scan.
+    let mayBeRightToLeft: Bool
 
     struct Segment: Sendable, Equatable {
         var start: Int32
@@ -146,7 +149,7 @@ public final class PreparedText: Sendable {
     }
 
     fileprivate convenience init(built: consuming Builder.Output, font: Font, paragraph: ParagraphSettings? = nil,
-                                 style: ParagraphStyle = .default) {
+                                 style: ParagraphStyle? = nil) {
         self.init(built: built, font: font, styling: nil, lineHeight: font.lineHeight, ascender: font.ascender,
                   paragraph: paragraph, style: style)
     }
@@ -155,9 +158,9 @@ public final class PreparedText: Sendable {
     /// box for styled text). A styled text whose lines differ in height is placed by the paragraph rules
     /// even without a style (`ParagraphGeometry` stacks its line boxes, S6), and so is a text with
     /// right-to-left characters or a right-to-left `baseWritingDirection`, whose natural alignment may be
-    /// the right (D2).
+    /// the right (D2). `style` nil is `ParagraphStyle()`: a plain text never copies a style.
     init(built: consuming Builder.Output, font: Font, styling: Styling?, lineHeight: CGFloat, ascender: CGFloat,
-         paragraph: ParagraphSettings? = nil, style: ParagraphStyle = .default) {
+         paragraph: ParagraphSettings? = nil, style: ParagraphStyle? = nil) {
         let count = built.units.count
         measureProblem = built.clusterTooWide ? MeasureError.clusterTooWide(size: Double(font.pointSize)) : nil
         oneLineWidth = built.clusterTooWide ? .max : Self.oneLineWidth(count: count, built.storage)
@@ -171,21 +174,23 @@ public final class PreparedText: Sendable {
         self.ascender = ascender
         self.styling = styling
         reshapedPieces = ReshapedPieces(unitCount: count)
-        let direction = style.baseWritingDirection
+        mayBeRightToLeft = built.mayBeRightToLeft
+        let direction = style?.baseWritingDirection ?? .natural
         let bidirectional = direction == .rightToLeft || built.mayBeRightToLeft && built.units.withUnsafeBufferPointer {
             BidiLevels.needsResolution($0, baseWritingDirection: direction)
         }
         // `style` changed nothing for left-to-right text (`paragraph` is nil), but in a right-to-left
         // paragraph its natural or `.left` alignment places lines (D2).
         if paragraph == nil, styling?.needsLineBoxes == true || bidirectional {
-            paragraphSettings = ParagraphSettings(style, tabPositions: [])
+            paragraphSettings = ParagraphSettings(style ?? ParagraphStyle(), tabPositions: [])
         } else {
             paragraphSettings = paragraph
         }
         if bidirectional, direction != .natural {
             _ = bidiMemo.storeIfNil(makeBidi(direction))
-        } else if !bidirectional, paragraphSettings != nil {
-            // Known here: the paragraph geometry asks on every layout, and would scan the text again.
+        } else if !bidirectional, built.mayBeRightToLeft {
+            // Known here (a right-to-left block's character that needs no resolution, rare): `bidi` would
+            // scan the text again. Without the hint it answers from `mayBeRightToLeft` alone.
             _ = bidiMemo.storeIfNil(BidiMemo(levels: nil))
         }
     }

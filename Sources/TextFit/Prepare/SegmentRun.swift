@@ -11,7 +11,9 @@ struct SegmentRun<Face: SegmentRunFace> {
     let entries: UnsafePointer<UInt16>
     /// The font's own face's BMP coverage bits.
     let coverage: UnsafePointer<UInt64>
-    let isStrong: UnsafePointer<Bool>
+    /// `CharacterTable.runKinds` or, once the text is known to hold a unit that may need bidi resolution,
+    /// `runKindsOnceBidi`.
+    let kinds: UnsafePointer<UInt8>
     let scripts: UnsafePointer<UInt32>
     /// The segment's script.
     let script: UInt32
@@ -26,8 +28,9 @@ struct SegmentRun<Face: SegmentRunFace> {
     /// `place` would put in the open segment: simple and not special (or U+0020 in the font's own face:
     /// a space stays with the text it follows; the caller refuses one right after an emoji), in the
     /// segment's face, and of its script or, with `weakJoins`, of none. `index` is the table index of the
-    /// segment's script once a unit of it was seen (indices and tags correspond one to one), so later
-    /// units of it match with no look-up of their tag.
+    /// segment's script once a unit of it was seen (an index names one tag, a tag at most two indices: with
+    /// and without `CharacterTable.Bit.mayNeedBidi`), so later units of it match with no look-up of their
+    /// tag. A unit `kinds` stops is refused: the pass records it (the text's bidi hint).
     /// - Returns: whether it does; then `isNewStrong` says the unit is the first of the segment's script
     ///   here, for the caller to record once it keeps the unit (`index`, `weakJoins`).
     @inline(__always)
@@ -42,12 +45,11 @@ struct SegmentRun<Face: SegmentRunFace> {
         let unitIndex = Int(entry & 0xFF)
         isNewStrong = false
         guard unitIndex != index else { return true }
-        if isStrong[unitIndex] {
-            guard scripts[unitIndex] == script else { return false }
-            isNewStrong = true
-            return true
-        }
-        return weakJoins
+        let kind = kinds[unitIndex]
+        if kind == CharacterTable.RunKind.weak { return weakJoins }
+        guard kind == CharacterTable.RunKind.strong, scripts[unitIndex] == script else { return false }
+        isNewStrong = true
+        return true
     }
 }
 

@@ -12,27 +12,16 @@ enum UTF16Units {
         return text.withUTF8 { bytes in
             let out = UnsafeMutablePointer<UInt16>.allocate(capacity: max(1, bytes.count))
             defer { out.deallocate() }
-            var mayBeRightToLeft = false
-            return .copying(UnsafeBufferPointer(start: out, count: decode(bytes, into: out, mayBeRightToLeft: &mayBeRightToLeft)))
+            return .copying(UnsafeBufferPointer(start: out, count: decode(bytes, into: out)))
         }
     }
 
     /// Decodes valid UTF-8 into `out`, which has room for `bytes.count` units; returns how many it wrote.
-    /// Sets `mayBeRightToLeft` when a character may need bidi resolution: one in
-    /// `BidiLevels.mayNeedResolution`'s blocks (Armenian's last units too, as a 2-byte sequence is
-    /// only checked by its lead byte). Checked while decoding, the test costs the 2-byte loop one
-    /// comparison per text and the 3-byte loop two per character; a separate pass cost 4% of a warm
-    /// preparation.
     ///
     /// Index arithmetic wraps (`&+`): the input is valid UTF-8 no longer than memory, so no index can
     /// overflow, and the overflow checks were half the instructions of the 2- and 3-byte loops.
-    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, into out: UnsafeMutablePointer<UInt16>,
-                       mayBeRightToLeft: inout Bool) -> Int {
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, into out: UnsafeMutablePointer<UInt16>) -> Int {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return 0 }
-        // Kept in locals (a register each) and reported once at the end.
-        var highestTwoByteLead: UInt32 = 0
-        var hint = false
-        defer { if hint || highestTwoByteLead >= 0xD6 { mayBeRightToLeft = true } }   // U+0580 and up
         let byteCount = bytes.count
         var i = 0
         var j = 0
@@ -56,7 +45,6 @@ enum UTF16Units {
                 // A run of 2-byte sequences (Cyrillic, Greek, Latin with accents) in one tight loop.
                 var lead = b0
                 while true {
-                    highestTwoByteLead = max(highestTwoByteLead, lead)
                     out[j] = UInt16(truncatingIfNeeded: (lead & 0x1F) << 6 | UInt32(base[i &+ 1]) & 0x3F)
                     i &+= 2
                     j &+= 1
@@ -68,15 +56,8 @@ enum UTF16Units {
                 // A run of 3-byte sequences (ideographs, kana, CJK punctuation) in one tight loop.
                 var lead = b0
                 while true {
-                    let unit = (lead & 0x0F) << 12 | (UInt32(base[i &+ 1]) & 0x3F) << 6 | UInt32(base[i &+ 2]) & 0x3F
-                    out[j] = UInt16(truncatingIfNeeded: unit)
-                    // U+0800–U+08FF and the direction controls below U+2070; U+FB1D–U+FEFF but the
-                    // variation selectors and small forms (U+FE00–U+FE6F).
-                    if _slowPath(unit &- 0x0800 < 0x1870 || unit &- 0xFB1D < 0x3E3),
-                       unit < 0x0900 || unit == 0x200F || unit &- 0x202A < 5 || unit &- 0x2066 < 4
-                        || (unit >= 0xFB1D && (unit < 0xFE00 || unit >= 0xFE70)) {
-                        hint = true
-                    }
+                    out[j] = UInt16(truncatingIfNeeded: (lead & 0x0F) << 12 | (UInt32(base[i &+ 1]) & 0x3F) << 6
+                        | UInt32(base[i &+ 2]) & 0x3F)
                     i &+= 3
                     j &+= 1
                     guard i < byteCount else { break }
@@ -86,7 +67,6 @@ enum UTF16Units {
             } else {
                 let scalar = (b0 & 0x07) << 18 | (UInt32(base[i &+ 1]) & 0x3F) << 12
                     | (UInt32(base[i &+ 2]) & 0x3F) << 6 | UInt32(base[i &+ 3]) & 0x3F
-                if scalar &- 0x10800 < 0x800 || scalar &- 0x1E800 < 0x800 { hint = true }
                 let v = scalar &- 0x10000
                 out[j] = UInt16(truncatingIfNeeded: 0xD800 &+ (v >> 10))
                 out[j &+ 1] = UInt16(truncatingIfNeeded: 0xDC00 &+ (v & 0x3FF))
