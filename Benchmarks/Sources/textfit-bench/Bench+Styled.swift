@@ -100,7 +100,8 @@ extension Bench {
 }
 
 /// The styled mode's timed loops, each a named function so callgrind reports it on its own
-/// (`bench_pass_styled_*`).
+/// (`bench_pass_styled_*`). The one-run and three-run passes share their loops; `@_optimize(none)` keeps
+/// their thin wrappers apart (identical bodies would be merged into one symbol).
 enum StyledPasses {
     /// The warm pass's work on plain text: prepare from the string, one `measure` at the case's width.
     @inline(never) @_silgen_name("bench_pass_styled_plain_prepare")
@@ -116,16 +117,18 @@ enum StyledPasses {
     }
 
     @inline(never) @_silgen_name("bench_pass_styled_prepare_one_run")
+    @_optimize(none)
     static func styledPrepareOneRun(_ texts: [StyledText?], _ cases: [BenchCase]) -> Int {
         styledPrepare(texts, cases)
     }
 
     @inline(never) @_silgen_name("bench_pass_styled_prepare_three_runs")
+    @_optimize(none)
     static func styledPrepareThreeRuns(_ texts: [StyledText?], _ cases: [BenchCase]) -> Int {
         styledPrepare(texts, cases)
     }
 
-    @inline(__always)
+    @inline(never)
     static func styledPrepare(_ texts: [StyledText?], _ cases: [BenchCase]) -> Int {
         var checksum = 0
         for i in texts.indices {
@@ -139,11 +142,13 @@ enum StyledPasses {
     }
 
     @inline(never) @_silgen_name("bench_pass_styled_relayout_one_run")
+    @_optimize(none)
     static func relayoutOneRun(_ prepared: [PreparedText], _ cases: [BenchCase], _ widths: [[CGFloat]]) -> Int {
         Passes.textfitRelayoutMeasure(prepared, cases, widths)
     }
 
     @inline(never) @_silgen_name("bench_pass_styled_relayout_three_runs")
+    @_optimize(none)
     static func relayoutThreeRuns(_ prepared: [PreparedText], _ cases: [BenchCase], _ widths: [[CGFloat]]) -> Int {
         Passes.textfitRelayoutMeasure(prepared, cases, widths)
     }
