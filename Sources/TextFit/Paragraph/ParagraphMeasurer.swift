@@ -1,0 +1,51 @@
+import Foundation
+
+/// `measure` of a text a paragraph style places (runs of several sizes, spacing, indents, a multiple)
+/// without building its lines: the line count and the size `ParagraphGeometry.make` gives, summed line by
+/// line as the breaker makes them, in the same order of operations so the answers are equal to the bit.
+/// Justified text is not measured here: whether a line is stretched (P8) depends on the line after it,
+/// and a stretched line's width is its room.
+struct ParagraphMeasurer: LineSink {
+    private var text: PreparedText?
+    private var style = ParagraphStyle()
+    private var firstIndent: CGFloat = 0
+    private var restIndent: CGFloat = 0
+    private var trailing: CGFloat = 0
+    private var previousEnd = -1
+    private(set) var count = 0
+    /// The bottom of the last line box (P4–P5), the layout's height.
+    private(set) var height: CGFloat = 0
+    /// The widest line with its indents and trailing margin (P7), with and without hanging whitespace.
+    private(set) var widest: CGFloat = 0
+    private(set) var widestWithWhitespace: CGFloat = 0
+
+    init() {}
+
+    init(text: PreparedText, settings: ParagraphSettings) {
+        self.text = text
+        style = settings.style
+        firstIndent = Units.points(settings.firstHeadIndent)
+        restIndent = Units.points(settings.headIndent)
+        trailing = settings.trailingMargin
+    }
+
+    /// Whether `measure` may use this sink for `settings` (everything but justification).
+    static func measures(_ settings: ParagraphSettings) -> Bool { settings.style.alignment != .justified }
+
+    mutating func append(_ line: BrokenLine) {
+        guard let text else { return }
+        // A line starts a paragraph when it does not continue where the line before ended (W1).
+        let startsParagraph = count == 0 || line.start > previousEnd
+        previousEnd = line.end
+        if count > 0 {
+            height += style.lineSpacing                                                                    // P4
+            if startsParagraph { height += style.paragraphSpacing + style.paragraphSpacingBefore }          // P5
+        }
+        let metrics = text.verticalMetrics(ofLine: line.start..<max(line.end, line.suffix.upperBound), includesLeading: true)
+        let indent = startsParagraph ? firstIndent : restIndent
+        widest = max(widest, indent + Units.points(line.width) + trailing)
+        widestWithWhitespace = max(widestWithWhitespace, indent + Units.points(line.widthWithWhitespace) + trailing)
+        height += ParagraphGeometry.lineBox(metrics, style).height                                          // P1–P3
+        count &+= 1
+    }
+}
