@@ -6,11 +6,11 @@ import Foundation
 /// Justified text is not measured here: whether a line is stretched (P8) depends on the line after it,
 /// and a stretched line's width is its room.
 struct ParagraphMeasurer: LineSink {
+    /// A few fields updated per line: the fast breaker's loop keeps them in locals.
+    static var isHeldInLoop: Bool { true }
+    // The settings by reference, not a copy of their style (its tab stops would be retained per measure).
     private var text: PreparedText?
-    private var style = ParagraphStyle()
-    private var firstIndent: CGFloat = 0
-    private var restIndent: CGFloat = 0
-    private var trailing: CGFloat = 0
+    private var settings: ParagraphSettings?
     private var previousEnd = -1
     private(set) var count = 0
     /// The bottom of the last line box (P4–P5), the layout's height.
@@ -23,29 +23,27 @@ struct ParagraphMeasurer: LineSink {
 
     init(text: PreparedText, settings: ParagraphSettings) {
         self.text = text
-        style = settings.style
-        firstIndent = Units.points(settings.firstHeadIndent)
-        restIndent = Units.points(settings.headIndent)
-        trailing = settings.trailingMargin
+        self.settings = settings
     }
 
     /// Whether `measure` may use this sink for `settings` (everything but justification).
     static func measures(_ settings: ParagraphSettings) -> Bool { settings.style.alignment != .justified }
 
     mutating func append(_ line: BrokenLine) {
-        guard let text else { return }
+        guard let text, let settings else { return }
         // A line starts a paragraph when it does not continue where the line before ended (W1).
         let startsParagraph = count == 0 || line.start > previousEnd
         previousEnd = line.end
         if count > 0 {
-            height += style.lineSpacing                                                                    // P4
-            if startsParagraph { height += style.paragraphSpacing + style.paragraphSpacingBefore }          // P5
+            height += settings.style.lineSpacing                                                           // P4
+            if startsParagraph { height += settings.style.paragraphSpacing + settings.style.paragraphSpacingBefore }  // P5
         }
         let metrics = text.verticalMetrics(ofLine: line.start..<max(line.end, line.suffix.upperBound), includesLeading: true)
-        let indent = startsParagraph ? firstIndent : restIndent
+        let indent = Units.points(startsParagraph ? settings.firstHeadIndent : settings.headIndent)
+        let trailing = settings.trailingMargin
         widest = max(widest, indent + Units.points(line.width) + trailing)
         widestWithWhitespace = max(widestWithWhitespace, indent + Units.points(line.widthWithWhitespace) + trailing)
-        height += ParagraphGeometry.lineBox(metrics, style).height                                          // P1–P3
+        height += ParagraphGeometry.lineBox(metrics, settings.style).height                                 // P1–P3
         count &+= 1
     }
 }
