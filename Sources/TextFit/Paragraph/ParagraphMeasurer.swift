@@ -6,8 +6,8 @@ import Foundation
 /// Justified text is not measured here: whether a line is stretched (P8) depends on the line after it,
 /// and a stretched line's width is its room.
 struct ParagraphMeasurer: LineSink {
-    /// A few fields updated per line: the fast breaker's loop keeps them in locals.
-    static var isHeldInLoop: Bool { true }
+    // Not held in the fast loop's locals (`isHeldInLoop`): with the line box per line inlined there,
+    // that loop cost more (callgrind, three-run texts).
     // The settings by reference, not a copy of their style (its tab stops would be retained per measure).
     private var text: PreparedText?
     private var settings: ParagraphSettings?
