@@ -46,7 +46,7 @@ final class Bench {
     /// Frees Pango (and its Fontconfig cache folders).
     func shutdown() { pangoInstances = [:] }
 
-    private var samplesTotal: Int { options.warmup + options.samples }
+    var samplesTotal: Int { options.warmup + options.samples }
 
     // MARK: - Agreement
 

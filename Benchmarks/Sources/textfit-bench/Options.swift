@@ -3,7 +3,7 @@ import Foundation
 /// Command-line options of `textfit-bench`.
 struct Options {
     enum Mode: String, CaseIterable {
-        case cold, warm, relayout, parallel, memory, all, scaling, queries
+        case cold, warm, relayout, parallel, memory, all, scaling, queries, styled
     }
 
     var casesPath: String?
@@ -48,6 +48,7 @@ struct Options {
           parallel  TextBatch.measure of all cases on all cores vs concurrency 1
           memory    peak RSS and cache statistics for --rows measured rows
           queries   (not in all) tightestWidth, widthRange, balanced, fitFontSize next to one relayout
+          styled    (not in all) styled text of one and three runs next to the same text plain: prepare, relayout
 
         Exit codes: 0 ok, 2 usage error, 3 fonts, cases or Pango missing.
         """

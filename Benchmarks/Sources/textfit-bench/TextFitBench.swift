@@ -60,6 +60,7 @@ struct TextFitBench {
                 case .parallel: bench.runParallel()
                 case .scaling: bench.runScaling()
                 case .queries: bench.runQueries()
+                case .styled: bench.runStyled()
                 case .all: break
                 }
             }

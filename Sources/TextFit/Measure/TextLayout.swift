@@ -230,8 +230,13 @@ extension PreparedText {
         guard numberOfLines >= 0 else { throw MeasureError.invalidNumberOfLines(numberOfLines) }
         if _slowPath(paragraphSettings != nil) {
             if let measureProblem { throw measureProblem }
-            return styledLayout(paragraphSettings.unsafelyUnwrapped, maxWidth: maxWidth, lastLineMaxWidth: lastWidth, numberOfLines: numberOfLines,
-                                lineBreakMode: lineBreakMode, lineBreakStrategy: lineBreakStrategy, fastPath: fastPath).metrics
+            let settings = paragraphSettings.unsafelyUnwrapped
+            guard ParagraphMeasurer.measures(settings) else {
+                return styledLayout(settings, maxWidth: maxWidth, lastLineMaxWidth: lastWidth, numberOfLines: numberOfLines,
+                                    lineBreakMode: lineBreakMode, lineBreakStrategy: lineBreakStrategy, fastPath: fastPath).metrics
+            }
+            return styledMeasure(settings, maxWidth: maxWidth, lastLineMaxWidth: lastWidth, numberOfLines: numberOfLines,
+                                 lineBreakMode: lineBreakMode, lineBreakStrategy: lineBreakStrategy, fastPath: fastPath)
         }
         if fastPath, fitsOnOneLine(maxWidth: maxWidth, lastLineMaxWidth: lastWidth, numberOfLines: numberOfLines) {
             return TextMetrics(lineCount: 1, size: CGSize(width: Units.points(oneLineWidth), height: lineHeight),

@@ -35,14 +35,9 @@ extension PreparedText {
         var records = LineRecords()
         var truncated = false
         if settings.affectsBreaking {
-            let widths = settings.lineWidths(maxWidth: maxWidth)
-            var breaker = LineBreaker(text: self, maxWidth: widths.rest, lastLineMaxWidth: lastLineMaxWidth,
-                                      maxLines: numberOfLines, mode: lineBreakMode, strategy: lineBreakStrategy)
-            breaker.firstLineMaxWidth = widths.first
-            if let stops = settings.tabs {
-                breaker.tabs = LineBreaker.Tabs(stops: stops, positions: settings.tabPositions,
-                                                firstIndent: settings.firstHeadIndent, headIndent: settings.headIndent)
-            }
+            var breaker = paragraphBreaker(settings, maxWidth: maxWidth, lastLineMaxWidth: lastLineMaxWidth,
+                                           numberOfLines: numberOfLines, lineBreakMode: lineBreakMode,
+                                           lineBreakStrategy: lineBreakStrategy)
             truncated = records.withWriter(expectedCount: 4) { breaker.run(into: &$0) }
         } else if fastPath, fitsOnOneLine(maxWidth: maxWidth, lastLineMaxWidth: lastLineMaxWidth, numberOfLines: numberOfLines) {
             records = LineRecords(single: oneLine)
@@ -56,6 +51,44 @@ extension PreparedText {
         return TextLayout(lines: TextLines(records: records, preparedText: self, lineHeight: lineHeight, ascender: ascender,
                                            geometry: geometry),
                           truncated: truncated)
+    }
+}
+
+extension PreparedText {
+    /// The breaker for a paragraph style whose indents or tabs change the lines' widths (P9, P10).
+    func paragraphBreaker(_ settings: ParagraphSettings, maxWidth: Int, lastLineMaxWidth: Int?, numberOfLines: Int,
+                          lineBreakMode: LineBreakMode, lineBreakStrategy: LineBreakStrategy) -> LineBreaker {
+        let widths = settings.lineWidths(maxWidth: maxWidth)
+        var breaker = LineBreaker(text: self, maxWidth: widths.rest, lastLineMaxWidth: lastLineMaxWidth,
+                                  maxLines: numberOfLines, mode: lineBreakMode, strategy: lineBreakStrategy)
+        breaker.firstLineMaxWidth = widths.first
+        if let stops = settings.tabs {
+            breaker.tabs = LineBreaker.Tabs(stops: stops, positions: settings.tabPositions,
+                                            firstIndent: settings.firstHeadIndent, headIndent: settings.headIndent)
+        }
+        return breaker
+    }
+
+    /// `styledLayout(...).metrics` without the lines (`ParagraphMeasurer`), for a style it measures:
+    /// relayout of styled text stays a walk over the breaker's lines.
+    func styledMeasure(_ settings: ParagraphSettings, maxWidth: Int, lastLineMaxWidth: Int?, numberOfLines: Int,
+                       lineBreakMode: LineBreakMode, lineBreakStrategy: LineBreakStrategy, fastPath: Bool) -> TextMetrics {
+        var measurer = ParagraphMeasurer(text: self, settings: settings)
+        var truncated = false
+        if settings.affectsBreaking {
+            var breaker = paragraphBreaker(settings, maxWidth: maxWidth, lastLineMaxWidth: lastLineMaxWidth,
+                                           numberOfLines: numberOfLines, lineBreakMode: lineBreakMode,
+                                           lineBreakStrategy: lineBreakStrategy)
+            truncated = breaker.run(into: &measurer)
+        } else if fastPath, fitsOnOneLine(maxWidth: maxWidth, lastLineMaxWidth: lastLineMaxWidth, numberOfLines: numberOfLines) {
+            measurer.append(oneLine)
+        } else {
+            truncated = run(maxWidth: maxWidth, lastLineMaxWidth: lastLineMaxWidth, numberOfLines: numberOfLines,
+                            lineBreakMode: lineBreakMode, lineBreakStrategy: lineBreakStrategy, fastPath: fastPath,
+                            into: &measurer)
+        }
+        return TextMetrics(lineCount: measurer.count, size: CGSize(width: measurer.widest, height: measurer.height),
+                           widthIncludingTrailingWhitespace: measurer.widestWithWhitespace, isTruncated: truncated)
     }
 }
 
