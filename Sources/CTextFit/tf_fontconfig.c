@@ -44,16 +44,25 @@ static void fill_match(FcPattern *font, tf_font_match *match) {
     }
 }
 
-int32_t tf_fontconfig_match_family(tf_fontconfig *config, const char *family, double weight, int32_t slant,
-                                   tf_font_match *match) {
+// A pattern for a scalable face of `family` (any family when NULL or empty) at an OpenType weight and a
+// Fontconfig slant, with the configuration's and the default substitutions applied: what matching a family
+// and sorting the fallback order both ask.
+static FcPattern *face_pattern(tf_fontconfig *config, const char *family, double weight, int32_t slant) {
     FcPattern *pattern = FcPatternCreate();
-    if (pattern == NULL) return -1;
-    FcPatternAddString(pattern, FC_FAMILY, (const FcChar8 *)family);
+    if (pattern == NULL) return NULL;
+    if (family != NULL && family[0] != 0) FcPatternAddString(pattern, FC_FAMILY, (const FcChar8 *)family);
     FcPatternAddDouble(pattern, FC_WEIGHT, FcWeightFromOpenTypeDouble(weight));
     FcPatternAddInteger(pattern, FC_SLANT, slant);
     FcPatternAddBool(pattern, FC_SCALABLE, FcTrue);
     FcConfigSubstitute(config->config, pattern, FcMatchPattern);
     FcDefaultSubstitute(pattern);
+    return pattern;
+}
+
+int32_t tf_fontconfig_match_family(tf_fontconfig *config, const char *family, double weight, int32_t slant,
+                                   tf_font_match *match) {
+    FcPattern *pattern = face_pattern(config, family, weight, slant);
+    if (pattern == NULL) return -1;
     FcResult result = FcResultNoMatch;
     FcPattern *font = FcFontMatch(config->config, pattern, &result);
     FcPatternDestroy(pattern);
@@ -117,14 +126,8 @@ struct tf_font_chain {
 tf_font_chain *tf_fontconfig_sort(tf_fontconfig *config, const char *family, double weight, int32_t slant) {
     FcFontSet *system = FcConfigGetFonts(config->config, FcSetSystem);
     if (system == NULL || system->nfont == 0) return NULL;
-    FcPattern *pattern = FcPatternCreate();
+    FcPattern *pattern = face_pattern(config, family, weight, slant);
     if (pattern == NULL) return NULL;
-    if (family != NULL && family[0] != 0) FcPatternAddString(pattern, FC_FAMILY, (const FcChar8 *)family);
-    FcPatternAddDouble(pattern, FC_WEIGHT, FcWeightFromOpenTypeDouble(weight));
-    FcPatternAddInteger(pattern, FC_SLANT, slant);
-    FcPatternAddBool(pattern, FC_SCALABLE, FcTrue);
-    FcConfigSubstitute(config->config, pattern, FcMatchPattern);
-    FcDefaultSubstitute(pattern);
     FcResult result = FcResultNoMatch;
     FcFontSet *sets[1] = {system};
     // Trimmed as Pango sorts: a font that adds no character to those before it could never be chosen.
