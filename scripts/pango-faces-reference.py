@@ -20,33 +20,15 @@ no advance anyway).
 
 import json
 import os
-import shutil
-import tempfile
-import atexit
+
+from pango_fontconfig import private_fontconfig
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, ".."))
 FONTS_DIR = os.path.join(ROOT, "Fonts")
 OUTPUT = os.path.join(ROOT, "Tests", "TextFitTests", "Data", "faces", "pango-faces.jsonl")
 
-tmp = tempfile.mkdtemp(prefix="textfit-pango-faces-")
-atexit.register(shutil.rmtree, tmp, True)
-conf = os.path.join(tmp, "fonts.conf")
-with open(conf, "w", encoding="utf-8") as f:
-    f.write("""<?xml version="1.0"?>
-<!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">
-<fontconfig>
-  <dir>%s</dir>
-  <cachedir>%s</cachedir>
-  <match target="pattern">
-    <edit name="hinting" mode="assign"><bool>false</bool></edit>
-    <edit name="autohint" mode="assign"><bool>false</bool></edit>
-    <edit name="hintstyle" mode="assign"><const>hintnone</const></edit>
-  </match>
-</fontconfig>
-""" % (FONTS_DIR, os.path.join(tmp, "cache")))
-os.environ["FONTCONFIG_FILE"] = conf
-os.environ.pop("FONTCONFIG_PATH", None)
+private_fontconfig([FONTS_DIR], prefix="textfit-pango-faces-")
 
 import gi  # noqa: E402
 

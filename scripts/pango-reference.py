@@ -34,13 +34,12 @@ Fonts/ directory, so "Noto Sans" resolves to Fonts/NotoSans-Regular.ttf and CJK
 falls back to Fonts/DroidSansFallbackFull.ttf.
 """
 
-import atexit
 import ctypes
 import json
 import os
-import shutil
 import sys
-import tempfile
+
+from pango_fontconfig import private_fontconfig
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, ".."))
@@ -55,26 +54,7 @@ LANGUAGE = "en-us"
 
 def setup_fontconfig():
     """Private fonts.conf with only FONTS_DIR; must run before Pango loads."""
-    tmp = tempfile.mkdtemp(prefix="textfit-pango-")
-    atexit.register(shutil.rmtree, tmp, True)
-    conf = os.path.join(tmp, "fonts.conf")
-    with open(conf, "w", encoding="utf-8") as f:
-        f.write("""<?xml version="1.0"?>
-<!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">
-<fontconfig>
-  <dir>%s</dir>
-  <cachedir>%s</cachedir>
-  <match target="pattern">
-    <edit name="hinting" mode="assign"><bool>false</bool></edit>
-    <edit name="autohint" mode="assign"><bool>false</bool></edit>
-    <edit name="hintstyle" mode="assign"><const>hintnone</const></edit>
-  </match>
-</fontconfig>
-""" % (FONTS_DIR, os.path.join(tmp, "cache")))
-    os.environ["FONTCONFIG_FILE"] = conf
-    os.environ.pop("FONTCONFIG_PATH", None)
-    os.environ.pop("FONTCONFIG_SYSROOT", None)
-    return tmp
+    return private_fontconfig([FONTS_DIR])
 
 
 TMP_DIR = setup_fontconfig()

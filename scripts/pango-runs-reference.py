@@ -52,6 +52,9 @@ import sys
 import tempfile
 import unicodedata
 
+from pango_fontconfig import private_fontconfig
+
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, ".."))
 FONTS_DIR = os.path.join(ROOT, "Fonts")
@@ -65,33 +68,13 @@ SEED = 1617
 
 def setup_fontconfig():
     """A private fonts.conf: Fonts/ and a folder holding only DejaVu Sans; must run before Pango loads."""
-    tmp = tempfile.mkdtemp(prefix="textfit-pango-runs-")
-    atexit.register(shutil.rmtree, tmp, True)
-    extra = os.path.join(tmp, "dejavu")
-    os.mkdir(extra)
+    extra = tempfile.mkdtemp(prefix="textfit-pango-runs-dejavu-")
+    atexit.register(shutil.rmtree, extra, True)
     for path in DEJAVU:
         if not os.path.exists(path):
             sys.exit("%s is missing: install fonts-dejavu-core (scripts/install-deps --tests)" % path)
         shutil.copy(path, extra)
-    conf = os.path.join(tmp, "fonts.conf")
-    with open(conf, "w", encoding="utf-8") as f:
-        f.write("""<?xml version="1.0"?>
-<!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">
-<fontconfig>
-  <dir>%s</dir>
-  <dir>%s</dir>
-  <cachedir>%s</cachedir>
-  <match target="pattern">
-    <edit name="hinting" mode="assign"><bool>false</bool></edit>
-    <edit name="autohint" mode="assign"><bool>false</bool></edit>
-    <edit name="hintstyle" mode="assign"><const>hintnone</const></edit>
-  </match>
-</fontconfig>
-""" % (FONTS_DIR, extra, os.path.join(tmp, "cache")))
-    os.environ["FONTCONFIG_FILE"] = conf
-    os.environ.pop("FONTCONFIG_PATH", None)
-    os.environ.pop("FONTCONFIG_SYSROOT", None)
-
+    private_fontconfig([FONTS_DIR, extra], prefix="textfit-pango-runs-")
 
 setup_fontconfig()
 
