@@ -116,7 +116,6 @@ enum StyledPasses {
     }
 
     @inline(never) @_silgen_name("bench_pass_styled_prepare_one_run")
-    @_optimize(none)
     static func styledPrepareOneRun(_ texts: [StyledText?], _ cases: [BenchCase]) -> Int {
         styledPrepare(texts, cases)
     }
@@ -149,7 +148,6 @@ enum StyledPasses {
     }
 
     @inline(never) @_silgen_name("bench_pass_styled_relayout_one_run")
-    @_optimize(none)
     static func relayoutOneRun(_ prepared: [PreparedText], _ cases: [BenchCase], _ widths: [[CGFloat]]) -> Int {
         Passes.textfitRelayoutMeasure(prepared, cases, widths)
     }
