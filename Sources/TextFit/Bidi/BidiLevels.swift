@@ -105,9 +105,9 @@ public struct BidiLevels: Sendable, Equatable {
         let unit = units[offset]
         var scalar = UInt32(unit)
         if UTF16.isLeadSurrogate(unit), offset + 1 < units.count, UTF16.isTrailSurrogate(units[offset + 1]) {
-            scalar = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(units[offset + 1]) - 0xDC00)
+            scalar = UTF16.scalarValue(lead: unit, trail: units[offset + 1])
         } else if UTF16.isTrailSurrogate(unit), offset > 0, UTF16.isLeadSurrogate(units[offset - 1]) {
-            scalar = 0x10000 + ((UInt32(units[offset - 1]) - 0xD800) << 10) + (UInt32(unit) - 0xDC00)
+            scalar = UTF16.scalarValue(lead: units[offset - 1], trail: unit)
         } else if UTF16.isLeadSurrogate(unit) || UTF16.isTrailSurrogate(unit) {
             scalar = 0xFFFD
         }
@@ -159,7 +159,7 @@ public struct BidiLevels: Sendable, Equatable {
             if !mayNeedResolution(unit) { continue }
             var scalar = UInt32(unit)
             if UTF16.isLeadSurrogate(unit), i < count, UTF16.isTrailSurrogate(units[i]) {
-                scalar = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(units[i]) - 0xDC00)
+                scalar = UTF16.scalarValue(lead: unit, trail: units[i])
                 i += 1
             }
             if ICUBidi.bidiClass(scalar).needsResolution { return true }

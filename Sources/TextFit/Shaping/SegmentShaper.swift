@@ -96,7 +96,7 @@ enum SegmentShaper {
             var scalar = UInt32(unit)
             var length = 1
             if UTF16.isLeadSurrogate(unit), i + 1 < count, UTF16.isTrailSurrogate(text[i + 1]) {
-                scalar = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(text[i + 1]) - 0xDC00)
+                scalar = UTF16.scalarValue(lead: unit, trail: text[i + 1])
                 length = 2
             }
             let design = font.face.designAdvance(of: scalar)

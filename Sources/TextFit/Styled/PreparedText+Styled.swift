@@ -210,7 +210,7 @@ extension PreparedText.Pass {
             let unit = UInt32(u[position])
             var base = unit
             if unit & 0xFC00 == 0xD800, position + 1 < end, UInt32(u[position + 1]) & 0xFC00 == 0xDC00 {
-                base = 0x10000 + ((unit - 0xD800) << 10) + (UInt32(u[position + 1]) - 0xDC00)
+                base = UTF16.scalarValue(lead: u[position], trail: u[position + 1])
             }
             if base != 0x20, !CharacterTable.needsNoGlyph(base) {
                 let face = clusterFace(base, segmentFace: segmentFace, font: font)
