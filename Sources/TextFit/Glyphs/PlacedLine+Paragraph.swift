@@ -26,12 +26,18 @@ extension PreparedText {
             }
         }
         var shift = 0
+        var ellipsisShift: Int?
         for index in placed.glyphs.indices {
+            // The "…" glyphs (no cluster) widen nothing and move with what precedes them.
+            if placed.glyphs[index].cluster == nil, ellipsisShift == nil { ellipsisShift = shift }
             placed.glyphs[index].x += shift
             placed.glyphs[index].advance += extras[index]
             shift += extras[index]
         }
         guard shift != 0 else { return }
+        if let ellipsis = placed.ellipsis, let moved = ellipsisShift {
+            placed.ellipsis = (ellipsis.lowerBound + moved)..<(ellipsis.upperBound + moved)
+        }
         if let hanging = placed.hangingWhitespace, hanging.lowerBound >= placed.width {
             placed.hangingWhitespace = (hanging.lowerBound + shift)..<(hanging.upperBound + shift)
         }
