@@ -136,15 +136,15 @@ extension ParagraphCase {
                             lineHeightMultiple, minimumLineHeight, maximumLineHeight, alignment,
                             firstLineHeadIndent, headIndent, tailIndent, tabStops, defaultTabInterval,
                             baseWritingDirection}, each defaulting as NSParagraphStyle does (0; alignment
-                            natural; 12 left tab stops every 28 pt). Numbers >= 0 (tailIndent any: > 0 from
+                            natural; 12 natural tab stops every 28 pt). Numbers >= 0 (tailIndent any: > 0 from
                             the leading margin, <= 0 from the trailing one); maximumLineHeight 0 or >=
                             minimumLineHeight. alignment: natural, left, center, right, justified. tabStops:
                             locations or {location, alignment, columnTerminators}; alignment natural, left,
                             center, right or decimal (right with columnTerminators, default "."), e.g.
                             {"location": 140, "alignment": "decimal", "columnTerminators": ","}.
-                            baseWritingDirection: natural (from the
-                            first strong character), leftToRight, rightToLeft; natural alignment is right
-                            in a right-to-left paragraph.
+                            baseWritingDirection: natural (from the first strong character),
+                            leftToRight, rightToLeft; natural alignment is right in a right-to-left
+                            paragraph.
                             With paragraph, each line adds x, y (top of its box), baseline and height;
                             the result's height includes the spacing.
         """
