@@ -45,7 +45,7 @@ import Testing
         let modes: [LineBreakMode] = [.byWordWrapping, .byCharWrapping, .byClipping, .byTruncatingTail, .byTruncatingHead, .byTruncatingMiddle]
         var lines = 0
         var tabbedLines = 0
-        for _ in 0..<120 {
+        for _ in 0..<300 {
             let string = Self.randomText(&generator)
             var style = ParagraphStyle()
             style.tabStops = Self.randomStops(&generator)
@@ -66,6 +66,10 @@ import Testing
                 #expect(Tabbed.units(glyphs.width) == Tabbed.units(line.width), "\(context)")
                 if style.alignment != .justified {
                     #expect(Tabbed.tiledUnits(line) == Tabbed.units(line.width), "\(context) line \(line.text.debugDescription)")
+                }
+                if line.ellipsis == nil, style.alignment != .justified {
+                    let hanging = glyphs.hangingWhitespace.map { $0.upperBound - $0.lowerBound } ?? 0
+                    #expect(Tabbed.units(hanging) == Tabbed.units(line.widthIncludingTrailingWhitespace - line.width), "\(context)")
                 }
                 if let ellipsis = glyphs.ellipsis {
                     #expect(ellipsis.lowerBound >= 0 && ellipsis.upperBound <= glyphs.width + 1.0 / 1024, "\(context)")

@@ -8,7 +8,7 @@ extension PreparedText {
     /// a justified line's stretch over its spaces (the first spaces take the odd 1/1024 pt), moving the
     /// glyphs after each widened one.
     func spread(_ placed: inout PlacedLine, line: TextLine) {
-        guard let settings = paragraphSettings, !placed.glyphs.isEmpty else { return }
+        guard let settings = paragraphSettings, !placed.glyphs.isEmpty || placed.hangingWhitespace != nil else { return }
         var extras = [Int](repeating: 0, count: placed.glyphs.count)
         if settings.tabLayout != nil { tabExtras(placed.glyphs, line: line, into: &extras) }
         if settings.style.alignment == .justified, line.ellipsis == nil {
@@ -34,12 +34,15 @@ extension PreparedText {
             placed.glyphs[index].advance += extras[index]
             shift += extras[index]
         }
+        if let hanging = placed.hangingWhitespace, hanging.lowerBound >= placed.width,
+           shift != 0 || settings.tabLayout != nil {
+            // A hanging tab advances to its stop too (the width with whitespace the breaker measured).
+            let extent = settings.tabLayout == nil ? hanging.count : hangingWidth(for: line)
+            placed.hangingWhitespace = (hanging.lowerBound + shift)..<(hanging.lowerBound + shift + extent)
+        }
         guard shift != 0 else { return }
         if let ellipsis = placed.ellipsis, let moved = ellipsisShift {
             placed.ellipsis = (ellipsis.lowerBound + moved)..<(ellipsis.upperBound + moved)
-        }
-        if let hanging = placed.hangingWhitespace, hanging.lowerBound >= placed.width {
-            placed.hangingWhitespace = (hanging.lowerBound + shift)..<(hanging.upperBound + shift)
         }
         placed.width += shift
     }

@@ -171,6 +171,18 @@ extension PreparedText {
         return result.sorted { $0.offset < $1.offset }
     }
 
+    /// The width of `line`'s hanging whitespace (W4), a hanging tab advanced to its stop (P10): the
+    /// breaker's width with whitespace less its width.
+    func hangingWidth(for line: TextLine) -> Int {
+        let visible = line.visible
+        let drawn = trimmedEnd(visible.upperBound, notBefore: visible.lowerBound)
+        guard let layout = paragraphSettings?.tabLayout, layout.hasTab(in: visible) else {
+            return width(visible.lowerBound, visible.upperBound) - width(visible.lowerBound, drawn)
+        }
+        let start = line.range.lowerBound
+        return layout.width(self, lineStart: start, visible) - layout.width(self, lineStart: start, visible.lowerBound..<drawn)
+    }
+
     /// What the tabs of `advances` add in `range` beyond their own widths (`width(_:_:)` counts a tab as
     /// its glyph).
     func tabExtra(in range: Range<Int>, _ advances: [(offset: Int, advance: Int)]) -> Int {
