@@ -9,15 +9,12 @@ final class ParagraphSettings: Sendable {
     let firstHeadIndent: Int
     let headIndent: Int
     let tailIndent: Int
-    /// Tab stops in 1/1024 pt sorted by location, and the interval after them (0 = none), when the text has a tab.
-    let tabs: TabStops?
     /// The line widths differ from the layout width (indents) or a tab's advance depends on where it
     /// falls: lines go through the general breaker with per-line widths.
     let affectsBreaking: Bool
 
-    /// The UTF-16 offsets of the text's tabs, ascending (empty without tabs).
-    let tabPositions: [Int]
-    /// The one tab layout every reader of a tabbed line shares (P10), when the text has a tab.
+    /// The one tab layout every reader of a tabbed line shares (P10): the stops in 1/1024 pt, the interval
+    /// after them and where the text's tabs are, when the text has a tab.
     let tabLayout: TabLayout?
 
     /// The settings `style` needs for `text`, nil when it changes nothing there: a plain style on a text
@@ -29,15 +26,12 @@ final class ParagraphSettings: Sendable {
 
     init(_ style: ParagraphStyle, tabPositions: [Int]) {
         let hasTab = !tabPositions.isEmpty
-        self.tabPositions = tabPositions
         self.style = style
         firstHeadIndent = Units.floor(Double(style.firstLineHeadIndent))
         headIndent = Units.floor(Double(style.headIndent))
         tailIndent = style.tailIndent >= 0 ? Units.floor(Double(style.tailIndent)) : -Units.floor(Double(-style.tailIndent))
-        let stops = hasTab ? TabStops(style) : nil
-        tabs = stops
-        let (first, rest) = (firstHeadIndent, headIndent)
-        tabLayout = stops.map { TabLayout(stops: $0, positions: tabPositions, firstIndent: first, headIndent: rest) }
+        tabLayout = hasTab ? TabLayout(stops: TabStops(style), positions: tabPositions, firstIndent: firstHeadIndent,
+                                       headIndent: headIndent) : nil
         affectsBreaking = firstHeadIndent != 0 || headIndent != 0 || tailIndent != 0 || hasTab
     }
 
