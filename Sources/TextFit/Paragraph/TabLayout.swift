@@ -136,7 +136,7 @@ extension PreparedText {
             var scalar = Unicode.Scalar(unit)
             var length = 1
             if UTF16.isLeadSurrogate(unit), offset + 1 < units.count, UTF16.isTrailSurrogate(units[offset + 1]) {
-                scalar = Unicode.Scalar(0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(units[offset + 1]) - 0xDC00))
+                scalar = Unicode.Scalar(UTF16.scalarValue(lead: unit, trail: units[offset + 1]))
                 length = 2
             }
             if let scalar, set.contains(scalar) { return offset }
