@@ -69,6 +69,13 @@ import Testing
         #expect(abs((try #require(Tabbed.x(of: 7, in: line))) - 120) <= 1.0 / 1024)
     }
 
+    /// A terminator outside the BMP is read as its scalar, not its surrogates: "𝟎" (U+1D7CE) starts at the stop.
+    @Test func terminatorOutsideTheBMP() throws {
+        let stop = TextTab(alignment: .right, location: 120, columnTerminators: CharacterSet(charactersIn: "\u{1D7CE}"))
+        let line = try line("ab\t12\u{1D7CE}34", [stop])
+        #expect(abs((try #require(Tabbed.x(of: 5, in: line))) - 120) <= 1.0 / 1024)
+    }
+
     /// Only a right stop with terminators is a decimal one; other alignments keep them and ignore them.
     @Test func onlyRightStopsAreDecimal() throws {
         let terminators = CharacterSet(charactersIn: ".")
