@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import TextFit
 
-/// Tab stops (P10) with Noto Sans 17 pt: NSParagraphStyle's default 12 left stops every 28 pt, explicit
+/// Tab stops (P10) with Noto Sans 17 pt: NSParagraphStyle's default 12 stops every 28 pt, explicit
 /// left, right and center stops, the default interval, and indents moving the pen's start.
 @Suite struct TabStopTests {
     let font: Font

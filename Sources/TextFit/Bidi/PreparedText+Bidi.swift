@@ -24,7 +24,8 @@ extension PreparedText {
     }
 
     /// The text's levels, nil when every one is 0 (nothing to reorder). Resolved on first use and kept:
-    /// line breaking works in logical order and widths do not depend on direction, so measuring never asks,
+    /// line breaking works in logical order and widths do not depend on direction, so measuring never asks
+    /// (but for a tabbed line's paragraph direction, P10, on a text prepared with a paragraph style),
     /// and a text that is never drawn or reordered never pays for it. A text without a unit that may need
     /// resolution (`mayBeRightToLeft`, found while preparing) costs nothing here.
     var bidi: BidiLevels? {

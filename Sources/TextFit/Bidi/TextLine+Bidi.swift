@@ -53,7 +53,8 @@ extension TextLine {
         let end = items.map(\.range.upperBound).max() ?? 0
         let clamped = min(max(offset, start), end)
         let item = items.first { $0.range.contains(clamped) } ?? items.first { $0.range.upperBound == clamped } ?? items[0]
-        let advance = text.prefix[clamped] - text.prefix[item.range.lowerBound]
+        let tabs = text.tabAdvances(for: self)
+        let advance = text.prefix[clamped] - text.prefix[item.range.lowerBound] + text.tabExtra(in: item.range.lowerBound..<clamped, tabs)
         return Units.points(item.isRightToLeft ? item.x + item.width - advance : item.x + advance)
     }
 
@@ -77,12 +78,15 @@ extension TextLine {
         let distance = item.isRightToLeft ? item.x + item.width - target : target - item.x
         // The cluster boundaries of the run, and the one whose advance from the run's start is nearest.
         let graphemes = text.graphemes
+        let tabs = text.tabAdvances(for: self)
         var index = partitionPoint(from: 0, to: graphemes.count) { Int(graphemes[$0]) >= item.range.lowerBound }
         var best = item.range.lowerBound
         var bestDistance = Int.max
         while index < graphemes.count, Int(graphemes[index]) <= item.range.upperBound {
             let boundary = Int(graphemes[index])
-            let gap = abs(text.prefix[boundary] - text.prefix[item.range.lowerBound] - distance)
+            let advance = text.prefix[boundary] - text.prefix[item.range.lowerBound]
+                + (tabs.isEmpty ? 0 : text.tabExtra(in: item.range.lowerBound..<boundary, tabs))
+            let gap = abs(advance - distance)
             if gap < bestDistance { (best, bestDistance) = (boundary, gap) }
             index += 1
         }

@@ -26,6 +26,11 @@ extension PreparedText {
             pieces = [(line.visible, false), (line.visible.upperBound..<line.visible.upperBound, true), (line.suffix, false)]
         }
         let tokenWidth = line.ellipsis.map { self.ellipsisWidth($0, visible: line.visible) } ?? 0
+        // Tabs advance to their stops (P10), as the line was measured: each run is as wide as its drawn glyphs.
+        let tabs = tabAdvances(for: line)
+        func width(_ start: Int, _ end: Int) -> Int {
+            tabs.isEmpty ? self.width(start, end) : self.width(start, end) + tabExtra(in: start..<end, tabs)
+        }
         guard let bidi else {
             // Left to right throughout: the logical order is the visual one.
             return Self.placed(pieces.compactMap { piece in

@@ -4,16 +4,13 @@ import Foundation
 /// (P10) and a justified line's spaces take its stretch (P8), so the drawn advances add up to the line's
 /// measured `width` as they do for plain lines.
 extension PreparedText {
-    /// Widens `line`'s tab glyphs to their stops, as `LineBreaker.lineWidth` measured them, then spreads
+    /// Widens `line`'s tab glyphs to their stops, as the breaker measured them (`TabLayout`), then spreads
     /// a justified line's stretch over its spaces (the first spaces take the odd 1/1024 pt), moving the
     /// glyphs after each widened one.
     func spread(_ placed: inout PlacedLine, line: TextLine) {
-        guard let settings = paragraphSettings, !placed.glyphs.isEmpty else { return }
+        guard let settings = paragraphSettings, !placed.glyphs.isEmpty || placed.hangingWhitespace != nil else { return }
         var extras = [Int](repeating: 0, count: placed.glyphs.count)
-        if let stops = settings.tabs, line.ellipsis == nil, bidi == nil {
-            // A truncated line measured its tabs as spaces (T4 compares stored widths), so only whole lines.
-            tabExtras(placed.glyphs, stops: stops, settings: settings, lineStart: line.range.lowerBound, into: &extras)
-        }
+        if settings.tabLayout != nil { tabExtras(placed.glyphs, line: line, into: &extras) }
         if settings.style.alignment == .justified, line.ellipsis == nil {
             let target = Int((line.width * CGFloat(Units.perPoint)).rounded())
             let stretch = target - placed.width - extras.reduce(0, +)
@@ -29,51 +26,40 @@ extension PreparedText {
             }
         }
         var shift = 0
+        var ellipsisShift: Int?
         for index in placed.glyphs.indices {
+            // The "…" glyphs (no cluster) widen nothing and move with what precedes them.
+            if placed.glyphs[index].cluster == nil, ellipsisShift == nil { ellipsisShift = shift }
             placed.glyphs[index].x += shift
             placed.glyphs[index].advance += extras[index]
             shift += extras[index]
         }
+        if let hanging = placed.hangingWhitespace, hanging.lowerBound >= placed.width,
+           shift != 0 || settings.tabLayout != nil {
+            // A hanging tab advances to its stop too (the width with whitespace the breaker measured).
+            let extent = settings.tabLayout == nil ? hanging.count : hangingWidth(for: line)
+            placed.hangingWhitespace = (hanging.lowerBound + shift)..<(hanging.lowerBound + shift + extent)
+        }
         guard shift != 0 else { return }
-        if let hanging = placed.hangingWhitespace, hanging.lowerBound >= placed.width {
-            placed.hangingWhitespace = (hanging.lowerBound + shift)..<(hanging.upperBound + shift)
+        if let ellipsis = placed.ellipsis, let moved = ellipsisShift {
+            placed.ellipsis = (ellipsis.lowerBound + moved)..<(ellipsis.upperBound + moved)
         }
         placed.width += shift
     }
 
-    /// Each tab glyph's extra advance (P10): the pen runs from the head indent, a left stop puts the text
-    /// after the tab at the stop, a right (centre) stop ends (centres) the text up to the next tab there,
-    /// never moving back; without a stop the tab keeps its own advance. The text between tabs is the
-    /// glyphs' advances, which are its stored widths.
-    private func tabExtras(_ glyphs: [PlacedGlyph], stops: TabStops, settings: ParagraphSettings, lineStart: Int,
-                           into extras: inout [Int]) {
-        let startsParagraph = lineStart == 0 || Paragraphs.isSeparator(units[lineStart - 1])
-        let origin = startsParagraph ? settings.firstHeadIndent : settings.headIndent
-        func isTab(_ index: Int) -> Bool { glyphs[index].cluster.map { units[$0] == 0x09 } ?? false }
-        /// The advances from `index` to the next tab glyph (or the end), and that tab's index.
-        func chunk(from index: Int) -> (width: Int, tab: Int) {
-            var width = 0
-            var k = index
-            while k < glyphs.count, !isTab(k) { width += glyphs[k].advance; k += 1 }
-            return (width, k)
-        }
-        var (width, tab) = chunk(from: 0)
-        var pen = origin + width
-        while tab < glyphs.count {
-            let before = pen
-            let next = chunk(from: tab + 1)
-            var start = before + glyphs[tab].advance
-            if let stop = stops.next(after: before) {
-                switch stop.alignment.resolved() {
-                case .left: start = stop.location
-                case .right: start = max(before, stop.location - next.width)
-                case .center: start = max(before, stop.location - next.width / 2)
-                default: start = before
-                }
-            }
-            extras[tab] = start - before - glyphs[tab].advance
-            pen = start + next.width
-            (width, tab) = next
+    /// Each tab glyph's extra advance (P10): the advance the shared `TabLayout` gave its tab, less the
+    /// glyph's own, on the first glyph of the tab's cluster. The same for truncated lines (the "…" in
+    /// place) and for bidi lines, whose tabs take the paragraph level (UAX #9 L1) so that each column is
+    /// one visual block and the columns run in the paragraph's direction.
+    private func tabExtras(_ glyphs: [PlacedGlyph], line: TextLine, into extras: inout [Int]) {
+        let advances = tabAdvances(for: line)
+        guard !advances.isEmpty else { return }
+        var done = Set<Int>()
+        for index in glyphs.indices {
+            guard let cluster = glyphs[index].cluster, units[cluster] == 0x09, done.insert(cluster).inserted else { continue }
+            let at = partitionPoint(from: 0, to: advances.count) { advances[$0].offset >= cluster }
+            guard at < advances.count, advances[at].offset == cluster else { continue }
+            extras[index] = advances[at].advance - width(cluster, cluster + 1)
         }
     }
 }

@@ -19,8 +19,7 @@ extension PreparedText {
         }
         if paragraphSettings != nil { spread(&result, line: line) }
         if line.ellipsis == nil {
-            let drawn = trimmedEnd(line.visible.upperBound, notBefore: line.visible.lowerBound)
-            let hanging = width(line.visible.lowerBound, line.visible.upperBound) - width(line.visible.lowerBound, drawn)
+            let hanging = hangingWidth(for: line)
             if hanging > 0 {
                 // Past the logical end: right of a left-to-right line, left of a right-to-left one.
                 let rtl = (bidi?.paragraphLevel(at: line.range.lowerBound) ?? 0) & 1 == 1

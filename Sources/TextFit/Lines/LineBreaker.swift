@@ -345,6 +345,7 @@ struct LineBreaker {
     // MARK: - The last visible line of a truncating or clipping mode
 
     func cutLine(_ start: Int, _ end: Int, limit: Int) -> BrokenLine {
+        if let tabs, mode != .byClipping, tabs.hasTab(in: start..<end) { return tabbedCutLine(start, end, limit: limit, tabs: tabs) }
         if text.styling != nil, mode != .byClipping { return styledCutLine(start, end, limit: limit) }
         switch mode {
         case .byTruncatingHead: return headTruncated(start, end, limit: limit)
@@ -378,7 +379,7 @@ struct LineBreaker {
 
     /// The smallest grapheme boundary `b` in `[from, to]` with `measure(b) <= budget`, assuming `measure`
     /// shrinks as `b` grows; `to` when none does.
-    private func firstBoundary(from: Int, to: Int, budget: Int, _ measure: (Int) -> Int) -> Int {
+    func firstBoundary(from: Int, to: Int, budget: Int, _ measure: (Int) -> Int) -> Int {
         let low = text.graphemeIndex(atOrAfter: from)
         var high = text.graphemeIndex(atOrAfter: to)
         if high >= text.graphemes.count || Int(text.graphemes[high]) > to { high -= 1 }

@@ -9,14 +9,13 @@ final class ParagraphSettings: Sendable {
     let firstHeadIndent: Int
     let headIndent: Int
     let tailIndent: Int
-    /// Tab stops in 1/1024 pt sorted by location, and the interval after them (0 = none), when the text has a tab.
-    let tabs: TabStops?
     /// The line widths differ from the layout width (indents) or a tab's advance depends on where it
     /// falls: lines go through the general breaker with per-line widths.
     let affectsBreaking: Bool
 
-    /// The UTF-16 offsets of the text's tabs, ascending (empty without tabs).
-    let tabPositions: [Int]
+    /// The one tab layout every reader of a tabbed line shares (P10): the stops in 1/1024 pt, the interval
+    /// after them and where the text's tabs are, when the text has a tab.
+    let tabLayout: TabLayout?
 
     /// The settings `style` needs for `text`, nil when it changes nothing there: a plain style on a text
     /// without a tab leaves the text to the plain paths.
@@ -27,12 +26,12 @@ final class ParagraphSettings: Sendable {
 
     init(_ style: ParagraphStyle, tabPositions: [Int]) {
         let hasTab = !tabPositions.isEmpty
-        self.tabPositions = tabPositions
         self.style = style
         firstHeadIndent = Units.floor(Double(style.firstLineHeadIndent))
         headIndent = Units.floor(Double(style.headIndent))
         tailIndent = style.tailIndent >= 0 ? Units.floor(Double(style.tailIndent)) : -Units.floor(Double(-style.tailIndent))
-        tabs = hasTab ? TabStops(style) : nil
+        tabLayout = hasTab ? TabLayout(stops: TabStops(style), positions: tabPositions, firstIndent: firstHeadIndent,
+                                       headIndent: headIndent) : nil
         affectsBreaking = firstHeadIndent != 0 || headIndent != 0 || tailIndent != 0 || hasTab
     }
 
@@ -59,20 +58,32 @@ final class ParagraphSettings: Sendable {
 
 /// Tab stops as layout reads them (P10).
 struct TabStops: Sendable {
-    /// Locations in 1/1024 pt, ascending, with their alignment.
-    let stops: [(location: Int, alignment: TextAlignment)]
+    struct Stop: Sendable {
+        /// 1/1024 pt from the leading margin.
+        let location: Int
+        let alignment: TextAlignment
+        /// Only a decimal stop's (`TextTab.isDecimal`): other alignments ignore their terminators.
+        let terminators: CharacterSet?
+    }
+
+    /// Ascending by location.
+    let stops: [Stop]
     /// In 1/1024 pt; 0 means none.
     let interval: Int
 
     init(_ style: ParagraphStyle) {
-        stops = style.tabStops.map { (Units.floor(Double($0.location)), $0.alignment) }.sorted { $0.location < $1.location }
+        stops = style.tabStops.map {
+            Stop(location: Units.floor(Double($0.location)), alignment: $0.alignment,
+                 terminators: $0.isDecimal ? $0.columnTerminators : nil)
+        }.sorted { $0.location < $1.location }
         interval = Units.floor(Double(style.defaultTabInterval))
     }
 
-    /// The first stop strictly after `position` (1/1024 pt from the leading margin), or nil.
-    func next(after position: Int) -> (location: Int, alignment: TextAlignment)? {
+    /// The first stop strictly after `position` (1/1024 pt from the leading margin), or nil. Stops of the
+    /// interval lead in either direction (`.natural`).
+    func next(after position: Int) -> Stop? {
         if let stop = stops.first(where: { $0.location > position }) { return stop }
         guard interval > 0 else { return nil }
-        return ((position / interval + 1) * interval, .left)
+        return Stop(location: (position / interval + 1) * interval, alignment: .natural, terminators: nil)
     }
 }

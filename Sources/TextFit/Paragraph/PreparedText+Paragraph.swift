@@ -62,10 +62,7 @@ extension PreparedText {
         var breaker = LineBreaker(text: self, maxWidth: widths.rest, lastLineMaxWidth: lastLineMaxWidth,
                                   maxLines: numberOfLines, mode: lineBreakMode, strategy: lineBreakStrategy)
         breaker.firstLineMaxWidth = widths.first
-        if let stops = settings.tabs {
-            breaker.tabs = LineBreaker.Tabs(stops: stops, positions: settings.tabPositions,
-                                            firstIndent: settings.firstHeadIndent, headIndent: settings.headIndent)
-        }
+        breaker.tabs = settings.tabLayout
         return breaker
     }
 

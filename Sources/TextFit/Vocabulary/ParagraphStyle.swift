@@ -18,23 +18,60 @@ public enum TextAlignment: String, Sendable, Hashable, CaseIterable {
     }
 }
 
-/// A tab stop, as `NSTextTab`: a location from the leading margin and how text after the tab aligns to it
-/// (rule P10).
+/// A tab stop, as `NSTextTab`: a location from the leading margin, how the column after the tab aligns to
+/// it, and optionally the characters that end that column (rule P10).
 ///
 /// ```swift
 /// TextTab(alignment: .left, location: 100)
+/// TextTab.decimal(location: 140, locale: Locale(identifier: "en_US"))   // "12.50": the "." at 140
+/// TextTab(alignment: .right, location: 140, columnTerminators: CharacterSet(charactersIn: ","))
 /// ```
+///
+/// Alignments are absolute, as Apple documents for `NSTextTab`: text after a `.right` stop lies left of
+/// it in either direction. `.natural` (and `.justified`) start the column at the stop in the paragraph's
+/// direction. A `.right` stop with column terminators is a decimal stop (`isDecimal`).
 public struct TextTab: Sendable, Hashable {
-    /// `.left` (`.natural` for left-to-right text): the text after the tab starts at the stop. `.right` and
-    /// `.center` end or centre the text up to the next tab (or the line's end) at the stop.
+    /// `.left`: the column after the tab starts at the stop (ends there in a right-to-left paragraph);
+    /// `.right`: the column ends at the stop (starts there right to left), or with `columnTerminators` its
+    /// first terminator starts there; `.center` centres the column on the stop; `.natural` starts it at
+    /// the stop in either direction. The column is the text up to the next tab or the line's end.
     public var alignment: TextAlignment
-    /// Points from the leading margin of the text container (not from the indent).
+    /// Points from the leading margin of the text container (not from the indent): from the right margin
+    /// in a right-to-left paragraph.
     public var location: CGFloat
+    /// `NSTextTab.OptionKey.columnTerminators`: on a `.right` stop, the column is aligned up to the first of
+    /// these characters, which then sits at the stop (a decimal tab). nil: none. Must not be empty; other
+    /// alignments keep it and ignore it.
+    public var columnTerminators: CharacterSet?
 
-    public init(alignment: TextAlignment = .left, location: CGFloat) {
+    public init(alignment: TextAlignment = .left, location: CGFloat, columnTerminators: CharacterSet? = nil) {
         self.alignment = alignment
         self.location = location
+        self.columnTerminators = columnTerminators
     }
+
+    /// `NSTextTab.columnTerminators(for:)`: the locale's decimal separator ("." for `en_US`, "," for
+    /// `de_DE`), or "." when the locale has none. nil is `Locale.current`.
+    public static func columnTerminators(for locale: Locale?) -> CharacterSet {
+        let separator = (locale ?? Locale.current).decimalSeparator ?? "."
+        return CharacterSet(charactersIn: separator.isEmpty ? "." : separator)
+    }
+
+    /// A decimal stop: `.right` with `columnTerminators(for: locale)`, so the decimal separator of the
+    /// column after the tab sits at `location` (a column without one ends there, as at a right stop).
+    ///
+    /// ```swift
+    /// var style = ParagraphStyle()
+    /// style.tabStops = [TextTab.decimal(location: 140, locale: Locale(identifier: "en_US"))]
+    /// // "Total\t12.50": the "." starts 140 pt from the leading margin
+    /// ```
+    public static func decimal(location: CGFloat, locale: Locale? = nil) -> TextTab {
+        TextTab(alignment: .right, location: location, columnTerminators: columnTerminators(for: locale))
+    }
+
+    /// Whether this is a decimal stop (`NSTextTab.tabStopType` `.decimalTabStopType`): a `.right` stop
+    /// with column terminators.
+    public var isDecimal: Bool { alignment == .right && columnTerminators != nil }
 }
 
 /// The paragraph attributes of `NSParagraphStyle`, with its defaults (rules P1–P11 in
@@ -81,14 +118,17 @@ public struct ParagraphStyle: Sendable, Hashable {
     public var lineBreakMode: LineBreakMode = .byWordWrapping
     /// `[]`, like `NSParagraphStyle.default` (W6).
     public var lineBreakStrategy: LineBreakStrategy = []
-    /// The tab stops, sorted by location when applied: by default 12 left stops every 28 pt (P10).
+    /// The tab stops, sorted by location when applied: by default 12 stops every 28 pt (P10), `.natural`
+    /// (Apple documents them left-aligned: the same in a left-to-right paragraph; in a right-to-left one
+    /// they start each column at the stop, where absolute left stops would end it there).
     public var tabStops: [TextTab] = ParagraphStyle.defaultTabStops
     /// Tabs after the last stop go to multiples of this when > 0; 0 (the default) means a tab past the
     /// last stop advances like a space (P10). ≥ 0.
     public var defaultTabInterval: CGFloat = 0
 
-    /// NSParagraphStyle's default stops: 12 left-aligned, 28 pt apart (Apple: `NSParagraphStyle.tabStops`).
-    public static let defaultTabStops: [TextTab] = (1...12).map { TextTab(alignment: .left, location: CGFloat($0) * 28) }
+    /// NSParagraphStyle's default stops: 12, 28 pt apart (Apple: `NSParagraphStyle.tabStops`, "12
+    /// left-aligned tabs"), `.natural` so that they lead in either direction (P10).
+    public static let defaultTabStops: [TextTab] = (1...12).map { TextTab(alignment: .natural, location: CGFloat($0) * 28) }
 
     /// `NSParagraphStyle.default`.
     public static let `default` = ParagraphStyle()
@@ -105,7 +145,8 @@ public struct ParagraphStyle: Sendable, Hashable {
     }
 
     /// Checks every number: spacing, heights, multiples and head indents ≥ 0 and finite, the tail indent
-    /// finite, the maximum line height not below the minimum, tab locations finite and ≥ 0.
+    /// finite, the maximum line height not below the minimum, tab locations finite and ≥ 0, column
+    /// terminators not empty.
     /// - Throws: `ParagraphStyleError` naming the field.
     public func validate() throws {
         func check(_ value: CGFloat, _ field: String) throws {
@@ -124,7 +165,12 @@ public struct ParagraphStyle: Sendable, Hashable {
         if maximumLineHeight > 0, maximumLineHeight < minimumLineHeight {
             throw ParagraphStyleError.maximumBelowMinimum(minimum: Double(minimumLineHeight), maximum: Double(maximumLineHeight))
         }
-        for tab in tabStops { try check(tab.location, "tabStops.location") }
+        for tab in tabStops {
+            try check(tab.location, "tabStops.location")
+            if let terminators = tab.columnTerminators, terminators.isEmpty {
+                throw ParagraphStyleError.emptyColumnTerminators(field: "tabStops.columnTerminators")
+            }
+        }
         // Points beyond 1e7 overflow nothing but are always a caller's bug; a bound keeps unit arithmetic exact.
         for (value, field) in [(lineSpacing, "lineSpacing"), (paragraphSpacing, "paragraphSpacing"),
                                (paragraphSpacingBefore, "paragraphSpacingBefore"), (minimumLineHeight, "minimumLineHeight"),
@@ -148,6 +194,8 @@ public enum ParagraphStyleError: Error, Equatable, Sendable, CustomStringConvert
     case tooLarge(field: String, value: Double)
     /// `maximumLineHeight` > 0 below `minimumLineHeight`.
     case maximumBelowMinimum(minimum: Double, maximum: Double)
+    /// A tab stop whose `columnTerminators` is an empty set (nil means none; P10).
+    case emptyColumnTerminators(field: String)
 
     public var errorDescription: String? { description }
 
@@ -161,6 +209,8 @@ public enum ParagraphStyleError: Error, Equatable, Sendable, CustomStringConvert
             return "field '\(field)' must be at most \(Double(ParagraphStyle.largestValue)), got \(value)"
         case .maximumBelowMinimum(let minimum, let maximum):
             return "field 'maximumLineHeight' (\(maximum)) must be 0 (no limit) or >= minimumLineHeight (\(minimum))"
+        case .emptyColumnTerminators(let field):
+            return "field '\(field)' must hold at least one character (or be absent for none)"
         }
     }
 }

@@ -61,44 +61,62 @@ struct ParagraphCase: Equatable, Sendable {
         }
     }
 
-    /// `tabStops`: an array of locations (left stops) or `{location, alignment}` objects.
+    /// `tabStops`: an array of locations (left stops) or `{location, alignment, columnTerminators}` objects
+    /// (P10). `alignment` is natural, left, center, right or decimal (a right stop whose column terminators
+    /// default to "."); `columnTerminators` is a string of the characters that end a column, on a decimal
+    /// or right stop (a right stop with terminators is a decimal one, as `NSTextTab`'s).
     private static func tabStops(_ value: JSONValue) throws -> [TextTab] {
         guard case .array(let items) = value else {
             throw CaseError(message: "field 'paragraph.tabStops' must be an array, got \(value.typeName)")
         }
         return try items.map { item in
-            if case .object = item {
-                guard let location = try number(item, "location") else {
+            if case .object(let members) = item {
+                let known = ["location", "alignment", "columnTerminators"]
+                for member in members where !known.contains(member.key) {
+                    let lowered = member.key.lowercased()
+                    if let field = known.first(where: { $0.lowercased() == lowered || (member.key.count >= 4
+                        && ArgumentParser.editDistance(lowered, $0.lowercased()) <= 2) }) {
+                        throw CaseError(message: "unknown field 'paragraph.tabStops.\(member.key)'; did you mean 'paragraph.tabStops.\(field)'?")
+                    }
+                }
+                guard let location = try number(item, "location", in: "tabStops.location") else {
                     throw CaseError(message: "field 'paragraph.tabStops' needs a 'location' in each object")
                 }
-                let name = try string(item, "alignment") ?? "left"
-                guard let alignment = TextAlignment(rawValue: name), alignment != .justified else {
-                    throw CaseError(message: "field 'paragraph.tabStops.alignment' must be one of natural, left, center, right, got '\(name)'")
+                let name = try string(item, "alignment", in: "tabStops.alignment") ?? "left"
+                let terminators = try string(item, "columnTerminators", in: "tabStops.columnTerminators")
+                    .map { CharacterSet(charactersIn: $0) }
+                if name == "decimal" {
+                    return TextTab(alignment: .right, location: CGFloat(location),
+                                   columnTerminators: terminators ?? CharacterSet(charactersIn: "."))
                 }
-                return TextTab(alignment: alignment, location: CGFloat(location))
+                guard let alignment = TextAlignment(rawValue: name), alignment != .justified else {
+                    throw CaseError(message: "field 'paragraph.tabStops.alignment' must be one of natural, left, center, right, decimal, got '\(name)'")
+                }
+                return TextTab(alignment: alignment, location: CGFloat(location), columnTerminators: terminators)
             }
-            guard let location = try number(.object(["location": item]), "location") else {
+            guard let location = try number(.object(["location": item]), "location", in: "tabStops") else {
                 throw CaseError(message: "field 'paragraph.tabStops' must hold numbers or objects, got null")
             }
             return TextTab(alignment: .left, location: CGFloat(location))
         }
     }
 
-    private static func number(_ json: JSONValue, _ field: String) throws -> Double? {
+    /// `json[field]` as a number; a wrong type's message names `paragraph.<name>` (`field` by default).
+    private static func number(_ json: JSONValue, _ field: String, in name: String? = nil) throws -> Double? {
         switch json[field] {
         case nil, .null?: return nil
         case .int(let value)?: return Double(value)
         case .double(let value)?: return value
         case .numberLiteral(let text)?: return Double(text) ?? .nan
-        case let other?: throw CaseError(message: "field 'paragraph.\(field)' must be a number, got \(other.typeName)")
+        case let other?: throw CaseError(message: "field 'paragraph.\(name ?? field)' must be a number, got \(other.typeName)")
         }
     }
 
-    private static func string(_ json: JSONValue, _ field: String) throws -> String? {
+    private static func string(_ json: JSONValue, _ field: String, in name: String? = nil) throws -> String? {
         switch json[field] {
         case nil, .null?: return nil
         case .string(let value)?: return value
-        case let other?: throw CaseError(message: "field 'paragraph.\(field)' must be a string, got \(other.typeName)")
+        case let other?: throw CaseError(message: "field 'paragraph.\(name ?? field)' must be a string, got \(other.typeName)")
         }
     }
 }
@@ -118,12 +136,15 @@ extension ParagraphCase {
                             lineHeightMultiple, minimumLineHeight, maximumLineHeight, alignment,
                             firstLineHeadIndent, headIndent, tailIndent, tabStops, defaultTabInterval,
                             baseWritingDirection}, each defaulting as NSParagraphStyle does (0; alignment
-                            natural; 12 left tab stops every 28 pt). Numbers >= 0 (tailIndent any: > 0 from
+                            natural; 12 natural tab stops every 28 pt). Numbers >= 0 (tailIndent any: > 0 from
                             the leading margin, <= 0 from the trailing one); maximumLineHeight 0 or >=
                             minimumLineHeight. alignment: natural, left, center, right, justified. tabStops:
-                            locations or {location, alignment}. baseWritingDirection: natural (from the
-                            first strong character), leftToRight, rightToLeft; natural alignment is right
-                            in a right-to-left paragraph.
+                            locations or {location, alignment, columnTerminators}; alignment natural, left,
+                            center, right or decimal (right with columnTerminators, default "."), e.g.
+                            {"location": 140, "alignment": "decimal", "columnTerminators": ","}.
+                            baseWritingDirection: natural (from the first strong character),
+                            leftToRight, rightToLeft; natural alignment is right in a right-to-left
+                            paragraph.
                             With paragraph, each line adds x, y (top of its box), baseline and height;
                             the result's height includes the spacing.
         """
