@@ -133,7 +133,7 @@ extension FastBreaker {
                     if first <= lastCandidate, end >= wordEnd { first &+= 1 }
                     continue
                 }
-                let low = FastBreaker.windowFitting(visiblePrefix, from: first, through: lastCandidate, bound: bound,
+                let low = FastBreaker.lastFitting(visiblePrefix, from: first, through: lastCandidate, bound: bound,
                                                   guess: guess)
                 guess = low &- first &+ 1
                 guard low <= lastLow else { break }

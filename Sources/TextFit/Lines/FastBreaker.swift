@@ -292,34 +292,6 @@ extension FastBreaker {
         return low
     }
 
-    /// `lastFitting(_:from:through:bound:guess:)` without a branch per probe, for the line loop
-    /// (`commonLines`): the answer lies in a window of 16 opportunities around the guess (the previous
-    /// line's count) for nearly every line of running text, and there four halvings whose steps compile to
-    /// conditional moves find it. Each step of the guessing walk was a branch the processor could not
-    /// predict: in paragraphs ≈ 70 mispredictions per width under callgrind's branch model, ≈ 12 with the
-    /// window (whose two bounds are tested once and almost always hold), for ≈ 5 % more instructions.
-    /// Same answer as `lastFitting`: the stored visible widths never decrease
-    /// (`breakVisiblePrefixIsMonotone`), so the last fitting index is unique. Requires that `first` fits;
-    /// falls back to `lastFitting` when the window does not hold the answer or would reach past `last` (a
-    /// paragraph's last lines).
-    @inline(__always)
-    static func windowFitting(_ prefix: UnsafePointer<Int>, from first: Int, through last: Int, bound: Int,
-                              guess: Int) -> Int {
-        // The guessed answer (first + guess − 1) at offset 7 of the window when the line holds more than
-        // eight opportunities, else the window starts at `first`.
-        let start = first &+ Swift.max(0, guess &- 8)
-        if start &+ 16 <= last, prefix[start] <= bound, prefix[start &+ 16] > bound {
-            // The answer is in start...start + 15; each step halves the window (a conditional move).
-            var low = start
-            low = prefix[low &+ 8] <= bound ? low &+ 8 : low
-            low = prefix[low &+ 4] <= bound ? low &+ 4 : low
-            low = prefix[low &+ 2] <= bound ? low &+ 2 : low
-            low = prefix[low &+ 1] <= bound ? low &+ 1 : low
-            return low
-        }
-        return lastFitting(prefix, from: first, through: last, bound: bound, guess: guess)
-    }
-
     /// `run`'s `finishParagraph`: push-out (W6) between the paragraph's last two lines, then emit them.
     private func finishParagraph<Sink: LineSink>(_ text: PreparedText, _ out: inout LineEmitter<Sink>, end: Int) {
         if var first = out.previous, var second = out.last {
