@@ -141,4 +141,45 @@ import Testing
         print("DifferentialBreakerTests random texts: \(tally.comparisons) comparisons, \(tally.fastRuns) runs on the fast path")
         #expect(tally.failures.isEmpty, "\(tally.failures.joined(separator: "\n"))")
     }
+
+    /// Long paragraphs at widths whose lines hold from a few to about a hundred opportunities: the line
+    /// loop's search (`FastBreaker.lastFitting`) steps from the previous line's count and gallops when it
+    /// is off by more than three, both ways, and a replacement search (a branch-free window around the
+    /// guess was tried) must find the same opportunity; every case must give the general breaker's lines
+    /// (W2, W4). The random texts above hold at most 40 words, too few for lines of many opportunities.
+    @Test func fastPathMatchesGeneralOnLongLines() throws {
+        var generator = Fixtures.Generator(state: 19)
+        var tally = Tally()
+        let font = try Fixtures.font(13)
+        // Without the samples' mandatory breaks inside a paragraph (U+2028), which the fast path refuses.
+        let words: [String] = Fixtures.samples.joined(separator: " ").split(separator: " ").map(String.init)
+            .filter { !$0.unicodeScalars.contains { [0x0B, 0x0C, 0x2028].contains($0.value) } }
+            + ["a", "of", "I", "to", "—", "x"]
+        var manyOpportunityLayouts = 0
+        for index in 0..<30 {
+            var text = ""
+            for i in 0..<Int.random(in: 60...400, using: &generator) {
+                if i > 0 {
+                    // Mostly one space; now and then several (hanging whitespace, W4) or a paragraph break.
+                    let roll = Int.random(in: 0..<40, using: &generator)
+                    text += roll == 0 ? "\n" : roll == 1 ? "   " : " "
+                }
+                text += words.randomElement(using: &generator)!
+            }
+            let prepared = PreparedText(text, font: font)
+            for _ in 0..<3 {
+                let width = CGFloat(Int.random(in: 60...1800, using: &generator)) + CGFloat(Int.random(in: 0..<1024, using: &generator)) / 1024
+                try Self.compare(prepared, width: width, label: "long \(index)", into: &tally)
+                // Lines of more than eight opportunities: where the guess walk's misses gallop.
+                let lines = try prepared.layout(width: width).lines
+                if prepared.breakVisiblePrefixIsMonotone, lines.contains(where: { line in
+                    prepared.storage.breaks.filter { Int($0) > line.range.lowerBound && Int($0) <= line.range.upperBound }.count > 8
+                }) { manyOpportunityLayouts += 1 }
+            }
+        }
+        print("DifferentialBreakerTests long lines: \(tally.comparisons) comparisons, \(tally.fastRuns) runs on the fast path, \(manyOpportunityLayouts) layouts with a line of more than eight opportunities")
+        #expect(tally.failures.isEmpty, "\(tally.failures.joined(separator: "\n"))")
+        #expect(manyOpportunityLayouts >= 30, "too few lines of many opportunities: \(manyOpportunityLayouts)")
+        #expect(tally.fastRuns * 100 >= tally.eligibleRuns * 80, "\(tally.fastRuns) of \(tally.eligibleRuns)")
+    }
 }
