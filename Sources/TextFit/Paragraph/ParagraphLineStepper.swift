@@ -118,7 +118,7 @@ struct ParagraphLineBoxes {
     /// the one test most lines take. `.uniform` has one run without end, `.general` none (its
     /// `nextRunStart` is below every start).
     private var run = 0
-    private var runStart = 0
+    private var runStart = Int.min
     private var nextRunStart: Int
     private var runBox: Box
 
@@ -142,7 +142,11 @@ struct ParagraphLineBoxes {
                 source = .runs
                 self.styling = styling
                 self.text = nil
-                nextRunStart = -1  // the first line places the cursor
+                // The cursor on the first run, where the first line starts.
+                runStart = .min
+                nextRunStart = styling.runStarts.count > 1 ? styling.runStarts[1] : .max
+                let stored = styling.lineBoxes.unsafelyUnwrapped[Int(styling.runStyles[0])]
+                runBox = (stored.height, stored.baseline)
             } else {
                 source = .general
                 self.styling = nil
