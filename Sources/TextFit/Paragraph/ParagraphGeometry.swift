@@ -120,10 +120,23 @@ struct LineHeightRule: Sendable {
     var minimum: CGFloat
     var maximum: CGFloat
 
+    /// No rule: the natural height (what `ParagraphStyle()` sets).
+    init() {
+        (multiple, minimum, maximum) = (0, 0, 0)
+    }
+
     init(_ style: ParagraphStyle) {
         multiple = style.lineHeightMultiple
         minimum = style.minimumLineHeight
         maximum = style.maximumLineHeight
+    }
+
+    /// The rule of `settings.style`, its fields read in place: a copy of the style retained and released
+    /// its tab stops on every measure.
+    init(_ settings: ParagraphSettings) {
+        multiple = settings.style.lineHeightMultiple
+        minimum = settings.style.minimumLineHeight
+        maximum = settings.style.maximumLineHeight
     }
 }
 

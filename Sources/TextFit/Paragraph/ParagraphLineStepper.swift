@@ -124,7 +124,7 @@ struct ParagraphLineBoxes {
 
     init() {
         source = .uniform
-        rule = LineHeightRule(.default)
+        rule = LineHeightRule()  // not `.default`'s: a copy of that style per empty sink
         styling = nil
         text = nil
         includesLeading = true
@@ -134,7 +134,7 @@ struct ParagraphLineBoxes {
 
     init(text: PreparedText, settings: ParagraphSettings, includesLeading: Bool) {
         self.includesLeading = includesLeading
-        rule = LineHeightRule(settings.style)
+        rule = LineHeightRule(settings)
         runBox = (0, 0)
         if let styling = text.styling, styling.needsLineBoxes {
             // The stored boxes were made for the style the text was prepared with: `settings.style`.

@@ -43,7 +43,7 @@ extension PreparedText {
             // One run in one font, with no kern, baseline offset, colour or attachment: S1–S6 leave nothing
             // for the styling to change or record (one style's line box is its font's, F3), so the text is
             // exactly plain text in that font, and is prepared as such (the issue-16 target: one run costs
-            // ≤ 1.1× plain). `StyledOneRunPlainTests` holds the two to the same answers.
+            // ≤ 1.1× plain). `StyledFastPathTests` holds the two to the same answers.
             self.init(styled.string, font: font, paragraph: paragraph, style: style)
             return
         }
