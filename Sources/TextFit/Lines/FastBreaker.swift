@@ -22,7 +22,7 @@
 /// | W7 empty paragraph | `run` | `run(into:)` |
 /// | T2 the last visible line takes the rest of its paragraph | `run` | `run(into:)` |
 /// | T3 line limit, `lastLineMaxWidth` | `run` (`commonLines` stops before the last line) | `run(into:)` |
-/// | T4 tail truncation | `cutLine` | `tailTruncated` |
+/// | T4 tail truncation | `cutLine` (styled text, S7: `styledTailCut`) | `tailTruncated`, `styledTailTruncated` |
 /// | T5 head and middle truncation | hands over to `cutLine` there | `headTruncated`, `middleTruncated` |
 /// | T6 clipping | `cutLine` | `cutLine` |
 /// | T7 later paragraphs hidden, no ellipsis | `run` | `run(into:)` |
@@ -78,7 +78,7 @@ extension FastBreaker {
     /// Exact `text.width(start, end)`: stored prefix sums when neither end is unsafe to break, otherwise
     /// the general reshaping width.
     @inline(__always)
-    private static func width(_ view: FastView, _ text: PreparedText, _ start: Int, _ end: Int) -> Int {
+    static func width(_ view: FastView, _ text: PreparedText, _ start: Int, _ end: Int) -> Int {
         #if DEBUG
         OperationCounts.current?.widths += 1  // LinearTimeTests bound the fast path's work too
         #endif
@@ -360,6 +360,8 @@ extension FastBreaker {
             let lineWidth = Self.width(view, text, start, visibleEnd) + ellipsisWidth
             return BrokenLine(start: start, end: visibleEnd, visible: start..<visibleEnd, width: lineWidth,
                               widthWithWhitespace: lineWidth, ellipsis: .tail, isCut: true)
+        case .byTruncatingTail:
+            return Self.styledTailCut(view, text, text.styling.unsafelyUnwrapped, start, end, limit: limit)  // S7
         case .byClipping:
             // T6; `end` is the paragraph's end (no mandatory break inside), so only the width can cut.
             var line = Self.plainLine(view, text, start, end)

@@ -14,6 +14,20 @@ struct LineVerticalMetrics: Equatable {
     var natural: CGFloat
 }
 
+extension LineVerticalMetrics {
+    /// A styled line's metrics from its runs' box (`Styling.lineBox`, S6); without `includesLeading` the
+    /// leading is 0 and the natural height the ascent plus the descent (B3).
+    @inline(__always)
+    init(_ box: (metrics: Styling.VerticalMetrics, height: CGFloat), includesLeading: Bool) {
+        let (ascent, descent) = (box.metrics.ascent, box.metrics.descent)
+        if includesLeading {
+            self.init(ascent: ascent, descent: descent, leading: box.metrics.leading, natural: box.height)
+        } else {
+            self.init(ascent: ascent, descent: descent, leading: 0, natural: ascent + descent)
+        }
+    }
+}
+
 extension PreparedText {
     /// The metrics of the line covering `range`: for text in one font, the font's (F3, F6: fallback fonts
     /// never change them). Without `includesLeading` the leading is 0 (B3: `boundingRect` without
@@ -21,12 +35,7 @@ extension PreparedText {
     /// A styled text's line takes its runs' tallest ascent, deepest descent and largest leading (S6).
     func verticalMetrics(ofLine range: Range<Int>, includesLeading: Bool) -> LineVerticalMetrics {
         if let styling, styling.needsLineBoxes {
-            let box = styling.lineBox(range.lowerBound, range.upperBound)
-            let (ascent, descent) = (box.metrics.ascent, box.metrics.descent)
-            guard includesLeading else {
-                return LineVerticalMetrics(ascent: ascent, descent: descent, leading: 0, natural: ascent + descent)
-            }
-            return LineVerticalMetrics(ascent: ascent, descent: descent, leading: box.metrics.leading, natural: box.height)
+            return LineVerticalMetrics(styling.lineBox(range.lowerBound, range.upperBound), includesLeading: includesLeading)
         }
         let descent = -font.descender
         guard includesLeading else {

@@ -32,10 +32,16 @@ final class ParagraphGeometry: Sendable, Equatable {
     /// The box height of a line with these metrics (P1–P3), and where its baseline sits below the box's
     /// top (P6: height the style adds goes above the ascent; height it takes away comes off the top).
     static func lineBox(_ metrics: LineVerticalMetrics, _ style: ParagraphStyle) -> (height: CGFloat, baseline: CGFloat) {
+        lineBox(metrics, LineHeightRule(style))
+    }
+
+    /// `lineBox(_:_:)` with the style's line-height fields only (no copy of the style per line).
+    @inline(__always)
+    static func lineBox(_ metrics: LineVerticalMetrics, _ rule: LineHeightRule) -> (height: CGFloat, baseline: CGFloat) {
         var height = metrics.natural                                               // P1
-        if style.lineHeightMultiple > 0 { height *= style.lineHeightMultiple }     // P2
-        height = max(height, style.minimumLineHeight)                              // P3
-        if style.maximumLineHeight > 0 { height = min(height, style.maximumLineHeight) }
+        if rule.multiple > 0 { height *= rule.multiple }                           // P2
+        height = max(height, rule.minimum)                                         // P3
+        if rule.maximum > 0 { height = min(height, rule.maximum) }
         if height == metrics.natural { return (height, metrics.ascent) }           // exactly the plain baseline
         return (height, height - metrics.natural + metrics.ascent)                 // P6
     }
@@ -48,22 +54,22 @@ final class ParagraphGeometry: Sendable, Equatable {
         var lines: [Line] = []
         lines.reserveCapacity(count)
         guard count > 0 else { return ParagraphGeometry(lines: [], size: .zero, sizeIncludingTrailingWhitespace: .zero) }
-        // Which lines start a paragraph: the first, and any that does not continue where the line before
-        // ended (a separator lies between them, W1; U+2028 and soft breaks continue).
+        // The stepper places the lines (P1–P7) as `ParagraphMeasurer` sums them. Which lines start a
+        // paragraph is needed ahead of it too: P7's unbounded box and P8's look at the next line.
+        var stepper = ParagraphLineStepper(text: text, settings: settings, includesLeading: includesLeading)
         var startsParagraph = [Bool](repeating: false, count: count)
         var previousEnd = -1
         for index in 0..<count {
             let record = records[index]
-            startsParagraph[index] = index == 0 || record.start > previousEnd
+            startsParagraph[index] = ParagraphLineStepper.startsParagraph(record.start, isFirst: index == 0,
+                                                                          previousEnd: previousEnd)
             previousEnd = record.end
         }
-        let firstIndent = Units.points(settings.firstHeadIndent)
-        let restIndent = Units.points(settings.headIndent)
-        let trailing = settings.trailingMargin
+        let trailing = stepper.trailing
         // P7: the box is the layout width, or for an unbounded layout the widest line with its indents.
         var needed: CGFloat = 0
         for index in 0..<count {
-            let indent = startsParagraph[index] ? firstIndent : restIndent
+            let indent = startsParagraph[index] ? stepper.firstIndent : stepper.restIndent
             needed = max(needed, indent + Units.points(records[index].width) + trailing)
         }
         let end = settings.lineEnd(maxWidth: maxWidth)
@@ -73,19 +79,10 @@ final class ParagraphGeometry: Sendable, Equatable {
         // they say. Only a text that may hold a right-to-left paragraph asks for its levels.
         let boxWidth = maxWidth >= Units.unbounded ? needed : Units.points(maxWidth)
         let mayBeRightToLeft = text.isBidirectional
-        var top: CGFloat = 0
-        var widest: CGFloat = 0
-        var widestWithWhitespace: CGFloat = 0
         for index in 0..<count {
             let record = records[index]
-            if index > 0 {
-                top += style.lineSpacing                                                   // P4
-                if startsParagraph[index] { top += style.paragraphSpacing + style.paragraphSpacingBefore }  // P5
-            }
-            let metrics = text.verticalMetrics(ofLine: record.start..<max(record.end, record.suffix.upperBound),
-                                               includesLeading: includesLeading)
-            let box = lineBox(metrics, style)
-            let indent = startsParagraph[index] ? firstIndent : restIndent
+            let step = stepper.step(start: record.start, end: record.end, boxEnd: max(record.end, record.suffix.upperBound))
+            let indent = step.indent
             let room = lineEnd - indent
             var width = Units.points(record.width)
             var stretch: CGFloat = 0
@@ -105,13 +102,41 @@ final class ParagraphGeometry: Sendable, Equatable {
                 if style.alignment == .center { x += free / 2 } else if style.alignment == trailing { x += free }
             }
             if rightToLeft { x = boxWidth - x - width }
-            lines.append(Line(x: x, y: top, width: width, stretch: stretch, height: box.height, baseline: top + box.baseline))
-            widest = max(widest, indent + width + trailing)
-            widestWithWhitespace = max(widestWithWhitespace, indent + Units.points(record.widthWithWhitespace) + stretch + trailing)
-            top += box.height
+            lines.append(Line(x: x, y: step.top, width: width, stretch: stretch, height: step.height,
+                              baseline: step.top + step.baseline))
+            stepper.widen(indent: indent, width: width, widthWithWhitespace: Units.points(record.widthWithWhitespace),
+                          stretch: stretch)
         }
-        return ParagraphGeometry(lines: lines, size: CGSize(width: widest, height: top),
-                                 sizeIncludingTrailingWhitespace: CGSize(width: widestWithWhitespace, height: top))
+        let size = CGSize(width: stepper.widest, height: stepper.bottom)
+        return ParagraphGeometry(lines: lines, size: size,
+                                 sizeIncludingTrailingWhitespace: CGSize(width: stepper.widestWithWhitespace, height: stepper.bottom))
+    }
+}
+
+/// A paragraph style's line-height fields (P2, P3): `lineHeightMultiple`, `minimumLineHeight`,
+/// `maximumLineHeight`.
+struct LineHeightRule: Sendable {
+    var multiple: CGFloat
+    var minimum: CGFloat
+    var maximum: CGFloat
+
+    /// No rule: the natural height (what `ParagraphStyle()` sets).
+    init() {
+        (multiple, minimum, maximum) = (0, 0, 0)
+    }
+
+    init(_ style: ParagraphStyle) {
+        multiple = style.lineHeightMultiple
+        minimum = style.minimumLineHeight
+        maximum = style.maximumLineHeight
+    }
+
+    /// The rule of `settings.style`, its fields read in place: a copy of the style retained and released
+    /// its tab stops on every measure.
+    init(_ settings: ParagraphSettings) {
+        multiple = settings.style.lineHeightMultiple
+        minimum = settings.style.minimumLineHeight
+        maximum = settings.style.maximumLineHeight
     }
 }
 

@@ -39,7 +39,15 @@ extension PreparedText {
 
     private convenience init(styled: StyledText, paragraph: ParagraphSettings?,
                              style: ParagraphStyle = .default) throws {
-        let styling = try Self.styling(of: styled)
+        if let font = Self.plainFont(of: styled) {
+            // One run in one font, with no kern, baseline offset, colour or attachment: S1–S6 leave nothing
+            // for the styling to change or record (one style's line box is its font's, F3), so the text is
+            // exactly plain text in that font, and is prepared as such (the issue-16 target: one run costs
+            // ≤ 1.1× plain). `StyledFastPathTests` holds the two to the same answers.
+            self.init(styled.string, font: font, paragraph: paragraph, style: style)
+            return
+        }
+        let styling = try Self.styling(of: styled, paragraphStyle: style)
         let font = styling.styles[Int(styling.runStyles.first ?? 0)].font
         let built = Builder.build(styled.string, font: font, styling: styling)
         let box = styling.lineBox(0, styled.utf16Count)
@@ -47,31 +55,58 @@ extension PreparedText {
                   paragraph: paragraph, style: style)
     }
 
+    /// The font a styled text is plain text in, when it is: at most one run, whose attributes set nothing
+    /// but the font, and no attachment.
+    private static func plainFont(of styled: StyledText) -> Font? {
+        guard styled.runAttributes.count <= 1, styled.attachments.isEmpty else { return nil }
+        guard let attributes = styled.runAttributes.first else { return styled.font }
+        guard attributes.kern ?? 0 == 0, attributes.baselineOffset ?? 0 == 0, attributes.foregroundColor == nil
+        else { return nil }
+        return attributes.font ?? styled.font
+    }
+
     /// The text's runs resolved against its own attributes, each attachment a run of its own, equal
-    /// attribute sets sharing one style; every run edge checked to lie between clusters.
-    private static func styling(of styled: StyledText) throws -> Styling {
+    /// attribute sets sharing one style; every run edge checked to lie between clusters. Each style's line
+    /// box is made for `paragraphStyle`, the one the text is laid out with.
+    private static func styling(of styled: StyledText, paragraphStyle: ParagraphStyle) throws -> Styling {
         let text = styled.string
         var styles: [Styling.Style] = []
+        // Equal styles found by comparison while there are few (hashing a style's font cost more than
+        // comparing it with a handful), by a dictionary past that.
+        let linearSearchLimit = 8
         var indexes: [Styling.Style: UInt16] = [:]
         var starts: [Int] = []
         var runStyles: [UInt16] = []
+        let runCount = styled.runStarts.count
+        starts.reserveCapacity(runCount)
+        runStyles.reserveCapacity(runCount)
         func add(_ style: Styling.Style, at start: Int) throws {
             let index: UInt16
-            if let known = indexes[style] {
+            if styles.count <= linearSearchLimit, let known = styles.firstIndex(of: style) {
+                index = UInt16(known)
+            } else if styles.count > linearSearchLimit, let known = indexes[style] {
                 index = known
             } else {
                 guard styles.count < StyledText.maximumStyles else { throw StyledTextError.tooManyStyles(styles.count + 1) }
                 index = UInt16(styles.count)
                 styles.append(style)
-                indexes[style] = index
+                if styles.count > linearSearchLimit {
+                    if indexes.isEmpty {
+                        for (i, known) in styles.enumerated() { indexes[known] = UInt16(i) }
+                    } else {
+                        indexes[style] = index
+                    }
+                }
             }
             if runStyles.last == index { return }
             starts.append(start)
             runStyles.append(index)
         }
-        let attachmentOffsets = styled.attachments.keys.sorted()
+        let attachmentOffsets = styled.attachments.isEmpty ? [] : styled.attachments.keys.sorted()
         var nextAttachment = 0
-        for (range, attributes) in styled.runs {
+        for run in 0..<runCount {
+            let range = styled.runStarts[run]..<(run + 1 < runCount ? styled.runStarts[run + 1] : styled.utf16Count)
+            let attributes = styled.runAttributes[run]
             try checkClusterBoundary(range.lowerBound, in: text)
             let style = Styling.Style(font: attributes.font ?? styled.font, kern: attributes.kern ?? 0,
                                       baselineOffset: attributes.baselineOffset ?? 0,
@@ -94,7 +129,8 @@ extension PreparedText {
             starts = [0]
             runStyles = [0]
         }
-        return Styling(styles: styles, runStarts: starts, runStyles: runStyles, count: styled.utf16Count)
+        return Styling(styles: styles, runStarts: starts, runStyles: runStyles, count: styled.utf16Count,
+                       paragraphStyle: paragraphStyle)
     }
 
     /// A run edge must fall between grapheme clusters (so never inside a surrogate pair).

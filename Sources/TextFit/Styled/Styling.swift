@@ -21,6 +21,12 @@ final class Styling: Sendable {
         var leading: CGFloat
     }
 
+    /// A line box's height and its baseline below its top (P1–P3, P6).
+    struct LineBox: Sendable, Equatable {
+        var height: CGFloat
+        var baseline: CGFloat
+    }
+
     let styles: [Style]
     /// Run `i` covers `runStarts[i] ..< runStarts[i + 1]` (the last to the text's end) in `styles[runStyles[i]]`.
     let runStarts: [Int]
@@ -40,12 +46,17 @@ final class Styling: Sendable {
     /// Whether lines differ in height: more than one style, or one with an offset or attachment. Otherwise
     /// every line is the font's line height and a layout needs no line boxes (`StyledLineBoxes`).
     let needsLineBoxes: Bool
+    /// Per style, the box of a line in that style alone under the paragraph style the text was prepared
+    /// with (`ParagraphGeometry.lineBox` of `lineBox(_:_:)`'s metrics, with the leading), when lines differ
+    /// in height (`needsLineBoxes`): what `ParagraphLineBoxes` reads for every line inside one run, instead
+    /// of walking the runs again at each width.
+    let lineBoxes: [LineBox]?
     /// The text's UTF-16 length.
     let count: Int
     /// Each style's "…" width once a line was truncated (`ellipsisWidths()`).
     let ellipsisWidthMemo = Locked<[Int]?>(nil)
 
-    init(styles: [Style], runStarts: [Int], runStyles: [UInt16], count: Int) {
+    init(styles: [Style], runStarts: [Int], runStyles: [UInt16], count: Int, paragraphStyle: ParagraphStyle = .default) {
         self.styles = styles
         self.runStarts = runStarts
         self.runStyles = runStyles
@@ -59,6 +70,18 @@ final class Styling: Sendable {
         plainLineHeights = styles.map { $0.baselineOffset == 0 && $0.attachment == nil ? $0.font.lineHeight : nil }
         changesShaping = styles.count > 1 || styles.contains { $0.kern != 0 || $0.attachment != nil }
         needsLineBoxes = styles.count > 1 || plainLineHeights.first.map { $0 == nil } ?? false
+        if needsLineBoxes {
+            // As `lineBox(_:_:)` answers for a line in one style alone, then `verticalMetrics(ofLine:)`.
+            let rule = LineHeightRule(paragraphStyle)
+            lineBoxes = zip(metrics, plainLineHeights).map { box, plain in
+                let natural = plain ?? box.ascent + box.descent + box.leading
+                let line = LineVerticalMetrics((box, natural), includesLeading: true)
+                let placed = ParagraphGeometry.lineBox(line, rule)
+                return LineBox(height: placed.height, baseline: placed.baseline)
+            }
+        } else {
+            lineBoxes = nil
+        }
     }
 
     /// S4, S5: a baseline offset moves the font's box up (ascent grows, descent shrinks); an attachment's
@@ -88,7 +111,13 @@ final class Styling: Sendable {
     /// of the runs it holds, and their largest leading; an empty line takes the style where it stands.
     /// A line in one style without offset is exactly its font's line height (F3).
     func lineBox(_ start: Int, _ end: Int) -> (metrics: VerticalMetrics, height: CGFloat) {
-        var index = runIndex(containing: min(start, max(count - 1, 0)))
+        lineBox(fromRun: runIndex(containing: min(start, max(count - 1, 0))), end: end)
+    }
+
+    /// `lineBox(_:_:)` of a line ending at `end` whose start lies in run `first` (for an empty line at the
+    /// text's end, the last run): what `ParagraphLineBoxes` asks with the run it has followed the lines to.
+    func lineBox(fromRun first: Int, end: Int) -> (metrics: VerticalMetrics, height: CGFloat) {
+        var index = first
         var box = metrics[Int(runStyles[index])]
         // The styles the ascent, descent and leading come from (the first on a tie): when one style gives
         // all three, the line is exactly that style's height.
