@@ -22,12 +22,19 @@
 //   `TextLine`), `measure(width:…)` → `TextMetrics`, `sizeThatFits`, `numberOfLines(forWidth:)`,
 //   `String.boundingRect(with:options:attributes:)` (B1–B7), `ceilToPixel(_:scale:)` (L2, B5),
 //   `TextBatch` (many texts over all cores, results in input order), `MeasureError`.
+// - `Paragraph/`: paragraph styles (P1–P10): line boxes, spacing, alignment, indents, the tab layout
+//   (`TabLayout`, decimal stops included) and the one line stepper measure and layout share.
+// - `Styled/`: styled text (S1–S9): `StyledText` and the `AttributedString` scope, runs prepared into the
+//   stored widths, per-run fallback, each style's line box, the "…" in the last character's style.
+// - `Bidi/`: bidirectional text (D1–D7): ICU's levels, visual runs, caret offsets.
+// - `Queries/`: the questions UIKit answers only in a loop (Q1–Q6): tightest width, width range, fitting
+//   font size.
 // - `Glyphs/`: the glyph runs of a laid-out line (glyph ids, positions, faces), the public API renderers
 //   such as TextFitRender are built on.
 // - `Internals/`: the only files that import CTextFit, one per C library or C component (ICU, HarfBuzz,
 //   FreeType, Fontconfig, the segment cache's tables, the worker pool).
 // - `Support/`: small Swift utilities that are not C doors (the lock, array copying, the binary search,
-//   the debug operation counters).
+//   the surrogate-pair formula, the debug operation counters).
 //
 // Results use UTF-16 offsets (NSRange's convention) and points; raw sizes are fractional.
 
