@@ -374,15 +374,26 @@ public enum _FuzzEntries {
     }
 
     /// `value` rebuilt with the contract's keys in order: id, width, height, lineCount, truncated, lines
-    /// of start, end, text, width (a bidirectional case adds direction before lines and visual per line);
-    /// nil when a key is missing or extra.
+    /// of start, end, text, width (a bidirectional case adds direction before lines and visual per line),
+    /// then a query's answer (`tightestWidth`; `widthRange` of min, max; or `fontSize`, `fits`), then
+    /// `missingGlyphs`; nil when a key is missing or extra.
     private static func inContractOrder(_ value: JSONValue) -> JSONValue? {
         let direction = value["direction"]
         // `missingGlyphs` comes last and only as `true` (a text with a character no font draws).
         let missingGlyphs = value["missingGlyphs"]
         guard missingGlyphs == nil || missingGlyphs == .bool(true) else { return nil }
+        var query: [JSONMember] = []
+        if let tightest = value["tightestWidth"] { query.append(JSONMember("tightestWidth", tightest)) }
+        if let range = value["widthRange"] {
+            guard case .object(let bounds) = range, bounds.count == 2, let low = range["min"], let high = range["max"]
+            else { return nil }
+            query.append(JSONMember("widthRange", .object([JSONMember("min", low), JSONMember("max", high)])))
+        }
+        guard (value["fontSize"] == nil) == (value["fits"] == nil) else { return nil }
+        if let size = value["fontSize"] { query.append(JSONMember("fontSize", size)) }
+        if let fits = value["fits"] { query.append(JSONMember("fits", fits)) }
         guard case .object(let members) = value,
-              members.count == (direction == nil ? 6 : 7) + (missingGlyphs == nil ? 0 : 1),
+              members.count == (direction == nil ? 6 : 7) + query.count + (missingGlyphs == nil ? 0 : 1),
               let id = value["id"], let width = value["width"], let height = value["height"],
               let count = value["lineCount"], let truncated = value["truncated"], case .array(let lines)? = value["lines"]
         else { return nil }
@@ -410,6 +421,7 @@ public enum _FuzzEntries {
                       JSONMember("lineCount", count), JSONMember("truncated", truncated)]
         if let direction { result.append(JSONMember("direction", direction)) }
         result.append(JSONMember("lines", .array(ordered)))
+        result += query
         if let missingGlyphs { result.append(JSONMember("missingGlyphs", missingGlyphs)) }
         return .object(result)
     }
