@@ -53,7 +53,7 @@ extension TextLine {
         let end = items.map(\.range.upperBound).max() ?? 0
         let clamped = min(max(offset, start), end)
         let item = items.first { $0.range.contains(clamped) } ?? items.first { $0.range.upperBound == clamped } ?? items[0]
-        let tabs = text.tabAdvances(for: self)
+        let tabs = text.drawnAdvances(for: self)
         let advance = text.prefix[clamped] - text.prefix[item.range.lowerBound] + text.tabExtra(in: item.range.lowerBound..<clamped, tabs)
         return Units.points(item.isRightToLeft ? item.x + item.width - advance : item.x + advance)
     }
@@ -78,7 +78,7 @@ extension TextLine {
         let distance = item.isRightToLeft ? item.x + item.width - target : target - item.x
         // The cluster boundaries of the run, and the one whose advance from the run's start is nearest.
         let graphemes = text.graphemes
-        let tabs = text.tabAdvances(for: self)
+        let tabs = text.drawnAdvances(for: self)
         var index = partitionPoint(from: 0, to: graphemes.count) { Int(graphemes[$0]) >= item.range.lowerBound }
         var best = item.range.lowerBound
         var bestDistance = Int.max

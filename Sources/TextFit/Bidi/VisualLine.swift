@@ -26,8 +26,9 @@ extension PreparedText {
             pieces = [(line.visible, false), (line.visible.upperBound..<line.visible.upperBound, true), (line.suffix, false)]
         }
         let tokenWidth = line.ellipsis.map { self.ellipsisWidth($0, visible: line.visible) } ?? 0
-        // Tabs advance to their stops (P10), as the line was measured: each run is as wide as its drawn glyphs.
-        let tabs = tabAdvances(for: line)
+        // Tabs advance to their stops (P10) and a justified line's spaces take its stretch (P8), as the line
+        // is drawn: each run is as wide as its glyphs.
+        let tabs = drawnAdvances(for: line)
         func width(_ start: Int, _ end: Int) -> Int {
             tabs.isEmpty ? self.width(start, end) : self.width(start, end) + tabExtra(in: start..<end, tabs)
         }

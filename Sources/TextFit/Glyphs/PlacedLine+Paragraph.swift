@@ -15,10 +15,14 @@ extension PreparedText {
             let target = Int((line.width * CGFloat(Units.perPoint)).rounded())
             let stretch = target - placed.width - extras.reduce(0, +)
             let visibleEnd = trimmedEnd(line.visible.upperBound, notBefore: line.visible.lowerBound)
+            // One share per space cluster, the odd units to the first in logical order (a bidi line's
+            // glyphs are in visual order): the shares `drawnAdvances` gives visual runs and carets.
+            var seen = Set<Int>()
             let spaces = placed.glyphs.indices.filter { index in
                 guard let cluster = placed.glyphs[index].cluster else { return false }
                 return cluster < visibleEnd && isSpace(cluster)
-            }
+            }.sorted { placed.glyphs[$0].cluster! < placed.glyphs[$1].cluster! }
+             .filter { seen.insert(placed.glyphs[$0].cluster!).inserted }
             if stretch > 0, !spaces.isEmpty {
                 let share = stretch / spaces.count
                 let odd = stretch - share * spaces.count

@@ -145,6 +145,34 @@ extension PreparedText {
         return nil
     }
 
+    /// Each cluster of `line` a paragraph style widens, with its drawn advance, by offset: tabs advanced to
+    /// their stops (P10) and, on a justified line, each space with its share of the stretch (P8, the
+    /// first spaces in logical order taking the odd 1/1024 pt, as the glyphs do). Visual runs and caret
+    /// queries read it, so on such lines they span what is drawn; empty for lines nothing widens.
+    func drawnAdvances(for line: TextLine) -> [(offset: Int, advance: Int)] {
+        var advances = tabAdvances(for: line)
+        guard let settings = paragraphSettings, settings.style.alignment == .justified, line.ellipsis == nil else {
+            return advances
+        }
+        let visibleEnd = trimmedEnd(line.visible.upperBound, notBefore: line.visible.lowerBound)
+        let range = line.visible.lowerBound..<visibleEnd
+        let target = Int((line.width * CGFloat(Units.perPoint)).rounded())
+        let stretch = target - width(range.lowerBound, range.upperBound) - tabExtra(in: range, advances)
+        let spaces = range.filter { isSpace($0) && (flags[$0] & Flag.grapheme != 0 || $0 == range.lowerBound) }
+        guard stretch > 0, !spaces.isEmpty else { return advances }
+        let share = stretch / spaces.count
+        let odd = stretch - share * spaces.count
+        for (k, offset) in spaces.enumerated() {
+            let extra = share + (k < odd ? 1 : 0)
+            if let at = advances.firstIndex(where: { $0.offset == offset }) {
+                advances[at].advance += extra
+            } else {
+                advances.append((offset, width(offset, offset + 1) + extra))
+            }
+        }
+        return advances.sorted { $0.offset < $1.offset }
+    }
+
     /// Each tab's advance on `line` (P10), by offset, from the shared `TabLayout`: empty when the line
     /// has no tab laid out by a paragraph style.
     func tabAdvances(for line: TextLine) -> [(offset: Int, advance: Int)] {
