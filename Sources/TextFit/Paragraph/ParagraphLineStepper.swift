@@ -100,7 +100,7 @@ struct ParagraphLineStepper {
 ///   (`PreparedText.verticalMetrics(ofLine:includesLeading:)`).
 /// Every box is `ParagraphGeometry.lineBox` over the metrics `verticalMetrics(ofLine:)` gives, either way.
 struct ParagraphLineBoxes {
-    typealias Box = (height: CGFloat, baseline: CGFloat)
+    typealias Box = Styling.LineBox
 
     private enum Source {
         case uniform
@@ -150,8 +150,7 @@ struct ParagraphLineBoxes {
                 // The cursor on the first run, where the first line starts.
                 runStart = .min
                 nextRunStart = styling.runStarts.count > 1 ? styling.runStarts[1] : .max
-                let stored = styling.lineBoxes.unsafelyUnwrapped[Int(styling.runStyles[0])]
-                runBox = (stored.height, stored.baseline)
+                runBox = styling.lineBoxes.unsafelyUnwrapped[Int(styling.runStyles[0])]
             } else {
                 source = .general
                 self.styling = nil
@@ -161,8 +160,7 @@ struct ParagraphLineBoxes {
         } else {
             // F3: every line has the font's metrics, whatever it holds.
             source = .uniform
-            let box = ParagraphGeometry.lineBox(text.verticalMetrics(ofLine: 0..<0, includesLeading: includesLeading), rule)
-            runBox = (box.height, box.baseline)
+            runBox = ParagraphGeometry.lineBox(text.verticalMetrics(ofLine: 0..<0, includesLeading: includesLeading), rule)
             nextRunStart = .max
             styling = nil
             self.text = nil
@@ -183,9 +181,7 @@ struct ParagraphLineBoxes {
         guard source == .runs else {
             let (includesLeading, rule) = (includesLeading, rule)
             return text.unsafelyUnwrapped._withUnsafeGuaranteedRef { text in
-                let metrics = text.verticalMetrics(ofLine: start..<end, includesLeading: includesLeading)
-                let box = ParagraphGeometry.lineBox(metrics, rule)
-                return (box.height, box.baseline)
+                ParagraphGeometry.lineBox(text.verticalMetrics(ofLine: start..<end, includesLeading: includesLeading), rule)
             }
         }
         // At +0: a retain and release a call otherwise.
@@ -200,16 +196,13 @@ struct ParagraphLineBoxes {
         while run &+ 1 < runCount, styling.runStarts[run &+ 1] <= start { run &+= 1 }
         runStart = run == 0 ? Int.min : styling.runStarts[run]
         nextRunStart = run &+ 1 < runCount ? styling.runStarts[run &+ 1] : .max
-        let stored = styling.lineBoxes.unsafelyUnwrapped[Int(styling.runStyles[run])]
-        runBox = (stored.height, stored.baseline)
+        runBox = styling.lineBoxes.unsafelyUnwrapped[Int(styling.runStyles[run])]
         if end <= nextRunStart { return runBox }
         // Across one edge only, the usual crossing line: the box made when preparing.
         if run &+ 2 >= runCount || end <= styling.runStarts[run &+ 2] {
-            let stored = styling.edgeBox(run)
-            return (stored.height, stored.baseline)
+            return styling.edgeBox(run)
         }
-        let box = ParagraphGeometry.lineBox(LineVerticalMetrics(styling.lineBox(fromRun: run, end: end), includesLeading: true),
-                                            rule)
-        return (box.height, box.baseline)
+        return ParagraphGeometry.lineBox(LineVerticalMetrics(styling.lineBox(fromRun: run, end: end), includesLeading: true),
+                                         rule)
     }
 }

@@ -21,11 +21,8 @@ final class Styling: Sendable {
         var leading: CGFloat
     }
 
-    /// A line box's height and its baseline below its top (P1–P3, P6).
-    struct LineBox: Sendable, Equatable {
-        var height: CGFloat
-        var baseline: CGFloat
-    }
+    /// A line box's height and its baseline below its top (P1–P3, P6), as `ParagraphGeometry.lineBox` gives it.
+    typealias LineBox = (height: CGFloat, baseline: CGFloat)
 
     let styles: [Style]
     /// Run `i` covers `runStarts[i] ..< runStarts[i + 1]` (the last to the text's end) in `styles[runStyles[i]]`.
@@ -102,8 +99,7 @@ final class Styling: Sendable {
     func edgeBox(_ run: Int) -> LineBox { lineBoxes.unsafelyUnwrapped[styles.count &+ run] }
 
     private static func placed(_ box: (metrics: VerticalMetrics, height: CGFloat), _ rule: LineHeightRule) -> LineBox {
-        let placed = ParagraphGeometry.lineBox(LineVerticalMetrics(box, includesLeading: true), rule)
-        return LineBox(height: placed.height, baseline: placed.baseline)
+        ParagraphGeometry.lineBox(LineVerticalMetrics(box, includesLeading: true), rule)
     }
 
     /// S4, S5: a baseline offset moves the font's box up (ascent grows, descent shrinks); an attachment's
