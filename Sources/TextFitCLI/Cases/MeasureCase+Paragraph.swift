@@ -18,13 +18,7 @@ struct ParagraphCase: Equatable, Sendable {
         guard case .object(let members) = json else {
             throw CaseError(message: "field 'paragraph' must be an object, got \(json.typeName)")
         }
-        for member in members where !Self.fields.contains(member.key) {
-            let lowered = member.key.lowercased()
-            if let field = Self.fields.first(where: { $0.lowercased() == lowered || (member.key.count >= 4
-                && ArgumentParser.editDistance(lowered, $0.lowercased()) <= 2) }) {
-                throw CaseError(message: "unknown field 'paragraph.\(member.key)'; did you mean 'paragraph.\(field)'?")
-            }
-        }
+        try Self.refuseNearMisses(members, of: Self.fields, in: "paragraph")
         for field in Self.numberFields {
             guard let value = try Self.number(json, field) else { continue }
             let points = CGFloat(value)
@@ -71,14 +65,7 @@ struct ParagraphCase: Equatable, Sendable {
         }
         return try items.map { item in
             if case .object(let members) = item {
-                let known = ["location", "alignment", "columnTerminators"]
-                for member in members where !known.contains(member.key) {
-                    let lowered = member.key.lowercased()
-                    if let field = known.first(where: { $0.lowercased() == lowered || (member.key.count >= 4
-                        && ArgumentParser.editDistance(lowered, $0.lowercased()) <= 2) }) {
-                        throw CaseError(message: "unknown field 'paragraph.tabStops.\(member.key)'; did you mean 'paragraph.tabStops.\(field)'?")
-                    }
-                }
+                try refuseNearMisses(members, of: ["location", "alignment", "columnTerminators"], in: "paragraph.tabStops")
                 guard let location = try number(item, "location", in: "tabStops.location") else {
                     throw CaseError(message: "field 'paragraph.tabStops' needs a 'location' in each object")
                 }
@@ -98,6 +85,18 @@ struct ParagraphCase: Equatable, Sendable {
                 throw CaseError(message: "field 'paragraph.tabStops' must hold numbers or objects, got null")
             }
             return TextTab(alignment: .left, location: CGFloat(location))
+        }
+    }
+
+    /// Other keys are ignored, but one that differs from a field of `fields` only in case, or by two edits
+    /// when four letters or longer, would silently leave that field at its default: an error naming both.
+    private static func refuseNearMisses(_ members: [JSONMember], of fields: [String], in object: String) throws {
+        for member in members where !fields.contains(member.key) {
+            let lowered = member.key.lowercased()
+            if let field = fields.first(where: { $0.lowercased() == lowered || (member.key.count >= 4
+                && ArgumentParser.editDistance(lowered, $0.lowercased()) <= 2) }) {
+                throw CaseError(message: "unknown field '\(object).\(member.key)'; did you mean '\(object).\(field)'?")
+            }
         }
     }
 
