@@ -7,7 +7,7 @@ import _TextFitTestSupport
 /// - a styled text of one run that sets only its font is prepared as plain text in that font (S1–S6
 ///   leave it nothing to change); with a colour it keeps its styling and must still measure the same;
 /// - the fast breaker's styled tail truncation (`FastBreaker.styledTailCut`, T4 with S7) makes the lines
-///   the general breaker's `styledTailTruncated` makes;
+///   the general breaker's `tailTruncated` makes;
 /// - each line's box from the per-style boxes made when preparing and the run cursor
 ///   (`ParagraphLineBoxes`) is the box of the general rule, `ParagraphGeometry.lineBox` over
 ///   `verticalMetrics(ofLine:)` (S6, P1–P3, P6).

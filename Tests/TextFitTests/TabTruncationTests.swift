@@ -101,4 +101,48 @@ import Testing
             #expect(metrics.size.width == layout.size.width)
         }
     }
+
+    /// T4 with S7 and P10: a styled text whose first character is a tab to a left stop at 40 cuts its line
+    /// where the same styled text without the tab cuts at a width 40 pt less, "…" for "…": the tabbed cut
+    /// searches as an untabbed one does (the widest "…" first, then as far as a narrower one lets it), so
+    /// the line shows the longest prefix whose own "…" fits. Random runs of larger, smaller and bold type
+    /// make the "…" differ in width along the line. (The general searches' tabbed cut once binary-searched
+    /// over each candidate's own "…", whose width does not grow with the prefix, and missed longer cuts.)
+    @Test func styledTabbedTailCutsAsWithoutTheTab() throws {
+        let style = Tabbed.style([TextTab(location: 40)])
+        var compared = 0
+        var failures: [String] = []
+        // Large type ending where small type begins: the "…" after the last large letter is wide, after the
+        // small letters narrow, so a cut into the small type fits where cuts before it do not.
+        var crafted: [StyledText] = []
+        for (large, small) in [(34.0, 9.0), (28.0, 11.0), (40.0, 8.0)] {
+            let string = "Wide WORDS then a long tail of small letters and words"
+            var text = try StyledText(string, font: try Font(family: "Noto Sans", size: CGFloat(small)))
+            try text.setAttributes(TextAttributes(font: try Font(family: "Noto Sans", size: CGFloat(large))), range: 0..<10)
+            crafted.append(text)
+        }
+        for text in try StyledFastPathTests.randomStyledTexts(count: 80, seed: 0x7AB5) + crafted {
+            let string = text.string
+            guard !string.isEmpty else { continue }
+            var tabbed = try StyledText("\t" + string, font: text.font)
+            for run in text.runs {
+                try tabbed.setAttributes(run.attributes, range: run.range.lowerBound + 1..<run.range.upperBound + 1)
+            }
+            let withTab = try PreparedText(styled: tabbed, paragraphStyle: style)
+            let without = try PreparedText(styled: text, paragraphStyle: ParagraphStyle())
+            for width in stride(from: 70.0, through: 330.0, by: text.runs.count == 2 ? 0.5 : 13.0) {
+                let cut = try withTab.layout(width: CGFloat(width), numberOfLines: 1, lineBreakMode: .byTruncatingTail).lines[0]
+                let plain = try without.layout(width: CGFloat(width - 40), numberOfLines: 1, lineBreakMode: .byTruncatingTail).lines[0]
+                // Nothing but whitespace before the "…": the tab is trimmed with it (W4), and no prefix is compared.
+                guard !plain.visible.isEmpty else { continue }
+                compared += 1
+                let shifted = plain.visible.lowerBound + 1..<plain.visible.upperBound + 1
+                if cut.visible.upperBound != shifted.upperBound || Tabbed.units(cut.width) != Tabbed.units(plain.width) + 40 * 1024 {
+                    failures.append("\(string.prefix(24)) at \(width): \(cut.visible) \(cut.width) against \(shifted) \(plain.width)")
+                }
+            }
+        }
+        #expect(compared > 500)
+        #expect(failures.isEmpty, "\(failures.count) of \(compared): \(failures.prefix(5))")
+    }
 }

@@ -1,4 +1,4 @@
-/// Tail truncation of a styled text (T4 with S7) on the fast path: `LineBreaker.styledTailTruncated`
+/// Tail truncation of a styled text (T4 with S7) on the fast path: `LineBreaker.tailTruncated`
 /// step for step, with the fast widths. The "…" takes the style of the last visible character, so the
 /// cut is first found with the widest "…" of the text's styles (as plain tail truncation finds it), then
 /// moved as far as a narrower "…" lets it, comparing each candidate's exact width in integer units. Before

@@ -22,7 +22,7 @@
 /// | W7 empty paragraph | `run` | `run(into:)` |
 /// | T2 the last visible line takes the rest of its paragraph | `run` | `run(into:)` |
 /// | T3 line limit, `lastLineMaxWidth` | `run` (`commonLines` stops before the last line) | `run(into:)` |
-/// | T4 tail truncation | `cutLine` (styled text, S7: `styledTailCut`) | `tailTruncated`, `styledTailTruncated` |
+/// | T4 tail truncation | `cutLine` (styled text, S7: `styledTailCut`) | `tailTruncated` (S7 included) |
 /// | T5 head and middle truncation | hands over to `cutLine` there | `headTruncated`, `middleTruncated` |
 /// | T6 clipping | `cutLine` | `cutLine` |
 /// | T7 later paragraphs hidden, no ellipsis | `run` | `run(into:)` |
