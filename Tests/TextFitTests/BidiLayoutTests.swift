@@ -130,6 +130,32 @@ import Testing
         #expect(line.offset(atX: -5) == 0)
     }
 
+    /// D6: a caret sits on the pen's boundary between clusters, the sum of the drawn advances, as
+    /// `CTLineGetOffsetForStringIndex` does: in a right-to-left run the caret of offset i is where the pen
+    /// stands after its glyph (its right end), in a left-to-right run where it stands before. A glyph's
+    /// `position` also carries HarfBuzz's offsets (kerned Hebrew glyphs are moved by x_offset, 0.1–0.4 pt
+    /// at 17 pt), so ink may sit off the caret; the test checks that such glyphs occur, so it compares
+    /// pens, not positions.
+    @Test func caretsSitOnThePensClusterBoundaries() throws {
+        let font = try Fixtures.font()
+        var offsetGlyphs = 0
+        for string in ["שלום עולם", "בְּרֵאשִׁית בָּרָא", "תל אביב-יפו", "ירושלים, ישראל", "Hello שלום world 42",
+                       "مرحبا بالعالم", "אבגדהוזחטיכלמנסעפצקרשת"] {
+            let line = try PreparedText(string, font: font).layout().lines[0]
+            var pen: CGFloat = 0
+            for glyph in line.glyphs().runs.flatMap(\.glyphs) {
+                defer { pen += glyph.advance }
+                if glyph.advance > 0, abs(glyph.position.x - pen) > 0.05 { offsetGlyphs += 1 }
+                // Marks (no advance) share their base's caret; the first glyph of a cluster is its edge.
+                guard let index = glyph.stringIndex, glyph.advance > 0 else { continue }
+                let rightToLeft = line.visualRuns.first { $0.range.contains(index) }?.isRightToLeft == true
+                let edge = rightToLeft ? pen + glyph.advance : pen
+                #expect(abs(line.x(forOffset: index) - edge) < 0.002, "\(string) offset \(index)")
+            }
+        }
+        #expect(offsetGlyphs > 0)
+    }
+
     /// Bad input: unbalanced and over-deep explicit controls, lone marks, RTL text whose font lacks the
     /// glyphs: always answered.
     @Test func badInputIsAnswered() throws {
