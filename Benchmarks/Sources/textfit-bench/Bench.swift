@@ -48,6 +48,16 @@ final class Bench {
 
     var samplesTotal: Int { options.warmup + options.samples }
 
+    /// Whether a cold pass's clearing keeps the segment cache's pages (default) or hands them back
+    /// (`TEXTFIT_BENCH_COLD_CLEAR=release`, the scheme before session 11). Kept, the next pass writes its
+    /// new segments into pages it already has, as a long-running process does once its cache has filled
+    /// and as the peers' allocators do; handed back, each pass took one page fault per 4 KiB written
+    /// (80–113 a pass in the Latin sets), which only this benchmark's clearing causes.
+    static let coldClearKeepsPages = ProcessInfo.processInfo.environment["TEXTFIT_BENCH_COLD_CLEAR"] != "release"
+
+    /// Empties the segment cache before a cold pass (`coldClearKeepsPages`).
+    func clearForColdPass() { SegmentCache.removeAll(keepingCapacity: Bench.coldClearKeepsPages) }
+
     // MARK: - Agreement
 
     /// TextFit's line count against Pango's, once per case, before any timing.
@@ -136,7 +146,7 @@ final class Bench {
                     case "textfit":
                         var before = SegmentCache.statistics
                         elapsed = quietSample(profiled: counted, setup: {
-                            if cold { SegmentCache.removeAll() }
+                            if cold { clearForColdPass() }
                             before = SegmentCache.statistics
                         }) { countingFaults(&faults) { consume(Passes.textfitMeasureFromString(set.cases[...])) } }
                         let after = SegmentCache.statistics
@@ -206,6 +216,7 @@ final class Bench {
         report.meta["minorFaults.\(mode)"] = Dictionary(uniqueKeysWithValues: faultsPerPass.map { row in
             (row.set, Dictionary(uniqueKeysWithValues: row.engines.map { ($0.0, $0.1) }))
         })
+        if cold { report.meta["coldClear"] = Bench.coldClearKeepsPages ? "pages kept" : "pages handed back" }
         report.meta["segmentCache.\(mode)"] = ["hits": hits, "misses": misses, "hitRate": rate, "sets": cache] as [String: Any]
         report.printTable(mode: mode)
     }
@@ -366,11 +377,11 @@ final class Bench {
                                 : Passes.textfitBatch(requests[set.name]!, concurrency: concurrency)
                         }
                         if sameWarmup {
-                            if state == "cold" { SegmentCache.removeAll() }
+                            if state == "cold" { clearForColdPass() }
                             if parallel { closeOtherCPU() }
                             consume(pass())
                         }
-                        if state == "cold" { SegmentCache.removeAll() }
+                        if state == "cold" { clearForColdPass() }
                         let counted = sample >= options.warmup
                         if parallel { closeOtherCPU() }
                         if !parallel { holder?.hold() }
