@@ -11,8 +11,9 @@
 // never forever:
 // * a generation's storage is mapped once at the largest capacities its byte limit allows (untouched
 //   pages cost no memory) and is never unmapped: rotation reuses it, `remove_all` hands its pages back
-//   with MADV_DONTNEED (they read as zeros afterwards). Only a raised budget needs a bigger mapping; the
-//   smaller one is then kept, emptied, on the shard's `retired` list.
+//   with MADV_DONTNEED (they read as zeros afterwards; `remove_all_keeping_capacity` keeps them). Only a
+//   raised budget needs a bigger mapping; the smaller one is then kept, emptied, on the shard's `retired`
+//   list.
 // * every index a reader computes from racy data is bounded by the capacities of the storage it loaded
 //   (immutable), and its probe sequence by OPTIMISTIC_PROBES.
 // Hits and misses are counted per thread (each thread its own cache lines), summed on demand.
@@ -223,9 +224,10 @@ static void generation_reset(generation *g, size_t limit, int give_back) {
 }
 
 /// Adds `key` (not present) unless the generation would then hold more than `limit` bytes; returns 0
-/// when it is full (1 when added, or left uncached because the system has no memory for it).
+/// when it is full (1 when added, or left uncached because the system has no memory for it). When added,
+/// `*any_flag` receives whether some flag is not 0.
 static int append(shard *sh, generation *g, const tf_segment_key *key, const int32_t *advances,
-                  const uint8_t *flags, size_t limit) {
+                  const uint8_t *flags, size_t limit, int *any_flag) {
     uint32_t length = (uint32_t)key->length;
     if (length == 0 || length > UINT16_MAX) return 1;
     // Capacities after this entry: doubled when full, so growth costs O(1) per entry.
@@ -284,6 +286,7 @@ static int append(shard *sh, generation *g, const tf_segment_key *key, const int
     STORE(&e->offset, offset);
     STORE(&e->length, (uint16_t)length);
     STORE(&e->has_flags, (uint8_t)has_flags);
+    *any_flag = has_flags;
     place(s, g->slot_count, index, key->hash);
     g->unit_count += length;
     g->entry_count += 1;
@@ -295,15 +298,16 @@ static int append(shard *sh, generation *g, const tf_segment_key *key, const int
 }
 
 /// Appends to the current generation; when it is full it becomes the old one and the old one, emptied,
-/// the current one (an approximate LRU with O(1) eviction).
+/// the current one (an approximate LRU with O(1) eviction). `*any_flag` as `append`'s (left alone when
+/// the entry could not be added).
 static void insert_locked(shard *s, const tf_segment_key *key, const int32_t *advances, const uint8_t *flags,
-                          size_t limit) {
-    if (append(s, &s->generations[s->current], key, advances, flags, limit)) return;
+                          size_t limit, int *any_flag) {
+    if (append(s, &s->generations[s->current], key, advances, flags, limit, any_flag)) return;
     uint32_t next = s->current ^ 1;
     s->evictions += s->generations[next].entry_count;
     generation_reset(&s->generations[next], limit, 0);
     STORE(&s->current, next);
-    (void)append(s, &s->generations[next], key, advances, flags, limit);
+    (void)append(s, &s->generations[next], key, advances, flags, limit, any_flag);
 }
 
 // MARK: - Per-thread counters
@@ -440,7 +444,8 @@ static inline __attribute__((always_inline)) int32_t find(const tf_segment_key *
             found = TF_SEGMENT_ADVANCES_AND_FLAGS;
             // Promote from the caller's copy: making room in the current generation may empty the old one.
             uint64_t end = write_begin(s);
-            insert_locked(s, key, advances, flags, generation_limit());
+            int any_flag;
+            insert_locked(s, key, advances, flags, generation_limit(), &any_flag);
             write_end(s, end);
         }
     }
@@ -476,16 +481,27 @@ int32_t tf_segment_cache_find_run(const tf_segment_lookup *lookups, int32_t n, i
     return n;
 }
 
-void tf_segment_cache_insert(tf_segment_key k, const int32_t *advances, const uint8_t *flags) {
+int32_t tf_segment_cache_insert(tf_segment_key k, const int32_t *advances, const uint8_t *flags) {
     const tf_segment_key *key = &k;
     shard *s = shard_for(key);
+    // The copy into the arena reads every flag; present already, an entry says so itself.
+    int any_flag = -1;
     pthread_mutex_lock(&s->mutex);
-    if (probe(&s->generations[s->current], key, NULL, NULL, UINT32_MAX, 0) == NOT_FOUND) {
+    int32_t found = probe(&s->generations[s->current], key, NULL, NULL, UINT32_MAX, 0);
+    if (found == NOT_FOUND) {
         uint64_t end = write_begin(s);
-        insert_locked(s, key, advances, flags, generation_limit());
+        insert_locked(s, key, advances, flags, generation_limit(), &any_flag);
         write_end(s, end);
+    } else if (found != UNSURE) {
+        any_flag = found == TF_SEGMENT_ADVANCES_AND_FLAGS;
     }
     pthread_mutex_unlock(&s->mutex);
+    if (any_flag < 0) {
+        // Not added (no memory for it, or a pathological table): the caller's own flags say.
+        any_flag = 0;
+        for (int32_t i = 0; i < key->length; i++) any_flag |= flags[i] != 0;
+    }
+    return any_flag ? TF_SEGMENT_ADVANCES_AND_FLAGS : TF_SEGMENT_ADVANCES;
 }
 
 void tf_segment_cache_get_statistics(tf_segment_cache_statistics *statistics) {
@@ -508,12 +524,13 @@ void tf_segment_cache_get_statistics(tf_segment_cache_statistics *statistics) {
     pthread_mutex_unlock(&registry_lock);
 }
 
-void tf_segment_cache_remove_all(void) {
+static void remove_all(int give_back) {
+    size_t limit = generation_limit();
     for (int i = 0; i < SHARD_COUNT; i++) {
         shard *s = &shards[i];
         pthread_mutex_lock(&s->mutex);
         uint64_t end = write_begin(s);
-        for (int k = 0; k < 2; k++) generation_reset(&s->generations[k], 0, 1);
+        for (int k = 0; k < 2; k++) generation_reset(&s->generations[k], limit, give_back);
         s->evictions = 0;
         write_end(s, end);
         pthread_mutex_unlock(&s->mutex);
@@ -522,3 +539,7 @@ void tf_segment_cache_remove_all(void) {
     counter_totals(&base_hits, &base_misses);
     pthread_mutex_unlock(&registry_lock);
 }
+
+void tf_segment_cache_remove_all(void) { remove_all(1); }
+
+void tf_segment_cache_remove_all_keeping_capacity(void) { remove_all(0); }

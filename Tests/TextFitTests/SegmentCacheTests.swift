@@ -63,6 +63,55 @@ import Testing
         }
     }
 
+    /// `removeAll(keepingCapacity: true)` forgets every entry like `removeAll()`; what is cached after it
+    /// reads back exactly, a plain word's flags as zeros even where an earlier entry's flags were written
+    /// (an entry without flags leaves the flags arena alone, and the kept pages are not zeroed).
+    @Test func aClearThatKeepsItsPagesForgetsEveryEntry() throws {
+        let face = -7_002  // no real face has this id
+        let text = Array("kept".utf16)
+        let flagged = ShapedSegment(advances: [1, 2, 3, 4], flags: [0, 1, 3, 2])
+        let plain = ShapedSegment(advances: [5, 6, 7, 8], flags: [0, 0, 0, 0])
+        for keepingCapacity in [true, false] {
+            SegmentCache.removeAll()
+            SegmentCache.insert(face: face, scale: 1, script: 0, text: text, flagged)
+            #expect(SegmentCache.lookup(face: face, scale: 1, script: 0, text: text) == flagged)
+            SegmentCache.removeAll(keepingCapacity: keepingCapacity)
+            #expect(SegmentCache.lookup(face: face, scale: 1, script: 0, text: text) == nil)
+            #expect(SegmentCache.statistics.entries == 0 || !keepingCapacity)  // other suites may insert meanwhile
+            // The same key, so the same shard, and in an emptied generation the same arena offset.
+            SegmentCache.insert(face: face, scale: 1, script: 0, text: text, plain)
+            #expect(SegmentCache.lookup(face: face, scale: 1, script: 0, text: text) == plain, "keeping: \(keepingCapacity)")
+        }
+        SegmentCache.removeAll()
+    }
+
+    /// What a miss reports: a word shaped with no flag set says so (`.advancesOnly`, flags written as zeros),
+    /// so preparation copies no flags for it; one with flags says `.advancesAndFlags`. Both are cached.
+    @Test func aMissSaysWhetherTheWordHasFlags() throws {
+        SegmentCache.removeAll()
+        let font = try Fixtures.font(17)
+        let harfBuzz = try #require(FontCatalog.shared.harfBuzzFont(face: font.face, scale: font.scale))
+        var seen: Set<String> = []
+        // Plain words, ligatures and kerned pairs (unsafe to break inside), a word with a missing glyph.
+        for word in ["quokka", "offish", "flat", "AVATAR", "Te", "x\u{E000}y"] {
+            let units = Array(word.utf16)
+            var advances = [Int32](repeating: -1, count: units.count)
+            var flags = [UInt8](repeating: 0xFF, count: units.count)
+            let result = units.withUnsafeBufferPointer { text in
+                SegmentShaper.shapeMissed(SegmentCache.Key(face: font.face.id, scale: font.scale, script: 0, text: text),
+                                          advances: &advances, flags: &flags) { harfBuzz }
+            }
+            let reference = SegmentShaper.shapeUncached(units[...], script: 0, font: harfBuzz)
+            let expected: SegmentShaper.Result = reference.flags.allSatisfy { $0 == 0 } ? .advancesOnly : .advancesAndFlags
+            seen.insert("\(expected)")
+            #expect(result == expected, "\(word)")
+            #expect(advances == reference.advances && flags == reference.flags, "\(word)")
+            #expect(SegmentCache.lookup(face: font.face.id, scale: font.scale, script: 0, text: units) == reference, "\(word)")
+        }
+        #expect(seen.count == 2, "both kinds of word: \(seen)")
+        SegmentCache.removeAll()
+    }
+
     @Test func theCacheStaysWithinItsByteBudget() throws {
         SegmentCache.removeAll()
         let saved = SegmentCache.byteLimit

@@ -48,6 +48,16 @@ final class Bench {
 
     var samplesTotal: Int { options.warmup + options.samples }
 
+    /// Whether a cold pass's clearing keeps the segment cache's pages (default) or hands them back
+    /// (`TEXTFIT_BENCH_COLD_CLEAR=release`, the scheme before session 11). Kept, the next pass writes its
+    /// new segments into pages it already has, as a long-running process does once its cache has filled
+    /// and as the peers' allocators do; handed back, each pass took one page fault per 4 KiB written
+    /// (80–113 a pass in the Latin sets), which only this benchmark's clearing causes.
+    static let coldClearKeepsPages = ProcessInfo.processInfo.environment["TEXTFIT_BENCH_COLD_CLEAR"] != "release"
+
+    /// Empties the segment cache before a cold pass (`coldClearKeepsPages`).
+    func clearForColdPass() { SegmentCache.removeAll(keepingCapacity: Bench.coldClearKeepsPages) }
+
     // MARK: - Agreement
 
     /// TextFit's line count against Pango's, once per case, before any timing.
@@ -117,6 +127,8 @@ final class Bench {
         let interleaver = Interleaver(engines: engines)
         var series: [String: [String: Series]] = [:]
         var cacheCounts: [String: (hits: Int, misses: Int)] = [:]
+        // Minor page faults inside the timed passes, per set and engine (the kept attempt's), summed over samples.
+        var faultCounts: [String: [String: Int]] = [:]
         var allSeries = Dictionary(uniqueKeysWithValues: engines.map {
             ($0, Series(mode: mode, set: "all", engine: $0, cases: loaded.all.count))
         })
@@ -128,13 +140,15 @@ final class Bench {
                 for engine in interleaver.order(sample: sample) {
                     let elapsed: UInt64
                     let counted = sample >= options.warmup
+                    // The minor page faults of the kept attempt.
+                    var faults = 0
                     switch engine {
                     case "textfit":
                         var before = SegmentCache.statistics
                         elapsed = quietSample(profiled: counted, setup: {
-                            if cold { SegmentCache.removeAll() }
+                            if cold { clearForColdPass() }
                             before = SegmentCache.statistics
-                        }) { consume(Passes.textfitMeasureFromString(set.cases[...])) }
+                        }) { countingFaults(&faults) { consume(Passes.textfitMeasureFromString(set.cases[...])) } }
                         let after = SegmentCache.statistics
                         if sample >= options.warmup {
                             let counts = cacheCounts[set.name] ?? (0, 0)
@@ -142,13 +156,14 @@ final class Bench {
                                                      counts.misses + after.misses - (cold ? 0 : before.misses))
                         }
                     case "pango":
-                        elapsed = quietSample(profiled: counted) { consume(Passes.pangoMeasureFromString(set.cases, pangos[set.name]!)) }
+                        elapsed = quietSample(profiled: counted) { countingFaults(&faults) { consume(Passes.pangoMeasureFromString(set.cases, pangos[set.name]!)) } }
                     case "harfbuzz":
-                        elapsed = quietSample(profiled: counted) { consume(Passes.harfbuzzShapeFloor(set.cases, loaded.floorFonts)) }
+                        elapsed = quietSample(profiled: counted) { countingFaults(&faults) { consume(Passes.harfbuzzShapeFloor(set.cases, loaded.floorFonts)) } }
                     default:
-                        elapsed = quietSample(profiled: counted) { consume(Passes.harfbuzzShapeRuns(set.cases)) }
+                        elapsed = quietSample(profiled: counted) { countingFaults(&faults) { consume(Passes.harfbuzzShapeRuns(set.cases)) } }
                     }
                     guard sample >= options.warmup else { continue }
+                    faultCounts[set.name, default: [:]][engine, default: 0] += faults
                     series[set.name, default: [:]][engine, default: Series(mode: mode, set: set.name, engine: engine,
                                                                            cases: set.cases.count)]
                         .samples.append(Double(elapsed) / 1000 / Double(set.cases.count))
@@ -193,6 +208,15 @@ final class Bench {
         }
         let rate = hits + misses == 0 ? 0 : Double(hits) / Double(hits + misses)
         report.cacheRates.append((mode, cache.map { ($0["set"] as! String, $0["hitRate"] as! Double) } + [("all", rate)]))
+        let passes = max(1, samplesTotal - options.warmup)
+        let faultsPerPass = loaded.sets.map { set in
+            (set: set.name, engines: engines.map { ($0, Double(faultCounts[set.name]?[$0] ?? 0) / Double(passes)) })
+        }
+        report.faults.append((mode, faultsPerPass))
+        report.meta["minorFaults.\(mode)"] = Dictionary(uniqueKeysWithValues: faultsPerPass.map { row in
+            (row.set, Dictionary(uniqueKeysWithValues: row.engines.map { ($0.0, $0.1) }))
+        })
+        if cold { report.meta["coldClear"] = Bench.coldClearKeepsPages ? "pages kept" : "pages handed back" }
         report.meta["segmentCache.\(mode)"] = ["hits": hits, "misses": misses, "hitRate": rate, "sets": cache] as [String: Any]
         report.printTable(mode: mode)
     }
@@ -353,11 +377,11 @@ final class Bench {
                                 : Passes.textfitBatch(requests[set.name]!, concurrency: concurrency)
                         }
                         if sameWarmup {
-                            if state == "cold" { SegmentCache.removeAll() }
+                            if state == "cold" { clearForColdPass() }
                             if parallel { closeOtherCPU() }
                             consume(pass())
                         }
-                        if state == "cold" { SegmentCache.removeAll() }
+                        if state == "cold" { clearForColdPass() }
                         let counted = sample >= options.warmup
                         if parallel { closeOtherCPU() }
                         if !parallel { holder?.hold() }

@@ -12,6 +12,8 @@ struct Report {
     var sameFontExamples: [String] = []
     var agreementExamples: [String] = []
     var cacheRates: [(mode: String, rates: [(set: String, rate: Double)])] = []
+    /// Minor page faults per timed pass, by set and engine (cold and warm modes).
+    var faults: [(mode: String, sets: [(set: String, engines: [(String, Double)])])] = []
     var memory: [[String: Any]] = []
     var parallelNote: String?
 
@@ -235,6 +237,11 @@ struct Report {
         if let rates = cacheRates.first(where: { $0.mode == mode }) {
             print("segment cache hit rate: " + rates.rates.map { "\($0.set) " + String(format: "%.1f%%", $0.rate * 100) }
                 .joined(separator: ", "))
+        }
+        if let faults = faults.first(where: { $0.mode == mode }) {
+            print("minor page faults per pass: " + faults.sets.map { row in
+                "\(row.set) " + row.engines.map { "\($0.0) " + String(format: "%.0f", $0.1) }.joined(separator: " / ")
+            }.joined(separator: ", "))
         }
         print("")
     }

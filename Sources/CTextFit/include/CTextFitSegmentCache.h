@@ -77,13 +77,19 @@ int32_t tf_segment_cache_find_run(const tf_segment_lookup *lookups, int32_t coun
                                   uint8_t *found);
 
 /// Caches `key` (`key.length` advances and flags) unless present; may rotate the shard's generations.
-void tf_segment_cache_insert(tf_segment_key key, const int32_t *advances, const uint8_t *flags);
+/// Returns TF_SEGMENT_ADVANCES when every flag is 0 (the caller need not read them either), else
+/// TF_SEGMENT_ADVANCES_AND_FLAGS.
+int32_t tf_segment_cache_insert(tf_segment_key key, const int32_t *advances, const uint8_t *flags);
 
 /// Sums over the shards and the threads' counters since the last `tf_segment_cache_remove_all`.
 void tf_segment_cache_get_statistics(tf_segment_cache_statistics *statistics);
 
 /// Empties every shard, gives the memory back to the system and resets the counters.
 void tf_segment_cache_remove_all(void);
+
+/// `tf_segment_cache_remove_all` keeping the pages the shards have written (unless the budget was lowered
+/// below them), so filling the cache again takes no page faults; the statistics still count them as bytes.
+void tf_segment_cache_remove_all_keeping_capacity(void);
 
 #ifdef __cplusplus
 }

@@ -60,11 +60,13 @@ enum SegmentCacheStorage {
         return stop
     }
 
-    /// Caches the key with `text.count` advances and flags, unless present.
-    @inline(__always)
+    /// Caches the key with `text.count` advances and flags, unless present. Returns `Result.advances` when
+    /// every flag is 0 (the caller need not read them either), else `Result.advancesAndFlags`.
+    @inline(__always) @discardableResult
     static func insert(hash: UInt64, face: Int, scale: Int32, script: UInt32, text: UnsafeBufferPointer<UInt16>,
-                       advances: UnsafePointer<Int32>, flags: UnsafePointer<UInt8>) {
-        tf_segment_cache_insert(key(hash: hash, face: face, scale: scale, script: script, text: text), advances, flags)
+                       advances: UnsafePointer<Int32>, flags: UnsafePointer<UInt8>) -> UInt8 {
+        UInt8(truncatingIfNeeded: tf_segment_cache_insert(key(hash: hash, face: face, scale: scale, script: script, text: text),
+                                                          advances, flags))
     }
 
     static var byteLimit: Int {
@@ -79,7 +81,9 @@ enum SegmentCacheStorage {
         return (Int(s.hits), Int(s.misses), Int(s.bytes), Int(s.entries), Int(s.evictions))
     }
 
-    static func removeAll() { tf_segment_cache_remove_all() }
+    static func removeAll(keepingCapacity: Bool) {
+        if keepingCapacity { tf_segment_cache_remove_all_keeping_capacity() } else { tf_segment_cache_remove_all() }
+    }
 
     /// The C form of a key; the text stays borrowed.
     @inline(__always)

@@ -116,8 +116,20 @@ public enum SegmentCache {
                                       evictions: s.evictions)
     }
 
-    /// Empties the cache, hands its memory back and resets the counters.
-    public static func removeAll() { SegmentCacheStorage.removeAll() }
+    /// Empties the cache and resets the counters.
+    ///
+    /// ```swift
+    /// SegmentCache.removeAll()                        // memory back to the system
+    /// SegmentCache.removeAll(keepingCapacity: true)   // e.g. between batches of unrelated documents
+    /// ```
+    ///
+    /// - Parameter keepingCapacity: keep the pages the cache has written (as `Array.removeAll(keepingCapacity:)`
+    ///   keeps its buffer), so refilling it costs no page faults (the first write to each page handed
+    ///   back is one, and the kernel zeroes the page). They stay counted in `statistics.bytes`. Default
+    ///   `false`: the memory goes back to the system.
+    public static func removeAll(keepingCapacity: Bool = false) {
+        SegmentCacheStorage.removeAll(keepingCapacity: keepingCapacity)
+    }
 
     /// What a look-up found.
     enum Found {
@@ -139,10 +151,13 @@ public enum SegmentCache {
         }
     }
 
-    /// Caches `key` with `key.text.count` advances and flags.
-    static func insert(_ key: Key, advances: UnsafePointer<Int32>, flags: UnsafePointer<UInt8>) {
-        SegmentCacheStorage.insert(hash: key.hash, face: key.face, scale: key.scale, script: key.script, text: key.text,
-                                   advances: advances, flags: flags)
+    /// Caches `key` with `key.text.count` advances and flags. Returns `.advancesOnly` when every flag is 0
+    /// (what a look-up of the entry will say), else `.advancesAndFlags`.
+    @discardableResult
+    static func insert(_ key: Key, advances: UnsafePointer<Int32>, flags: UnsafePointer<UInt8>) -> Found {
+        let result = SegmentCacheStorage.insert(hash: key.hash, face: key.face, scale: key.scale, script: key.script,
+                                                text: key.text, advances: advances, flags: flags)
+        return result == SegmentCacheStorage.Result.advances ? .advancesOnly : .advancesAndFlags
     }
 }
 

@@ -3,7 +3,8 @@
 enum SegmentShaper {
     /// What `shape` wrote.
     enum Result {
-        /// The advances; every flag is 0 and `flags` was left as it was (a cache hit of a plain word).
+        /// The advances; every flag is 0: `flags` was left as it was (a cache hit of a plain word) or holds
+        /// zeros (a plain word shaped and cached on a miss).
         case advancesOnly
         /// The advances and the flags.
         case advancesAndFlags
@@ -37,7 +38,8 @@ enum SegmentShaper {
     static func isCacheable(_ length: Int) -> Bool { length <= SegmentCache.maximumCachedLength }
 
     /// `shape` after the cache missed (or for a segment too long to cache): HarfBuzz with `font()`, then
-    /// the cache when the segment is cacheable.
+    /// the cache when the segment is cacheable; `.advancesOnly` when the cache found every flag 0 (`flags`
+    /// then holds zeros).
     ///
     /// The key is the text as written, and HarfBuzz sees it with controls substituted (`ShapingText`): the
     /// cached value is a function of the key all the same (two keys that substitute alike cache the same
@@ -59,8 +61,12 @@ enum SegmentShaper {
             outcome = shapeUncached(key.text, script: key.script, font: font, advances: advances, flags: flags)
         }
         if outcome == .clusterTooWide { return .clusterTooWide }
-        if isCacheable(count) { SegmentCache.insert(key, advances: advances, flags: flags) }
-        return .advancesAndFlags
+        guard isCacheable(count) else { return .advancesAndFlags }
+        // The insertion reads the flags anyway: a plain word (most are) then costs its caller no flag copy.
+        switch SegmentCache.insert(key, advances: advances, flags: flags) {
+        case .advancesOnly: return .advancesOnly
+        default: return .advancesAndFlags
+        }
     }
 
     /// HarfBuzz alone, no cache, into new arrays (tests).
