@@ -198,7 +198,7 @@ extension PreparedText {
         let info = segments[segment]
         let (face, scale) = shapingFace(of: info)
         guard let hbFont = FontCatalog.shared.harfBuzzFont(face: face, scale: scale) else { return [] }
-        var slice = units[range]
+        var slice = ArraySlice(units[range])
         ShapingText.substituteControls(&slice)
         return hbFont.glyphs(slice, script: info.script == HarfBuzzScript.common ? 0 : info.script)
     }

@@ -24,7 +24,7 @@ public struct TextLine: Sendable, Equatable {
     // The drawn ranges; `text` is built on demand so laying out allocates no strings.
     let visible: Range<Int>
     let suffix: Range<Int>
-    var source: [UInt16] { preparedText.units }
+    var source: StoredArray<UInt16> { preparedText.units }
 
     /// The source ranges actually drawn: one, or two around a middle ellipsis.
     public var visibleRanges: [Range<Int>] { ellipsis == .middle ? [visible, suffix] : [visible] }

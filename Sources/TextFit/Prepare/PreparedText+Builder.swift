@@ -23,7 +23,6 @@ extension PreparedText {
 
         struct Output {
             var text: String
-            var units: [UInt16]
             /// Prefix sums, flags, opportunities, clusters, segments, paragraphs and what is derived from
             /// them, in one block (kept alive by the `PreparedText` made from this output).
             var storage: Storage
@@ -91,12 +90,12 @@ extension PreparedText {
             pass.fontconfigOrder = fontconfigOrder
             pass.run(u, pass.flags)
             if let styling, styling.changesShaping { pass.restyle(u, styling) }
-            let storage = Storage(count: count, advances: pass.advances, flags: pass.flags,
+            let storage = Storage(units: u, advances: pass.advances, flags: pass.flags,
                                   breaks: UnsafeBufferPointer(start: pass.breaks, count: pass.breakCount),
                                   graphemes: UnsafeBufferPointer(start: pass.graphemes, count: pass.graphemeCount),
                                   segments: UnsafeBufferPointer(start: pass.segments, count: pass.segmentCount),
                                   paragraphs: UnsafeBufferPointer(start: pass.paragraphs, count: pass.paragraphCount))
-            return Output(text: text, units: .copying(u), storage: storage, fallbackFaces: pass.fallbacks,
+            return Output(text: text, storage: storage, fallbackFaces: pass.fallbacks,
                           clusterTooWide: pass.clusterTooWide, mayBeRightToLeft: pass.mayBeRightToLeft)
         }
     }

@@ -23,7 +23,8 @@ public final class PreparedText: Sendable {
     /// The font the text is set in; it alone sets the line height (rule F6).
     public let font: Font
 
-    let units: [UInt16]
+    /// The text's UTF-16 units (in the storage block).
+    var units: StoredArray<UInt16> { storage.units }
     /// The per-unit, per-opportunity, per-cluster, per-segment and per-paragraph data below, in one
     /// block (`Storage`: one allocation per text instead of nine arrays).
     let storage: Storage
@@ -161,13 +162,12 @@ public final class PreparedText: Sendable {
     /// the right (D2). `style` nil is `ParagraphStyle()`: a plain text never copies a style.
     init(built: consuming Builder.Output, font: Font, styling: Styling?, lineHeight: CGFloat, ascender: CGFloat,
          paragraph: ParagraphSettings? = nil, style: ParagraphStyle? = nil) {
-        let count = built.units.count
+        let count = built.storage.unitsBuffer.count
         measureProblem = built.clusterTooWide ? MeasureError.clusterTooWide(size: Double(font.pointSize)) : nil
         oneLineWidth = built.clusterTooWide ? .max : Self.oneLineWidth(count: count, built.storage)
         oneLineWidthWithWhitespace = built.storage.prefixBuffer[count] &- built.storage.prefixBuffer[0]
         text = built.text
         self.font = font
-        units = built.units
         storage = built.storage
         fallbackFaceReferences = built.fallbackFaces
         self.lineHeight = lineHeight
@@ -176,9 +176,8 @@ public final class PreparedText: Sendable {
         reshapedPieces = ReshapedPieces(unitCount: count)
         mayBeRightToLeft = built.mayBeRightToLeft
         let direction = style?.baseWritingDirection ?? .natural
-        let bidirectional = direction == .rightToLeft || built.mayBeRightToLeft && built.units.withUnsafeBufferPointer {
-            BidiLevels.needsResolution($0, baseWritingDirection: direction)
-        }
+        let bidirectional = direction == .rightToLeft || built.mayBeRightToLeft
+            && BidiLevels.needsResolution(built.storage.unitsBuffer, baseWritingDirection: direction)
         // `style` changed nothing for left-to-right text (`paragraph` is nil), but in a right-to-left
         // paragraph its natural or `.left` alignment places lines (D2).
         if paragraph == nil, styling?.needsLineBoxes == true || bidirectional {
@@ -247,7 +246,7 @@ public final class PreparedText: Sendable {
     static let breakEndNeedsReshaping: UInt32 = 1 << 31
 
     /// The UTF-16 length of the text.
-    public var utf16Count: Int { units.count }
+    public var utf16Count: Int { storage.unitsBuffer.count }
 
     /// Fonts that supply glyphs the font lacks (rule F6), in order of first use.
     public var fallbackFonts: [Font] { fallbackFaces.map { Font(face: $0, size: font.pointSize) } }
