@@ -57,25 +57,21 @@ extension PreparedText {
             let fontconfigOrder = font.fallback == .fontconfig
             // `withUTF8` makes the string native and contiguous first if it is not; its bytes are valid UTF-8.
             return text.withUTF8 { bytes in
-                // UTF-16 never needs more units than UTF-8 has bytes. Temporary allocations live on the
-                // stack when small (a UI string's preparation then calls `malloc` only for its arrays).
+                // The pass's temporaries (the look-ups, the decoded units, the pass's buffers) in one block:
+                // the thread's scratch block (`BuildScratch`), so preparing a text allocates nothing for them.
+                // UTF-16 never needs more units than UTF-8 has bytes, so the block is sized by the bytes.
+                let size = BuildScratch.Sizes(utf8Count: bytes.count)
+                let scratch = BuildScratch.acquire(byteCount: size.byteCount)
+                defer { BuildScratch.release(scratch) }
+                let lookups = (scratch + size.lookups).bindMemory(to: SegmentCacheStorage.Lookup.self, capacity: Pass.lookupChunk)
+                let decoded = (scratch + size.units).bindMemory(to: UInt16.self, capacity: bytes.count + 1)
+                let count = UTF16Units.decode(bytes, into: decoded)
                 // One more for the sentinel after the text, a space (simple, as the text's end is a cluster
                 // boundary), so `extendSegment` reads the next unit's entry without a bounds check.
-                withUnsafeTemporaryAllocation(of: UInt16.self, capacity: bytes.count + 1) { decoded in
-                    let count = UTF16Units.decode(bytes, into: decoded.baseAddress!)
-                    decoded[count] = 0x20
-                    let u = UnsafeBufferPointer(start: decoded.baseAddress!, count: count)
-                    return withUnsafeTemporaryAllocation(byteCount: Pass.Layout(count: u.count).byteCount,
-                                                         alignment: MemoryLayout<Int>.alignment) { scratch in
-                        // Apart from the scratch block, which grows with the text: a short text's block fits
-                        // the stack (at most 1 KiB is taken there without asking) and these always do.
-                        withUnsafeTemporaryAllocation(of: SegmentCacheStorage.Lookup.self, capacity: Pass.lookupChunk) { lookups in
-                            build(original, u, face: face, scale: scale, fontconfigOrder: fontconfigOrder,
-                                  extendsRuns: extendsRuns, scratch: scratch.baseAddress!,
-                                  lookups: lookups.baseAddress!, styling: styling)
-                        }
-                    }
-                }
+                decoded[count] = 0x20
+                return build(original, UnsafeBufferPointer(start: decoded, count: count), face: face, scale: scale,
+                             fontconfigOrder: fontconfigOrder, extendsRuns: extendsRuns, scratch: scratch + size.pass,
+                             lookups: lookups, styling: styling)
             }
         }
 

@@ -162,22 +162,24 @@ public final class PreparedText: Sendable {
     /// the right (D2). `style` nil is `ParagraphStyle()`: a plain text never copies a style.
     init(built: consuming Builder.Output, font: Font, styling: Styling?, lineHeight: CGFloat, ascender: CGFloat,
          paragraph: ParagraphSettings? = nil, style: ParagraphStyle? = nil) {
+        // Everything read from `built` first, and its fields moved into the object last: a read after a
+        // field's store kept the optimiser from moving it (a copy of the storage, the string and the
+        // fallback list, each a retain here and a release when `built` died: ≈ 300 instructions a text).
         let count = built.storage.unitsBuffer.count
-        measureProblem = built.clusterTooWide ? MeasureError.clusterTooWide(size: Double(font.pointSize)) : nil
-        oneLineWidth = built.clusterTooWide ? .max : Self.oneLineWidth(count: count, built.storage)
+        let clusterTooWide = built.clusterTooWide
+        let mayBeRightToLeft = built.mayBeRightToLeft
+        let direction = style?.baseWritingDirection ?? .natural
+        let bidirectional = direction == .rightToLeft || mayBeRightToLeft
+            && BidiLevels.needsResolution(built.storage.unitsBuffer, baseWritingDirection: direction)
+        measureProblem = clusterTooWide ? MeasureError.clusterTooWide(size: Double(font.pointSize)) : nil
+        oneLineWidth = clusterTooWide ? .max : Self.oneLineWidth(count: count, built.storage)
         oneLineWidthWithWhitespace = built.storage.prefixBuffer[count] &- built.storage.prefixBuffer[0]
-        text = built.text
         self.font = font
-        storage = built.storage
-        fallbackFaceReferences = built.fallbackFaces
         self.lineHeight = lineHeight
         self.ascender = ascender
         self.styling = styling
         reshapedPieces = ReshapedPieces(unitCount: count)
-        mayBeRightToLeft = built.mayBeRightToLeft
-        let direction = style?.baseWritingDirection ?? .natural
-        let bidirectional = direction == .rightToLeft || built.mayBeRightToLeft
-            && BidiLevels.needsResolution(built.storage.unitsBuffer, baseWritingDirection: direction)
+        self.mayBeRightToLeft = mayBeRightToLeft
         // `style` changed nothing for left-to-right text (`paragraph` is nil), but in a right-to-left
         // paragraph its natural or `.left` alignment places lines (D2).
         if paragraph == nil, styling?.needsLineBoxes == true || bidirectional {
@@ -185,9 +187,12 @@ public final class PreparedText: Sendable {
         } else {
             paragraphSettings = paragraph
         }
+        text = built.text
+        storage = built.storage
+        fallbackFaceReferences = built.fallbackFaces
         if bidirectional, direction != .natural {
             _ = bidiMemo.storeIfNil(makeBidi(direction))
-        } else if !bidirectional, built.mayBeRightToLeft {
+        } else if !bidirectional, mayBeRightToLeft {
             // Known here (a right-to-left block's character that needs no resolution, rare): `bidi` would
             // scan the text again. Without the hint it answers from `mayBeRightToLeft` alone.
             _ = bidiMemo.storeIfNil(BidiMemo(levels: nil))
