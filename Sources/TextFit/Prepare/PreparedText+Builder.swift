@@ -161,18 +161,21 @@ extension PreparedText {
             let flags: Int
             let byteCount: Int
 
+            /// Wrapping arithmetic: `count` is at most a string's UTF-8 length (below 2^48 bytes of address
+            /// space), so no offset comes near overflow, and the checks were half of this per-text cost.
             init(count: Int) {
                 let units = max(1, count)
+                let positions = count &+ 1
                 paragraphs = 0
-                segments = paragraphs + MemoryLayout<Paragraph>.stride * (count + 1)
-                advances = segments + MemoryLayout<Segment>.stride * units
-                breaks = advances + MemoryLayout<Int32>.stride * units
-                graphemes = breaks + MemoryLayout<Int32>.stride * (count + 1)
-                icuMandatory = graphemes + MemoryLayout<Int32>.stride * (count + 1)
-                lookupResults = icuMandatory + (count + 1)
-                shapeFlags = lookupResults + Pass.lookupChunk
-                flags = shapeFlags + units
-                byteCount = flags + count + 1
+                segments = paragraphs &+ MemoryLayout<Paragraph>.stride &* positions
+                advances = segments &+ MemoryLayout<Segment>.stride &* units
+                breaks = advances &+ MemoryLayout<Int32>.stride &* units
+                graphemes = breaks &+ MemoryLayout<Int32>.stride &* positions
+                icuMandatory = graphemes &+ MemoryLayout<Int32>.stride &* positions
+                lookupResults = icuMandatory &+ positions
+                shapeFlags = lookupResults &+ Pass.lookupChunk
+                flags = shapeFlags &+ units
+                byteCount = flags &+ positions
             }
         }
         /// Per UTF-16 position (count + 1), the text's `Flag`s: zero, then or-ed in by the pass.
