@@ -86,7 +86,7 @@ extension PreparedText {
     func drawingPieces(_ start: Int, _ end: Int) -> [(range: Range<Int>, reshapedSegment: Int?)] {
         guard end > start else { return [] }
         let startUnsafe = isUnsafe(start)
-        let endUnsafe = end < units.count && isUnsafe(end)
+        let endUnsafe = end < utf16Count && isUnsafe(end)
         if !startUnsafe && !endUnsafe { return [(start..<end, nil)] }
         var from = start
         var to = end
