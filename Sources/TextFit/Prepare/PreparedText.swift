@@ -162,18 +162,21 @@ public final class PreparedText: Sendable {
     /// the right (D2). `style` nil is `ParagraphStyle()`: a plain text never copies a style.
     init(built: consuming Builder.Output, font: Font, styling: Styling?, lineHeight: CGFloat, ascender: CGFloat,
          paragraph: ParagraphSettings? = nil, style: ParagraphStyle? = nil) {
+        // The storage made straight into the object from the pass's buffers (made in a local, it was copied
+        // in: a retain of its block and a release), and the scratch block handed back at once.
+        storage = built.pass.makeStorage()
+        built.pass.finish()
         // Everything read from `built` first, and its fields moved into the object last: a read after a
-        // field's store kept the optimiser from moving it (a copy of the storage, the string and the
-        // fallback list, each a retain here and a release when `built` died: ≈ 300 instructions a text).
-        let count = built.storage.unitsBuffer.count
+        // field's store kept the optimiser from moving it (a retain here and a release when `built` died).
+        let count = storage.unitsBuffer.count
         let clusterTooWide = built.clusterTooWide
         let mayBeRightToLeft = built.mayBeRightToLeft
         let direction = style?.baseWritingDirection ?? .natural
         let bidirectional = direction == .rightToLeft || mayBeRightToLeft
-            && BidiLevels.needsResolution(built.storage.unitsBuffer, baseWritingDirection: direction)
+            && BidiLevels.needsResolution(storage.unitsBuffer, baseWritingDirection: direction)
         measureProblem = clusterTooWide ? MeasureError.clusterTooWide(size: Double(font.pointSize)) : nil
-        oneLineWidth = clusterTooWide ? .max : Self.oneLineWidth(count: count, built.storage)
-        oneLineWidthWithWhitespace = built.storage.prefixBuffer[count] &- built.storage.prefixBuffer[0]
+        oneLineWidth = clusterTooWide ? .max : Self.oneLineWidth(count: count, storage)
+        oneLineWidthWithWhitespace = storage.prefixBuffer[count] &- storage.prefixBuffer[0]
         self.font = font
         self.lineHeight = lineHeight
         self.ascender = ascender
@@ -188,7 +191,6 @@ public final class PreparedText: Sendable {
             paragraphSettings = paragraph
         }
         text = built.text
-        storage = built.storage
         fallbackFaceReferences = built.fallbackFaces
         if bidirectional, direction != .natural {
             _ = bidiMemo.storeIfNil(makeBidi(direction))
