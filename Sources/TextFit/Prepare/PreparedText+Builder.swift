@@ -79,6 +79,9 @@ extension PreparedText {
         /// whole call, which keeps its face alive for the pass's unretained reference.
         /// With `styling`, the runs' fonts, kerns and attachments are applied after the plain pass
         /// (`Pass.restyle`), before the widths are summed.
+        /// The output holds the thread's scratch block: its reader calls `pass.finish()` once it has copied
+        /// the buffers (`PreparedText.init(built:)` does), and prepares no other text on this thread before
+        /// (one that did would only fall back to a block of its own, `BuildScratch`).
         static func build(_ original: String, font: Font, extendsRuns: Bool = true, styling: Styling? = nil) -> Output {
             var text = original
             let face = Unmanaged.passUnretained(font.face)
