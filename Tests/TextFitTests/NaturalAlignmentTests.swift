@@ -109,7 +109,12 @@ import Testing
     /// punctuation.
     @Test func builderHintCoversEveryScalarICUResolves() throws {
         let font = try Fixtures.font()
-        func hint(_ text: String) -> Bool { PreparedText.Builder.build(text, font: font).mayBeRightToLeft }
+        func hint(_ text: String) -> Bool {
+            let built = PreparedText.Builder.build(text, font: font)
+            // The output holds the thread's scratch block until it is handed back (`Built.finish`).
+            built.pass.finish()
+            return built.mayBeRightToLeft
+        }
         var missed: [String] = []
         for value in UInt32(0)...0x10FFFF {
             guard let scalar = Unicode.Scalar(value), ICUBidi.bidiClass(value).needsResolution else { continue }

@@ -233,10 +233,11 @@ int32_t tf_font_chain_get(const tf_font_chain *chain, int32_t index, tf_font_mat
 }
 #endif
 
-// The segment cache's tables and the worker pool have their own headers; this one is the module's
-// umbrella, so it brings them in. Rasterising and PNG live in another target (CTextFitRender), so
+// The segment cache's tables, the worker pool and the per-thread scratch have their own headers; this
+// one is the module's umbrella, so it brings them in. Rasterising and PNG live in another target (CTextFitRender), so
 // measuring links neither FreeType's rasteriser nor libpng.
 #include "CTextFitPool.h"
+#include "CTextFitScratch.h"
 #include "CTextFitSegmentCache.h"
 
 #endif

@@ -38,7 +38,7 @@ extension PreparedText {
 
     func makeBidi(_ direction: WritingDirection) -> BidiMemo {
         let needed = units.withUnsafeBufferPointer { BidiLevels.needsResolution($0, baseWritingDirection: direction) }
-        return BidiMemo(levels: needed ? BidiLevels(utf16: units, baseWritingDirection: direction) : nil)
+        return BidiMemo(levels: needed ? BidiLevels(utf16: Array(units), baseWritingDirection: direction) : nil)
     }
 
     /// Whether the text has levels to resolve: a right-to-left character, an Arabic digit, an explicit

@@ -62,7 +62,7 @@ extension PreparedText {
                             keep: portion.range, pen: pen, into: &glyphs)
             } else {
                 guard let hbFont = FontCatalog.shared.harfBuzzFont(face: face, scale: scale) else { continue }
-                var slice = units[portion.range]
+                var slice = ArraySlice(units[portion.range])
                 ShapingText.substituteControls(&slice)
                 let shaped = hbFont.glyphs(slice, script: info.script == HarfBuzzScript.common ? 0 : info.script,
                                            rightToLeft: rightToLeft)

@@ -86,7 +86,7 @@ extension PreparedText {
     func drawingPieces(_ start: Int, _ end: Int) -> [(range: Range<Int>, reshapedSegment: Int?)] {
         guard end > start else { return [] }
         let startUnsafe = isUnsafe(start)
-        let endUnsafe = end < units.count && isUnsafe(end)
+        let endUnsafe = end < utf16Count && isUnsafe(end)
         if !startUnsafe && !endUnsafe { return [(start..<end, nil)] }
         var from = start
         var to = end
@@ -198,7 +198,7 @@ extension PreparedText {
         let info = segments[segment]
         let (face, scale) = shapingFace(of: info)
         guard let hbFont = FontCatalog.shared.harfBuzzFont(face: face, scale: scale) else { return [] }
-        var slice = units[range]
+        var slice = ArraySlice(units[range])
         ShapingText.substituteControls(&slice)
         return hbFont.glyphs(slice, script: info.script == HarfBuzzScript.common ? 0 : info.script)
     }

@@ -68,6 +68,6 @@ extension PreparedText {
                              breakPrefix: s.breakPrefixBuffer.baseAddress ?? UnsafePointer(bitPattern: 8)!,
                              breakEnds: s.breakEndsBuffer.baseAddress ?? UnsafePointer(bitPattern: 8)!,
                              graphemes: s.graphemesBuffer.baseAddress!,
-                             unitCount: units.count, graphemeCount: s.graphemesBuffer.count))
+                             unitCount: s.unitsBuffer.count, graphemeCount: s.graphemesBuffer.count))
     }
 }

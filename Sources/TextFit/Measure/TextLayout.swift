@@ -24,7 +24,7 @@ public struct TextLine: Sendable, Equatable {
     // The drawn ranges; `text` is built on demand so laying out allocates no strings.
     let visible: Range<Int>
     let suffix: Range<Int>
-    var source: [UInt16] { preparedText.units }
+    var source: StoredArray<UInt16> { preparedText.units }
 
     /// The source ranges actually drawn: one, or two around a middle ellipsis.
     public var visibleRanges: [Range<Int>] { ellipsis == .middle ? [visible, suffix] : [visible] }
@@ -201,9 +201,9 @@ extension PreparedText {
     @inline(__always)
     private func expectedLineCount(maxWidth: Int, maxLines: Int) -> Int {
         // Through the raw buffers: each `StoredArray` view retains and releases the storage.
-        let total = storage.prefixBuffer[units.count]
+        let total = storage.prefixBuffer[utf16Count]
         let lines = total / max(maxWidth, 1)
-        let estimate = storage.paragraphsBuffer.count + min(lines + lines / 2 + 1, units.count) + 2
+        let estimate = storage.paragraphsBuffer.count + min(lines + lines / 2 + 1, utf16Count) + 2
         return maxLines > 0 ? min(maxLines, estimate) : estimate
     }
 
@@ -282,7 +282,7 @@ extension PreparedText {
 
     /// The whole text as one line (when `oneLineWidth` is set).
     var oneLine: BrokenLine {
-        let count = units.count
+        let count = utf16Count
         return BrokenLine(start: 0, end: count, visible: 0..<count, width: oneLineWidth,
                           widthWithWhitespace: oneLineWidthWithWhitespace, ellipsis: nil, isCut: false)
     }

@@ -18,5 +18,5 @@ extension TextLines {
     }
 
     /// The source's UTF-16 units.
-    var source: [UInt16] { preparedText.units }
+    var source: StoredArray<UInt16> { preparedText.units }
 }

@@ -21,12 +21,18 @@ extension PreparedText {
         /// test that compares it with the general path, cluster by cluster.
         var extendsRuns = true
 
+        /// What a build leaves for `PreparedText.init(built:)`, which makes the text's `Storage` from `pass`
+        /// straight into the new object and then hands the scratch block back (`finish`). Whoever reads an
+        /// output must call `pass.finish()` once: until then the thread's block stays held, and the thread's
+        /// next builds allocate blocks of their own (correct, but the cost this block saves).
+        ///
+        /// Why not the `Storage` itself: a storage made here was copied into the text (a retain of its block
+        /// and a copy of its ≈ 200 bytes) and this output's released, ≈ 300 instructions a text, however the
+        /// output was passed; the pass's buffers are plain pointers, which cost nothing to hand over.
         struct Output {
             var text: String
-            var units: [UInt16]
-            /// Prefix sums, flags, opportunities, clusters, segments, paragraphs and what is derived from
-            /// them, in one block (kept alive by the `PreparedText` made from this output).
-            var storage: Storage
+            /// The pass's buffers in the scratch block, valid until `finish`.
+            var pass: Built
             /// The fallback faces (face index 1 and up); face 0 is the font's own, kept by the caller's font.
             var fallbackFaces: [FaceReference]
             /// Whether a cluster was too wide to store (`MeasureError.clusterTooWide`).
@@ -34,6 +40,28 @@ extension PreparedText {
             /// Whether a unit may need bidi resolution (`CharacterTable.Bit.mayNeedBidi`, seen by the pass);
             /// false for most text, which then never scans for it.
             var mayBeRightToLeft = false
+        }
+
+        /// The buffers a pass wrote, in the scratch block `scratch` (`BuildScratch`), for `Storage.init`.
+        struct Built {
+            let scratch: UnsafeMutableRawPointer
+            let units: UnsafeBufferPointer<UInt16>
+            let advances: UnsafePointer<Int32>
+            let flags: UnsafePointer<UInt8>
+            let breaks: UnsafeBufferPointer<Int32>
+            let graphemes: UnsafeBufferPointer<Int32>
+            let segments: UnsafeBufferPointer<Segment>
+            let paragraphs: UnsafeBufferPointer<Paragraph>
+
+            /// Prefix sums, flags, opportunities, clusters, segments, paragraphs and what is derived from
+            /// them, in one block (`Storage`), copied from the buffers.
+            func makeStorage() -> Storage {
+                Storage(units: units, advances: advances, flags: flags, breaks: breaks, graphemes: graphemes,
+                        segments: segments, paragraphs: paragraphs)
+            }
+
+            /// Hands the scratch block back: the buffers are invalid after.
+            func finish() { BuildScratch.release(scratch) }
         }
 
         /// A run between words (ideographs, a hyphenated word) is cut into segments at its first break
@@ -51,6 +79,9 @@ extension PreparedText {
         /// whole call, which keeps its face alive for the pass's unretained reference.
         /// With `styling`, the runs' fonts, kerns and attachments are applied after the plain pass
         /// (`Pass.restyle`), before the widths are summed.
+        /// The output holds the thread's scratch block: its reader calls `pass.finish()` once it has copied
+        /// the buffers (`PreparedText.init(built:)` does), and prepares no other text on this thread before
+        /// (one that did would only fall back to a block of its own, `BuildScratch`).
         static func build(_ original: String, font: Font, extendsRuns: Bool = true, styling: Styling? = nil) -> Output {
             var text = original
             let face = Unmanaged.passUnretained(font.face)
@@ -58,45 +89,42 @@ extension PreparedText {
             let fontconfigOrder = font.fallback == .fontconfig
             // `withUTF8` makes the string native and contiguous first if it is not; its bytes are valid UTF-8.
             return text.withUTF8 { bytes in
-                // UTF-16 never needs more units than UTF-8 has bytes. Temporary allocations live on the
-                // stack when small (a UI string's preparation then calls `malloc` only for its arrays).
+                // The pass's temporaries (the look-ups, the decoded units, the pass's buffers) in one block:
+                // the thread's scratch block (`BuildScratch`), so preparing a text allocates nothing for them.
+                // UTF-16 never needs more units than UTF-8 has bytes, so the block is sized by the bytes.
+                let size = BuildScratch.Sizes(utf8Count: bytes.count)
+                // Handed back by the output's reader, once it has copied the buffers (`Built.finish`).
+                let scratch = BuildScratch.acquire(byteCount: size.byteCount)
+                let lookups = (scratch + size.lookups).bindMemory(to: SegmentCacheStorage.Lookup.self, capacity: Pass.lookupChunk)
+                let decoded = (scratch + size.units).bindMemory(to: UInt16.self, capacity: bytes.count + 1)
+                let count = UTF16Units.decode(bytes, into: decoded)
                 // One more for the sentinel after the text, a space (simple, as the text's end is a cluster
                 // boundary), so `extendSegment` reads the next unit's entry without a bounds check.
-                withUnsafeTemporaryAllocation(of: UInt16.self, capacity: bytes.count + 1) { decoded in
-                    let count = UTF16Units.decode(bytes, into: decoded.baseAddress!)
-                    decoded[count] = 0x20
-                    let u = UnsafeBufferPointer(start: decoded.baseAddress!, count: count)
-                    return withUnsafeTemporaryAllocation(byteCount: Pass.Layout(count: u.count).byteCount,
-                                                         alignment: MemoryLayout<Int>.alignment) { scratch in
-                        // Apart from the scratch block, which grows with the text: a short text's block fits
-                        // the stack (at most 1 KiB is taken there without asking) and these always do.
-                        withUnsafeTemporaryAllocation(of: SegmentCacheStorage.Lookup.self, capacity: Pass.lookupChunk) { lookups in
-                            build(original, u, face: face, scale: scale, fontconfigOrder: fontconfigOrder,
-                                  extendsRuns: extendsRuns, scratch: scratch.baseAddress!,
-                                  lookups: lookups.baseAddress!, styling: styling)
-                        }
-                    }
-                }
+                decoded[count] = 0x20
+                return build(original, UnsafeBufferPointer(start: decoded, count: count), face: face, scale: scale,
+                             fontconfigOrder: fontconfigOrder, extendsRuns: extendsRuns, block: scratch,
+                             scratch: scratch + size.pass, lookups: lookups, styling: styling)
             }
         }
 
-        /// Every buffer is written in the pass's scratch memory and copied once into the text's storage
-        /// block (`Storage`), which also receives what is derived from them (the prefix sums of the
-        /// advances among them).
+        /// Every buffer is written in the pass's scratch memory (in `block`, the scratch block) and copied
+        /// once into the text's storage block (`Storage`, made by `PreparedText.init(built:)`), which also
+        /// receives what is derived from them (the prefix sums of the advances among them).
         private static func build(_ text: String, _ u: UnsafeBufferPointer<UInt16>, face: Unmanaged<Face>, scale: Int32,
-                                  fontconfigOrder: Bool, extendsRuns: Bool, scratch: UnsafeMutableRawPointer,
+                                  fontconfigOrder: Bool, extendsRuns: Bool, block: UnsafeMutableRawPointer,
+                                  scratch: UnsafeMutableRawPointer,
                                   lookups: UnsafeMutablePointer<SegmentCacheStorage.Lookup>, styling: Styling?) -> Output {
             let count = u.count
             var pass = Pass(face: face, scale: scale, count: count, extendsRuns: extendsRuns, scratch: scratch, lookups: lookups)
             pass.fontconfigOrder = fontconfigOrder
             pass.run(u, pass.flags)
             if let styling, styling.changesShaping { pass.restyle(u, styling) }
-            let storage = Storage(count: count, advances: pass.advances, flags: pass.flags,
-                                  breaks: UnsafeBufferPointer(start: pass.breaks, count: pass.breakCount),
-                                  graphemes: UnsafeBufferPointer(start: pass.graphemes, count: pass.graphemeCount),
-                                  segments: UnsafeBufferPointer(start: pass.segments, count: pass.segmentCount),
-                                  paragraphs: UnsafeBufferPointer(start: pass.paragraphs, count: pass.paragraphCount))
-            return Output(text: text, units: .copying(u), storage: storage, fallbackFaces: pass.fallbacks,
+            let built = Built(scratch: block, units: u, advances: pass.advances, flags: pass.flags,
+                              breaks: UnsafeBufferPointer(start: pass.breaks, count: pass.breakCount),
+                              graphemes: UnsafeBufferPointer(start: pass.graphemes, count: pass.graphemeCount),
+                              segments: UnsafeBufferPointer(start: pass.segments, count: pass.segmentCount),
+                              paragraphs: UnsafeBufferPointer(start: pass.paragraphs, count: pass.paragraphCount))
+            return Output(text: text, pass: built, fallbackFaces: pass.fallbacks,
                           clusterTooWide: pass.clusterTooWide, mayBeRightToLeft: pass.mayBeRightToLeft)
         }
     }
@@ -166,18 +194,21 @@ extension PreparedText {
             let flags: Int
             let byteCount: Int
 
+            /// Wrapping arithmetic: `count` is at most a string's UTF-8 length (below 2^48 bytes of address
+            /// space), so no offset comes near overflow, and the checks were half of this per-text cost.
             init(count: Int) {
                 let units = max(1, count)
+                let positions = count &+ 1
                 paragraphs = 0
-                segments = paragraphs + MemoryLayout<Paragraph>.stride * (count + 1)
-                advances = segments + MemoryLayout<Segment>.stride * units
-                breaks = advances + MemoryLayout<Int32>.stride * units
-                graphemes = breaks + MemoryLayout<Int32>.stride * (count + 1)
-                icuMandatory = graphemes + MemoryLayout<Int32>.stride * (count + 1)
-                lookupResults = icuMandatory + (count + 1)
-                shapeFlags = lookupResults + Pass.lookupChunk
-                flags = shapeFlags + units
-                byteCount = flags + count + 1
+                segments = paragraphs &+ MemoryLayout<Paragraph>.stride &* positions
+                advances = segments &+ MemoryLayout<Segment>.stride &* units
+                breaks = advances &+ MemoryLayout<Int32>.stride &* units
+                graphemes = breaks &+ MemoryLayout<Int32>.stride &* positions
+                icuMandatory = graphemes &+ MemoryLayout<Int32>.stride &* positions
+                lookupResults = icuMandatory &+ positions
+                shapeFlags = lookupResults &+ Pass.lookupChunk
+                flags = shapeFlags &+ units
+                byteCount = flags &+ positions
             }
         }
         /// Per UTF-16 position (count + 1), the text's `Flag`s: zero, then or-ed in by the pass.

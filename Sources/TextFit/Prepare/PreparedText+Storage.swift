@@ -1,6 +1,6 @@
 extension PreparedText {
-    /// Everything a `PreparedText` keeps per unit, per opportunity, per cluster, per segment and per
-    /// paragraph, in one allocation (a `StorageBlock`, freed with its last reference: this storage's or a
+    /// Everything a `PreparedText` keeps per unit (its UTF-16 units among them), per opportunity, per
+    /// cluster, per segment and per paragraph, in one allocation (a `StorageBlock`, freed with its last reference: this storage's or a
     /// view's), viewed through `StoredArray`s.
     ///
     /// Why one block: these were nine arrays, each allocated, copied into from the builder's scratch,
@@ -30,6 +30,10 @@ extension PreparedText {
         let breakEndsBuffer: UnsafeBufferPointer<UInt32>
         let graphemesBuffer: UnsafeBufferPointer<Int32>
         let paragraphBreaksEndBuffer: UnsafeBufferPointer<Int32>
+        /// The text's UTF-16 units. In the block rather than an array of their own: a separate array was a
+        /// third heap object per text (its allocation, the copy through `Array`'s growth path, its release
+        /// and free: ≈ 450 instructions of a 14-unit UI string's ≈ 7 300).
+        let unitsBuffer: UnsafeBufferPointer<UInt16>
         let flagsBuffer: UnsafeBufferPointer<UInt8>
 
         var prefix: StoredArray<Int> { StoredArray(owner, prefixBuffer) }
@@ -41,6 +45,7 @@ extension PreparedText {
         var graphemes: StoredArray<Int32> { StoredArray(owner, graphemesBuffer) }
         var paragraphBreaksEnd: StoredArray<Int32> { StoredArray(owner, paragraphBreaksEndBuffer) }
         var flags: StoredArray<UInt8> { StoredArray(owner, flagsBuffer) }
+        var units: StoredArray<UInt16> { StoredArray(owner, unitsBuffer) }
         /// Rare (U+2028, VT, FF, line feeds): an ordinary array, empty (no allocation) for most texts.
         let mandatoryBreaks: [Int32]
         let hasBreaksBetweenHangul: Bool
@@ -53,14 +58,15 @@ extension PreparedText {
         /// arrays cost about a tenth of a warm preparation. The loops read raw pointers: a buffer's subscript is
         /// bounds-checked even in release builds.
         /// - Parameters:
-        ///   - count: the text's UTF-16 length; `flags` holds `count + 1` values, `advances` `count` (each
-        ///     unit's advance: of the cluster starting there, 0 elsewhere).
-        init(count: Int, advances: UnsafePointer<Int32>, flags sourceFlags: UnsafePointer<UInt8>,
+        ///   - units: the text's UTF-16 units; `flags` holds `units.count + 1` values, `advances`
+        ///     `units.count` (each unit's advance: of the cluster starting there, 0 elsewhere).
+        init(units sourceUnits: UnsafeBufferPointer<UInt16>, advances: UnsafePointer<Int32>, flags sourceFlags: UnsafePointer<UInt8>,
              breaks sourceBreaks: UnsafeBufferPointer<Int32>, graphemes sourceGraphemes: UnsafeBufferPointer<Int32>,
              segments sourceSegments: UnsafeBufferPointer<Segment>, paragraphs sourceParagraphs: UnsafeBufferPointer<Paragraph>) {
+            let count = sourceUnits.count
             let breakCount = sourceBreaks.count
             let paragraphCount = sourceParagraphs.count
-            // Eight-byte aligned first (Paragraph's stride is a multiple of 8), then four, then one.
+            // Eight-byte aligned first (Paragraph's stride is a multiple of 8), then four, then two, then one.
             assert(MemoryLayout<Paragraph>.alignment <= 8 && MemoryLayout<Paragraph>.stride % 8 == 0
                    && MemoryLayout<Segment>.alignment <= 4 && MemoryLayout<Segment>.stride % 4 == 0)
             let prefixOffset = 0
@@ -72,11 +78,15 @@ extension PreparedText {
             let breakEndsOffset = breaksOffset + MemoryLayout<Int32>.stride * breakCount
             let graphemesOffset = breakEndsOffset + MemoryLayout<UInt32>.stride * breakCount
             let paragraphEndsOffset = graphemesOffset + MemoryLayout<Int32>.stride * sourceGraphemes.count
-            let flagsOffset = paragraphEndsOffset + MemoryLayout<Int32>.stride * paragraphCount
+            let unitsOffset = paragraphEndsOffset + MemoryLayout<Int32>.stride * paragraphCount
+            let flagsOffset = unitsOffset + MemoryLayout<UInt16>.stride * count
             let byteCount = flagsOffset + count + 1
             owner = StorageBlock.make(byteCount: byteCount)
             let block = owner.bytes
             flagsBuffer = Self.place(block + flagsOffset, sourceFlags, count + 1)
+            // An empty text has no base address (a temporary allocation of one unit still gives one).
+            unitsBuffer = sourceUnits.baseAddress.map { Self.place(block + unitsOffset, $0, count) }
+                ?? UnsafeBufferPointer(start: (block + unitsOffset).bindMemory(to: UInt16.self, capacity: 0), count: 0)
             breaksBuffer = Self.place(block + breaksOffset, sourceBreaks.baseAddress!, breakCount)
             graphemesBuffer = Self.place(block + graphemesOffset, sourceGraphemes.baseAddress!, sourceGraphemes.count)
             segmentsBuffer = Self.place(block + segmentsOffset, sourceSegments.baseAddress!, sourceSegments.count)

@@ -28,7 +28,7 @@ extension PreparedText {
         #endif
         guard end > start else { return 0 }
         let startUnsafe = isUnsafe(start)
-        let endUnsafe = end < units.count && isUnsafe(end)
+        let endUnsafe = end < utf16Count && isUnsafe(end)
         if !startUnsafe && !endUnsafe { return prefix[end] - prefix[start] }
         // The pieces to reshape: [start, safeAfterStart) and [safeBeforeEnd, end), each within a segment.
         var from = start

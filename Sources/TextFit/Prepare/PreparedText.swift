@@ -23,7 +23,8 @@ public final class PreparedText: Sendable {
     /// The font the text is set in; it alone sets the line height (rule F6).
     public let font: Font
 
-    let units: [UInt16]
+    /// The text's UTF-16 units (in the storage block).
+    var units: StoredArray<UInt16> { storage.units }
     /// The per-unit, per-opportunity, per-cluster, per-segment and per-paragraph data below, in one
     /// block (`Storage`: one allocation per text instead of nine arrays).
     let storage: Storage
@@ -161,24 +162,27 @@ public final class PreparedText: Sendable {
     /// the right (D2). `style` nil is `ParagraphStyle()`: a plain text never copies a style.
     init(built: consuming Builder.Output, font: Font, styling: Styling?, lineHeight: CGFloat, ascender: CGFloat,
          paragraph: ParagraphSettings? = nil, style: ParagraphStyle? = nil) {
-        let count = built.units.count
-        measureProblem = built.clusterTooWide ? MeasureError.clusterTooWide(size: Double(font.pointSize)) : nil
-        oneLineWidth = built.clusterTooWide ? .max : Self.oneLineWidth(count: count, built.storage)
-        oneLineWidthWithWhitespace = built.storage.prefixBuffer[count] &- built.storage.prefixBuffer[0]
-        text = built.text
+        // The storage made straight into the object from the pass's buffers (made in a local, it was copied
+        // in: a retain of its block and a release), and the scratch block handed back at once.
+        storage = built.pass.makeStorage()
+        built.pass.finish()
+        // Everything read from `built` first, and its fields moved into the object last: a read after a
+        // field's store kept the optimiser from moving it (a retain here and a release when `built` died).
+        let count = storage.unitsBuffer.count
+        let clusterTooWide = built.clusterTooWide
+        let mayBeRightToLeft = built.mayBeRightToLeft
+        let direction = style?.baseWritingDirection ?? .natural
+        let bidirectional = direction == .rightToLeft || mayBeRightToLeft
+            && BidiLevels.needsResolution(storage.unitsBuffer, baseWritingDirection: direction)
+        measureProblem = clusterTooWide ? MeasureError.clusterTooWide(size: Double(font.pointSize)) : nil
+        oneLineWidth = clusterTooWide ? .max : Self.oneLineWidth(count: count, storage)
+        oneLineWidthWithWhitespace = storage.prefixBuffer[count] &- storage.prefixBuffer[0]
         self.font = font
-        units = built.units
-        storage = built.storage
-        fallbackFaceReferences = built.fallbackFaces
         self.lineHeight = lineHeight
         self.ascender = ascender
         self.styling = styling
         reshapedPieces = ReshapedPieces(unitCount: count)
-        mayBeRightToLeft = built.mayBeRightToLeft
-        let direction = style?.baseWritingDirection ?? .natural
-        let bidirectional = direction == .rightToLeft || built.mayBeRightToLeft && built.units.withUnsafeBufferPointer {
-            BidiLevels.needsResolution($0, baseWritingDirection: direction)
-        }
+        self.mayBeRightToLeft = mayBeRightToLeft
         // `style` changed nothing for left-to-right text (`paragraph` is nil), but in a right-to-left
         // paragraph its natural or `.left` alignment places lines (D2).
         if paragraph == nil, styling?.needsLineBoxes == true || bidirectional {
@@ -186,9 +190,11 @@ public final class PreparedText: Sendable {
         } else {
             paragraphSettings = paragraph
         }
+        text = built.text
+        fallbackFaceReferences = built.fallbackFaces
         if bidirectional, direction != .natural {
             _ = bidiMemo.storeIfNil(makeBidi(direction))
-        } else if !bidirectional, built.mayBeRightToLeft {
+        } else if !bidirectional, mayBeRightToLeft {
             // Known here (a right-to-left block's character that needs no resolution, rare): `bidi` would
             // scan the text again. Without the hint it answers from `mayBeRightToLeft` alone.
             _ = bidiMemo.storeIfNil(BidiMemo(levels: nil))
@@ -247,7 +253,7 @@ public final class PreparedText: Sendable {
     static let breakEndNeedsReshaping: UInt32 = 1 << 31
 
     /// The UTF-16 length of the text.
-    public var utf16Count: Int { units.count }
+    public var utf16Count: Int { storage.unitsBuffer.count }
 
     /// Fonts that supply glyphs the font lacks (rule F6), in order of first use.
     public var fallbackFonts: [Font] { fallbackFaces.map { Font(face: $0, size: font.pointSize) } }
