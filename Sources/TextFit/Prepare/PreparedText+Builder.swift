@@ -325,21 +325,57 @@ extension PreparedText {
         private mutating func extendSegment<Face: SegmentRunFace>(from start: Int, in face: Face, _ u: UnsafeBufferPointer<UInt16>,
                                                                   _ flags: UnsafeMutablePointer<UInt8>) -> Int {
             var position = start
-            if let index = opportunityRunStart(at: start, u) {
-                let next = extendOpportunityRun(from: start, in: face, scriptIndex: index, u, flags)
-                guard next.mayExtend else { return next.position }
-                position = next.position
-            }
-            position = extendWords(from: position, in: face, u, flags)
-            while opportunityRunIndex >= 0 {
-                let index = opportunityRunIndex
+            var index = opportunityRunStart(at: start, u)
+            while true {
+                if let scriptIndex = index {
+                    let next = extendOpportunityRun(from: position, in: face, scriptIndex: scriptIndex, u, flags)
+                    position = next.position
+                    if !next.mayExtend {
+                        // Kana after ideographs and back: the next segment starts here as `single` would start it.
+                        guard startsNextSegment(at: position, in: face, u, flags) else { return position }
+                        position &+= 1
+                        index = opportunityRunStart(at: position, u)
+                        continue
+                    }
+                }
+                position = extendWords(from: position, in: face, u, flags)
+                guard opportunityRunIndex >= 0 else { return position }
+                index = opportunityRunIndex
                 opportunityRunIndex = -1
-                let next = extendOpportunityRun(from: position, in: face, scriptIndex: index, u, flags)
-                // A unit `extendWords` would refuse too ends the shortcut here, without asking it again.
-                guard next.mayExtend else { return next.position }
-                position = extendWords(from: next.position, in: face, u, flags)
             }
-            return position
+        }
+
+        /// Where `extendOpportunityRun` stopped at a strong unit of another script in the segment's face (a
+        /// kana after an ideograph, an ideograph after kana), does what `single` and `place` would do for it:
+        /// record the cluster and its opportunity, close the segment and start the next one there, in the
+        /// same face (the font's own when it has the unit; else the bundled fallback that supplies it, which
+        /// `fallbackFaceIndex` answers from `lastFallback`, rule F6) and the unit's script (a script
+        /// conflict). Anything else (a special, bidi or Hangul unit, a cluster of several, another face) is
+        /// left to them.
+        /// - Returns: whether it did.
+        @inline(__always)
+        private mutating func startsNextSegment<Face: SegmentRunFace>(at position: Int, in face: Face, _ u: UnsafeBufferPointer<UInt16>,
+                                                                      _ flags: UnsafeMutablePointer<UInt8>) -> Bool {
+            guard position < count, Face.isPrimary || !fontconfigOrder else { return false }
+            let entries = table.entries
+            let unit = u[position]
+            let entry = entries[Int(unit)]
+            let refused = SegmentRun<Face>.special | CharacterTable.Bit.mayNeedBidi | CharacterTable.Bit.hangul
+            guard entry & (refused | CharacterTable.Bit.simple) == CharacterTable.Bit.simple,
+                  entries[Int(u.baseAddress.unsafelyUnwrapped[position &+ 1])] & CharacterTable.Bit.simple != 0,
+                  face.has(unit, primaryCovers: primaryCoverage[Int(unit >> 6)] & (1 << UInt64(unit & 63)) != 0)
+            else { return false }
+            let index = Int(entry & 0xFF)
+            let script = table.scripts[index]
+            guard (mayBeRightToLeft ? table.runKindsOnceBidi : table.runKinds)[index] == CharacterTable.RunKind.strong,
+                  segmentScript != HarfBuzzScript.common, script != segmentScript else { return false }
+            clusterStarts(at: position, u, flags)
+            closeSegment(at: position, flags)
+            segmentStart = position
+            segmentScript = script
+            lastStrongScript = script
+            lastClusterWasEmoji = false
+            return true
         }
 
         /// The script index to hand `start` to `extendOpportunityRun` with, straight from `run`: when `single`
