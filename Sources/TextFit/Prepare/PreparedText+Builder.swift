@@ -330,52 +330,13 @@ extension PreparedText {
                 if let scriptIndex = index {
                     let next = extendOpportunityRun(from: position, in: face, scriptIndex: scriptIndex, u, flags)
                     position = next.position
-                    if !next.mayExtend {
-                        // Kana after ideographs and back: the next segment starts here as `single` would start it.
-                        guard startsNextSegment(at: position, in: face, u, flags) else { return position }
-                        position &+= 1
-                        index = opportunityRunStart(at: position, u)
-                        continue
-                    }
+                    guard next.mayExtend else { return position }
                 }
                 position = extendWords(from: position, in: face, u, flags)
                 guard opportunityRunIndex >= 0 else { return position }
                 index = opportunityRunIndex
                 opportunityRunIndex = -1
             }
-        }
-
-        /// Where `extendOpportunityRun` stopped at a strong unit of another script in the segment's face (a
-        /// kana after an ideograph, an ideograph after kana), does what `single` and `place` would do for it:
-        /// record the cluster and its opportunity, close the segment and start the next one there, in the
-        /// same face (the font's own when it has the unit; else the bundled fallback that supplies it, which
-        /// `fallbackFaceIndex` answers from `lastFallback`, rule F6) and the unit's script (a script
-        /// conflict). Anything else (a special, bidi or Hangul unit, a cluster of several, another face) is
-        /// left to them.
-        /// - Returns: whether it did.
-        @inline(__always)
-        private mutating func startsNextSegment<Face: SegmentRunFace>(at position: Int, in face: Face, _ u: UnsafeBufferPointer<UInt16>,
-                                                                      _ flags: UnsafeMutablePointer<UInt8>) -> Bool {
-            guard position < count, Face.isPrimary || !fontconfigOrder else { return false }
-            let entries = table.entries
-            let unit = u[position]
-            let entry = entries[Int(unit)]
-            let refused = SegmentRun<Face>.special | CharacterTable.Bit.mayNeedBidi | CharacterTable.Bit.hangul
-            guard entry & (refused | CharacterTable.Bit.simple) == CharacterTable.Bit.simple,
-                  entries[Int(u.baseAddress.unsafelyUnwrapped[position &+ 1])] & CharacterTable.Bit.simple != 0,
-                  face.has(unit, primaryCovers: primaryCoverage[Int(unit >> 6)] & (1 << UInt64(unit & 63)) != 0)
-            else { return false }
-            let index = Int(entry & 0xFF)
-            let script = table.scripts[index]
-            guard (mayBeRightToLeft ? table.runKindsOnceBidi : table.runKinds)[index] == CharacterTable.RunKind.strong,
-                  segmentScript != HarfBuzzScript.common, script != segmentScript else { return false }
-            clusterStarts(at: position, u, flags)
-            closeSegment(at: position, flags)
-            segmentStart = position
-            segmentScript = script
-            lastStrongScript = script
-            lastClusterWasEmoji = false
-            return true
         }
 
         /// The script index to hand `start` to `extendOpportunityRun` with, straight from `run`: when `single`
@@ -496,12 +457,14 @@ extension PreparedText {
         /// `start` in the open segment, whose script has table index `scriptIndex` (a unit of it seen, so a
         /// unit of no strong script joins it): the units `SegmentRun.extends` would take, found first, then
         /// ICU's opportunities among them kept (each unit is a cluster), then the clusters recorded. Three
-        /// short loops rather than one: together their values did not fit the registers. What would end the
-        /// segment or needs a decision goes back to `extendWords`: the `segmentCutLength` cut, a mandatory
-        /// break, an opportunity after a space, U+0020, a strong unit of the segment's script under its
-        /// other table index.
+        /// short loops rather than one: together their values did not fit the registers. A strong unit of
+        /// another script in the same face (kana after ideographs and back, which Japanese does every few
+        /// characters) closes the segment and starts the next one in the first loop, as `single` and `place`
+        /// would. What would end the segment otherwise or needs a decision goes back to `extendWords`: the
+        /// `segmentCutLength` cut, a mandatory break, an opportunity after a space, U+0020, a strong unit of
+        /// the segment's script under its other table index.
         /// - Returns: the first position not consumed, and whether `extendWords` may take its unit (false
-        ///   when it would refuse it too: another script, a special or uncovered unit, a cluster of several,
+        ///   when it would refuse it too: a special, uncovered, bidi or Hangul unit, a cluster of several,
         ///   the text's end).
         @inline(never)
         private mutating func extendOpportunityRun<Face: SegmentRunFace>(from start: Int, in face: Face, scriptIndex: Int,
@@ -511,8 +474,12 @@ extension PreparedText {
             let units = u.baseAddress.unsafelyUnwrapped
             let entries = table.entries
             let coverage = primaryCoverage
+            let savedSegmentCount = segmentCount
+            var segmentStart = self.segmentStart
+            var segmentScript = self.segmentScript
+            var scriptIndex = scriptIndex
             // The cut is at the first opportunity at or after this: `extendWords` makes it.
-            let limit = min(count, segmentStart &+ Builder.segmentCutLength)
+            var limit = min(count, segmentStart &+ Builder.segmentCutLength)
             var end = start
             var mayExtend = true
             var entry = entries[Int(units[end])]
@@ -533,9 +500,28 @@ extension PreparedText {
                 let unitIndex = Int(entry & 0xFF)
                 if unitIndex != scriptIndex {
                     let kind = (mayBeRightToLeft ? table.runKindsOnceBidi : table.runKinds)[unitIndex]
-                    guard kind == CharacterTable.RunKind.weak else {
-                        mayExtend = kind == CharacterTable.RunKind.strong && table.scripts[unitIndex] == segmentScript
-                        break
+                    if kind != CharacterTable.RunKind.weak {
+                        let script = table.scripts[unitIndex]
+                        guard kind == CharacterTable.RunKind.strong, script != segmentScript,
+                              entry & (CharacterTable.Bit.mayNeedBidi | CharacterTable.Bit.hangul) == 0,
+                              Face.isPrimary || !fontconfigOrder else {
+                            // The segment's script under its other index: `extendWords` takes it. Others
+                            // (a bidi or Hangul unit, a stop) go to `single`.
+                            mayExtend = kind == CharacterTable.RunKind.strong && script == segmentScript
+                            break
+                        }
+                        // Another script in the same face (kana after ideographs, and back): the next segment
+                        // starts here, as `place` starts it (a script conflict; rule F6 keeps the face: the
+                        // font's own, or the bundled fallback `fallbackFaceIndex` answers from `lastFallback`).
+                        segments[segmentCount] = Segment(start: Int32(truncatingIfNeeded: segmentStart),
+                                                         end: Int32(truncatingIfNeeded: end),
+                                                         face: UInt16(segmentFace), script: segmentScript)
+                        segmentCount &+= 1
+                        flags[segmentStart] |= Flag.segmentStart
+                        segmentStart = end
+                        segmentScript = script
+                        scriptIndex = unitIndex
+                        limit = min(count, end &+ Builder.segmentCutLength)
                     }
                 }
                 end &+= 1
@@ -564,6 +550,19 @@ extension PreparedText {
                 flags[position] |= Flag.breakAllowed
                 icuIndex &+= 1
             }
+            // Segments started at or after a position the run was cut back to (a mandatory break, the next
+            // word) are undone: `single` and `extendWords` start them again. (Neither happens after a unit of
+            // the run, whose units are not special; kept for certainty.)
+            while segmentCount > savedSegmentCount, Int(segments[segmentCount &- 1].end) >= end {
+                segmentCount &-= 1
+                let reopened = segments[segmentCount]
+                segmentStart = Int(reopened.start)
+                segmentScript = reopened.script
+                flags[segmentStart] &= ~Flag.segmentStart
+            }
+            self.segmentStart = segmentStart
+            self.segmentScript = segmentScript
+            lastStrongScript = segmentScript
             if end == count { mayExtend = false }
             // Every unit is a cluster.
             let clusters = graphemes + (graphemeCount &- start)
