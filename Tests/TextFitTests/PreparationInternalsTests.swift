@@ -76,17 +76,47 @@ import Testing
         }
         for size in [15.0, 17.0] as [CGFloat] {
             let font = try Fixtures.font(size)
-            for text in texts {
-                let fast = PreparedText.Builder(text: text, font: font).build()
-                var general = PreparedText.Builder(text: text, font: font)
-                general.extendsRuns = false
-                let slow = general.build()
-                let same = fast.units == slow.units && fast.prefix == slow.prefix && fast.flags == slow.flags
-                    && fast.paragraphs == slow.paragraphs && fast.breaks == slow.breaks && fast.graphemes == slow.graphemes
-                    && fast.segments == slow.segments && fast.fallbackFaces == slow.fallbackFaces
-                    && fast.mayBeRightToLeft == slow.mayBeRightToLeft
-                #expect(same, "\(text.debugDescription) at \(size) pt")
-            }
+            for text in texts { expectShortcutEqualsTheGeneralPath(text, font) }
         }
+    }
+
+    /// The loop for runs of consecutive opportunities (`extendOpportunityRun`, entered from `extendWords`
+    /// or straight after `single` starts a segment, and the next segment started in place at a change of
+    /// script) gives what the general path gives, in a Latin font with a bundled CJK fallback and in CJK
+    /// primary fonts: ideographs, kana (small kana and the prolonged sound mark, which forbid a break
+    /// before them: kinsoku, W5), CJK punctuation and brackets, full-width forms, variation selectors,
+    /// ideographs outside the BMP, ideographic spaces, Latin words and digits among them, Hangul, emoji,
+    /// controls, paragraph separators, right-to-left letters, and runs past the 64-unit segment cut.
+    @Test func opportunityRunsEqualTheGeneralPath() throws {
+        let pieces = ["中", "文", "字", "日本語", "のテキスト", "ひらがな", "カタカナ", "ゃ", "ッ", "ー", "コーヒー", "きょう",
+                      "、", "。", "，", "．", "「", "」", "『", "』", "（", "）", "！", "？", "…", "〜", "・", "ａ", "１２",
+                      "葛\u{E0100}", "辻\u{FE00}", "𠮷", "\u{3000}", " ", "  ", "\n", "\r\n", "\u{2029}", "\t", "iPhone", "7999",
+                      "abc ", "Я", "한국어", "각", "👍", "e\u{301}", "\u{200B}", "\u{5D0}", "\u{FEFF}",
+                      String(repeating: "汉字测试", count: 20), String(repeating: "かな", count: 40),
+                      "長江是中國第一長河，全長約六千三百公里。", "「今日は、いい天気ですね。」と彼は言った。"]
+        var texts: [String] = []
+        var generator = Fixtures.Generator(state: 19)
+        for _ in 0..<1500 {
+            texts.append((0..<Int.random(in: 0...12, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined())
+        }
+        var fonts = [try Fixtures.font(17), try Fixtures.font(15).withFallback(.fontconfig), try Font(family: "Droid Sans Fallback", size: 15)]
+        // Installed on most machines that run the benchmark's CJK sets; the test runs without it too.
+        if let cjk = try? Font(family: "Noto Sans CJK JP", size: 16) { fonts.append(cjk) }
+        for font in fonts {
+            for text in texts { expectShortcutEqualsTheGeneralPath(text, font) }
+        }
+    }
+
+    /// Every prepared array of `text` with the run shortcut equals the one without it (`extendsRuns`).
+    private func expectShortcutEqualsTheGeneralPath(_ text: String, _ font: Font) {
+        let fast = PreparedText.Builder(text: text, font: font).build()
+        var general = PreparedText.Builder(text: text, font: font)
+        general.extendsRuns = false
+        let slow = general.build()
+        let same = fast.units == slow.units && fast.prefix == slow.prefix && fast.flags == slow.flags
+            && fast.paragraphs == slow.paragraphs && fast.breaks == slow.breaks && fast.graphemes == slow.graphemes
+            && fast.segments == slow.segments && fast.fallbackFaces == slow.fallbackFaces
+            && fast.mayBeRightToLeft == slow.mayBeRightToLeft
+        #expect(same, "\(text.debugDescription) in \(font.familyName) at \(font.pointSize) pt")
     }
 }
