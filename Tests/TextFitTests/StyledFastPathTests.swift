@@ -207,7 +207,7 @@ import _TextFitTestSupport
             for style in styles {
                 let prepared = try PreparedText(styled: styled, paragraphStyle: style)
                 guard let settings = prepared.paragraphSettings else { continue }
-                if settings.stacksLinesPlainly, prepared.styling?.lineBoxes != nil { plainlyStacked += 1 }
+                if settings.stacksLinesPlainly, prepared.styling?.runHeights.isEmpty == false { plainlyStacked += 1 }
                 for width in Self.widths {
                     for mode in LineBreakMode.allCases {
                         for lines in 0...3 {

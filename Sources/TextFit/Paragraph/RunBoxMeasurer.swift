@@ -20,15 +20,10 @@ struct RunBoxMeasurer: LineSink {
     /// 1/1024 pt.
     private(set) var widest = 0
     private(set) var widestWithWhitespace = 0
-    /// The cursor, as `ParagraphLineBoxes`': the run holding the last line's start, where it starts and
-    /// where the next starts, the height of a line inside it, and of a line from it into the next run but
-    /// not past that (`crossEnd`, the start of the run after the next).
+    /// The cursor, as `ParagraphLineBoxes`': the run holding the next line's start and its heights
+    /// (`Styling.runHeights`).
     private var run = 0
-    private var runStart = Int.min
-    private var nextRunStart = Int.max
-    private var crossEnd = Int.max
-    private var runHeight: CGFloat = 0
-    private var edgeHeight: CGFloat = 0
+    private var cursor = Styling.RunHeights(start: .min, next: .max, crossEnd: .max, height: 0, edgeHeight: 0)
     /// Not retained: the sink lives inside one measure, whose caller holds the text, its styling and its
     /// settings.
     private var styling: Unmanaged<Styling>?
@@ -39,62 +34,63 @@ struct RunBoxMeasurer: LineSink {
 
     init() {}
 
-    /// Requires `styling.lineBoxes` (made under `settings.style`).
+    /// Requires `styling.runHeights` (made with `lineBoxes`, under `settings.style`).
     init(styling: Styling, settings: ParagraphSettings) {
         self.styling = Unmanaged.passUnretained(styling)
         self.settings = Unmanaged.passUnretained(settings)
-        place(styling, run: 0)
+        cursor = styling.runHeights[0]
     }
 
     @inline(__always)
     mutating func append(_ line: BrokenLine) {
         let end = max(line.end, line.suffix.upperBound)  // a middle-truncated line's suffix too
-        // Lines come in order, so one ending before the next run starts lies in the cursor's run: one
+        // Lines come in order, so one ending before the next run starts lies in the cursor's run: a
         // comparison or two for most lines in the breaker's loop.
-        let height = _fastPath(end < nextRunStart && line.start >= runStart) ? runHeight : box(line.start, end)
+        let height = _fastPath(end < cursor.next && line.start >= cursor.start) ? cursor.height : box(line.start, end)
         bottom += height                                           // P4, P5: no spacing
         count &+= 1
         widest = max(widest, line.width)                           // P7: no indent, no margin
         widestWithWhitespace = max(widestWithWhitespace, line.widthWithWhitespace)
     }
 
-    /// The cursor on run `run`.
-    private mutating func place(_ styling: Styling, run: Int) {
-        let runCount = styling.runStarts.count
-        let boxes = styling.lineBoxes.unsafelyUnwrapped
-        self.run = run
-        runStart = run == 0 ? Int.min : styling.runStarts[run]
-        nextRunStart = run &+ 1 < runCount ? styling.runStarts[run &+ 1] : .max
-        crossEnd = run &+ 2 < runCount ? styling.runStarts[run &+ 2] : .max
-        runHeight = boxes[Int(styling.runStyles[run])].height
-        edgeHeight = run &+ 1 < runCount ? styling.edgeBox(run).height : runHeight
-    }
-
-    /// `ParagraphLineBoxes.box` for a line not strictly inside the cursor's run: one ending where the
-    /// next run starts, one across one edge, else the cursor moved (one before it starts it again).
+    /// `ParagraphLineBoxes.box` for a line not strictly inside the cursor's run (the cursor moved to the
+    /// run holding its start first; one before the cursor starts it again); then the cursor moves on to
+    /// the run holding the line's end, where the next line starts, so a line across an edge and the line
+    /// after it cost one call, not two.
     @inline(never)
     private mutating func box(_ start: Int, _ end: Int) -> CGFloat {
-        if start >= runStart && start < nextRunStart {
-            if end <= nextRunStart { return runHeight }
-            if end <= crossEnd { return edgeHeight }
-        }
-        return styling.unsafelyUnwrapped._withUnsafeGuaranteedRef { styling in
-            var run = start < runStart ? 0 : self.run
-            let runCount = styling.runStarts.count
-            while run &+ 1 < runCount, styling.runStarts[run &+ 1] <= start { run &+= 1 }
-            place(styling, run: run)
-            if end <= nextRunStart { return runHeight }
-            if end <= crossEnd { return edgeHeight }
-            // Across more than one edge: the runs' box under the style's rule, as `ParagraphLineBoxes`.
-            let rule = settings.unsafelyUnwrapped._withUnsafeGuaranteedRef { LineHeightRule($0) }
-            return ParagraphGeometry.lineBox(LineVerticalMetrics(styling.lineBox(fromRun: run, end: end), includesLeading: true),
-                                             rule).height
+        styling.unsafelyUnwrapped._withUnsafeGuaranteedRef { styling in
+            let runCount = styling.runHeights.count
+            var run = self.run
+            if start < cursor.start || start >= cursor.next {
+                if start < cursor.start { run = 0 }
+                while run &+ 1 < runCount, styling.runHeights[run &+ 1].start <= start { run &+= 1 }
+                self.run = run
+                cursor = styling.runHeights[run]
+            }
+            let height: CGFloat
+            if end <= cursor.next {
+                height = cursor.height
+            } else if end <= cursor.crossEnd {
+                height = cursor.edgeHeight
+            } else {
+                // Across more than one edge: the runs' box under the style's rule, as `ParagraphLineBoxes`.
+                let rule = settings.unsafelyUnwrapped._withUnsafeGuaranteedRef { LineHeightRule($0) }
+                height = ParagraphGeometry.lineBox(LineVerticalMetrics(styling.lineBox(fromRun: run, end: end),
+                                                                       includesLeading: true), rule).height
+            }
+            while run &+ 1 < runCount, styling.runHeights[run &+ 1].start <= end { run &+= 1 }
+            if run != self.run {
+                self.run = run
+                cursor = styling.runHeights[run]
+            }
+            return height
         }
     }
 }
 
 extension PreparedText {
-    /// `styledMeasure` through `RunBoxMeasurer` (`settings.stacksLinesPlainly`, `styling.lineBoxes` set).
+    /// `styledMeasure` through `RunBoxMeasurer` (`settings.stacksLinesPlainly`, `styling.runHeights` set).
     func runBoxMeasure(_ styling: Styling, _ settings: ParagraphSettings, maxWidth: Int, lastLineMaxWidth: Int?,
                        numberOfLines: Int, lineBreakMode: LineBreakMode, lineBreakStrategy: LineBreakStrategy,
                        fastPath: Bool) -> TextMetrics {
