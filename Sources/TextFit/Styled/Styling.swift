@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// What a styled `PreparedText` keeps beyond a plain one: its distinct attribute sets (`Style`), which
 /// run of the text has which, and each style's vertical metrics for the line box (rule S6). A plain text
@@ -68,7 +69,14 @@ final class Styling: Sendable {
     /// The text's UTF-16 length.
     let count: Int
     /// Each style's "…" width once a line was truncated (`ellipsisWidths()`).
-    let ellipsisWidthMemo = Locked<[Int]?>(nil)
+    /// 0 until a line was first truncated, then the address of `styles.count + 1` widths: each style's
+    /// "…" in 1/1024 pt, then the narrowest (`ellipsisWidthTable()`). Written once (a race shapes the
+    /// same values twice and frees the loser's), freed in `deinit`.
+    let ellipsisWidthMemo = Atomic<UInt>(0)
+
+    deinit {
+        UnsafeMutablePointer<Int>(bitPattern: ellipsisWidthMemo.load(ordering: .acquiring))?.deallocate()
+    }
 
     init(styles: [Style], runStarts: [Int], runStyles: [UInt16], count: Int, paragraphStyle: ParagraphStyle = .default) {
         self.styles = styles
