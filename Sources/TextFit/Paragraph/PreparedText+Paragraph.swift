@@ -72,8 +72,8 @@ extension PreparedText {
                        lineBreakMode: LineBreakMode, lineBreakStrategy: LineBreakStrategy, fastPath: Bool) -> TextMetrics {
         // Runs of several sizes and nothing else (the usual styled text): the fast breaker into a sink
         // of heights and integers. The general path keeps the stepper, which the tests compare it with.
-        if fastPath, settings.stacksLinesPlainly, let styling, !styling.runHeights.isEmpty {
-            return runBoxMeasure(styling, settings, maxWidth: maxWidth, lastLineMaxWidth: lastLineMaxWidth,
+        if fastPath, settings.stacksLinesPlainly, styling?.runHeights.isEmpty == false {
+            return runBoxMeasure(settings, maxWidth: maxWidth, lastLineMaxWidth: lastLineMaxWidth,
                                  numberOfLines: numberOfLines, lineBreakMode: lineBreakMode,
                                  lineBreakStrategy: lineBreakStrategy, fastPath: fastPath)
         }

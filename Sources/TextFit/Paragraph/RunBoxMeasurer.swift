@@ -91,10 +91,12 @@ struct RunBoxMeasurer: LineSink {
 
 extension PreparedText {
     /// `styledMeasure` through `RunBoxMeasurer` (`settings.stacksLinesPlainly`, `styling.runHeights` set).
-    func runBoxMeasure(_ styling: Styling, _ settings: ParagraphSettings, maxWidth: Int, lastLineMaxWidth: Int?,
+    func runBoxMeasure(_ settings: ParagraphSettings, maxWidth: Int, lastLineMaxWidth: Int?,
                        numberOfLines: Int, lineBreakMode: LineBreakMode, lineBreakStrategy: LineBreakStrategy,
                        fastPath: Bool) -> TextMetrics {
-        var measurer = RunBoxMeasurer(styling: styling, settings: settings)
+        // The styling read in place, not bound to a local: bound, it was retained and released around
+        // the breaker (the sink holds it unretained).
+        var measurer = RunBoxMeasurer(styling: styling.unsafelyUnwrapped, settings: settings)
         var truncated = false
         if fastPath, fitsOnOneLine(maxWidth: maxWidth, lastLineMaxWidth: lastLineMaxWidth, numberOfLines: numberOfLines) {
             measurer.append(oneLine)
