@@ -10,7 +10,9 @@ import _TextFitTestSupport
 ///   the general breaker's `tailTruncated` makes;
 /// - each line's box from the per-style boxes made when preparing and the run cursor
 ///   (`ParagraphLineBoxes`) is the box of the general rule, `ParagraphGeometry.lineBox` over
-///   `verticalMetrics(ofLine:)` (S6, P1–P3, P6).
+///   `verticalMetrics(ofLine:)` (S6, P1–P3, P6);
+/// - `measure` of runs under a style that stacks lines plainly (`RunBoxMeasurer`: heights and integer
+///   widths, no stepper) is the stepper's measure (`ParagraphMeasurer`) and the layout's metrics.
 @Suite struct StyledFastPathTests {
     static let widths: [CGFloat?] = [nil, 0, 17, 33, 48, 61, 75, 90, 118, 140, 166, 200, 260, 333]
 
@@ -177,5 +179,67 @@ import _TextFitTestSupport
         }
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
         #expect(compared > 5_000)
+    }
+    /// `RunBoxMeasurer` (the fast path's sink for runs under a style with no spacing, indent or tab)
+    /// against `ParagraphMeasurer` over the same lines and the layout's metrics, with paragraph styles
+    /// that change line boxes (a multiple, a clamp: still plain stacking) and ones that must keep the
+    /// stepper (spacing, an indent), in every mode.
+    @Test func runBoxMeasureIsTheStepperMeasure() throws {
+        var styles: [ParagraphStyle] = [ParagraphStyle()]
+        var multiple = ParagraphStyle()
+        multiple.lineHeightMultiple = 1.3
+        styles.append(multiple)
+        var clamped = ParagraphStyle()
+        clamped.minimumLineHeight = 19
+        clamped.maximumLineHeight = 23
+        styles.append(clamped)
+        var spaced = ParagraphStyle()
+        spaced.lineSpacing = 2
+        spaced.paragraphSpacing = 4
+        styles.append(spaced)
+        var indented = ParagraphStyle()
+        indented.headIndent = 7
+        styles.append(indented)
+        var plainlyStacked = 0
+        var compared = 0
+        var failures: [String] = []
+        for (t, styled) in try Self.randomStyledTexts(count: 40, seed: 2026_12_02_17).enumerated() {
+            for style in styles {
+                let prepared = try PreparedText(styled: styled, paragraphStyle: style)
+                guard let settings = prepared.paragraphSettings else { continue }
+                if settings.stacksLinesPlainly, prepared.styling?.runHeights.isEmpty == false { plainlyStacked += 1 }
+                for width in Self.widths {
+                    for mode in LineBreakMode.allCases {
+                        for lines in 0...3 {
+                            let maxWidth = try PreparedText.units(forWidth: width)
+                            let fast = prepared.styledMeasure(settings, maxWidth: maxWidth, lastLineMaxWidth: nil,
+                                                              numberOfLines: lines, lineBreakMode: mode,
+                                                              lineBreakStrategy: [], fastPath: true)
+                            // The stepper over the fast breaker's own lines.
+                            var measurer = ParagraphMeasurer(text: prepared, settings: settings)
+                            let truncated = prepared.fitsOnOneLine(maxWidth: maxWidth, lastLineMaxWidth: nil, numberOfLines: lines)
+                                ? { measurer.append(prepared.oneLine); return false }()
+                                : prepared.run(maxWidth: maxWidth, lastLineMaxWidth: nil, numberOfLines: lines,
+                                               lineBreakMode: mode, lineBreakStrategy: [], fastPath: true, into: &measurer)
+                            let stepped = TextMetrics(lineCount: measurer.count,
+                                                      size: CGSize(width: measurer.widest, height: measurer.height),
+                                                      widthIncludingTrailingWhitespace: measurer.widestWithWhitespace,
+                                                      isTruncated: truncated)
+                            let layout = try prepared.layout(width: width, numberOfLines: lines, lineBreakMode: mode,
+                                                             lineBreakStrategy: [], lastLineMaxWidth: nil, fastPath: false)
+                            compared += 1
+                            if settings.affectsBreaking { continue }  // the stepper's path only
+                            if fast != stepped || fast != layout.metrics, failures.count < 10 {
+                                failures.append("text \(t) style \(style) width \(String(describing: width)) \(mode) lines \(lines): "
+                                                + "\(fast) vs \(stepped) vs \(layout.metrics)")
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+        #expect(plainlyStacked >= 40)
+        #expect(compared > 10_000)
     }
 }

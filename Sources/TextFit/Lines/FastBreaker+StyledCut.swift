@@ -8,14 +8,14 @@
 extension FastBreaker {
     static func styledTailCut(_ view: FastView, _ text: PreparedText, _ styling: Styling, _ start: Int, _ end: Int,
                               limit: Int) -> BrokenLine {
-        let widths = styling.ellipsisWidths()
+        let widths = styling.ellipsisWidthTable()
         let widest = text.ellipsisWidth
         var cut = view.trimmedEnd(lastFittingBoundary(view, text, start, end, budget: limit - widest), notBefore: start)
         func lineWidth(_ visibleEnd: Int) -> Int {
             let style = styling.runStyles[styling.runIndex(containing: PreparedText.ellipsisStylePosition(.tail, visible: start..<visibleEnd))]
             return width(view, text, start, visibleEnd) + widths[Int(style)]
         }
-        let narrowest = widths.min() ?? widest
+        let narrowest = styling.styles.isEmpty ? widest : widths[styling.styles.count]
         if narrowest < widest {
             // Candidates lie between the cut the widest "…" allows and the one the narrowest would.
             var boundary = lastFittingBoundary(view, text, start, end, budget: limit - narrowest)

@@ -12,6 +12,10 @@ final class ParagraphSettings: Sendable {
     /// The line widths differ from the layout width (indents) or a tab's advance depends on where it
     /// falls: lines go through the general breaker with per-line widths.
     let affectsBreaking: Bool
+    /// Lines stack with nothing between or beside them: no line or paragraph spacing (P4, P5), no indent,
+    /// tail margin or tab (P9, P10), not justified (P8). Then `measure` sums only line boxes and widths
+    /// (`RunBoxMeasurer`).
+    let stacksLinesPlainly: Bool
 
     /// The one tab layout every reader of a tabbed line shares (P10): the stops in 1/1024 pt, the interval
     /// after them and where the text's tabs are, when the text has a tab.
@@ -33,6 +37,8 @@ final class ParagraphSettings: Sendable {
         tabLayout = hasTab ? TabLayout(stops: TabStops(style), positions: tabPositions, firstIndent: firstHeadIndent,
                                        headIndent: headIndent) : nil
         affectsBreaking = firstHeadIndent != 0 || headIndent != 0 || tailIndent != 0 || hasTab
+        stacksLinesPlainly = !affectsBreaking && style.alignment != .justified && style.lineSpacing == 0
+            && style.paragraphSpacing + style.paragraphSpacingBefore == 0
     }
 
     /// Where lines end, in 1/1024 pt from the leading margin, for a layout `maxWidth` wide (P9): a positive

@@ -70,6 +70,13 @@ extension PreparedText {
     /// relayout of styled text stays a walk over the breaker's lines.
     func styledMeasure(_ settings: ParagraphSettings, maxWidth: Int, lastLineMaxWidth: Int?, numberOfLines: Int,
                        lineBreakMode: LineBreakMode, lineBreakStrategy: LineBreakStrategy, fastPath: Bool) -> TextMetrics {
+        // Runs of several sizes and nothing else (the usual styled text): the fast breaker into a sink
+        // of heights and integers. The general path keeps the stepper, which the tests compare it with.
+        if fastPath, settings.stacksLinesPlainly, styling?.runHeights.isEmpty == false {
+            return runBoxMeasure(settings, maxWidth: maxWidth, lastLineMaxWidth: lastLineMaxWidth,
+                                 numberOfLines: numberOfLines, lineBreakMode: lineBreakMode,
+                                 lineBreakStrategy: lineBreakStrategy, fastPath: fastPath)
+        }
         var measurer = ParagraphMeasurer(text: self, settings: settings)
         var truncated = false
         if settings.affectsBreaking {

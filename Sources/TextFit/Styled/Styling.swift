@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// What a styled `PreparedText` keeps beyond a plain one: its distinct attribute sets (`Style`), which
 /// run of the text has which, and each style's vertical metrics for the line box (rule S6). A plain text
@@ -51,10 +52,31 @@ final class Styling: Sendable {
     /// not past it (`edgeBox(_:)`): the line across one edge that `ParagraphLineBoxes` meets at every
     /// width, without walking the runs.
     let lineBoxes: [LineBox]?
+    /// Per run, what a measure's run cursor reads (`RunBoxMeasurer`) when lines differ in height: the heights
+    /// of `lineBoxes` laid out by run, so moving the cursor is one read. Empty otherwise.
+    let runHeights: [RunHeights]
+
+    /// Run `i`'s cursor: where it starts (`Int.min` for the first run), where the next run starts and the
+    /// one after it (`Int.max` past the last), the height of a line inside it and of a line from it into
+    /// the next run but not past that (`edgeBox(_:)`; the run's own past the last run).
+    struct RunHeights: Sendable {
+        var start: Int
+        var next: Int
+        var crossEnd: Int
+        var height: CGFloat
+        var edgeHeight: CGFloat
+    }
     /// The text's UTF-16 length.
     let count: Int
     /// Each style's "…" width once a line was truncated (`ellipsisWidths()`).
-    let ellipsisWidthMemo = Locked<[Int]?>(nil)
+    /// 0 until a line was first truncated, then the address of `styles.count + 1` widths: each style's
+    /// "…" in 1/1024 pt, then the narrowest (`ellipsisWidthTable()`). Written once (a race shapes the
+    /// same values twice and frees the loser's), freed in `deinit`.
+    let ellipsisWidthMemo = Atomic<UInt>(0)
+
+    deinit {
+        UnsafeMutablePointer<Int>(bitPattern: ellipsisWidthMemo.load(ordering: .acquiring))?.deallocate()
+    }
 
     init(styles: [Style], runStarts: [Int], runStyles: [UInt16], count: Int, paragraphStyle: ParagraphStyle = .default) {
         self.styles = styles
@@ -89,8 +111,17 @@ final class Styling: Sendable {
                                                       plainLineHeights: plainLineHeights), rule))
             }
             lineBoxes = boxes
+            let runCount = runStarts.count
+            runHeights = (0..<runCount).map { run in
+                let height = boxes[Int(runStyles[run])].height
+                return RunHeights(start: run == 0 ? Int.min : runStarts[run],
+                                  next: run + 1 < runCount ? runStarts[run + 1] : .max,
+                                  crossEnd: run + 2 < runCount ? runStarts[run + 2] : .max,
+                                  height: height, edgeHeight: run + 1 < runCount ? boxes[styles.count + run].height : height)
+            }
         } else {
             lineBoxes = nil
+            runHeights = []
         }
     }
 
