@@ -35,7 +35,7 @@ extension PreparedText {
         var records = LineRecords()
         var truncated = false
         if settings.affectsBreaking {
-            var breaker = paragraphBreaker(settings, maxWidth: maxWidth, lastLineMaxWidth: lastLineMaxWidth,
+            let breaker = paragraphBreaker(settings, maxWidth: maxWidth, lastLineMaxWidth: lastLineMaxWidth,
                                            numberOfLines: numberOfLines, lineBreakMode: lineBreakMode,
                                            lineBreakStrategy: lineBreakStrategy)
             truncated = records.withWriter(expectedCount: 4) { breaker.run(into: &$0) }
@@ -80,7 +80,7 @@ extension PreparedText {
         var measurer = ParagraphMeasurer(text: self, settings: settings)
         var truncated = false
         if settings.affectsBreaking {
-            var breaker = paragraphBreaker(settings, maxWidth: maxWidth, lastLineMaxWidth: lastLineMaxWidth,
+            let breaker = paragraphBreaker(settings, maxWidth: maxWidth, lastLineMaxWidth: lastLineMaxWidth,
                                            numberOfLines: numberOfLines, lineBreakMode: lineBreakMode,
                                            lineBreakStrategy: lineBreakStrategy)
             truncated = breaker.run(into: &measurer)
