@@ -1,4 +1,4 @@
-// A reusable scratch block per thread for preparing text (Swift: Prepare/BuildScratch.swift).
+// A reusable scratch block per thread for preparing text (Swift: Internals/ThreadScratch.swift).
 //
 // Why in C: Swift has no thread-local storage of its own on Linux; a `_Thread_local` slot is a few
 // instructions to reach, and a `pthread_key_t` destructor frees the block when its thread exits.

@@ -1,14 +1,12 @@
-import CTextFit
-
 /// The memory a `PreparedText.Builder` pass works in: the calling thread's scratch block
-/// (`tf_scratch_acquire`), kept between texts, or for a text too long for it (or a nested build on the same
+/// (`ThreadScratch`), kept between texts, or for a text too long for it (or a nested build on the same
 /// thread) a block allocated for that call.
 ///
 /// Why: the builder's temporaries (the decoded units, the pass's buffers, the segment-cache look-ups) were
 /// three nested temporary allocations: on the stack up to 1 KiB, which a UI string of more than about 18
 /// units and every longer text exceeds, and then a `malloc` and `free` per text, with the build's result
 /// copied out through each closure. One block per thread costs neither. Each thread has its own block, so
-/// texts prepared in parallel (`TextBatch`) share nothing; a thread keeps at most `TF_SCRATCH_MAX_BYTES`.
+/// texts prepared in parallel (`TextBatch`) share nothing; a thread keeps at most 256 KiB.
 enum BuildScratch {
     /// Where the three parts lie in the block: look-ups (eight-byte aligned), then the decoded units
     /// (`utf8Count + 1`, the sentinel included), then the pass's buffers (`Pass.Layout`, eight-byte aligned).
@@ -25,18 +23,5 @@ enum BuildScratch {
             pass = (units + MemoryLayout<UInt16>.stride * (utf8Count + 1) + 7) & ~7
             byteCount = pass + PreparedText.Pass.Layout(count: utf8Count).byteCount
         }
-    }
-
-    /// A block of at least `byteCount` bytes, eight-byte aligned; hand it back with `release`.
-    @inline(__always)
-    static func acquire(byteCount: Int) -> UnsafeMutableRawPointer {
-        if let block = tf_scratch_acquire(byteCount) { return block }
-        return UnsafeMutableRawPointer.allocate(byteCount: byteCount, alignment: 16)
-    }
-
-    /// Hands back a block `acquire` returned.
-    @inline(__always)
-    static func release(_ block: UnsafeMutableRawPointer) {
-        if tf_scratch_release(block) == 0 { block.deallocate() }
     }
 }

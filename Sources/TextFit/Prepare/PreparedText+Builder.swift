@@ -61,7 +61,7 @@ extension PreparedText {
             }
 
             /// Hands the scratch block back: the buffers are invalid after.
-            func finish() { BuildScratch.release(scratch) }
+            func finish() { ThreadScratch.release(scratch) }
         }
 
         /// A run between words (ideographs, a hyphenated word) is cut into segments at its first break
@@ -94,7 +94,7 @@ extension PreparedText {
                 // UTF-16 never needs more units than UTF-8 has bytes, so the block is sized by the bytes.
                 let size = BuildScratch.Sizes(utf8Count: bytes.count)
                 // Handed back by the output's reader, once it has copied the buffers (`Built.finish`).
-                let scratch = BuildScratch.acquire(byteCount: size.byteCount)
+                let scratch = ThreadScratch.acquire(byteCount: size.byteCount)
                 let lookups = (scratch + size.lookups).bindMemory(to: SegmentCacheStorage.Lookup.self, capacity: Pass.lookupChunk)
                 let decoded = (scratch + size.units).bindMemory(to: UInt16.self, capacity: bytes.count + 1)
                 let count = UTF16Units.decode(bytes, into: decoded)
