@@ -15,7 +15,7 @@ extension FastBreaker {
             let style = styling.runStyles[styling.runIndex(containing: PreparedText.ellipsisStylePosition(.tail, visible: start..<visibleEnd))]
             return width(view, text, start, visibleEnd) + widths[Int(style)]
         }
-        let narrowest = styling.styles.isEmpty ? widest : widths[styling.styles.count]
+        let narrowest = styling.narrowestEllipsisWidth
         if narrowest < widest {
             // Candidates lie between the cut the widest "…" allows and the one the narrowest would.
             var boundary = lastFittingBoundary(view, text, start, end, budget: limit - narrowest)

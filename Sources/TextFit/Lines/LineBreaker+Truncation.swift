@@ -80,9 +80,8 @@ extension LineBreaker {
         }
         let widest = text.ellipsisWidth
         var boundary = cut(token: widest)
-        if let styling = text.styling, styling.ellipsisWidthVaries {
+        if let narrowest = text.styling?.narrowestEllipsisWidth, narrowest < widest {
             // Candidates lie between the cut the widest "…" allows and the one the narrowest would.
-            let narrowest = styling.ellipsisWidths().min() ?? widest
             var candidate = cut(token: narrowest)
             while candidate > boundary {
                 if lineWidth(shown(candidate)) <= limit { boundary = candidate; break }

@@ -23,7 +23,7 @@ extension PreparedText {
     /// The "…"'s advance in 1/1024 pt for a line showing `visible` with the ellipsis at `placement`.
     func ellipsisWidth(_ placement: EllipsisPlacement, visible: Range<Int>) -> Int {
         guard let styling else { return ellipsisWidth }
-        return styling.ellipsisWidths()[Int(ellipsisStyle(placement, visible: visible))]
+        return styling.ellipsisWidthTable()[Int(ellipsisStyle(placement, visible: visible))]
     }
 
     /// The "…" shaped in `font` (or the fallback face that has it, T1), in 1/1024 pt.
@@ -69,9 +69,6 @@ extension Styling {
         return known
     }
 
-    /// Whether the styles' "…" differ in width, so a cut line's budget depends on where it ends.
-    var ellipsisWidthVaries: Bool {
-        let widths = ellipsisWidths()
-        return widths.contains { $0 != widths[0] }
-    }
+    /// The narrowest of the styles' "…" (S7): below the widest, a cut line's budget depends on where it ends.
+    var narrowestEllipsisWidth: Int { ellipsisWidthTable()[styles.count] }
 }
