@@ -106,9 +106,12 @@ enum StyledPasses {
     @inline(never) @_silgen_name("bench_pass_styled_plain_prepare")
     static func plainPrepare(_ cases: [BenchCase]) -> Int {
         var checksum = 0
-        for c in cases {
-            let prepared = PreparedText(c.text, font: c.font)
-            guard let metrics = try? prepared.measure(width: c.cgWidth, numberOfLines: c.maxLines, lineBreakMode: c.mode)
+        // Indices, as the styled passes read their cases: a copy of each case would charge the plain side
+        // a retain and release of every field (Passes.textfitMeasureFromString).
+        for i in cases.indices {
+            let prepared = PreparedText(cases[i].text, font: cases[i].font)
+            guard let metrics = try? prepared.measure(width: cases[i].cgWidth, numberOfLines: cases[i].maxLines,
+                                                      lineBreakMode: cases[i].mode)
             else { continue }
             checksum &+= metrics.lineCount &+ Int(metrics.size.width * 1024)
         }
