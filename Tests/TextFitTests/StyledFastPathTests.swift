@@ -6,8 +6,9 @@ import _TextFitTestSupport
 /// The styled text's short cuts must answer what the general rules answer, to the bit:
 /// - a styled text of one run that sets only its font is prepared as plain text in that font (S1–S6
 ///   leave it nothing to change); with a colour it keeps its styling and must still measure the same;
-/// - the fast breaker's styled tail truncation (`FastBreaker.styledTailCut`, T4 with S7) makes the lines
-///   the general breaker's `tailTruncated` makes;
+/// - the fast breaker's styled tail truncation (`FastBreaker.styledTailCut`, T4 with S7: one search, with
+///   the narrowest "…", then a step back) makes the lines the general breaker's `tailTruncated` makes
+///   (two searches), in layouts and cut by cut;
 /// - each line's box from the per-style boxes made when preparing and the run cursor
 ///   (`ParagraphLineBoxes`) is the box of the general rule, `ParagraphGeometry.lineBox` over
 ///   `verticalMetrics(ofLine:)` (S6, P1–P3, P6);
@@ -123,6 +124,70 @@ import _TextFitTestSupport
         #expect(compared > 10_000)
         // The styled tail cut was exercised, not only the general one.
         #expect(truncatedFast > 200)
+    }
+
+    /// `FastBreaker.styledTailCut` (one search with the narrowest "…", then a step back to the first
+    /// boundary whose line fits with its own "…", S7) against the general breaker's `tailTruncated`
+    /// (the widest "…"'s cut, then the narrowest's, T4) cut by cut: from many line starts of random styled
+    /// texts, at limits from nothing to the whole rest, with styles whose "…" differ by a fraction of a
+    /// character (the usual case) and by several characters (a 40 pt run in 11 pt text: the step back is
+    /// long, and the fast cut searches for the widest "…"'s cut to stop at).
+    @Test func styledTailCutIsTheGeneralCut() throws {
+        var texts = try Self.randomStyledTexts(count: 40, seed: 2026_12_02_18)
+        let small = try Font(family: "Noto Sans", size: 11)
+        let huge = TextAttributes(font: try Font(family: "Noto Sans", size: 40))
+        var generator = SeededGenerator(state: 7_2026)
+        for text in SampleTexts.all where text.count >= 6 {
+            var styled = try StyledText(text, font: small)
+            var offsets: [Int] = [0]
+            for character in text { offsets.append(offsets.last! + character.utf16.count) }
+            for _ in 0..<3 {
+                let a = Int(generator.next() % UInt64(offsets.count - 2))
+                let b = min(offsets.count - 1, a + 1 + Int(generator.next() % 4))
+                try styled.setAttributes(huge, range: offsets[a]..<offsets[b])
+            }
+            texts.append(styled)
+        }
+        var compared = 0
+        var longSteps = 0
+        var failures: [String] = []
+        for (t, styled) in texts.enumerated() {
+            let prepared = try PreparedText(styled: styled)
+            guard let styling = prepared.styling, FastBreaker.canRun(prepared, mode: .byTruncatingTail, strategy: []) else { continue }
+            let narrowest = styling.narrowestEllipsisWidth
+            for paragraph in prepared.paragraphs where paragraph.end > paragraph.start {
+                let end = paragraph.end
+                for start in prepared.graphemes.map(Int.init) where start >= paragraph.start && start < end {
+                    guard generator.next() % 3 == 0 else { continue }
+                    let whole = prepared.width(start, end)
+                    for _ in 0..<6 {
+                        let limit = Int(generator.next() % UInt64(whole + 2 * prepared.ellipsisWidth + 1))
+                        let general = LineBreaker(text: prepared, maxWidth: limit, lastLineMaxWidth: nil, maxLines: 1,
+                                                  mode: .byTruncatingTail).tailTruncated(start, end, limit: limit)
+                        let fast = prepared.withFastView { view in
+                            FastBreaker.styledTailCut(view, prepared, styling, start, end, limit: limit)
+                        }
+                        compared += 1
+                        // How far below the narrowest "…"'s cut the answer lies, in clusters.
+                        let narrowCut = Self.cut(prepared, start, end, budget: limit - narrowest)
+                        if prepared.graphemes.filter({ Int($0) > general.end && Int($0) <= narrowCut }).count
+                            >= FastBreaker.stepsBeforeWidestCut { longSteps += 1 }
+                        if fast != general, failures.count < 10 {
+                            failures.append("text \(t) start \(start) end \(end) limit \(limit): \(fast) vs \(general)")
+                        }
+                    }
+                }
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+        #expect(compared > 5_000)
+        #expect(longSteps > 50)
+    }
+
+    /// The cut `LineBreaker.tailTruncated` finds for a "…" leaving `budget` (its `lastBoundary` search).
+    static func cut(_ text: PreparedText, _ start: Int, _ end: Int, budget: Int) -> Int {
+        LineBreaker(text: text, maxWidth: budget, lastLineMaxWidth: nil, maxLines: 1, mode: .byTruncatingTail)
+            .lastBoundary(from: start, to: end, budget: budget) { text.width(start, text.trimmedEnd($0, notBefore: start)) }
     }
 
     /// Each line's box as the layout places it (stored per-style boxes, the run cursor, a line across

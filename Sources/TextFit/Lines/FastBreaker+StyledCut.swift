@@ -1,35 +1,58 @@
-/// Tail truncation of a styled text (T4 with S7) on the fast path: `LineBreaker.tailTruncated`
-/// step for step, with the fast widths. The "…" takes the style of the last visible character, so the
-/// cut is first found with the widest "…" of the text's styles (as plain tail truncation finds it), then
-/// moved as far as a narrower "…" lets it, comparing each candidate's exact width in integer units. Before
-/// this, each styled truncated line went to the general breaker: about 2,090 instructions a cut line,
-/// now about 940 (callgrind, `textfit-bench --mode styled`). `StyledFastPathTests` holds the two to the
-/// same lines.
+/// Tail truncation of a styled text (T4 with S7) on the fast path, with the fast widths: the lines of
+/// `LineBreaker.tailTruncated`, found with one search instead of two. The "…" takes the style of the
+/// last visible character (S7), so the general code first finds the cut the widest "…" of the text's
+/// styles allows (`cut_w`, as plain tail truncation finds it), then the one the narrowest would allow
+/// (`cut_n`), and steps back from `cut_n` over grapheme boundaries to the first whose line with its own
+/// "…" fits, stopping at `cut_w`. Every boundary up to `cut_w` fits with its own "…" (none is wider than
+/// the widest), so the step back stops at `cut_w` by itself: the search for `cut_w` is needed only when
+/// the step back is long, and is made then (after `stepsBeforeWidestCut` failed boundaries), from where
+/// the general loop would be. Before, every styled cut line made both searches and a run look-up per
+/// candidate (about 1,600 instructions of the three-run relayout's cut lines against about 750 plain;
+/// callgrind, `textfit-bench --mode styled`). `StyledFastPathTests` holds the two breakers to the same
+/// lines, the single search among them (`styledTailCutIsTheGeneralCut`).
 extension FastBreaker {
+    /// Failed boundaries before the step back finds `cut_w` to stop at: two styles' "…" differ by a
+    /// fraction of a character, so the first or second boundary fits in practice.
+    static let stepsBeforeWidestCut = 3
+
     static func styledTailCut(_ view: FastView, _ text: PreparedText, _ styling: Styling, _ start: Int, _ end: Int,
                               limit: Int) -> BrokenLine {
         let widths = styling.ellipsisWidthTable()
         let widest = text.ellipsisWidth
-        var cut = view.trimmedEnd(lastFittingBoundary(view, text, start, end, budget: limit - widest), notBefore: start)
-        func lineWidth(_ visibleEnd: Int) -> Int {
-            let style = styling.runStyles[styling.runIndex(containing: PreparedText.ellipsisStylePosition(.tail, visible: start..<visibleEnd))]
-            return width(view, text, start, visibleEnd) + widths[Int(style)]
+        let narrowest = widths[styling.styles.count]
+        func cut(_ visibleEnd: Int, width: Int) -> BrokenLine {
+            BrokenLine(start: start, end: visibleEnd, visible: start..<visibleEnd, width: width,
+                       widthWithWhitespace: width, ellipsis: .tail, isCut: true)
         }
-        let narrowest = styling.narrowestEllipsisWidth
-        if narrowest < widest {
-            // Candidates lie between the cut the widest "…" allows and the one the narrowest would.
-            var boundary = lastFittingBoundary(view, text, start, end, budget: limit - narrowest)
-            while boundary > cut {
-                if lineWidth(view.trimmedEnd(boundary, notBefore: start)) <= limit { cut = boundary; break }
-                let index = view.graphemeIndex(atOrAfter: boundary)
-                guard index > 0 else { break }
-                boundary = Int(view.graphemes[index - 1])
+        guard narrowest < widest else {
+            // Every style's "…" is as wide: the cut plain tail truncation makes, with no run look-up.
+            let shown = view.trimmedEnd(lastFittingBoundary(view, text, start, end, budget: limit - widest), notBefore: start)
+            return cut(shown, width: width(view, text, start, shown) + widest)
+        }
+        // S7: the "…" of the style of the last character shown (the line's start when none is).
+        func ownEllipsis(_ visibleEnd: Int) -> Int {
+            let position = PreparedText.ellipsisStylePosition(.tail, visible: start..<visibleEnd)
+            return widths[Int(styling.runStyles[styling.runIndex(containing: position)])]
+        }
+        var boundary = lastFittingBoundary(view, text, start, end, budget: limit - narrowest)
+        // The boundary the step back stops at: `cut_w` once searched for, `start` before (which `cut_w`
+        // is not below).
+        var floor = start
+        var failed = 0
+        while boundary > floor {
+            let shown = view.trimmedEnd(boundary, notBefore: start)
+            let lineWidth = width(view, text, start, shown) + ownEllipsis(shown)
+            if lineWidth <= limit { return cut(shown, width: lineWidth) }
+            failed &+= 1
+            if failed == stepsBeforeWidestCut {
+                floor = view.trimmedEnd(lastFittingBoundary(view, text, start, end, budget: limit - widest), notBefore: start)
             }
+            let index = view.graphemeIndex(atOrAfter: boundary)
+            guard index > 0 else { break }
+            boundary = Int(view.graphemes[index - 1])
         }
-        let shown = view.trimmedEnd(cut, notBefore: start)
-        let shownWidth = lineWidth(shown)
-        return BrokenLine(start: start, end: shown, visible: start..<shown, width: shownWidth,
-                          widthWithWhitespace: shownWidth, ellipsis: .tail, isCut: true)
+        let shown = view.trimmedEnd(floor, notBefore: start)
+        return cut(shown, width: width(view, text, start, shown) + ownEllipsis(shown))
     }
 
     /// `LineBreaker.lastBoundary(from:to:budget:_:)` with the fast widths: the largest grapheme boundary

@@ -390,7 +390,10 @@ extension FastBreaker {
             return BrokenLine(start: start, end: visibleEnd, visible: start..<visibleEnd, width: lineWidth,
                               widthWithWhitespace: lineWidth, ellipsis: .tail, isCut: true)
         case .byTruncatingTail:
-            return Self.styledTailCut(view, text, text.styling.unsafelyUnwrapped, start, end, limit: limit)  // S7
+            // S7. The styling read in place: bound to a local, it was retained and released per cut line.
+            return Unmanaged.passUnretained(text.styling.unsafelyUnwrapped)._withUnsafeGuaranteedRef {
+                Self.styledTailCut(view, text, $0, start, end, limit: limit)
+            }
         case .byClipping:
             // T6; `end` is the paragraph's end (no mandatory break inside), so only the width can cut.
             var line = Self.plainLine(view, text, start, end)
