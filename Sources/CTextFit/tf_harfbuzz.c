@@ -263,15 +263,20 @@ static void set_properties(hb_buffer_t *buffer, uint32_t script, int32_t directi
 /// so the run stays one cluster (one unbreakable piece whose advances sum as HarfBuzz gave them), and the
 /// chunks are put in visual order. The marks of a later chunk are shaped without their base, so they are
 /// positioned as marks with no base are: text with over 30 marks on one letter is not drawn legibly anyway.
-static hb_buffer_t *shape_into_thread_buffer(const tf_font *font, const uint16_t *text, int32_t length,
-                                             uint32_t script, int32_t direction) {
+static hb_buffer_t *get_thread_buffer(void) {
     if (thread_buffer == NULL) {
         thread_buffer = thread_buffer_create();
         if (thread_buffer == NULL) return NULL;
         pthread_once(&thread_buffer_key_once, make_thread_buffer_key);
         pthread_setspecific(thread_buffer_key, thread_buffer);
     }
-    hb_buffer_t *buffer = thread_buffer;
+    return thread_buffer;
+}
+
+static hb_buffer_t *shape_into_thread_buffer(const tf_font *font, const uint16_t *text, int32_t length,
+                                             uint32_t script, int32_t direction) {
+    hb_buffer_t *buffer = get_thread_buffer();
+    if (buffer == NULL) return NULL;
     hb_buffer_clear_contents(buffer);
     int32_t longest = length;
     int32_t end = length > TF_MARK_RUN_LIMIT ? chunk_end(text, 0, length, &longest) : length;
@@ -398,6 +403,96 @@ int32_t tf_shape(const tf_font *font, const uint16_t *text, int32_t length, uint
         flags[u] = out;
     }
     return (int32_t)count;
+}
+
+int32_t tf_shape_joined(const tf_font *font, const tf_segment_lookup *pieces, int32_t count, uint32_t script,
+                        int32_t *advances, uint8_t *flags, uint8_t *sliced) {
+    if (count <= 0 || script == 0) return -1;
+    // The pieces joined, in order, with nothing between them: HarfBuzz sees one text and no context.
+    uint16_t joined[TF_JOINED_UNIT_LIMIT];
+    int32_t total = 0;
+    int32_t longest = 0;
+    int mark_may_cross = 0;
+    for (int32_t p = 0; p < count; p++) {
+        const uint16_t *text = pieces[p].key.text;
+        int32_t length = pieces[p].key.length;
+        if (length <= 0 || length > TF_JOINED_UNIT_LIMIT - total) return -1;
+        // A piece tf_shape would shape in chunks (a run of over TF_MARK_RUN_LIMIT marks) is not joined.
+        int32_t run = length;
+        if (length > TF_MARK_RUN_LIMIT && chunk_end(text, 0, length, &run) != length) return -1;
+        if (run > longest) longest = run;
+        // A run of marks can only continue across a join when a piece starts with a possible mark.
+        if (!tf_is_surely_starter(text[0])) mark_may_cross = 1;
+        memcpy(joined + total, text, sizeof(uint16_t) * (size_t)length);
+        total += length;
+    }
+    if (mark_may_cross && total > TF_MARK_RUN_LIMIT && chunk_end(joined, 0, total, &longest) != total) return -1;
+    hb_buffer_t *buffer = get_thread_buffer();
+    if (buffer == NULL) return -1;
+    hb_buffer_clear_contents(buffer);
+    hb_buffer_add_utf16(buffer, joined, total, 0, total);
+    set_properties(buffer, script, 1);
+    hb_shape(font->font, buffer, NULL, 0);
+    last_counts.harfbuzz_calls = 1;
+    last_counts.longest_mark_run = longest;
+    if (!hb_buffer_allocation_successful(buffer)) return -1;
+
+    unsigned glyph_count = 0;
+    hb_glyph_info_t *infos = hb_buffer_get_glyph_infos(buffer, &glyph_count);
+    hb_glyph_position_t *positions = hb_buffer_get_glyph_positions(buffer, NULL);
+    for (int32_t p = 0; p < count; p++) {
+        memset(advances + pieces[p].start, 0, sizeof(int32_t) * (size_t)pieces[p].key.length);
+        memset(flags + pieces[p].start, 0, (size_t)pieces[p].key.length);
+        sliced[p] = 1;
+    }
+    // Left to right with HarfBuzz's default cluster level: clusters never decrease along the buffer, so
+    // one walk finds each glyph's piece. Per piece, the same sums and flags as tf_shape's first loop.
+    int32_t p = 0;
+    uint32_t base = 0;
+    uint32_t end = (uint32_t)pieces[0].key.length;
+    int32_t *a = advances + pieces[0].start;
+    uint8_t *f = flags + pieces[0].start;
+    for (unsigned i = 0; i < glyph_count; i++) {
+        uint32_t cluster = infos[i].cluster;
+        if (cluster < base || cluster >= (uint32_t)total) return -1;
+        while (cluster >= end) {
+            p++;
+            base = end;
+            end += (uint32_t)pieces[p].key.length;
+            a = advances + pieces[p].start;
+            f = flags + pieces[p].start;
+        }
+        uint32_t local = cluster - base;
+        int32_t advance = sane_advance(positions[i].x_advance, font->advance_limit);
+        // An overflowing cluster sum is tf_shape's spread path: that piece is shaped alone.
+        if (__builtin_add_overflow(a[local], advance, &a[local])) sliced[p] = 0;
+        uint8_t fl = f[local] | kSeen;
+        if (infos[i].codepoint != 0) fl |= kHasGlyph;
+        if (hb_glyph_info_get_glyph_flags(&infos[i]) & HB_GLYPH_FLAG_UNSAFE_TO_BREAK) fl |= kUnsafe;
+        f[local] = fl;
+    }
+    // HarfBuzz's promise: where a cluster's glyphs are not HB_GLYPH_FLAG_UNSAFE_TO_BREAK, breaking the
+    // text there and shaping both sides alone gives the glyphs and positions on each side. So a piece is
+    // what tf_shape gives it alone when both of its joins start a cluster that is safe to break.
+    for (p = 1; p < count; p++) {
+        uint8_t fl = flags[pieces[p].start];
+        if (!(fl & kSeen) || (fl & kUnsafe)) sliced[p - 1] = sliced[p] = 0;
+    }
+    for (p = 0; p < count; p++) {
+        uint8_t *pf = flags + pieces[p].start;
+        for (int32_t u = 0; u < pieces[p].key.length; u++) {
+            uint8_t fl = pf[u];
+            uint8_t out = 0;
+            if (!(fl & kSeen)) {
+                out |= 1;
+            } else {
+                if (fl & kUnsafe) out |= 1;
+                if (!(fl & kHasGlyph)) out |= 2;
+            }
+            pf[u] = out;
+        }
+    }
+    return (int32_t)glyph_count;
 }
 
 // For drawing: the same shaping as tf_shape, keeping each glyph and its position.
