@@ -440,56 +440,58 @@ int32_t tf_shape_joined(const tf_font *font, const tf_segment_lookup *pieces, in
     unsigned glyph_count = 0;
     hb_glyph_info_t *infos = hb_buffer_get_glyph_infos(buffer, &glyph_count);
     hb_glyph_position_t *positions = hb_buffer_get_glyph_positions(buffer, NULL);
-    for (int32_t p = 0; p < count; p++) {
-        memset(advances + pieces[p].start, 0, sizeof(int32_t) * (size_t)pieces[p].key.length);
-        memset(flags + pieces[p].start, 0, (size_t)pieces[p].key.length);
-        sliced[p] = 1;
-    }
     // Left to right with HarfBuzz's default cluster level: clusters never decrease along the buffer, so
-    // one walk finds each glyph's piece. Per piece, the same sums and flags as tf_shape's first loop.
-    int32_t p = 0;
+    // each piece's glyphs follow the previous piece's. Per piece, the same sums and flags as tf_shape's
+    // loops. Everything a loop reads is in locals: a byte store may alias any memory, so the compiler
+    // would otherwise reload each field after every flag written.
+    const int32_t limit = font->advance_limit;
+    unsigned i = 0;
     uint32_t base = 0;
-    uint32_t end = (uint32_t)pieces[0].key.length;
-    int32_t *a = advances + pieces[0].start;
-    uint8_t *f = flags + pieces[0].start;
-    for (unsigned i = 0; i < glyph_count; i++) {
-        uint32_t cluster = infos[i].cluster;
-        if (cluster < base || cluster >= (uint32_t)total) return -1;
-        while (cluster >= end) {
-            p++;
-            base = end;
-            end += (uint32_t)pieces[p].key.length;
-            a = advances + pieces[p].start;
-            f = flags + pieces[p].start;
+    for (int32_t p = 0; p < count; p++) {
+        const int32_t length = pieces[p].key.length;
+        int32_t *a = advances + pieces[p].start;
+        uint8_t *f = flags + pieces[p].start;
+        memset(a, 0, sizeof(int32_t) * (size_t)length);
+        memset(f, 0, (size_t)length);
+        const uint32_t end = base + (uint32_t)length;
+        int overflowed = 0;
+        for (; i < glyph_count; i++) {
+            const uint32_t cluster = infos[i].cluster;
+            if (cluster >= end) break;
+            if (cluster < base) return -1;
+            const uint32_t local = cluster - base;
+            const int32_t advance = sane_advance(positions[i].x_advance, limit);
+            // An overflowing cluster sum is tf_shape's spread path: that piece is shaped alone.
+            overflowed |= __builtin_add_overflow(a[local], advance, &a[local]);
+            uint8_t fl = f[local] | kSeen;
+            if (infos[i].codepoint != 0) fl |= kHasGlyph;
+            if (hb_glyph_info_get_glyph_flags(&infos[i]) & HB_GLYPH_FLAG_UNSAFE_TO_BREAK) fl |= kUnsafe;
+            f[local] = fl;
         }
-        uint32_t local = cluster - base;
-        int32_t advance = sane_advance(positions[i].x_advance, font->advance_limit);
-        // An overflowing cluster sum is tf_shape's spread path: that piece is shaped alone.
-        if (__builtin_add_overflow(a[local], advance, &a[local])) sliced[p] = 0;
-        uint8_t fl = f[local] | kSeen;
-        if (infos[i].codepoint != 0) fl |= kHasGlyph;
-        if (hb_glyph_info_get_glyph_flags(&infos[i]) & HB_GLYPH_FLAG_UNSAFE_TO_BREAK) fl |= kUnsafe;
-        f[local] = fl;
+        sliced[p] = overflowed ? 0 : 1;
+        base = end;
     }
+    if (i < glyph_count) return -1;  // a cluster past the text
     // HarfBuzz's promise: where a cluster's glyphs are not HB_GLYPH_FLAG_UNSAFE_TO_BREAK, breaking the
     // text there and shaping both sides alone gives the glyphs and positions on each side. So a piece is
     // what tf_shape gives it alone when both of its joins start a cluster that is safe to break.
-    for (p = 1; p < count; p++) {
-        uint8_t fl = flags[pieces[p].start];
+    for (int32_t p = 1; p < count; p++) {
+        const uint8_t fl = flags[pieces[p].start];
         if (!(fl & kSeen) || (fl & kUnsafe)) sliced[p - 1] = sliced[p] = 0;
     }
-    for (p = 0; p < count; p++) {
-        uint8_t *pf = flags + pieces[p].start;
-        for (int32_t u = 0; u < pieces[p].key.length; u++) {
-            uint8_t fl = pf[u];
+    for (int32_t p = 0; p < count; p++) {
+        const int32_t length = pieces[p].key.length;
+        uint8_t *f = flags + pieces[p].start;
+        for (int32_t u = 0; u < length; u++) {
+            const uint8_t fl = f[u];
             uint8_t out = 0;
             if (!(fl & kSeen)) {
-                out |= 1;
+                out |= 1;  // inside a cluster: breaking here splits it
             } else {
                 if (fl & kUnsafe) out |= 1;
                 if (!(fl & kHasGlyph)) out |= 2;
             }
-            pf[u] = out;
+            f[u] = out;
         }
     }
     return (int32_t)glyph_count;
