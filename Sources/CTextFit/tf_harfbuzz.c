@@ -263,15 +263,20 @@ static void set_properties(hb_buffer_t *buffer, uint32_t script, int32_t directi
 /// so the run stays one cluster (one unbreakable piece whose advances sum as HarfBuzz gave them), and the
 /// chunks are put in visual order. The marks of a later chunk are shaped without their base, so they are
 /// positioned as marks with no base are: text with over 30 marks on one letter is not drawn legibly anyway.
-static hb_buffer_t *shape_into_thread_buffer(const tf_font *font, const uint16_t *text, int32_t length,
-                                             uint32_t script, int32_t direction) {
+static hb_buffer_t *get_thread_buffer(void) {
     if (thread_buffer == NULL) {
         thread_buffer = thread_buffer_create();
         if (thread_buffer == NULL) return NULL;
         pthread_once(&thread_buffer_key_once, make_thread_buffer_key);
         pthread_setspecific(thread_buffer_key, thread_buffer);
     }
-    hb_buffer_t *buffer = thread_buffer;
+    return thread_buffer;
+}
+
+static hb_buffer_t *shape_into_thread_buffer(const tf_font *font, const uint16_t *text, int32_t length,
+                                             uint32_t script, int32_t direction) {
+    hb_buffer_t *buffer = get_thread_buffer();
+    if (buffer == NULL) return NULL;
     hb_buffer_clear_contents(buffer);
     int32_t longest = length;
     int32_t end = length > TF_MARK_RUN_LIMIT ? chunk_end(text, 0, length, &longest) : length;
@@ -398,6 +403,98 @@ int32_t tf_shape(const tf_font *font, const uint16_t *text, int32_t length, uint
         flags[u] = out;
     }
     return (int32_t)count;
+}
+
+int32_t tf_shape_joined(const tf_font *font, const tf_segment_lookup *pieces, int32_t count, uint32_t script,
+                        int32_t *advances, uint8_t *flags, uint8_t *sliced) {
+    if (count <= 0 || script == 0) return -1;
+    // The pieces joined, in order, with nothing between them: HarfBuzz sees one text and no context.
+    uint16_t joined[TF_JOINED_UNIT_LIMIT];
+    int32_t total = 0;
+    int32_t longest = 0;
+    int mark_may_cross = 0;
+    for (int32_t p = 0; p < count; p++) {
+        const uint16_t *text = pieces[p].key.text;
+        int32_t length = pieces[p].key.length;
+        if (length <= 0 || length > TF_JOINED_UNIT_LIMIT - total) return -1;
+        // A piece tf_shape would shape in chunks (a run of over TF_MARK_RUN_LIMIT marks) is not joined.
+        int32_t run = length;
+        if (length > TF_MARK_RUN_LIMIT && chunk_end(text, 0, length, &run) != length) return -1;
+        if (run > longest) longest = run;
+        // A run of marks can only continue across a join when a piece starts with a possible mark.
+        if (!tf_is_surely_starter(text[0])) mark_may_cross = 1;
+        memcpy(joined + total, text, sizeof(uint16_t) * (size_t)length);
+        total += length;
+    }
+    if (mark_may_cross && total > TF_MARK_RUN_LIMIT && chunk_end(joined, 0, total, &longest) != total) return -1;
+    hb_buffer_t *buffer = get_thread_buffer();
+    if (buffer == NULL) return -1;
+    hb_buffer_clear_contents(buffer);
+    hb_buffer_add_utf16(buffer, joined, total, 0, total);
+    set_properties(buffer, script, 1);
+    hb_shape(font->font, buffer, NULL, 0);
+    last_counts.harfbuzz_calls = 1;
+    last_counts.longest_mark_run = longest;
+    if (!hb_buffer_allocation_successful(buffer)) return -1;
+
+    unsigned glyph_count = 0;
+    hb_glyph_info_t *infos = hb_buffer_get_glyph_infos(buffer, &glyph_count);
+    hb_glyph_position_t *positions = hb_buffer_get_glyph_positions(buffer, NULL);
+    // Left to right with HarfBuzz's default cluster level: clusters never decrease along the buffer, so
+    // each piece's glyphs follow the previous piece's. Per piece, the same sums and flags as tf_shape's
+    // loops. Everything a loop reads is in locals: a byte store may alias any memory, so the compiler
+    // would otherwise reload each field after every flag written.
+    const int32_t limit = font->advance_limit;
+    unsigned i = 0;
+    uint32_t base = 0;
+    for (int32_t p = 0; p < count; p++) {
+        const int32_t length = pieces[p].key.length;
+        int32_t *a = advances + pieces[p].start;
+        uint8_t *f = flags + pieces[p].start;
+        memset(a, 0, sizeof(int32_t) * (size_t)length);
+        memset(f, 0, (size_t)length);
+        const uint32_t end = base + (uint32_t)length;
+        int overflowed = 0;
+        for (; i < glyph_count; i++) {
+            const uint32_t cluster = infos[i].cluster;
+            if (cluster >= end) break;
+            if (cluster < base) return -1;
+            const uint32_t local = cluster - base;
+            const int32_t advance = sane_advance(positions[i].x_advance, limit);
+            // An overflowing cluster sum is tf_shape's spread path: that piece is shaped alone.
+            overflowed |= __builtin_add_overflow(a[local], advance, &a[local]);
+            uint8_t fl = f[local] | kSeen;
+            if (infos[i].codepoint != 0) fl |= kHasGlyph;
+            if (hb_glyph_info_get_glyph_flags(&infos[i]) & HB_GLYPH_FLAG_UNSAFE_TO_BREAK) fl |= kUnsafe;
+            f[local] = fl;
+        }
+        sliced[p] = overflowed ? 0 : 1;
+        base = end;
+    }
+    if (i < glyph_count) return -1;  // a cluster past the text
+    // HarfBuzz's promise: where a cluster's glyphs are not HB_GLYPH_FLAG_UNSAFE_TO_BREAK, breaking the
+    // text there and shaping both sides alone gives the glyphs and positions on each side. So a piece is
+    // what tf_shape gives it alone when both of its joins start a cluster that is safe to break.
+    for (int32_t p = 1; p < count; p++) {
+        const uint8_t fl = flags[pieces[p].start];
+        if (!(fl & kSeen) || (fl & kUnsafe)) sliced[p - 1] = sliced[p] = 0;
+    }
+    for (int32_t p = 0; p < count; p++) {
+        const int32_t length = pieces[p].key.length;
+        uint8_t *f = flags + pieces[p].start;
+        for (int32_t u = 0; u < length; u++) {
+            const uint8_t fl = f[u];
+            uint8_t out = 0;
+            if (!(fl & kSeen)) {
+                out |= 1;  // inside a cluster: breaking here splits it
+            } else {
+                if (fl & kUnsafe) out |= 1;
+                if (!(fl & kHasGlyph)) out |= 2;
+            }
+            f[u] = out;
+        }
+    }
+    return (int32_t)glyph_count;
 }
 
 // For drawing: the same shaping as tf_shape, keeping each glyph and its position.

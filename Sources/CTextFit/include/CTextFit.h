@@ -240,4 +240,27 @@ int32_t tf_font_chain_get(const tf_font_chain *chain, int32_t index, tf_font_mat
 #include "CTextFitScratch.h"
 #include "CTextFitSegmentCache.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// The most UTF-16 units `tf_shape_joined` shapes in one call (its joined text is on the stack).
+#define TF_JOINED_UNIT_LIMIT 2048
+
+/// Shapes the texts of `pieces[0 ..< count]` (`key.text`, `key.length`; an explicit left-to-right
+/// `script`, not 0) joined in order as one text, in one hb_shape call, and writes each piece's advances
+/// and flags to `advances + start` and `flags + start` as `tf_shape` of that piece alone would, then
+/// `sliced[i]` = 1. Where HarfBuzz cannot promise that (a join inside a cluster or flagged
+/// HB_GLYPH_FLAG_UNSAFE_TO_BREAK: kerning or a contextual lookup across it; a cluster sum past INT32_MAX)
+/// `sliced[i]` = 0 on both sides and the caller shapes those pieces alone. Returns the glyph count, or -1
+/// when no piece is sliced and the caller shapes every piece alone (HarfBuzz failed, more than
+/// TF_JOINED_UNIT_LIMIT units, a run of marks `tf_shape` would shape in chunks, clusters out of order). One call instead of one a piece saves
+/// HarfBuzz's cost per call, which in fonts with many lookups is most of a short word's.
+int32_t tf_shape_joined(const tf_font *font, const tf_segment_lookup *pieces, int32_t count, uint32_t script,
+                        int32_t *advances, uint8_t *flags, uint8_t *sliced);
+
+#ifdef __cplusplus
+}
+#endif
+
 #endif

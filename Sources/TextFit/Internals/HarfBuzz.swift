@@ -107,6 +107,24 @@ final class HarfBuzzFont: @unchecked Sendable {
         return result >= 0 ? .shaped : result == -2 ? .clusterTooWide : .failed
     }
 
+    /// Shapes the texts of `pieces[0 ..< count]` joined, in one HarfBuzz call (`tf_shape_joined`): each
+    /// piece's advances and flags go to `advances + offset` and `flags + offset`, as `shape` of the piece
+    /// alone would write them, where `sliced[i]` is then 1; the caller shapes the pieces left 0 alone.
+    /// False when no piece was sliced. `script` is explicit (not 0) and left to right.
+    func shapeJoined(_ pieces: UnsafePointer<SegmentCacheStorage.Lookup>, count: Int, script: UInt32,
+                     advances: UnsafeMutablePointer<Int32>, flags: UnsafeMutablePointer<UInt8>,
+                     sliced: UnsafeMutablePointer<UInt8>) -> Bool {
+        let result = tf_shape_joined(handle, pieces, Int32(truncatingIfNeeded: count), script, advances, flags, sliced)
+        #if DEBUG
+        if result >= 0, let counter = OperationCounts.current {
+            counter.shapingCalls += 1
+            for i in 0..<count { counter.shapedUnits += pieces[i].length }
+            Self.countHarfBuzzCalls(counter)
+        }
+        #endif
+        return result >= 0
+    }
+
     /// Whether counting a run of marks may skip `unit` as a sure starter (`tf_is_surely_starter`).
     static func isSurelyStarter(_ unit: UInt16) -> Bool { tf_is_surely_starter(UInt32(unit)) != 0 }
 
@@ -119,6 +137,9 @@ final class HarfBuzzFont: @unchecked Sendable {
         counter.longestMarkRun = max(counter.longestMarkRun, Int(counts.longest_mark_run))
     }
     #endif
+
+    /// The most UTF-16 units `shapeJoined` takes in one call (`TF_JOINED_UNIT_LIMIT`).
+    static let joinedUnitLimit = Int(TF_JOINED_UNIT_LIMIT)
 
     /// The most combining marks in a row one HarfBuzz call receives (`TF_MARK_RUN_LIMIT`).
     static let markRunLimit = Int(TF_MARK_RUN_LIMIT)

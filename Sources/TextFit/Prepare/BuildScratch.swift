@@ -8,10 +8,13 @@
 /// copied out through each closure. One block per thread costs neither. Each thread has its own block, so
 /// texts prepared in parallel (`TextBatch`) share nothing; a thread keeps at most 256 KiB.
 enum BuildScratch {
-    /// Where the three parts lie in the block: look-ups (eight-byte aligned), then the decoded units
+    /// Where the parts lie in the block: look-ups, then the misses waiting to be shaped together
+    /// (`Pass.pendingCapacity` look-ups, eight-byte aligned) and a byte for each, then the decoded units
     /// (`utf8Count + 1`, the sentinel included), then the pass's buffers (`Pass.Layout`, eight-byte aligned).
     struct Sizes {
         let lookups = 0
+        let pending: Int
+        let sliced: Int
         let units: Int
         let pass: Int
         let byteCount: Int
@@ -19,7 +22,10 @@ enum BuildScratch {
         /// For a text of `utf8Count` UTF-8 bytes: its UTF-16 length is at most that, and `Pass.Layout` only
         /// grows with the length.
         init(utf8Count: Int) {
-            units = MemoryLayout<SegmentCacheStorage.Lookup>.stride * PreparedText.Pass.lookupChunk
+            let stride = MemoryLayout<SegmentCacheStorage.Lookup>.stride
+            pending = stride * PreparedText.Pass.lookupChunk
+            sliced = pending + stride * PreparedText.Pass.pendingCapacity
+            units = (sliced + PreparedText.Pass.pendingCapacity + 1) & ~1
             pass = (units + MemoryLayout<UInt16>.stride * (utf8Count + 1) + 7) & ~7
             byteCount = pass + PreparedText.Pass.Layout(count: utf8Count).byteCount
         }

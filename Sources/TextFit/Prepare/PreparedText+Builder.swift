@@ -169,6 +169,20 @@ extension PreparedText {
         /// call (`SegmentCacheStorage.findRun`), and what each found.
         let lookups: UnsafeMutablePointer<SegmentCacheStorage.Lookup>
         let lookupResults: UnsafeMutablePointer<UInt8>
+        /// The misses waiting to be shaped together (`flushPending`), at most `pendingCapacity`, all in face
+        /// `pendingFace` and script `pendingScript`, `pendingUnits` units in all; after the look-ups in the
+        /// scratch block (`BuildScratch.Sizes`), with a byte each for `tf_shape_joined`'s answer.
+        let pending: UnsafeMutablePointer<SegmentCacheStorage.Lookup>
+        let pendingSliced: UnsafeMutablePointer<UInt8>
+        var pendingCount = 0
+        var pendingUnits = 0
+        var pendingFace = 0
+        var pendingScript: UInt32 = 0
+        /// One bit per pending hash (its low six bits): most look-ups after a miss are told apart from the
+        /// pending misses by one test.
+        var pendingHashBits: UInt64 = 0
+        /// The last script found to be left to right (`isJoinable`), so a text asks HarfBuzz once.
+        var leftToRightScript: UInt32 = 0
         /// `SegmentCache.Key.basis`, read once per text (each read of the global checks its initialisation).
         let hashBasis = SegmentCache.Key.basis
 
@@ -269,6 +283,8 @@ extension PreparedText {
             graphemes = (scratch + layout.graphemes).bindMemory(to: Int32.self, capacity: count + 1)
             icuMandatory = (scratch + layout.icuMandatory).bindMemory(to: UInt8.self, capacity: count + 1)
             self.lookups = lookups
+            pending = lookups + Pass.lookupChunk
+            pendingSliced = UnsafeMutableRawPointer(pending + Pass.pendingCapacity).assumingMemoryBound(to: UInt8.self)
             lookupResults = (scratch + layout.lookupResults).bindMemory(to: UInt8.self, capacity: Pass.lookupChunk)
             shapeFlags = (scratch + layout.shapeFlags).bindMemory(to: UInt8.self, capacity: units)
             flags = (scratch + layout.flags).bindMemory(to: UInt8.self, capacity: count + 1)
@@ -278,6 +294,11 @@ extension PreparedText {
         /// Look-ups asked for in one call (`lookUpChunk`): enough that the call's cost is spread thin (a
         /// UI string has a few segments, a paragraph a few per line), few enough to fit the stack (768 bytes).
         static let lookupChunk = 16
+
+        /// Misses shaped in one HarfBuzz call at most (`flushPending`), and their units at most
+        /// (`TF_JOINED_UNIT_LIMIT`).
+        static let pendingCapacity = 32
+        static let pendingUnitLimit = HarfBuzzFont.joinedUnitLimit
 
         mutating func run(_ u: UnsafeBufferPointer<UInt16>, _ flags: UnsafeMutablePointer<UInt8>) {
             if count > 0 {
@@ -859,6 +880,7 @@ extension PreparedText {
                 lookUpChunk(first, n, u, flags)
                 first &+= n
             }
+            if pendingCount > 0 { flushPending(flags) }
         }
 
         /// Asks the segment cache for segments `first ..< first + n` in order, one call per run of hits: a
@@ -886,25 +908,117 @@ extension PreparedText {
             }
             var next = 0
             while next < n {
-                let stop = next + SegmentCacheStorage.findRun(lookups + next, count: n - next, advances: advances,
-                                                              flags: shapeFlags, found: lookupResults + next)
-                guard stop < n else { break }
-                let lookup = lookups[stop]
-                let start = Int(lookup.offset)
-                let key = SegmentCache.Key(face: lookup.face, scale: lookup.scale, script: lookup.script, text: lookup.text,
-                                           hash: lookup.hash)
-                let face = Int(segments[first + stop].face)
-                let result = SegmentShaper.shapeMissed(key, advances: advances + start, flags: shapeFlags + start) {
-                    harfBuzzFont(at: face)
+                // Up to the first look-up that may repeat a pending miss: that one must find it cached, as it
+                // would have had the miss been shaped when found (and be counted as a hit).
+                let limit = pendingCount > 0 ? firstPendingRepeat(from: next, to: n) : n
+                let stop = limit == next ? next
+                    : next + SegmentCacheStorage.findRun(lookups + next, count: limit - next, advances: advances,
+                                                         flags: shapeFlags, found: lookupResults + next)
+                if stop == limit {
+                    guard limit < n else { break }
+                    flushPending(flags)
+                    next = limit
+                    continue
                 }
-                lookupResults[stop] = result == .advancesAndFlags ? SegmentCacheStorage.Result.advancesAndFlags
-                                                                  : SegmentCacheStorage.Result.miss
-                if result == .clusterTooWide { clusterTooWide = true }
+                // A miss, or a segment too long to cache: shaped now, or with the text's other misses of its
+                // face and script (`flushPending`), whose flags it then copies itself.
+                lookupResults[stop] = SegmentCacheStorage.Result.miss
+                let lookup = lookups[stop]
+                let face = Int(segments[first + stop].face)
+                if isJoinable(lookup) {
+                    if pendingCount > 0, face != pendingFace || lookup.script != pendingScript || pendingCount == Pass.pendingCapacity
+                        || pendingUnits + lookup.length > Pass.pendingUnitLimit {
+                        flushPending(flags)
+                    }
+                    pending[pendingCount] = lookup
+                    pendingCount += 1
+                    pendingUnits += lookup.length
+                    pendingFace = face
+                    pendingScript = lookup.script
+                    pendingHashBits |= 1 << (lookup.hash & 63)
+                } else {
+                    shapeAlone(lookup, face: face, flags)
+                }
                 next = stop + 1
             }
             for i in 0..<n where lookupResults[i] == SegmentCacheStorage.Result.advancesAndFlags {
                 copyShapeFlags(Int(lookups[i].offset), lookups[i].length, into: flags)
             }
+        }
+
+        /// Whether a missed segment may wait to be shaped with others (`flushPending`): cached, in an explicit
+        /// left-to-right script (a guessed script could differ once joined, and `tf_shape_joined` walks
+        /// clusters left to right), with no unit HarfBuzz sees substituted (`ShapingText`).
+        @inline(__always)
+        private mutating func isJoinable(_ lookup: SegmentCacheStorage.Lookup) -> Bool {
+            let script = lookup.script
+            guard lookup.isCached, script != 0 else { return false }
+            if script != leftToRightScript {
+                guard !HarfBuzzFont.isRightToLeft(script: script) else { return false }
+                leftToRightScript = script
+            }
+            return !lookup.text.contains(where: ShapingText.isSubstituted)
+        }
+
+        /// The first of `lookups[from ..< to]` whose hash is a pending miss's, else `to`.
+        private func firstPendingRepeat(from: Int, to: Int) -> Int {
+            for j in from..<to {
+                let hash = lookups[j].hash
+                guard pendingHashBits & (1 << (hash & 63)) != 0, lookups[j].isCached else { continue }
+                for k in 0..<pendingCount where pending[k].hash == hash { return j }
+            }
+            return to
+        }
+
+        /// Shapes the pending misses (`pending`) in one HarfBuzz call (`HarfBuzzFont.shapeJoined`) and caches
+        /// each; a piece HarfBuzz cannot promise equals its shaping alone (kerning or a contextual lookup
+        /// across a join) is shaped alone. Either way each entry is what `SegmentShaper.shapeMissed` stores,
+        /// so a warm and a cold preparation agree. Why: HarfBuzz's cost per call is large in fonts with many
+        /// lookups (every lookup visits the buffer), and most of a cold text's misses are separate calls.
+        private mutating func flushPending(_ flags: UnsafeMutablePointer<UInt8>) {
+            let n = pendingCount
+            let face = pendingFace
+            pendingCount = 0
+            pendingUnits = 0
+            pendingHashBits = 0
+            guard n > 1 else {
+                if n == 1 { shapeAlone(pending[0], face: face, flags) }
+                return
+            }
+            guard let font = harfBuzzFont(at: face) else { return }  // no font: nothing written, as on a lone miss
+            guard font.shapeJoined(pending, count: n, script: pendingScript, advances: advances, flags: shapeFlags,
+                                   sliced: pendingSliced) else {
+                for i in 0..<n { shapeAlone(pending[i], face: face, flags) }
+                return
+            }
+            for i in 0..<n {
+                let piece = pending[i]
+                guard pendingSliced[i] != 0 else {
+                    shapeAlone(piece, face: face, flags)
+                    continue
+                }
+                let start = Int(piece.offset)
+                let key = SegmentCache.Key(face: piece.face, scale: piece.scale, script: piece.script, text: piece.text,
+                                           hash: piece.hash)
+                #if DEBUG
+                OperationCounts.current?.joinedSegments += 1
+                #endif
+                if SegmentCache.insert(key, advances: advances + start, flags: shapeFlags + start) == .advancesAndFlags {
+                    copyShapeFlags(start, piece.length, into: flags)
+                }
+            }
+        }
+
+        /// Shapes one missed (or uncached) segment with HarfBuzz, caches it when cacheable, and copies its flags.
+        private mutating func shapeAlone(_ lookup: SegmentCacheStorage.Lookup, face: Int, _ flags: UnsafeMutablePointer<UInt8>) {
+            let start = Int(lookup.offset)
+            let key = SegmentCache.Key(face: lookup.face, scale: lookup.scale, script: lookup.script, text: lookup.text,
+                                       hash: lookup.hash)
+            let result = SegmentShaper.shapeMissed(key, advances: advances + start, flags: shapeFlags + start) {
+                harfBuzzFont(at: face)
+            }
+            if result == .advancesAndFlags { copyShapeFlags(start, lookup.length, into: flags) }
+            if result == .clusterTooWide { clusterTooWide = true }
         }
 
         /// Copies the flags HarfBuzz set for the segment at `start` (`shapeFlags`: 1 = unsafe to break before,

@@ -25,6 +25,8 @@ enum OperationCounts {
         var longestMarkRun = 0
         /// Segment-cache look-ups (each hashes at most `SegmentCache.maximumCachedLength` units).
         var cacheLookups = 0
+        /// Missed segments cached from one HarfBuzz call shared with others (`tf_shape_joined`).
+        var joinedSegments = 0
     }
 
     /// Whether the counting sites are compiled in (debug builds).
