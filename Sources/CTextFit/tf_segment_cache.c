@@ -31,9 +31,6 @@
 /// full, so a real probe sequence is almost always far shorter).
 #define OPTIMISTIC_PROBES 32
 
-/// Units a run's layout (`tf_segment_key.layout`) takes after its text in the units arena.
-#define LAYOUT_UNITS 4
-
 #define LOAD(p) __atomic_load_n((p), __ATOMIC_RELAXED)
 #define STORE(p, v) __atomic_store_n((p), (v), __ATOMIC_RELAXED)
 
@@ -43,9 +40,9 @@ typedef struct {
     int32_t scale;
     uint32_t script;
     uint32_t offset;     // of the entry's units, advances and flags in the arenas
-    uint16_t length;     // units of the key in the arena: the text, then `extra`
+    uint16_t length;
     uint8_t has_flags;   // some flag is not 0 (most words have none: a hit then copies the advances only)
-    uint8_t extra;       // units of the key after the text (a run's layout, LAYOUT_UNITS), without advances
+    uint8_t unused;
 } entry;
 _Static_assert(sizeof(entry) == 32, "an entry is counted as 32 bytes, as the Swift version was");
 
@@ -163,26 +160,19 @@ static inline __attribute__((always_inline)) int32_t probe(const generation *g, 
     uint32_t mask = (count - 1) & (s->slot_capacity - 1);
     uint32_t slot = (uint32_t)key->hash & mask;
     uint32_t length = (uint32_t)key->length;
-    uint64_t layout = key->layout;
-    uint32_t extra = layout ? LAYOUT_UNITS : 0;
     for (uint32_t probes = 0; probes < max_probes; probes++, slot = (slot + 1) & mask) {
         int32_t index = LOAD(&s->slots[slot]);
         if (index < 0) return NOT_FOUND;
         if ((uint32_t)index >= s->entry_capacity) return UNSURE;
         const entry *e = &s->entries[index];
-        if (LOAD(&e->hash) != key->hash || LOAD(&e->length) != length + extra || LOAD(&e->extra) != extra
-            || LOAD(&e->face) != key->face || LOAD(&e->scale) != key->scale || LOAD(&e->script) != key->script) continue;
+        if (LOAD(&e->hash) != key->hash || LOAD(&e->length) != length || LOAD(&e->face) != key->face
+            || LOAD(&e->scale) != key->scale || LOAD(&e->script) != key->script) continue;
         uint32_t offset = LOAD(&e->offset);
-        if (offset > s->unit_capacity || length + extra > s->unit_capacity - offset) return UNSURE;
+        if (offset > s->unit_capacity || length > s->unit_capacity - offset) return UNSURE;
         const uint16_t *units = s->units + offset;
         uint32_t i = 0;
         while (i < length && LOAD(&units[i]) == key->text[i]) i++;
         if (i < length) continue;
-        if (extra) {
-            uint32_t k = 0;
-            while (k < LAYOUT_UNITS && LOAD(&units[length + k]) == (uint16_t)(layout >> (16 * k))) k++;
-            if (k < LAYOUT_UNITS) continue;
-        }
         int has_flags = LOAD(&e->has_flags) != 0;
         if (copy) {
             const int32_t *source = s->advances + offset;
@@ -238,11 +228,8 @@ static void generation_reset(generation *g, size_t limit, int give_back) {
 /// `*any_flag` receives whether some flag is not 0.
 static int append(shard *sh, generation *g, const tf_segment_key *key, const int32_t *advances,
                   const uint8_t *flags, size_t limit, int *any_flag) {
-    // The text's units (with advances and flags), then a run's layout (units only).
-    uint32_t value_length = (uint32_t)key->length;
-    uint32_t extra = key->layout ? LAYOUT_UNITS : 0;
-    uint32_t length = value_length + extra;
-    if (value_length == 0 || length > UINT16_MAX) return 1;
+    uint32_t length = (uint32_t)key->length;
+    if (length == 0 || length > UINT16_MAX) return 1;
     // Capacities after this entry: doubled when full, so growth costs O(1) per entry.
     size_t entry_capacity = g->entry_capacity, unit_capacity = g->unit_capacity;
     if (entry_capacity == 0) {
@@ -284,13 +271,12 @@ static int append(shard *sh, generation *g, const tf_segment_key *key, const int
 
     uint32_t offset = g->unit_count;
     int has_flags = 0;
-    for (uint32_t i = 0; i < value_length; i++) {
+    for (uint32_t i = 0; i < length; i++) {
         STORE(&s->units[offset + i], key->text[i]);
         STORE(&s->advances[offset + i], advances[i]);
         STORE(&s->flags[offset + i], flags[i]);
         has_flags |= flags[i] != 0;
     }
-    for (uint32_t k = 0; k < extra; k++) STORE(&s->units[offset + value_length + k], (uint16_t)(key->layout >> (16 * k)));
     uint32_t index = g->entry_count;
     entry *e = &s->entries[index];
     STORE(&e->hash, key->hash);
@@ -300,7 +286,6 @@ static int append(shard *sh, generation *g, const tf_segment_key *key, const int
     STORE(&e->offset, offset);
     STORE(&e->length, (uint16_t)length);
     STORE(&e->has_flags, (uint8_t)has_flags);
-    STORE(&e->extra, (uint8_t)extra);
     *any_flag = has_flags;
     place(s, g->slot_count, index, key->hash);
     g->unit_count += length;
@@ -329,24 +314,12 @@ static void insert_locked(shard *s, const tf_segment_key *key, const int32_t *ad
 
 /// A thread's hits and misses, on cache lines of their own. Written by its thread only (relaxed
 /// stores), read by `get_statistics` under the registry lock.
-/// Bits of a thread's doorkeeper (`tf_segment_cache_seen`), and how many it sets before it forgets them all
-/// (so at most one in eight is set: a text seen once passes for seen twice about that often).
-#define DOORKEEPER_BITS (1u << 15)
-#define DOORKEEPER_MARKS (DOORKEEPER_BITS / 8)
-
 typedef struct counters {
     uint64_t hits;
     uint64_t misses;
     struct counters *next;
     struct counters *previous;
-    // The doorkeeper: read and written by its thread only.
-    uint64_t doorkeeper_epoch;
-    uint32_t doorkeeper_marks;
-    uint64_t doorkeeper[DOORKEEPER_BITS / 64];
 } __attribute__((aligned(128))) counters;
-
-/// Counts `remove_all`s: a thread's doorkeeper forgets what it saw when the cache was emptied.
-static uint64_t cache_epoch;
 
 static __thread counters *thread_counters __attribute__((tls_model("initial-exec")));
 static pthread_mutex_t registry_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -383,9 +356,6 @@ static counters *counters_register(void) {
     c->hits = 0;
     c->misses = 0;
     c->previous = NULL;
-    c->doorkeeper_epoch = LOAD(&cache_epoch);
-    c->doorkeeper_marks = 0;
-    memset(c->doorkeeper, 0, sizeof(c->doorkeeper));
     pthread_mutex_lock(&registry_lock);
     c->next = registry;
     if (registry) registry->previous = c;
@@ -397,28 +367,6 @@ static counters *counters_register(void) {
     }
     thread_counters = c;
     return c;
-}
-
-/// `tf_segment_cache_seen`: whether this thread's doorkeeper has `fingerprint`, adding it. It forgets
-/// everything when the cache is emptied or after DOORKEEPER_MARKS additions. Per thread, so adding writes
-/// nothing shared.
-static int seen(uint64_t fingerprint) {
-    counters *c = thread_counters;
-    if (!c) c = counters_register();
-    if (!c) return 0;
-    uint64_t epoch = LOAD(&cache_epoch);
-    if (c->doorkeeper_epoch != epoch || c->doorkeeper_marks >= DOORKEEPER_MARKS) {
-        memset(c->doorkeeper, 0, sizeof(c->doorkeeper));
-        c->doorkeeper_epoch = epoch;
-        c->doorkeeper_marks = 0;
-    }
-    uint32_t bit = (uint32_t)(fingerprint >> 32) & (DOORKEEPER_BITS - 1);
-    uint64_t *word = &c->doorkeeper[bit / 64];
-    uint64_t mask = (uint64_t)1 << (bit % 64);
-    if (*word & mask) return 1;
-    *word |= mask;
-    c->doorkeeper_marks++;
-    return 0;
 }
 
 /// Adds to this thread's counters (a run of look-ups counts once).
@@ -472,10 +420,8 @@ static inline __attribute__((always_inline)) int32_t find(const tf_segment_key *
         int32_t found = probe(&s->generations[LOAD(&s->current) & 1], key, advances, flags, OPTIMISTIC_PROBES, 1);
         flags_written = found == TF_SEGMENT_ADVANCES_AND_FLAGS;
         if (found == NOT_FOUND) {
-            // A hit in the old generation must be copied into the current one: that takes the lock. Not
-            // for a run: missed, it is looked up by its segments and cached again.
-            int32_t old = key->layout ? NOT_FOUND
-                : probe(&s->generations[(LOAD(&s->current) & 1) ^ 1], key, NULL, NULL, OPTIMISTIC_PROBES, 0);
+            // A hit in the old generation must be copied into the current one: that takes the lock.
+            int32_t old = probe(&s->generations[(LOAD(&s->current) & 1) ^ 1], key, NULL, NULL, OPTIMISTIC_PROBES, 0);
             found = old == NOT_FOUND ? TF_SEGMENT_MISS : UNSURE;
         }
         // Orders the reads above before the second look at the sequence (pairs with write_begin's fence).
@@ -490,7 +436,7 @@ static inline __attribute__((always_inline)) int32_t find(const tf_segment_key *
         memset(flags, 0, (size_t)key->length);
         found = TF_SEGMENT_ADVANCES_AND_FLAGS;
     } else if (found == NOT_FOUND) {
-        found = key->layout ? NOT_FOUND : probe(&s->generations[s->current ^ 1], key, advances, flags, UINT32_MAX, 1);
+        found = probe(&s->generations[s->current ^ 1], key, advances, flags, UINT32_MAX, 1);
         if (found == NOT_FOUND) {
             found = TF_SEGMENT_MISS;
         } else {
@@ -523,21 +469,17 @@ int32_t tf_segment_cache_find_run(const tf_segment_lookup *lookups, int32_t n, i
             count(hits, 0);
             return i;
         }
-        uint64_t layout = lookup->key.layout;
         int32_t result = find(&lookup->key, advances + lookup->start, flags + lookup->start);
         found[i] = (uint8_t)result;
-        // A run is its segments' hits; missed, its segments are looked up (and counted) next.
         if (result == TF_SEGMENT_MISS) {
-            count(hits, layout ? 0 : 1);
+            count(hits, 1);
             return i;
         }
-        hits += layout ? 1 + (uint64_t)__builtin_popcountll(layout) : 1;
+        hits++;
     }
     count(hits, 0);
     return n;
 }
-
-int32_t tf_segment_cache_seen(uint64_t fingerprint) { return seen(fingerprint); }
 
 int32_t tf_segment_cache_insert(tf_segment_key k, const int32_t *advances, const uint8_t *flags) {
     const tf_segment_key *key = &k;
@@ -596,7 +538,6 @@ static void remove_all(int give_back) {
     pthread_mutex_lock(&registry_lock);
     counter_totals(&base_hits, &base_misses);
     pthread_mutex_unlock(&registry_lock);
-    __atomic_fetch_add(&cache_epoch, 1, __ATOMIC_RELAXED);
 }
 
 void tf_segment_cache_remove_all(void) { remove_all(1); }

@@ -23,20 +23,13 @@ extern "C" {
 #define TF_SEGMENT_CACHE_SHARDS 16
 
 /// A look-up key: the text is borrowed; `hash` is the Swift side's hash of all the other fields.
-///
-/// `layout` is 0 for a segment. Not 0, the key is a run of consecutive segments of one face (a text's
-/// kana and kanji segments, which a script change splits): bit k is set where a segment other than the
-/// first starts, k units into `text` (so the run is at most 64 units), and the value is the segments'
-/// advances and flags one after the other. The layout is part of the key (stored after the text, four
-/// units, compared with it), so a run matches only a run cut into the same segments.
 typedef struct {
     uint64_t hash;
     int64_t face;
     int32_t scale;
     uint32_t script;
     const uint16_t *text;
-    int32_t length;  // 1 ... 65 535 (with a layout, 1 ... 64)
-    uint64_t layout;
+    int32_t length;  // 1 ... 65 535
 } tf_segment_key;
 
 enum {
@@ -76,20 +69,12 @@ typedef struct {
 
 /// Looks `lookups[0 ..< count]` up in order, each exactly as `tf_segment_cache_find` would: its advances
 /// go to `advances + start` (its flags to `flags + start` unless all are 0) and its `TF_SEGMENT_*` value
-/// to `found[i]`. A run's key (a layout) counts as a hit of each of its segments, and its miss is not
-/// counted (its segments are looked up next); a run is not looked up in the old generation (missed, it is
-/// cached again from its segments). Stops at the first miss (counted; `found[i]` is `TF_SEGMENT_MISS`) or uncached lookup
+/// to `found[i]`. Stops at the first miss (counted; `found[i]` is `TF_SEGMENT_MISS`) or uncached lookup
 /// and returns its index, so the caller can shape and insert it before the look-ups after it; `count`
 /// when all hit. One call per run of a text's segments instead of one per segment: a warm preparation
 /// then pays the call, the key's copy and the per-thread counter once per run.
 int32_t tf_segment_cache_find_run(const tf_segment_lookup *lookups, int32_t count, int32_t *advances, uint8_t *flags,
                                   uint8_t *found);
-
-/// Whether this thread saw `fingerprint` (a text's, in the Swift side's terms) since the cache was last
-/// emptied, recording it when not: a doorkeeper, which forgets what it holds from time to time (then it
-/// answers 0 for what it saw). Runs of segments (a layout) are looked up and cached only for a text seen
-/// before: a text prepared once pays no probe and no insertion for its runs.
-int32_t tf_segment_cache_seen(uint64_t fingerprint);
 
 /// Caches `key` (`key.length` advances and flags) unless present; may rotate the shard's generations.
 /// Returns TF_SEGMENT_ADVANCES when every flag is 0 (the caller need not read them either), else

@@ -62,20 +62,12 @@ enum SegmentCacheStorage {
 
     /// Caches the key with `text.count` advances and flags, unless present. Returns `Result.advances` when
     /// every flag is 0 (the caller need not read them either), else `Result.advancesAndFlags`.
-    /// With a `layout` (not 0), the key is a run of segments (`tf_segment_key.layout`) and the advances and
-    /// flags are theirs one after the other.
     @inline(__always) @discardableResult
     static func insert(hash: UInt64, face: Int, scale: Int32, script: UInt32, text: UnsafeBufferPointer<UInt16>,
-                       layout: UInt64 = 0, advances: UnsafePointer<Int32>, flags: UnsafePointer<UInt8>) -> UInt8 {
-        UInt8(truncatingIfNeeded: tf_segment_cache_insert(key(hash: hash, face: face, scale: scale, script: script, text: text,
-                                                              layout: layout),
+                       advances: UnsafePointer<Int32>, flags: UnsafePointer<UInt8>) -> UInt8 {
+        UInt8(truncatingIfNeeded: tf_segment_cache_insert(key(hash: hash, face: face, scale: scale, script: script, text: text),
                                                           advances, flags))
     }
-
-    /// Whether this thread saw `fingerprint` since the cache was last emptied, recording it when not; it
-    /// forgets from time to time (a false answer then), and two fingerprints may share an answer.
-    @inline(__always)
-    static func seen(_ fingerprint: UInt64) -> Bool { tf_segment_cache_seen(fingerprint) != 0 }
 
     static var byteLimit: Int {
         get { tf_segment_cache_byte_limit() }
@@ -96,20 +88,19 @@ enum SegmentCacheStorage {
     /// The C form of a key; the text stays borrowed.
     @inline(__always)
     fileprivate static func key(hash: UInt64, face: Int, scale: Int32, script: UInt32,
-                                text: UnsafeBufferPointer<UInt16>, layout: UInt64 = 0) -> tf_segment_key {
+                                text: UnsafeBufferPointer<UInt16>) -> tf_segment_key {
         tf_segment_key(hash: hash, face: Int64(face), scale: scale, script: script, text: text.baseAddress,
-                       length: Int32(truncatingIfNeeded: text.count), layout: layout)
+                       length: Int32(truncatingIfNeeded: text.count))
     }
 }
 
 extension SegmentCacheStorage.Lookup {
     /// A look-up of the key whose advances and flags go to `offset` in the run's buffers; `cached` false
-    /// for a segment too long to cache (the run stops at it without looking it up). `layout` not 0: a run
-    /// of segments (`tf_segment_key.layout`).
+    /// for a segment too long to cache (the run stops at it without looking it up).
     @inline(__always)
-    init(hash: UInt64, face: Int, scale: Int32, script: UInt32, text: UnsafeBufferPointer<UInt16>, layout: UInt64 = 0,
-         offset: Int32, cached: Bool) {
-        self.init(key: SegmentCacheStorage.key(hash: hash, face: face, scale: scale, script: script, text: text, layout: layout),
+    init(hash: UInt64, face: Int, scale: Int32, script: UInt32, text: UnsafeBufferPointer<UInt16>, offset: Int32,
+         cached: Bool) {
+        self.init(key: SegmentCacheStorage.key(hash: hash, face: face, scale: scale, script: script, text: text),
                   start: offset, uncached: cached ? 0 : 1)
     }
 
@@ -120,8 +111,6 @@ extension SegmentCacheStorage.Lookup {
     @inline(__always) var face: Int { Int(key.face) }
     @inline(__always) var scale: Int32 { key.scale }
     @inline(__always) var script: UInt32 { key.script }
-    /// Not 0 for a run of segments: where its segments after the first start (`tf_segment_key.layout`).
-    @inline(__always) var layout: UInt64 { key.layout }
     /// The key's length in UTF-16 units.
     @inline(__always) var length: Int { Int(key.length) }
     /// The borrowed text of the key.

@@ -19,7 +19,7 @@ enum BuildScratch {
         /// For a text of `utf8Count` UTF-8 bytes: its UTF-16 length is at most that, and `Pass.Layout` only
         /// grows with the length.
         init(utf8Count: Int) {
-            units = MemoryLayout<SegmentCacheStorage.Lookup>.stride * PreparedText.Pass.lookupSpace
+            units = MemoryLayout<SegmentCacheStorage.Lookup>.stride * PreparedText.Pass.lookupChunk
             pass = (units + MemoryLayout<UInt16>.stride * (utf8Count + 1) + 7) & ~7
             byteCount = pass + PreparedText.Pass.Layout(count: utf8Count).byteCount
         }

@@ -95,7 +95,7 @@ extension PreparedText {
                 let size = BuildScratch.Sizes(utf8Count: bytes.count)
                 // Handed back by the output's reader, once it has copied the buffers (`Built.finish`).
                 let scratch = ThreadScratch.acquire(byteCount: size.byteCount)
-                let lookups = (scratch + size.lookups).bindMemory(to: SegmentCacheStorage.Lookup.self, capacity: Pass.lookupSpace)
+                let lookups = (scratch + size.lookups).bindMemory(to: SegmentCacheStorage.Lookup.self, capacity: Pass.lookupChunk)
                 let decoded = (scratch + size.units).bindMemory(to: UInt16.self, capacity: bytes.count + 1)
                 let count = UTF16Units.decode(bytes, into: decoded)
                 // One more for the sentinel after the text, a space (simple, as the text's end is a cluster
@@ -166,12 +166,9 @@ extension PreparedText {
         /// lies (as `advances`); read only for segments whose look-up found flags.
         let shapeFlags: UnsafeMutablePointer<UInt8>
         /// A chunk of segments' look-ups, made by `lookUpChunk`, which asks the cache for all of them in one
-        /// call (`SegmentCacheStorage.findRun`), and what each found: `lookupSpace` of them, a chunk of runs'
-        /// look-ups (`lookUpRuns`) and after it a chunk of the segments of a run it missed (`lookUpRun`).
+        /// call (`SegmentCacheStorage.findRun`), and what each found.
         let lookups: UnsafeMutablePointer<SegmentCacheStorage.Lookup>
         let lookupResults: UnsafeMutablePointer<UInt8>
-        /// Per look-up of `lookUpRuns`, the segment after its run.
-        let runEnds: UnsafeMutablePointer<Int32>
         /// `SegmentCache.Key.basis`, read once per text (each read of the global checks its initialisation).
         let hashBasis = SegmentCache.Key.basis
 
@@ -181,7 +178,7 @@ extension PreparedText {
         /// The bundled faces by that table's index − 1, unretained (`FaceReference`).
         let bundledFaces: UnsafePointer<Unmanaged<Face>>
 
-        /// Where `paragraphs`, `segments`, `advances`, `breaks`, `graphemes`, `runEnds`, `icuMandatory`,
+        /// Where `paragraphs`, `segments`, `advances`, `breaks`, `graphemes`, `icuMandatory`,
         /// `lookupResults`, `shapeFlags` and `flags` lie in the pass's one scratch block (the caller's,
         /// `Layout.byteCount` bytes): eight-byte fields first, then four-byte ones, then bytes, so every
         /// buffer stays aligned.
@@ -191,7 +188,6 @@ extension PreparedText {
             let advances: Int
             let breaks: Int
             let graphemes: Int
-            let runEnds: Int
             let icuMandatory: Int
             let lookupResults: Int
             let shapeFlags: Int
@@ -208,10 +204,9 @@ extension PreparedText {
                 advances = segments &+ MemoryLayout<Segment>.stride &* units
                 breaks = advances &+ MemoryLayout<Int32>.stride &* units
                 graphemes = breaks &+ MemoryLayout<Int32>.stride &* positions
-                runEnds = graphemes &+ MemoryLayout<Int32>.stride &* positions
-                icuMandatory = runEnds &+ MemoryLayout<Int32>.stride &* Pass.lookupChunk
+                icuMandatory = graphemes &+ MemoryLayout<Int32>.stride &* positions
                 lookupResults = icuMandatory &+ positions
-                shapeFlags = lookupResults &+ Pass.lookupSpace
+                shapeFlags = lookupResults &+ Pass.lookupChunk
                 flags = shapeFlags &+ units
                 byteCount = flags &+ positions
             }
@@ -274,21 +269,15 @@ extension PreparedText {
             graphemes = (scratch + layout.graphemes).bindMemory(to: Int32.self, capacity: count + 1)
             icuMandatory = (scratch + layout.icuMandatory).bindMemory(to: UInt8.self, capacity: count + 1)
             self.lookups = lookups
-            lookupResults = (scratch + layout.lookupResults).bindMemory(to: UInt8.self, capacity: Pass.lookupSpace)
-            runEnds = (scratch + layout.runEnds).bindMemory(to: Int32.self, capacity: Pass.lookupChunk)
+            lookupResults = (scratch + layout.lookupResults).bindMemory(to: UInt8.self, capacity: Pass.lookupChunk)
             shapeFlags = (scratch + layout.shapeFlags).bindMemory(to: UInt8.self, capacity: units)
             flags = (scratch + layout.flags).bindMemory(to: UInt8.self, capacity: count + 1)
             flags.initialize(repeating: 0, count: count + 1)
         }
 
         /// Look-ups asked for in one call (`lookUpChunk`): enough that the call's cost is spread thin (a
-        /// UI string has a few segments, a paragraph a few per line), few enough that the chunk stays a small part of the scratch block.
+        /// UI string has a few segments, a paragraph a few per line), few enough to fit the stack (768 bytes).
         static let lookupChunk = 16
-        /// The look-ups' buffer: two chunks (`lookups`).
-        static let lookupSpace = 2 * lookupChunk
-        /// A run of segments looked up as one (`runEnd`) is at most this many units: its layout is a 64-bit
-        /// mask (`tf_segment_key.layout`).
-        static let runLength = 64
 
         mutating func run(_ u: UnsafeBufferPointer<UInt16>, _ flags: UnsafeMutablePointer<UInt8>) {
             if count > 0 {
@@ -861,202 +850,61 @@ extension PreparedText {
             flags[start] |= Flag.segmentStart
         }
 
-        /// Shapes every segment through the segment cache, in order. With the run shortcut (`extendsRuns`), a
-        /// run of segments that only a change of script split (Japanese changes between kanji, hiragana and
-        /// katakana every few characters) is looked up as one key (`lookUpRuns`): one look-up for what
-        /// was one per segment, each costing about as much as the few units it copied. Without it,
-        /// `lookupChunk` segments at a time (`lookUpChunk`).
+        /// Shapes every segment through the segment cache, in order, `lookupChunk` look-ups at a time
+        /// (`lookUpChunk`).
         private mutating func shapeSegments(_ u: UnsafeBufferPointer<UInt16>, _ flags: UnsafeMutablePointer<UInt8>) {
-            // Runs only for a text this thread prepared before (`SegmentCacheStorage.seen`): a text prepared once
-            // (most of a cold start, a one-off message) would pay each run's probe and, when its pieces were
-            // cached already, its insertion, and find it never; prepared again, its runs are cached, and found
-            // from the third time on. A run of kana and kanji rarely repeats in other texts (unlike its words).
-            let runs = extendsRuns && segmentCount > 1 && SegmentCacheStorage.seen(fingerprint(u))
             var first = 0
             while first < segmentCount {
-                if runs {
-                    first = lookUpRuns(from: first, u, flags)
-                } else {
-                    let n = min(Pass.lookupChunk, segmentCount &- first)
-                    _ = lookUpChunk(first, n, u, flags, at: 0)
-                    first &+= n
-                }
+                let n = min(Pass.lookupChunk, segmentCount &- first)
+                lookUpChunk(first, n, u, flags)
+                first &+= n
             }
         }
 
-        /// The text's identity for `SegmentCacheStorage.seen`, cheap and weak (two texts that share it only
-        /// cost a run look-up that misses): its length, its number of segments, the font's face and size and
-        /// nine of its units spread over it.
-        @inline(__always)
-        private func fingerprint(_ u: UnsafeBufferPointer<UInt16>) -> UInt64 {
-            let units = u.baseAddress.unsafelyUnwrapped  // segments: not empty
-            let prime: UInt64 = 0x0000_0100_0000_01B3
-            var h = (hashBasis ^ UInt64(truncatingIfNeeded: primaryID)) &* prime
-            h = (h ^ UInt64(UInt32(bitPattern: scale)) ^ UInt64(truncatingIfNeeded: count) << 32) &* prime
-            h = (h ^ UInt64(truncatingIfNeeded: segmentCount)) &* prime
-            for k in 0..<8 { h = (h ^ UInt64(units[(k &* count) &>> 3])) &* prime }
-            h = (h ^ UInt64(units[count &- 1])) &* prime
-            h ^= h >> 33
-            h &*= 0xFF51_AFD7_ED55_8CCD
-            return h ^ h >> 33
-        }
-
-        /// The run of segments from segment `first` that is looked up as one key: the segments after it that
-        /// start where the one before ends, in its face, not after whitespace (words between spaces are looked
-        /// up one by one: a run of them repeats far less often than its words), within `runLength` units of
-        /// its start, and whose script is the one the table gives their first unit. That last condition makes
-        /// every segment's script a function of the run's text and layout (the first one's is the key's
-        /// script), so the key (text, face, scale, script, layout) determines each segment's key, hence the
-        /// value: the run's advances and flags are exactly its segments'.
-        /// - Returns: the segment after the run, and its layout (`tf_segment_key.layout`; 0 when the run is
-        ///   the one segment).
-        @inline(__always)
-        private func runEnd(from first: Int, _ u: UnsafeBufferPointer<UInt16>,
-                            _ flags: UnsafeMutablePointer<UInt8>) -> (end: Int, layout: UInt64) {
-            let head = segments[first]
-            let start = Int(head.start)
-            let units = u.baseAddress.unsafelyUnwrapped  // a segment is not empty
-            var previousEnd = head.end
-            var layout: UInt64 = 0
-            var next = first &+ 1
-            while next < segmentCount {
-                let segment = segments[next]
-                let position = Int(segment.start)
-                guard segment.start == previousEnd, segment.face == head.face, Int(segment.end) &- start <= Pass.runLength,
-                      flags[position &- 1] & Flag.space == 0,
-                      table.scripts[Int(table.entries[Int(units[position])] & 0xFF)] == segment.script else { break }
-                layout |= 1 &<< UInt64(truncatingIfNeeded: position &- start)
-                previousEnd = segment.end
-                next &+= 1
-            }
-            return (next, layout)
-        }
-
-        /// The look-up of the segments `first ..< end` as one key (`layout` 0 for one segment) at `index` of
-        /// `lookups`.
-        @inline(__always)
-        private mutating func makeLookup(_ index: Int, _ first: Int, _ end: Int, layout: UInt64, _ units: UnsafePointer<UInt16>) {
-            let segment = segments[first]
-            let start = Int(segment.start)
-            let length = Int(segments[end &- 1].end) &- start
-            let script = segment.script == HarfBuzzScript.common ? 0 : segment.script
-            let faceID = segment.face == 0 ? primaryID : fallbacks[Int(segment.face) - 1].id
-            let text = UnsafeBufferPointer(start: units + start, count: length)
-            let cacheable = SegmentShaper.isCacheable(length)
-            let hash = cacheable ? SegmentCache.Key.hash(basis: SegmentCache.Key.basis(hashBasis, layout: layout), face: faceID,
-                                                         scale: scale, script: script, text: text) : 0
-            lookups[index] = SegmentCacheStorage.Lookup(hash: hash, face: faceID, scale: scale, script: script, text: text,
-                                                        layout: layout, offset: segment.start, cached: cacheable)
-        }
-
-        /// Asks the segment cache for up to `lookupChunk` runs of segments (`runEnd`) from segment `first`, in
-        /// order, one call per run of hits, as `lookUpChunk` asks for segments: a segment missed is shaped
-        /// and cached there; a run missed is looked up segment by segment (`lookUpRun`) before the look-ups
-        /// after it. Then copies the flags of the look-ups that found any.
-        /// - Returns: the segment after the last one looked up.
-        private mutating func lookUpRuns(from first: Int, _ u: UnsafeBufferPointer<UInt16>,
-                                         _ flags: UnsafeMutablePointer<UInt8>) -> Int {
-            let units = u.baseAddress.unsafelyUnwrapped  // a segment is not empty
-            var n = 0
-            var next = first
-            while n < Pass.lookupChunk, next < segmentCount {
-                let run = runEnd(from: next, u, flags)
-                makeLookup(n, next, run.end, layout: run.layout, units)
-                runEnds[n] = Int32(truncatingIfNeeded: run.end)
-                n &+= 1
-                next = run.end
-            }
-            var i = 0
-            while i < n {
-                let stop = i + SegmentCacheStorage.findRun(lookups + i, count: n - i, advances: advances, flags: shapeFlags,
-                                                           found: lookupResults + i)
-                guard stop < n else { break }
-                let runFirst = stop == 0 ? first : Int(runEnds[stop - 1])
-                if lookups[stop].layout != 0 {
-                    lookUpRun(runFirst, Int(runEnds[stop]), lookups[stop], u, flags)
-                    lookupResults[stop] = SegmentCacheStorage.Result.miss  // its segments' flags are copied
-                } else {
-                    shapeMissed(lookups[stop], face: Int(segments[runFirst].face), result: lookupResults + stop)
-                }
-                i = stop + 1
-            }
-            for i in 0..<n where lookupResults[i] == SegmentCacheStorage.Result.advancesAndFlags {
-                copyShapeFlags(Int(lookups[i].offset), lookups[i].length, into: flags)
-            }
-            return next
-        }
-
-        /// The run `run` (segments `first ..< end`) was not found: its segments are looked up (`lookUpChunk`),
-        /// and when every one was found (none shaped: the text's pieces were seen before), the run is cached
-        /// as their advances and flags one after the other, each segment's first unit marked safe to break
-        /// before (as `copyShapeFlags` reads a segment's first unit), so that `copyShapeFlags` over the run
-        /// gives what it gives over its segments.
-        private mutating func lookUpRun(_ first: Int, _ end: Int, _ run: SegmentCacheStorage.Lookup,
-                                        _ u: UnsafeBufferPointer<UInt16>, _ flags: UnsafeMutablePointer<UInt8>) {
-            let start = Int(run.offset)
-            let length = run.length
-            // A segment found without flags leaves its flags as they were: they are 0 in the run.
-            (shapeFlags + start).update(repeating: 0, count: length)
-            var found = true
-            var segment = first
-            while segment < end {
-                let n = min(Pass.lookupChunk, end &- segment)
-                if !lookUpChunk(segment, n, u, flags, at: Pass.lookupChunk) { found = false }
-                segment &+= n
-            }
-            guard found else { return }
-            for segment in (first &+ 1)..<end { shapeFlags[Int(segments[segment].start)] &= ~1 }
-            SegmentCacheStorage.insert(hash: run.hash, face: run.face, scale: run.scale, script: run.script, text: run.text,
-                                       layout: run.layout, advances: advances + start, flags: shapeFlags + start)
-        }
-
-        /// Shapes the segment `lookup` missed (in face index `face`) and caches it (`SegmentShaper.shapeMissed`);
-        /// `result` receives whether its flags are to be copied.
-        @inline(__always)
-        private mutating func shapeMissed(_ lookup: SegmentCacheStorage.Lookup, face: Int, result: UnsafeMutablePointer<UInt8>) {
-            let start = Int(lookup.offset)
-            let key = SegmentCache.Key(face: lookup.face, scale: lookup.scale, script: lookup.script, text: lookup.text,
-                                       hash: lookup.hash)
-            let shaped = SegmentShaper.shapeMissed(key, advances: advances + start, flags: shapeFlags + start) {
-                harfBuzzFont(at: face)
-            }
-            result.pointee = shaped == .advancesAndFlags ? SegmentCacheStorage.Result.advancesAndFlags
-                                                         : SegmentCacheStorage.Result.miss
-            if shaped == .clusterTooWide { clusterTooWide = true }
-        }
-
-        /// Asks the segment cache for segments `first ..< first + n` in order (their look-ups at index `base`
-        /// of `lookups`), one call per run of hits: a miss (or a segment too long to cache) is shaped and
-        /// cached before the look-ups after it, so a text that repeats a new word finds it the second time, as
-        /// one look-up per segment did. Then copies the flags HarfBuzz set (unsafe to break, missing glyph) of
-        /// the segments that have any. Nothing the pass decides depends on shaping, so it can all come after
-        /// the pass.
+        /// Asks the segment cache for segments `first ..< first + n` in order, one call per run of hits: a
+        /// miss (or a segment too long to cache) is shaped and cached before the look-ups after it, so a text
+        /// that repeats a new word finds it the second time, as one look-up per segment did. Then copies the
+        /// flags HarfBuzz set (unsafe to break, missing glyph) of the segments that have any. Nothing the
+        /// pass decides depends on shaping, so it can all come after the pass.
         ///
         /// The key is the text as written: the hash needs no substitution pass (controls are substituted for
         /// HarfBuzz on a miss, `SegmentShaper.shapeMissed`).
-        /// - Returns: whether every segment was found in the cache (none shaped).
         private mutating func lookUpChunk(_ first: Int, _ n: Int, _ u: UnsafeBufferPointer<UInt16>,
-                                          _ flags: UnsafeMutablePointer<UInt8>, at base: Int) -> Bool {
+                                          _ flags: UnsafeMutablePointer<UInt8>) {
             let units = u.baseAddress.unsafelyUnwrapped  // a segment is not empty
             for i in 0..<n {
-                makeLookup(base &+ i, first &+ i, first &+ i &+ 1, layout: 0, units)
+                let segment = segments[first &+ i]
+                let start = Int(segment.start)
+                let length = Int(segment.end) &- start
+                let script = segment.script == HarfBuzzScript.common ? 0 : segment.script
+                let faceID = segment.face == 0 ? primaryID : fallbacks[Int(segment.face) - 1].id
+                let text = UnsafeBufferPointer(start: units + start, count: length)
+                let cacheable = SegmentShaper.isCacheable(length)
+                let hash = cacheable ? SegmentCache.Key.hash(basis: hashBasis, face: faceID, scale: scale, script: script, text: text) : 0
+                lookups[i] = SegmentCacheStorage.Lookup(hash: hash, face: faceID, scale: scale, script: script, text: text,
+                                                        offset: segment.start, cached: cacheable)
             }
-            let lookups = self.lookups + base
-            let lookupResults = self.lookupResults + base
-            var found = true
             var next = 0
             while next < n {
                 let stop = next + SegmentCacheStorage.findRun(lookups + next, count: n - next, advances: advances,
                                                               flags: shapeFlags, found: lookupResults + next)
                 guard stop < n else { break }
-                found = false
-                shapeMissed(lookups[stop], face: Int(segments[first + stop].face), result: lookupResults + stop)
+                let lookup = lookups[stop]
+                let start = Int(lookup.offset)
+                let key = SegmentCache.Key(face: lookup.face, scale: lookup.scale, script: lookup.script, text: lookup.text,
+                                           hash: lookup.hash)
+                let face = Int(segments[first + stop].face)
+                let result = SegmentShaper.shapeMissed(key, advances: advances + start, flags: shapeFlags + start) {
+                    harfBuzzFont(at: face)
+                }
+                lookupResults[stop] = result == .advancesAndFlags ? SegmentCacheStorage.Result.advancesAndFlags
+                                                                  : SegmentCacheStorage.Result.miss
+                if result == .clusterTooWide { clusterTooWide = true }
                 next = stop + 1
             }
             for i in 0..<n where lookupResults[i] == SegmentCacheStorage.Result.advancesAndFlags {
                 copyShapeFlags(Int(lookups[i].offset), lookups[i].length, into: flags)
             }
-            return found
         }
 
         /// Copies the flags HarfBuzz set for the segment at `start` (`shapeFlags`: 1 = unsafe to break before,

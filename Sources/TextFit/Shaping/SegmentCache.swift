@@ -93,11 +93,6 @@ public enum SegmentCache {
         @inline(__always)
         private static func mix64(_ h: UInt64, _ value: UInt64) -> UInt64 { (h ^ value) &* 0x0000_0100_0000_01B3 }
 
-        /// The basis `hash` starts from for a run of segments with `layout` (`tf_segment_key.layout`): the
-        /// layout is part of the key, so it is hashed too (the segment's basis for 0).
-        @inline(__always)
-        static func basis(_ basis: UInt64, layout: UInt64) -> UInt64 { layout == 0 ? basis : mix64(basis, layout) }
-
         static let basis: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64.random(in: .min ... .max)
     }
 
