@@ -14,7 +14,7 @@ import _TextFitTestSupport
     /// cluster, and its stored width counts the whole ligature.
     @Test func zeroWidthSpaceInsideALigatureBreaksAtItsReshapedWidth() throws {
         let font = try Font(family: "Noto Sans", size: 17)
-        let text = try PreparedText("fffffff\u{200B}ffff", font: font)
+        let text = PreparedText("fffffff\u{200B}ffff", font: font)
         let wide = try text.layout(width: 60)
         #expect(wide.lines.map(\.range) == [0..<8, 8..<12])
         let widest = try #require(wide.lines.map(\.width).max())
@@ -89,7 +89,7 @@ import _TextFitTestSupport
         for (family, size) in [("Noto Sans", 17.0), ("Noto Sans", 24.0), ("Noto Sans", 11.0)] {
             let font = try Font(family: family, size: CGFloat(size))
             for text in Self.texts(count: 120, seed: UInt64(size * 31)) {
-                let prepared = try PreparedText(text, font: font)
+                let prepared = PreparedText(text, font: font)
                 let count = prepared.utf16Count
                 // Widths where `≤` decides: each prefix line's exact width from the start and a unit less,
                 // and a few in between.
@@ -123,7 +123,7 @@ import _TextFitTestSupport
         var failures: [String] = []
         let font = try Font(family: "Noto Sans", size: 17)
         for text in Self.texts(count: 200, seed: 7) {
-            let prepared = try PreparedText(text, font: font)
+            let prepared = PreparedText(text, font: font)
             for width in stride(from: 6.0, through: 160, by: 7.25) {
                 let layout = try prepared.layout(width: CGFloat(width))
                 let widest = layout.lines.map(\.width).max() ?? 0

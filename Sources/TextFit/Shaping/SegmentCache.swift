@@ -213,7 +213,7 @@ extension SegmentCache {
     static func insert(face: Int, scale: Int32, script: UInt32, text: [UInt16], _ shaped: ShapedSegment) {
         precondition(shaped.advances.count == text.count && shaped.flags.count == text.count)
         guard !text.isEmpty else { return }
-        text.withUnsafeBufferPointer { t in
+        _ = text.withUnsafeBufferPointer { t in
             shaped.advances.withUnsafeBufferPointer { a in
                 shaped.flags.withUnsafeBufferPointer { f in
                     insert(Key(face: face, scale: scale, script: script, text: t), advances: a.baseAddress!, flags: f.baseAddress!)

@@ -73,7 +73,7 @@ enum SegmentShaper {
     static func shapeUncached(_ text: ArraySlice<UInt16>, script: UInt32, font: HarfBuzzFont) -> ShapedSegment {
         var result = ShapedSegment(advances: [Int32](repeating: 0, count: text.count), flags: [UInt8](repeating: 0, count: text.count))
         guard !text.isEmpty else { return result }
-        text.withUnsafeBufferPointer { input in
+        _ = text.withUnsafeBufferPointer { input in
             result.advances.withUnsafeMutableBufferPointer { a in
                 result.flags.withUnsafeMutableBufferPointer { f in
                     shapeUncached(input, script: script, font: font, advances: a.baseAddress!, flags: f.baseAddress!)

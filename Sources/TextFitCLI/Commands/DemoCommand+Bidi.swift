@@ -50,7 +50,7 @@ extension DemoCommand {
             let blockTop = y
             commands.append { try $0.draw(layout, at: CGPoint(x: x, y: blockTop)) }
             commands.append {
-                try $0.drawLine(from: CGPoint(x: x + bidiWidth, y: blockTop), to: CGPoint(x: x + bidiWidth, y: blockTop + layout.size.height),
+                $0.drawLine(from: CGPoint(x: x + bidiWidth, y: blockTop), to: CGPoint(x: x + bidiWidth, y: blockTop + layout.size.height),
                                 color: .systemRed)
             }
             y += layout.size.height + 8
