@@ -38,8 +38,8 @@ struct RunBoxMeasurer: LineSink {
     private var crossEnd = Int.max
     private var height: CGFloat = 0
     private var edgeHeight: CGFloat = 0
-    /// `styling.runHeights`' elements, read in place: the array is a constant of the styling, which the
-    /// measure's caller holds, as it holds the settings (neither is retained here).
+    /// `styling.runHeights`' elements, read in place: the styling's own memory, which lives as long as the
+    /// styling, and the measure's caller holds it, as it holds the settings (neither is retained here).
     private var heights: UnsafePointer<Styling.RunHeights>?
     private var styling: Unmanaged<Styling>?
     private var settings: Unmanaged<ParagraphSettings>?
@@ -54,7 +54,7 @@ struct RunBoxMeasurer: LineSink {
     init(styling: Styling, settings: ParagraphSettings) {
         self.styling = Unmanaged.passUnretained(styling)
         self.settings = Unmanaged.passUnretained(settings)
-        heights = styling.runHeights.withUnsafeBufferPointer { $0.baseAddress }
+        heights = styling.runHeights.baseAddress
         move(to: 0)
     }
 

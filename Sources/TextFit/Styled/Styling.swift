@@ -54,7 +54,10 @@ final class Styling: Sendable {
     let lineBoxes: [LineBox]?
     /// Per run, what a measure's run cursor reads (`RunBoxMeasurer`) when lines differ in height: the heights
     /// of `lineBoxes` laid out by run, so moving the cursor is one read. Empty otherwise.
-    let runHeights: [RunHeights]
+    /// Memory of the styling's own, allocated once and freed in `deinit`, so a measure may hold its address
+    /// for as long as it holds the styling (an array's buffer is only promised inside
+    /// `withUnsafeBufferPointer`). Never written after `init`, hence safe to share.
+    nonisolated(unsafe) let runHeights: UnsafeBufferPointer<RunHeights>
 
     /// Run `i`'s cursor: where it starts (`Int.min` for the first run), where the next run starts and the
     /// one after it (`Int.max` past the last), the height of a line inside it and of a line from it into
@@ -76,6 +79,7 @@ final class Styling: Sendable {
 
     deinit {
         UnsafeMutablePointer<Int>(bitPattern: ellipsisWidthMemo.load(ordering: .acquiring))?.deallocate()
+        runHeights.deallocate()
     }
 
     init(styles: [Style], runStarts: [Int], runStyles: [UInt16], count: Int, paragraphStyle: ParagraphStyle = .default) {
@@ -112,16 +116,19 @@ final class Styling: Sendable {
             }
             lineBoxes = boxes
             let runCount = runStarts.count
-            runHeights = (0..<runCount).map { run in
+            let heights = UnsafeMutableBufferPointer<RunHeights>.allocate(capacity: runCount)
+            for run in 0..<runCount {
                 let height = boxes[Int(runStyles[run])].height
-                return RunHeights(start: run == 0 ? Int.min : runStarts[run],
-                                  next: run + 1 < runCount ? runStarts[run + 1] : .max,
-                                  crossEnd: run + 2 < runCount ? runStarts[run + 2] : .max,
-                                  height: height, edgeHeight: run + 1 < runCount ? boxes[styles.count + run].height : height)
+                heights.initializeElement(at: run, to: RunHeights(
+                    start: run == 0 ? Int.min : runStarts[run],
+                    next: run + 1 < runCount ? runStarts[run + 1] : .max,
+                    crossEnd: run + 2 < runCount ? runStarts[run + 2] : .max,
+                    height: height, edgeHeight: run + 1 < runCount ? boxes[styles.count + run].height : height))
             }
+            runHeights = UnsafeBufferPointer(heights)
         } else {
             lineBoxes = nil
-            runHeights = []
+            runHeights = UnsafeBufferPointer(start: nil, count: 0)
         }
     }
 
