@@ -110,7 +110,8 @@ final class HarfBuzzFont: @unchecked Sendable {
     /// Shapes the texts of `pieces[0 ..< count]` joined, in one HarfBuzz call (`tf_shape_joined`): each
     /// piece's advances and flags go to `advances + offset` and `flags + offset`, as `shape` of the piece
     /// alone would write them, where `sliced[i]` is then 1; the caller shapes the pieces left 0 alone.
-    /// False when no piece was sliced. `script` is explicit (not 0) and left to right.
+    /// False when the joined call failed: then `sliced` is not to be read and every piece is shaped alone.
+    /// `script` is explicit (not 0) and left to right.
     func shapeJoined(_ pieces: UnsafePointer<SegmentCacheStorage.Lookup>, count: Int, script: UInt32,
                      advances: UnsafeMutablePointer<Int32>, flags: UnsafeMutablePointer<UInt8>,
                      sliced: UnsafeMutablePointer<UInt8>) -> Bool {

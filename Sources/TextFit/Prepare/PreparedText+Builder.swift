@@ -998,12 +998,10 @@ extension PreparedText {
                     continue
                 }
                 let start = Int(piece.offset)
-                let key = SegmentCache.Key(face: piece.face, scale: piece.scale, script: piece.script, text: piece.text,
-                                           hash: piece.hash)
                 #if DEBUG
                 OperationCounts.current?.joinedSegments += 1
                 #endif
-                if SegmentCache.insert(key, advances: advances + start, flags: shapeFlags + start) == .advancesAndFlags {
+                if SegmentCache.insert(piece.key, advances: advances + start, flags: shapeFlags + start) == .advancesAndFlags {
                     copyShapeFlags(start, piece.length, into: flags)
                 }
             }
@@ -1012,9 +1010,7 @@ extension PreparedText {
         /// Shapes one missed (or uncached) segment with HarfBuzz, caches it when cacheable, and copies its flags.
         private mutating func shapeAlone(_ lookup: SegmentCacheStorage.Lookup, face: Int, _ flags: UnsafeMutablePointer<UInt8>) {
             let start = Int(lookup.offset)
-            let key = SegmentCache.Key(face: lookup.face, scale: lookup.scale, script: lookup.script, text: lookup.text,
-                                       hash: lookup.hash)
-            let result = SegmentShaper.shapeMissed(key, advances: advances + start, flags: shapeFlags + start) {
+            let result = SegmentShaper.shapeMissed(lookup.key, advances: advances + start, flags: shapeFlags + start) {
                 harfBuzzFont(at: face)
             }
             if result == .advancesAndFlags { copyShapeFlags(start, lookup.length, into: flags) }
@@ -1045,5 +1041,13 @@ extension PreparedText {
             }
             return harfBuzzFonts[index]
         }
+    }
+}
+
+extension SegmentCacheStorage.Lookup {
+    /// The cache key of the segment looked up: what a miss is shaped and cached under.
+    @inline(__always)
+    fileprivate var key: SegmentCache.Key {
+        SegmentCache.Key(face: face, scale: scale, script: script, text: text, hash: hash)
     }
 }
