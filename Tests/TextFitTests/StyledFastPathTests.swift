@@ -308,3 +308,41 @@ import _TextFitTestSupport
         #expect(compared > 10_000)
     }
 }
+
+extension StyledFastPathTests {
+    /// The run cursor moves only where a line's box can change: runs whose styles have equal vertical
+    /// metrics (a kern, a colour, the body font again) make one block of `Styling.runHeights`, and a text
+    /// whose lines cross those runs at every width still measures as the stepper and the layout do.
+    @Test func runsOfEqualBoxesMakeOneCursorBlock() throws {
+        let body = try Font(family: "Noto Sans", size: 15)
+        let text = String(repeating: "Runs of one box and another share a cursor block. ", count: 6)
+        var styled = try StyledText(text, font: body)
+        let units = styled.utf16Count
+        // kern, colour, larger, larger with kern, body, kern: blocks [0, 3), [3, 5), [5, 7).
+        let edges = (0...7).map { $0 * units / 7 }
+        let attributes: [TextAttributes] = [
+            TextAttributes(font: body), TextAttributes(kern: 0.5),
+            TextAttributes(foregroundColor: TextColor(red: 1, green: 0, blue: 0)),
+            TextAttributes(font: try Font(family: "Noto Sans", size: 21)),
+            TextAttributes(font: try Font(family: "Noto Sans", size: 21), kern: 1),
+            TextAttributes(font: body), TextAttributes(kern: -0.5),
+        ]
+        for (i, a) in attributes.enumerated() { try styled.setAttributes(a, range: edges[i]..<edges[i + 1]) }
+        let prepared = try PreparedText(styled: styled)
+        let heights = try #require(prepared.styling?.runHeights)
+        #expect(heights.map(\.firstRun) == [0, 3, 5])
+        #expect(heights.map(\.next) == [edges[3], edges[5], .max])
+        #expect(heights.map(\.crossEnd) == [edges[5], .max, .max])
+        let settings = try #require(prepared.paragraphSettings)
+        for width in Self.widths {
+            for lines in [0, 2] {
+                let maxWidth = try PreparedText.units(forWidth: width)
+                let fast = prepared.styledMeasure(settings, maxWidth: maxWidth, lastLineMaxWidth: nil, numberOfLines: lines,
+                                                  lineBreakMode: .byTruncatingTail, lineBreakStrategy: [], fastPath: true)
+                let layout = try prepared.layout(width: width, numberOfLines: lines, lineBreakMode: .byTruncatingTail,
+                                                 lineBreakStrategy: [], lastLineMaxWidth: nil, fastPath: false)
+                #expect(fast == layout.metrics, "width \(String(describing: width)) lines \(lines)")
+            }
+        }
+    }
+}

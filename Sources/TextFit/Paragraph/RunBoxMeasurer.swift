@@ -25,58 +25,63 @@ struct RunBoxMeasurer: LineSink {
     /// 1/1024 pt.
     private(set) var widest = 0
     private(set) var widestWithWhitespace = 0
-    /// Lines inside the cursor's run since it last moved: their heights are `height` each, not yet added.
+    /// Lines inside the cursor's run since it last moved: their heights are the run's `height` each, not
+    /// yet added.
     private var pending = 0
-    /// Lines whose heights are in `flushedBottom`.
-    private var flushed = 0
-    private var flushedBottom: CGFloat = 0
-    /// The cursor, as `ParagraphLineBoxes`': the run holding the next line's start, and its
-    /// `Styling.RunHeights` (where the next run and the one after it start, the heights of a line inside
-    /// the run and of one into the next run).
-    private var run = 0
+    /// Where the block after the cursor's starts: a line ending before it lies in the cursor's block.
     private var next = Int.max
-    private var crossEnd = Int.max
-    private var height: CGFloat = 0
-    private var edgeHeight: CGFloat = 0
-    /// `styling.runHeights`' elements, read in place: the styling's own memory, which lives as long as the
-    /// styling, and the measure's caller holds it, as it holds the settings (neither is retained here).
-    private var heights: UnsafePointer<Styling.RunHeights>?
-    private var styling: Unmanaged<Styling>?
-    private var settings: Unmanaged<ParagraphSettings>?
+    /// Everything a line reads only when the cursor moves, in the measure's own memory (`Cursor`).
+    private var cursor: UnsafeMutablePointer<Cursor>?
+
+    /// The part of the sink the breaker's line loop never touches for a line inside the cursor's run.
+    /// Held behind a pointer, the loop keeps five integers in locals, not thirteen values: the sink is
+    /// swapped into the loop's locals and out again on every call (about 85 instructions with all the
+    /// fields, per `commonLines` call), and its floating-point fields were spilled on every line, since
+    /// the loop's calls clobber every vector register (callgrind, three-run relayout).
+    struct Cursor {
+        /// The block of runs holding the next line's start (`Styling.runHeights`: runs whose boxes are
+        /// equal make one block); its `Styling.RunHeights` are `heights[run]`.
+        var run = 0
+        /// Lines whose heights are in `bottom`, and their sum.
+        var flushed = 0
+        var bottom: CGFloat = 0
+        /// `styling.runHeights`' elements, read in place: the styling's own memory, which lives as long as
+        /// the styling, and the measure's caller holds it, as it holds the settings (neither is retained).
+        let heights: UnsafePointer<Styling.RunHeights>
+        let styling: Unmanaged<Styling>
+        let settings: Unmanaged<ParagraphSettings>
+
+        /// Requires `styling.runHeights` (made with `lineBoxes`, under `settings.style`).
+        init(styling: Styling, settings: ParagraphSettings) {
+            heights = styling.runHeights.baseAddress.unsafelyUnwrapped
+            self.styling = Unmanaged.passUnretained(styling)
+            self.settings = Unmanaged.passUnretained(settings)
+        }
+    }
 
     /// Held in the fast loop's locals, as `LineMeasurer` is: a few integers per line.
     static var isHeldInLoop: Bool { true }
 
     init() {}
 
-    /// Requires `styling.runHeights` (made with `lineBoxes`, under `settings.style`).
+    /// A sink at the text's start, writing through `cursor`, which must outlive it.
     @inline(__always)
-    init(styling: Styling, settings: ParagraphSettings) {
-        self.styling = Unmanaged.passUnretained(styling)
-        self.settings = Unmanaged.passUnretained(settings)
-        heights = styling.runHeights.baseAddress
-        move(to: 0)
+    init(cursor: UnsafeMutablePointer<Cursor>) {
+        self.cursor = cursor
+        next = cursor.pointee.heights[0].next
     }
 
     /// The lines appended.
-    var count: Int { flushed &+ pending }
+    var count: Int { cursor.unsafelyUnwrapped.pointee.flushed &+ pending }
 
     /// The bottom of the last line box: the layout's height (P4, P5: no spacing), each line's height added
     /// in order.
     var bottom: CGFloat {
-        var bottom = flushedBottom
+        let cursor = self.cursor.unsafelyUnwrapped.pointee
+        let height = cursor.heights[cursor.run].height
+        var bottom = cursor.bottom
         for _ in 0..<pending { bottom += height }
         return bottom
-    }
-
-    @inline(__always)
-    private mutating func move(to run: Int) {
-        self.run = run
-        let cursor = heights.unsafelyUnwrapped[run]
-        next = cursor.next
-        crossEnd = cursor.crossEnd
-        height = cursor.height
-        edgeHeight = cursor.edgeHeight
     }
 
     @inline(__always)
@@ -88,24 +93,39 @@ struct RunBoxMeasurer: LineSink {
         if _fastPath(end < next) {
             pending &+= 1
         } else {
-            let lineHeight: CGFloat
-            let run: Int
-            if line.start < next && end < crossEnd {
-                // Into the next run, not past it: the edge's box (or the run's own for a line ending at
-                // the edge), and the next line starts in that run.
-                lineHeight = end == next ? height : edgeHeight
-                run = self.run &+ 1
-            } else {
-                (lineHeight, run) = Self.edge(styling.unsafelyUnwrapped, settings.unsafelyUnwrapped, run: self.run,
-                                              start: line.start, end: end)
-            }
-            flushedBottom = bottom + lineHeight
-            flushed &+= pending &+ 1
+            next = Self.move(cursor.unsafelyUnwrapped, pending: pending, start: line.start, end: end)
             pending = 0
-            move(to: run)
         }
         widest = max(widest, line.width)                           // P7: no indent, no margin
         widestWithWhitespace = max(widestWithWhitespace, line.widthWithWhitespace)
+    }
+
+    /// Adds the `pending` lines before this one and this line (`start..<end`, not inside the cursor's
+    /// run) to the bottom, moves the cursor to the run holding the line's end, where the next line starts,
+    /// and returns where the run after that one starts. A line from the cursor's run into the next but not
+    /// past it (most lines at an edge) takes the edge's height and moves the cursor one run; anything else
+    /// calls `edge`.
+    @inline(__always)
+    private static func move(_ cursor: UnsafeMutablePointer<Cursor>, pending: Int, start: Int, end: Int) -> Int {
+        let heights = cursor.pointee.heights
+        let current = heights[cursor.pointee.run]
+        let lineHeight: CGFloat
+        let run: Int
+        if start < current.next && end < current.crossEnd {
+            // Into the next run, not past it: the edge's box (or the run's own for a line ending at the
+            // edge), and the next line starts in that run.
+            lineHeight = end == current.next ? current.height : current.edgeHeight
+            run = cursor.pointee.run &+ 1
+        } else {
+            (lineHeight, run) = edge(cursor.pointee.styling, cursor.pointee.settings, run: cursor.pointee.run,
+                                     start: start, end: end)
+        }
+        var bottom = cursor.pointee.bottom
+        for _ in 0..<pending { bottom += current.height }
+        cursor.pointee.bottom = bottom + lineHeight
+        cursor.pointee.flushed &+= pending &+ 1
+        cursor.pointee.run = run
+        return heights[run].next
     }
 
     /// `ParagraphLineBoxes.box` for a line not strictly inside run `run` nor only into the next: the run
@@ -131,7 +151,7 @@ struct RunBoxMeasurer: LineSink {
             } else {
                 // Across more than one edge: the runs' box under the style's rule, as `ParagraphLineBoxes`.
                 let rule = settings._withUnsafeGuaranteedRef { LineHeightRule($0) }
-                height = ParagraphGeometry.lineBox(LineVerticalMetrics(styling.lineBox(fromRun: run, end: end),
+                height = ParagraphGeometry.lineBox(LineVerticalMetrics(styling.lineBox(fromRun: cursor.firstRun, end: end),
                                                                        includesLeading: true), rule).height
             }
             while run &+ 1 < runCount, heights[run &+ 1].start <= end { run &+= 1 }
@@ -146,19 +166,22 @@ extension PreparedText {
                        numberOfLines: Int, lineBreakMode: LineBreakMode, lineBreakStrategy: LineBreakStrategy,
                        fastPath: Bool) -> TextMetrics {
         // The styling read in place, not bound to a local: bound, it was retained and released around
-        // the breaker (the sink holds it unretained).
-        var measurer = RunBoxMeasurer(styling: styling.unsafelyUnwrapped, settings: settings)
-        var truncated = false
-        if fastPath, fitsOnOneLine(maxWidth: maxWidth, lastLineMaxWidth: lastLineMaxWidth, numberOfLines: numberOfLines) {
-            measurer.append(oneLine)
-        } else {
-            truncated = run(maxWidth: maxWidth, lastLineMaxWidth: lastLineMaxWidth, numberOfLines: numberOfLines,
-                            lineBreakMode: lineBreakMode, lineBreakStrategy: lineBreakStrategy, fastPath: fastPath,
-                            into: &measurer)
+        // the breaker (the cursor holds it unretained). The cursor lives here, for the sink to point at.
+        var cursor = RunBoxMeasurer.Cursor(styling: styling.unsafelyUnwrapped, settings: settings)
+        return withUnsafeMutablePointer(to: &cursor) { cursor in
+            var measurer = RunBoxMeasurer(cursor: cursor)
+            var truncated = false
+            if fastPath, fitsOnOneLine(maxWidth: maxWidth, lastLineMaxWidth: lastLineMaxWidth, numberOfLines: numberOfLines) {
+                measurer.append(oneLine)
+            } else {
+                truncated = run(maxWidth: maxWidth, lastLineMaxWidth: lastLineMaxWidth, numberOfLines: numberOfLines,
+                                lineBreakMode: lineBreakMode, lineBreakStrategy: lineBreakStrategy, fastPath: fastPath,
+                                into: &measurer)
+            }
+            return TextMetrics(lineCount: measurer.count,
+                               size: CGSize(width: Units.points(measurer.widest), height: measurer.bottom),
+                               widthIncludingTrailingWhitespace: Units.points(measurer.widestWithWhitespace),
+                               isTruncated: truncated)
         }
-        return TextMetrics(lineCount: measurer.count,
-                           size: CGSize(width: Units.points(measurer.widest), height: measurer.bottom),
-                           widthIncludingTrailingWhitespace: Units.points(measurer.widestWithWhitespace),
-                           isTruncated: truncated)
     }
 }
