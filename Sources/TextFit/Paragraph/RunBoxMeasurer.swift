@@ -71,13 +71,13 @@ struct RunBoxMeasurer: LineSink {
         next = cursor.pointee.heights[0].next
     }
 
-    /// The lines appended.
-    var count: Int { cursor.unsafelyUnwrapped.pointee.flushed &+ pending }
+    /// The lines appended (an empty sink, `init()`, has none: its `next` keeps every line in `pending`).
+    var count: Int { (cursor?.pointee.flushed ?? 0) &+ pending }
 
     /// The bottom of the last line box: the layout's height (P4, P5: no spacing), each line's height added
-    /// in order.
+    /// in order. 0 for an empty sink, which has no heights.
     var bottom: CGFloat {
-        let cursor = self.cursor.unsafelyUnwrapped.pointee
+        guard let cursor = self.cursor?.pointee else { return 0 }
         let height = cursor.heights[cursor.run].height
         var bottom = cursor.bottom
         for _ in 0..<pending { bottom += height }
