@@ -25,23 +25,23 @@ struct RunBoxMeasurer: LineSink {
     /// 1/1024 pt.
     private(set) var widest = 0
     private(set) var widestWithWhitespace = 0
-    /// Lines inside the cursor's run since it last moved: their heights are the run's `height` each, not
-    /// yet added.
+    /// Lines inside the cursor's block since it last moved: their heights are the block's `height` each,
+    /// not yet added.
     private var pending = 0
     /// Where the block after the cursor's starts: a line ending before it lies in the cursor's block.
     private var next = Int.max
     /// Everything a line reads only when the cursor moves, in the measure's own memory (`Cursor`).
     private var cursor: UnsafeMutablePointer<Cursor>?
 
-    /// The part of the sink the breaker's line loop never touches for a line inside the cursor's run.
+    /// The part of the sink the breaker's line loop never touches for a line inside the cursor's block.
     /// Held behind a pointer, the loop keeps five integers in locals, not thirteen values: the sink is
     /// swapped into the loop's locals and out again on every call (about 85 instructions with all the
     /// fields, per `commonLines` call), and its floating-point fields were spilled on every line, since
     /// the loop's calls clobber every vector register (callgrind, three-run relayout).
     struct Cursor {
         /// The block of runs holding the next line's start (`Styling.runHeights`: runs whose boxes are
-        /// equal make one block); its `Styling.RunHeights` are `heights[run]`.
-        var run = 0
+        /// equal make one block); its `Styling.RunHeights` are `heights[block]`.
+        var block = 0
         /// Lines whose heights are in `bottom`, and their sum.
         var flushed = 0
         var bottom: CGFloat = 0
@@ -56,6 +56,16 @@ struct RunBoxMeasurer: LineSink {
             heights = styling.runHeights.baseAddress.unsafelyUnwrapped
             self.styling = Unmanaged.passUnretained(styling)
             self.settings = Unmanaged.passUnretained(settings)
+        }
+
+        /// `bottom` with `lines` more lines of the cursor's block added, one addition each, in order (the
+        /// stepper's sums).
+        @inline(__always)
+        func bottom(adding lines: Int) -> CGFloat {
+            let height = heights[block].height
+            var bottom = self.bottom
+            for _ in 0..<lines { bottom += height }
+            return bottom
         }
     }
 
@@ -76,13 +86,7 @@ struct RunBoxMeasurer: LineSink {
 
     /// The bottom of the last line box: the layout's height (P4, P5: no spacing), each line's height added
     /// in order. 0 for an empty sink, which has no heights.
-    var bottom: CGFloat {
-        guard let cursor = self.cursor?.pointee else { return 0 }
-        let height = cursor.heights[cursor.run].height
-        var bottom = cursor.bottom
-        for _ in 0..<pending { bottom += height }
-        return bottom
-    }
+    var bottom: CGFloat { cursor?.pointee.bottom(adding: pending) ?? 0 }
 
     @inline(__always)
     mutating func append(_ line: BrokenLine) {
@@ -101,48 +105,46 @@ struct RunBoxMeasurer: LineSink {
     }
 
     /// Adds the `pending` lines before this one and this line (`start..<end`, not inside the cursor's
-    /// run) to the bottom, moves the cursor to the run holding the line's end, where the next line starts,
-    /// and returns where the run after that one starts. A line from the cursor's run into the next but not
-    /// past it (most lines at an edge) takes the edge's height and moves the cursor one run; anything else
-    /// calls `edge`.
+    /// block) to the bottom, moves the cursor to the block holding the line's end, where the next line
+    /// starts, and returns where the block after that one starts. A line from the cursor's block into the
+    /// next but not past it (most lines at an edge) takes the edge's height and moves the cursor one block;
+    /// anything else calls `edge`.
     @inline(__always)
     private static func move(_ cursor: UnsafeMutablePointer<Cursor>, pending: Int, start: Int, end: Int) -> Int {
         let heights = cursor.pointee.heights
-        let current = heights[cursor.pointee.run]
+        let current = heights[cursor.pointee.block]
         let lineHeight: CGFloat
-        let run: Int
+        let block: Int
         if start < current.next && end < current.crossEnd {
-            // Into the next run, not past it: the edge's box (or the run's own for a line ending at the
-            // edge), and the next line starts in that run.
+            // Into the next block, not past it: the edge's box (or the block's own for a line ending at the
+            // edge), and the next line starts in that block.
             lineHeight = end == current.next ? current.height : current.edgeHeight
-            run = cursor.pointee.run &+ 1
+            block = cursor.pointee.block &+ 1
         } else {
-            (lineHeight, run) = edge(cursor.pointee.styling, cursor.pointee.settings, run: cursor.pointee.run,
-                                     start: start, end: end)
+            (lineHeight, block) = edge(cursor.pointee.styling, cursor.pointee.settings, block: cursor.pointee.block,
+                                       start: start, end: end)
         }
-        var bottom = cursor.pointee.bottom
-        for _ in 0..<pending { bottom += current.height }
-        cursor.pointee.bottom = bottom + lineHeight
+        cursor.pointee.bottom = cursor.pointee.bottom(adding: pending) + lineHeight
         cursor.pointee.flushed &+= pending &+ 1
-        cursor.pointee.run = run
-        return heights[run].next
+        cursor.pointee.block = block
+        return heights[block].next
     }
 
-    /// `ParagraphLineBoxes.box` for a line not strictly inside run `run` nor only into the next: the run
-    /// holding its start first (one before the run starts it again), then the line's box, and the run
-    /// holding its end, where the next line starts.
+    /// `ParagraphLineBoxes.box` for a line not strictly inside block `block` nor only into the next: the
+    /// block holding its start first (one before the block starts it again), then the line's box, and the
+    /// block holding its end, where the next line starts.
     @inline(never)
-    private static func edge(_ styling: Unmanaged<Styling>, _ settings: Unmanaged<ParagraphSettings>, run: Int,
-                             start: Int, end: Int) -> (height: CGFloat, run: Int) {
+    private static func edge(_ styling: Unmanaged<Styling>, _ settings: Unmanaged<ParagraphSettings>, block: Int,
+                             start: Int, end: Int) -> (height: CGFloat, block: Int) {
         styling._withUnsafeGuaranteedRef { styling in
             let heights = styling.runHeights
-            let runCount = heights.count
-            var run = run
-            if start < heights[run].start || start >= heights[run].next {
-                if start < heights[run].start { run = 0 }
-                while run &+ 1 < runCount, heights[run &+ 1].start <= start { run &+= 1 }
+            let blockCount = heights.count
+            var block = block
+            if start < heights[block].start || start >= heights[block].next {
+                if start < heights[block].start { block = 0 }
+                while block &+ 1 < blockCount, heights[block &+ 1].start <= start { block &+= 1 }
             }
-            let cursor = heights[run]
+            let cursor = heights[block]
             let height: CGFloat
             if end <= cursor.next {
                 height = cursor.height
@@ -154,8 +156,8 @@ struct RunBoxMeasurer: LineSink {
                 height = ParagraphGeometry.lineBox(LineVerticalMetrics(styling.lineBox(fromRun: cursor.firstRun, end: end),
                                                                        includesLeading: true), rule).height
             }
-            while run &+ 1 < runCount, heights[run &+ 1].start <= end { run &+= 1 }
-            return (height, run)
+            while block &+ 1 < blockCount, heights[block &+ 1].start <= end { block &+= 1 }
+            return (height, block)
         }
     }
 }

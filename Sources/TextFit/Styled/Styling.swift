@@ -121,36 +121,32 @@ final class Styling: Sendable {
                                                       plainLineHeights: plainLineHeights), rule))
             }
             lineBoxes = boxes
-            // A run starts a block where its style's box differs from the run before's. Counted, then
-            // filled, with no array between: a three-run text's preparation paid about 300 instructions
-            // for one (callgrind).
-            func startsBlock(_ run: Int) -> Bool {
-                let (style, previous) = (Int(runStyles[run]), Int(runStyles[run - 1]))
-                return metrics[style] != metrics[previous] || plainLineHeights[style] != plainLineHeights[previous]
+            // A run starts a block where its style's box differs from the run before's. One pass writes
+            // each block's start, first run and height into memory sized for one block a run, the next
+            // fills in what the block after gives (with no array between: a three-run text's preparation
+            // paid about 300 instructions for one, callgrind).
+            let heights = UnsafeMutableBufferPointer<RunHeights>.allocate(capacity: runStarts.count)
+            var blockCount = 0
+            for run in runStarts.indices {
+                let style = Int(runStyles[run])
+                if run > 0 {
+                    let previous = Int(runStyles[run - 1])
+                    guard metrics[style] != metrics[previous] || plainLineHeights[style] != plainLineHeights[previous]
+                    else { continue }
+                }
+                let height = boxes[style].height
+                heights.initializeElement(at: blockCount, to: RunHeights(
+                    start: blockCount == 0 ? Int.min : runStarts[run], next: .max, crossEnd: .max,
+                    height: height, edgeHeight: height, firstRun: run))
+                blockCount += 1
             }
-            func nextBlock(after run: Int) -> Int? {
-                var run = run + 1
-                while run < runStarts.count, !startsBlock(run) { run += 1 }
-                return run < runStarts.count ? run : nil
+            for block in 0..<max(blockCount - 1, 0) {
+                let after = heights[block + 1]
+                heights[block].next = after.start
+                heights[block].edgeHeight = boxes[styles.count + after.firstRun - 1].height
+                if block + 2 < blockCount { heights[block].crossEnd = heights[block + 2].start }
             }
-            var blockCount = 1
-            for run in runStarts.indices.dropFirst() where startsBlock(run) { blockCount += 1 }
-            let heights = UnsafeMutableBufferPointer<RunHeights>.allocate(capacity: blockCount)
-            var first: Int? = 0
-            var next = nextBlock(after: 0)  // the next block's first run
-            for block in 0..<blockCount {
-                let run = first.unsafelyUnwrapped
-                let crossing = next.flatMap { nextBlock(after: $0) }
-                let height = boxes[Int(runStyles[run])].height
-                heights.initializeElement(at: block, to: RunHeights(
-                    start: block == 0 ? Int.min : runStarts[run],
-                    next: next.map { runStarts[$0] } ?? .max,
-                    crossEnd: crossing.map { runStarts[$0] } ?? .max,
-                    height: height, edgeHeight: next.map { boxes[styles.count + $0 - 1].height } ?? height,
-                    firstRun: run))
-                (first, next) = (next, crossing)
-            }
-            runHeights = UnsafeBufferPointer(heights)
+            runHeights = UnsafeBufferPointer(rebasing: heights[..<blockCount])
         } else {
             lineBoxes = nil
             runHeights = UnsafeBufferPointer(start: nil, count: 0)
