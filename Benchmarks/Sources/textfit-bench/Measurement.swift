@@ -97,6 +97,18 @@ struct Series {
     }
 }
 
+extension Series {
+    /// The median over rounds of `numerator`'s sample ÷ this series' sample of the same round: a paired
+    /// estimate of `numerator.median / median`. Both engines' passes of a round run back to back on the
+    /// same set, so a change in the machine's speed between rounds (on this shared host up to 1.5× within
+    /// a minute) cancels out of each round's quotient, where it moves the two medians apart.
+    func pairedRatio(_ numerator: Series) -> Double {
+        let count = min(samples.count, numerator.samples.count)
+        guard count > 0 else { return .nan }
+        return Series.percentile((0..<count).map { numerator.samples[$0] / samples[$0] }, 0.5)
+    }
+}
+
 /// A ratio the issue sets a target for (or one reported for information).
 struct Ratio {
     var mode: String

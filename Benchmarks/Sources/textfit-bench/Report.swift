@@ -275,7 +275,7 @@ struct Report {
         meta["checksum"] = Sink.value
         let results: [[String: Any]] = series.map {
             ["mode": $0.mode, "set": $0.set, "engine": $0.engine, "median_us": $0.median, "p90_us": $0.p90,
-             "samples": $0.samples.count, "cases": $0.cases,
+             "samples": $0.samples.count, "samples_us": $0.samples, "cases": $0.cases,
              "unit": $0.mode == "relayout" ? "per text per width" : "per case"]
         }
         let ratioObjects: [[String: Any]] = ratios.map {
