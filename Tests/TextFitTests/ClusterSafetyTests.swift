@@ -61,7 +61,7 @@ import Testing
 
     @Test func matchesCharacterOnRandomMixtures() throws {
         let pieces = ["a", "Z", " ", "é", "e\u{301}", "\u{301}", "中", "か", "\u{3099}", "ｶ", "\u{FF9E}", "👍🏽", "🇫🇷", "\u{200D}",
-                      "👩‍👩‍👧", "\r\n", "\n", "\r", "ก", "\u{0E33}", "각", "\u{1100}", "\u{1161}", "\u{AD}", "©", "\u{FE0F}", "Я", "\u{483}", "।", "\u{94D}"]
+                      "👩‍👩‍👧", "\r\n", "\n", "\r", "ก", "\u{0E33}", "각", "\u{1100}", "\u{1161}", "\u{AD}", "©", "\u{FE0F}", "Я", "\u{483}", "।", "\u{94D}", "Ἄ", "ῶ", "\u{1FBD}"]
         var generator = Fixtures.Generator(state: 42)
         let font = try Fixtures.font()
         for _ in 0..<2000 {

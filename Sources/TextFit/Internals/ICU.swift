@@ -54,6 +54,7 @@ final class LineBreakIteratorPool: Sendable {
 /// LineBreakProperty.of(0x41) == LineBreakProperty.alphabetic  // true
 /// ```
 enum LineBreakProperty {
+    static let ambiguous: Int32 = 1  // U_LB_AMBIGUOUS
     static let alphabetic: Int32 = 2  // U_LB_ALPHABETIC
     static let closePunctuation: Int32 = 8  // U_LB_CLOSE_PUNCTUATION
     static let exclamation: Int32 = 11  // U_LB_EXCLAMATION
