@@ -8,11 +8,20 @@ import Testing
     /// sequences at every alignment.
     @Test func utf16UnitsEqualTheStringsUTF16View() {
         let pieces = ["a", "Z", " ", "0", "é", "Я", "中", "か", "…", "👍", "🇫🇷", "\u{10FFFF}", "\u{7F}", "\u{80}", "\u{7FF}",
-                      "\u{800}", "\u{FFFF}", "\u{10000}", "\r\n", "abcdefgh"]
+                      "\u{800}", "\u{FFFF}", "\u{10000}", "\r\n", "abcdefgh", "λόγος", ", ", "Я."]
         var generator = Fixtures.Generator(state: 11)
-        for length in 0..<400 {
+        for length in 0..<2000 {
             let text = (0..<(length % 40)).map { _ in pieces.randomElement(using: &generator)! }.joined()
             #expect(UTF16Units.of(text) == Array(text.utf16), "\(text.debugDescription)")
+        }
+        // Runs of 2-byte letters of every length, the four-at-a-time step's every remainder, with one or two
+        // ASCII bytes or a 3-byte character between them.
+        for count in 0..<20 {
+            for gap in [" ", ". ", "中", ""] {
+                let word = String(repeating: "ж", count: count) + String(repeating: "ά", count: count % 3)
+                let text = word + gap + word + gap + "x" + word
+                #expect(UTF16Units.of(text) == Array(text.utf16), "\(text.debugDescription)")
+            }
         }
         let bridged = NSString(string: "naïve 日本 👍").description
         #expect(UTF16Units.of(bridged) == Array(bridged.utf16))

@@ -42,7 +42,11 @@ enum UTF16Units {
                 i &+= 1
                 j &+= 1
             } else if b0 < 0xE0 {
-                // A run of 2-byte sequences (Cyrillic, Greek, Latin with accents) in one tight loop.
+                // A run of 2-byte sequences (Cyrillic, Greek, Latin with accents): four at a time while eight
+                // bytes hold four of them, then one at a time. The loop also takes a lone ASCII byte between
+                // them (the space or the punctuation between two words): leaving for it cost a failed
+                // eight-byte test and a trip through the loop above. Two ASCII bytes in a row go back there,
+                // so Latin with an accent here and there keeps its eight-byte path.
                 var lead = b0
                 while true {
                     out[j] = UInt16(truncatingIfNeeded: (lead & 0x1F) << 6 | UInt32(base[i &+ 1]) & 0x3F)
@@ -50,7 +54,29 @@ enum UTF16Units {
                     j &+= 1
                     guard i < byteCount else { break }
                     lead = UInt32(base[i])
-                    guard lead & 0xE0 == 0xC0 else { break }
+                    #if _endian(little)
+                    if lead & 0xE0 == 0xC0 {
+                        // Tried only after a second sequence is seen: a lone accented letter in Latin text
+                        // does not pay for the test.
+                        while i &+ 8 <= byteCount {
+                            let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+                            guard word & 0xC0E0_C0E0_C0E0_C0E0 == 0x80C0_80C0_80C0_80C0 else { break }
+                            storeTwoByteUnits(word, at: out + j)
+                            i &+= 8
+                            j &+= 4
+                        }
+                        guard i < byteCount else { break }
+                        lead = UInt32(base[i])
+                    }
+                    #endif
+                    if lead & 0xE0 == 0xC0 { continue }
+                    guard lead < 0x80, i &+ 1 < byteCount else { break }
+                    let next = UInt32(base[i &+ 1])
+                    guard next & 0xE0 == 0xC0 else { break }
+                    out[j] = UInt16(truncatingIfNeeded: lead)
+                    i &+= 1
+                    j &+= 1
+                    lead = next
                 }
             } else if b0 < 0xF0 {
                 // A run of 3-byte sequences (ideographs, kana, CJK punctuation) in one tight loop.
@@ -75,6 +101,15 @@ enum UTF16Units {
             }
         }
         return j
+    }
+
+    /// Writes the four 2-byte sequences in `word` (lead, trail, lead, trail… from its lowest byte) as four
+    /// UTF-16 units: each 16-bit lane holds one sequence, lead low, so the unit is the lane's low five bits
+    /// shifted up six, or-ed with the trail's six, computed for all four lanes at once.
+    @inline(__always)
+    private static func storeTwoByteUnits(_ word: UInt64, at target: UnsafeMutablePointer<UInt16>) {
+        let units = (word & 0x001F_001F_001F_001F) << 6 | (word >> 8) & 0x003F_003F_003F_003F
+        UnsafeMutableRawPointer(target).storeBytes(of: units, as: UInt64.self)
     }
 
     /// Writes the eight bytes of `word` (all below 0x80) as eight UTF-16 units: each half spread so every
