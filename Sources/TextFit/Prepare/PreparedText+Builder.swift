@@ -444,17 +444,15 @@ extension PreparedText {
                 // would cost it its registers).
                 let limit = min(nextBreak, count)
                 while position < limit {
-                    // The bulk of a word: units of the segment's script index in its face, each a cluster by
-                    // itself and not special. `run.extends` takes them with `isNewStrong` false; in a loop of
-                    // its own, the few values it needs stay in registers, where the general step below spilled
-                    // them to the stack on every unit.
+                    // The bulk of a word (`SegmentRun.continuingMask`): in a loop of its own, the few values
+                    // it needs stay in registers, where the general step below spilled them on every unit.
                     if scriptIndex >= 0 {
-                        let wanted = UInt16(truncatingIfNeeded: scriptIndex) | CharacterTable.Bit.simple
-                        let mask = SegmentRun<Face>.special | CharacterTable.Bit.simple | 0xFF
+                        let entryOfIndex = SegmentRun<Face>.entryOfIndex(scriptIndex)
                         while position < limit {
                             let unit = units[position]
                             let nextEntry = entries[Int(units[position &+ 1])]
-                            guard entry & mask == wanted, nextEntry & CharacterTable.Bit.simple != 0,
+                            guard entry & SegmentRun<Face>.continuingMask == entryOfIndex,
+                                  nextEntry & CharacterTable.Bit.simple != 0,
                                   face.has(unit, primaryCovers: run.coverage[Int(unit >> 6)] & (1 << UInt64(unit & 63)) != 0)
                             else { break }
                             graphemeCursor.pointee = Int32(truncatingIfNeeded: position)
