@@ -8,13 +8,11 @@
 /// copied out through each closure. One block per thread costs neither. Each thread has its own block, so
 /// texts prepared in parallel (`TextBatch`) share nothing; a thread keeps at most 256 KiB.
 enum BuildScratch {
-    /// Where the parts lie in the block: look-ups, then the misses waiting to be shaped together
-    /// (`Pass.pendingCapacity` look-ups, eight-byte aligned) and a byte for each, then the decoded units
-    /// (`utf8Count + 1`, the sentinel included), then the pass's buffers (`Pass.Layout`, eight-byte aligned).
+    /// Where the parts lie in the block: the shaping stage's look-ups and pending misses
+    /// (`BatchShaper.scratchByteCount`), then the decoded units (`utf8Count + 1`, the sentinel included),
+    /// then the pass's buffers (`Pass.Layout`, eight-byte aligned).
     struct Sizes {
-        let lookups = 0
-        let pending: Int
-        let sliced: Int
+        let shaper = 0
         let units: Int
         let pass: Int
         let byteCount: Int
@@ -22,10 +20,7 @@ enum BuildScratch {
         /// For a text of `utf8Count` UTF-8 bytes: its UTF-16 length is at most that, and `Pass.Layout` only
         /// grows with the length.
         init(utf8Count: Int) {
-            let stride = MemoryLayout<SegmentCacheStorage.Lookup>.stride
-            pending = stride * PreparedText.Pass.lookupChunk
-            sliced = pending + stride * PreparedText.Pass.pendingCapacity
-            units = (sliced + PreparedText.Pass.pendingCapacity + 1) & ~1
+            units = (BatchShaper.scratchByteCount + 1) & ~1
             pass = (units + MemoryLayout<UInt16>.stride * (utf8Count + 1) + 7) & ~7
             byteCount = pass + PreparedText.Pass.Layout(count: utf8Count).byteCount
         }

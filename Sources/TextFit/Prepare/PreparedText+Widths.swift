@@ -98,10 +98,8 @@ extension PreparedText {
             withUnsafeTemporaryAllocation(of: Int32.self, capacity: count) { advances in
                 withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { flags in
                     let text = UnsafeBufferPointer(rebasing: units[start..<end])
-                    let key = SegmentCache.Key(face: face.id, scale: scale, script: script, text: text)
-                    let result = SegmentShaper.shape(key, advances: advances.baseAddress!, flags: flags.baseAddress!) {
-                        FontCatalog.shared.harfBuzzFont(face: face, scale: scale)
-                    }
+                    let result = SegmentShaper.shape(text, face: face, scale: scale, script: script,
+                                                     advances: advances.baseAddress!, flags: flags.baseAddress!)
                     guard result != .nothing else { return prefix[end] - prefix[start] }
                     var width = kernWidth(start, end, segment: info)
                     for i in 0..<count { width += Int(advances[i]) }

@@ -33,6 +33,16 @@ enum SegmentShaper {
         return shapeMissed(key, advances: advances, flags: flags, font: font)
     }
 
+    /// `shape(_:advances:flags:font:)` for `text` in `face` at `scale` (HarfBuzz units) and `script` (0: let
+    /// HarfBuzz guess): the cache key and, on a miss, the sized HarfBuzz font are made here, so code outside
+    /// `Shaping/` names neither.
+    @inline(__always)
+    static func shape(_ text: UnsafeBufferPointer<UInt16>, face: Face, scale: Int32, script: UInt32,
+                      advances: UnsafeMutablePointer<Int32>, flags: UnsafeMutablePointer<UInt8>) -> Result {
+        let key = SegmentCache.Key(face: face.id, scale: scale, script: script, text: text)
+        return shape(key, advances: advances, flags: flags) { FontCatalog.shared.harfBuzzFont(face: face, scale: scale) }
+    }
+
     /// Whether a segment of `length` units is looked up and cached (`SegmentCache.maximumCachedLength`).
     @inline(__always)
     static func isCacheable(_ length: Int) -> Bool { length <= SegmentCache.maximumCachedLength }

@@ -28,15 +28,14 @@ extension PreparedText {
 
     /// The "…" shaped in `font` (or the fallback face that has it, T1), in 1/1024 pt.
     static func shapedEllipsisWidth(_ font: Font) -> Int {
-        let catalog = FontCatalog.shared
         let scale = font.scale
         let face = ellipsisFace(for: font)
         var unit: UInt16 = 0x2026
         var advance: Int32 = 0
         var flag: UInt8 = 0
         return withUnsafePointer(to: &unit) { pointer in
-            let key = SegmentCache.Key(face: face.id, scale: scale, script: 0, text: UnsafeBufferPointer(start: pointer, count: 1))
-            _ = SegmentShaper.shape(key, advances: &advance, flags: &flag) { catalog.harfBuzzFont(face: face, scale: scale) }
+            _ = SegmentShaper.shape(UnsafeBufferPointer(start: pointer, count: 1), face: face, scale: scale, script: 0,
+                                    advances: &advance, flags: &flag)
             return Int(advance)
         }
     }
