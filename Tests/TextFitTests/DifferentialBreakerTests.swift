@@ -61,8 +61,9 @@ import Testing
                                                             lineBreakStrategy: strategy, lastLineMaxWidth: lastLineMaxWidth,
                                                             fastPath: false)
                     tally.comparisons += 2
-                    let breaker = LineBreaker(text: prepared, maxWidth: try PreparedText.units(forWidth: width),
-                                              lastLineMaxWidth: nil, maxLines: lines, mode: mode, strategy: strategy)
+                    let breaker = LineBreaker(text: prepared, request: LineRequest(
+                        widths: LineWidths(width: try LineRequest.units(forWidth: width)),
+                        maxLines: lines, mode: mode, strategy: strategy))
                     if breaker.canRunFast { tally.fastRuns += 1 }
                     if mode != .byCharWrapping { tally.eligibleRuns += 1 }
                     if fastMetrics != generalMetrics || fastLayout != generalLayout, tally.failures.count < 20 {

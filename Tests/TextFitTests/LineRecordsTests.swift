@@ -141,9 +141,9 @@ import Testing
                 for mode in [LineBreakMode.byWordWrapping, .byTruncatingTail, .byClipping] {
                     let layout = try prepared.layout(width: width, numberOfLines: mode == .byWordWrapping ? 0 : 2,
                                                      lineBreakMode: mode)
-                    let breaker = LineBreaker(text: prepared, maxWidth: try PreparedText.units(forWidth: width),
-                                              lastLineMaxWidth: nil, maxLines: mode == .byWordWrapping ? 0 : 2,
-                                              mode: mode, strategy: [])
+                    let breaker = LineBreaker(text: prepared, request: LineRequest(
+                        widths: LineWidths(width: try LineRequest.units(forWidth: width)),
+                        maxLines: mode == .byWordWrapping ? 0 : 2, mode: mode, strategy: []))
                     var expected = BrokenLinesForTest()
                     _ = breaker.run(into: &expected)
                     #expect(layout.lines.count == expected.lines.count)

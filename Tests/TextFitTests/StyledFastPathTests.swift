@@ -162,8 +162,8 @@ import _TextFitTestSupport
                     let whole = prepared.width(start, end)
                     for _ in 0..<6 {
                         let limit = Int(generator.next() % UInt64(whole + 2 * prepared.ellipsisWidth + 1))
-                        let general = LineBreaker(text: prepared, maxWidth: limit, lastLineMaxWidth: nil, maxLines: 1,
-                                                  mode: .byTruncatingTail).tailTruncated(start, end, limit: limit)
+                        let general = LineBreaker(text: prepared, request: LineRequest(widths: LineWidths(width: limit), maxLines: 1,
+                                                                                         mode: .byTruncatingTail, strategy: [])).tailTruncated(start, end, limit: limit)
                         let fast = prepared.withFastView { view in
                             FastBreaker.styledTailCut(view, prepared, styling, start, end, limit: limit)
                         }
@@ -186,7 +186,8 @@ import _TextFitTestSupport
 
     /// The cut `LineBreaker.tailTruncated` finds for a "…" leaving `budget` (its `lastBoundary` search).
     static func cut(_ text: PreparedText, _ start: Int, _ end: Int, budget: Int) -> Int {
-        LineBreaker(text: text, maxWidth: budget, lastLineMaxWidth: nil, maxLines: 1, mode: .byTruncatingTail)
+        LineBreaker(text: text, request: LineRequest(widths: LineWidths(width: budget), maxLines: 1, mode: .byTruncatingTail,
+                                                    strategy: []))
             .lastBoundary(from: start, to: end, budget: budget) { text.width(start, text.trimmedEnd($0, notBefore: start)) }
     }
 
@@ -276,16 +277,14 @@ import _TextFitTestSupport
                 for width in Self.widths {
                     for mode in LineBreakMode.allCases {
                         for lines in 0...3 {
-                            let maxWidth = try PreparedText.units(forWidth: width)
-                            let fast = prepared.styledMeasure(settings, maxWidth: maxWidth, lastLineMaxWidth: nil,
-                                                              numberOfLines: lines, lineBreakMode: mode,
-                                                              lineBreakStrategy: [], fastPath: true)
+                            let request = LineRequest(widths: LineWidths(width: try LineRequest.units(forWidth: width)),
+                                                      maxLines: lines, mode: mode, strategy: [])
+                            let fast = prepared.styledMeasure(settings, request, fastPath: true)
                             // The stepper over the fast breaker's own lines.
                             var measurer = ParagraphMeasurer(text: prepared, settings: settings)
-                            let truncated = prepared.fitsOnOneLine(maxWidth: maxWidth, lastLineMaxWidth: nil, numberOfLines: lines)
+                            let truncated = prepared.fitsOnOneLine(request)
                                 ? { measurer.append(prepared.oneLine); return false }()
-                                : prepared.run(maxWidth: maxWidth, lastLineMaxWidth: nil, numberOfLines: lines,
-                                               lineBreakMode: mode, lineBreakStrategy: [], fastPath: true, into: &measurer)
+                                : prepared.run(request, fastPath: true, into: &measurer)
                             let stepped = TextMetrics(lineCount: measurer.count,
                                                       size: CGSize(width: measurer.widest, height: measurer.height),
                                                       widthIncludingTrailingWhitespace: measurer.widestWithWhitespace,
@@ -336,9 +335,9 @@ extension StyledFastPathTests {
         let settings = try #require(prepared.paragraphSettings)
         for width in Self.widths {
             for lines in [0, 2] {
-                let maxWidth = try PreparedText.units(forWidth: width)
-                let fast = prepared.styledMeasure(settings, maxWidth: maxWidth, lastLineMaxWidth: nil, numberOfLines: lines,
-                                                  lineBreakMode: .byTruncatingTail, lineBreakStrategy: [], fastPath: true)
+                let request = LineRequest(widths: LineWidths(width: try LineRequest.units(forWidth: width)), maxLines: lines,
+                                          mode: .byTruncatingTail, strategy: [])
+                let fast = prepared.styledMeasure(settings, request, fastPath: true)
                 let layout = try prepared.layout(width: width, numberOfLines: lines, lineBreakMode: .byTruncatingTail,
                                                  lineBreakStrategy: [], lastLineMaxWidth: nil, fastPath: false)
                 #expect(fast == layout.metrics, "width \(String(describing: width)) lines \(lines)")

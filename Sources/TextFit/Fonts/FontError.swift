@@ -1,7 +1,7 @@
 import Foundation
 
 /// Why a font could not be loaded. Each case names the font so the message says what to fix.
-public enum FontError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
+public enum FontError: TextFitError, Equatable, Sendable {
     /// Neither the bundled fonts nor Fontconfig know a family of this name.
     case familyNotFound(String)
     /// No file exists at this path.
@@ -23,9 +23,6 @@ public enum FontError: Error, Equatable, Sendable, CustomStringConvertible, Loca
     /// folder, not a folder, not readable, or which files it lacks). Every font request fails until it is
     /// fixed or unset, so results never silently come from other fonts.
     case fontsDirectoryUnusable(path: String, reason: String)
-
-    /// The same text as `description`, so `localizedDescription` names the problem too.
-    public var errorDescription: String? { description }
 
     public var description: String {
         switch self {

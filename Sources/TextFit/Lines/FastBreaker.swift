@@ -30,14 +30,15 @@
 /// A rule with two owners is written twice; `DifferentialBreakerTests` lays out texts through both and
 /// requires the same lines, so a change to one that the other does not follow fails there.
 struct FastBreaker {
-    /// Maximum line width in 1/1024 pt (`Units.unbounded` when unbounded, B7).
-    let maxWidth: Int
-    /// Width of the last permitted line (index `maxLines − 1`) when it differs.
-    let lastLineMaxWidth: Int?
+    /// The line widths, the line limit, the mode and the strategy. Its widths never set a paragraph's first
+    /// line apart: that is a paragraph style's indent, which `LineBreaker` handles (P9).
+    let request: LineRequest
+    /// Line width in 1/1024 pt (`Units.unbounded` when unbounded, B7).
+    var maxWidth: Int { request.widths.width }
     /// 0 = unlimited.
-    let maxLines: Int
-    let mode: LineBreakMode
-    let strategy: LineBreakStrategy
+    var maxLines: Int { request.maxLines }
+    var mode: LineBreakMode { request.mode }
+    var strategy: LineBreakStrategy { request.strategy }
 
     /// Whether `run(_:into:)` handles this text and configuration. It does not handle character wrapping
     /// (W3), Hangul word priority on text with breaks between Hangul (W6), nor mandatory breaks inside a
@@ -51,8 +52,7 @@ struct FastBreaker {
     /// The general breaker with the same configuration, for the rare paths the fast one hands over
     /// (push-out, head and middle truncation).
     func general(_ text: PreparedText) -> LineBreaker {
-        LineBreaker(text: text, maxWidth: maxWidth, lastLineMaxWidth: lastLineMaxWidth, maxLines: maxLines,
-                    mode: mode, strategy: strategy)
+        LineBreaker(text: text, request: request)
     }
 }
 
@@ -181,7 +181,7 @@ extension FastBreaker {
                         stop = true
                         break
                     }
-                    limit = lastLineMaxWidth ?? maxWidth
+                    limit = request.widths.lastPermitted ?? maxWidth
                 }
                 if out.produced == lastPermitted && cutsLastLine {
                     // T2/T4: the last visible line takes the rest of its paragraph.

@@ -4,17 +4,16 @@
 /// documentation lists which rules each breaker owns.
 struct LineBreaker {
     let text: PreparedText
-    /// Maximum line width in 1/1024 pt (`Units.unbounded` when unbounded, B7).
-    let maxWidth: Int
-    /// Width of the last permitted line (index `maxLines − 1`) when it differs.
-    let lastLineMaxWidth: Int?
+    /// The line widths, the line limit, the mode and the strategy. Under a paragraph style whose indents
+    /// change the lines' room, its widths are the style's (`ParagraphSettings.lineWidths(for:)`, P9).
+    let request: LineRequest
+    /// Line width in 1/1024 pt (`Units.unbounded` when unbounded, B7), for lines the request's widths do
+    /// not set apart.
+    var maxWidth: Int { request.widths.width }
     /// 0 = unlimited.
-    let maxLines: Int
-    let mode: LineBreakMode
-    var strategy: LineBreakStrategy = []
-    /// The room for a paragraph's first line when a first-line head indent makes it differ from
-    /// `maxWidth` (P9); nil: the same.
-    var firstLineMaxWidth: Int? = nil
+    var maxLines: Int { request.maxLines }
+    var mode: LineBreakMode { request.mode }
+    var strategy: LineBreakStrategy { request.strategy }
     /// Tab stops and where the text's tabs are, when a paragraph style places tabs (P10): widths of
     /// lines with a tab then depend on where the line starts (`lineWidth`).
     var tabs: Tabs? = nil
@@ -71,8 +70,7 @@ struct LineBreaker {
                     break paragraphLoop
                 }
                 let isLastPermitted = maxLines > 0 && produced == maxLines - 1
-                let lineWidth = start == paragraph.start ? firstLineMaxWidth ?? maxWidth : maxWidth
-                let limit = isLastPermitted ? (lastLineMaxWidth ?? lineWidth) : lineWidth
+                let limit = request.widths.limit(isParagraphStart: start == paragraph.start, isLastPermitted: isLastPermitted)
                 if isLastPermitted && mode.cutsLastLine {
                     // T2/T4: the last visible line takes the rest of its paragraph (up to a forced break).
                     let hardEnd = nextMandatoryBreak(after: start, before: paragraph.end) ?? paragraph.end
@@ -125,7 +123,8 @@ struct LineBreaker {
             index += 1
         }
         guard wordStart > previous.start else { return }
-        let limit = lastIndex == maxLines - 1 ? (lastLineMaxWidth ?? maxWidth) : maxWidth
+        // Push-out moves a word to a paragraph's last line, which never starts the paragraph here.
+        let limit = request.widths.limit(isParagraphStart: false, isLastPermitted: lastIndex == maxLines - 1)
         guard lineWidth(wordStart, lastVisibleEnd) <= limit else { return }
         let end = last.end
         previous = plainLine(previous.start, wordStart)

@@ -20,6 +20,13 @@ public struct LayoutRequest: Sendable {
         self.lineBreakMode = lineBreakMode
         self.lineBreakStrategy = lineBreakStrategy
     }
+
+    /// The breakers' request for these parameters.
+    /// - Throws: `MeasureError.invalidWidth`, `.invalidNumberOfLines`.
+    func lineRequest() throws -> LineRequest {
+        try LineRequest(width: width, numberOfLines: numberOfLines, lineBreakMode: lineBreakMode,
+                        lineBreakStrategy: lineBreakStrategy, lastLineMaxWidth: nil)
+    }
 }
 
 /// Lays out many texts on all cores, results in input order.
@@ -53,9 +60,9 @@ public enum TextBatch {
     public static func layout(_ requests: [LayoutRequest],
                               concurrency: Int = TextBatch.defaultConcurrency) -> [Result<TextLayout, Error>] {
         map(requests, concurrency: concurrency) { request in
-            try PreparedText(request.text, font: request.font).layout(
-                width: request.width, numberOfLines: request.numberOfLines, lineBreakMode: request.lineBreakMode,
-                lineBreakStrategy: request.lineBreakStrategy)
+            // Validated before preparing: a bad width or line count costs no preparation.
+            let lines = try request.lineRequest()
+            return try PreparedText(request.text, font: request.font).layout(lines, fastPath: true)
         }
     }
 
@@ -63,9 +70,9 @@ public enum TextBatch {
     public static func measure(_ requests: [LayoutRequest],
                                concurrency: Int = TextBatch.defaultConcurrency) -> [Result<TextMetrics, Error>] {
         map(requests, concurrency: concurrency) { request in
-            try PreparedText(request.text, font: request.font).measure(
-                width: request.width, numberOfLines: request.numberOfLines, lineBreakMode: request.lineBreakMode,
-                lineBreakStrategy: request.lineBreakStrategy)
+            // Validated before preparing: a bad width or line count costs no preparation.
+            let lines = try request.lineRequest()
+            return try PreparedText(request.text, font: request.font).measure(lines, fastPath: true)
         }
     }
 

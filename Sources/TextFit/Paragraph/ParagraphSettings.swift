@@ -50,11 +50,16 @@ final class ParagraphSettings: Sendable {
         return max(0, maxWidth + tailIndent)
     }
 
-    /// The room for a paragraph's first line and for its other lines (P9).
-    func lineWidths(maxWidth: Int) -> (first: Int, rest: Int) {
-        let end = lineEnd(maxWidth: maxWidth)
-        if end >= Units.unbounded { return (Units.unbounded, Units.unbounded) }
-        return (max(0, end - firstHeadIndent), max(0, end - headIndent))
+    /// A request's line widths with the room the indents leave (P9): a paragraph's first line after the
+    /// first-line head indent, the others after the head indent, both before the tail indent. The last
+    /// permitted line's own width (T3) is a width the caller chose for that line, kept as given.
+    func lineWidths(for widths: LineWidths) -> LineWidths {
+        let end = lineEnd(maxWidth: widths.width)
+        if end >= Units.unbounded {
+            return LineWidths(width: Units.unbounded, lastPermitted: widths.lastPermitted, firstOfParagraph: Units.unbounded)
+        }
+        return LineWidths(width: max(0, end - headIndent), lastPermitted: widths.lastPermitted,
+                          firstOfParagraph: max(0, end - firstHeadIndent))
     }
 
     /// The points a line's box leaves at the right when the layout is unbounded: a negative tail indent's

@@ -30,24 +30,18 @@ extension PreparedText {
     /// `layout` under a paragraph style: lines broken at their own widths when indents or tabs change
     /// them (the general breaker, P9), then placed (`ParagraphGeometry`).
     @inline(never)
-    func styledLayout(_ settings: ParagraphSettings, maxWidth: Int, lastLineMaxWidth: Int?, numberOfLines: Int,
-                      lineBreakMode: LineBreakMode, lineBreakStrategy: LineBreakStrategy, fastPath: Bool) -> TextLayout {
+    func styledLayout(_ settings: ParagraphSettings, _ request: LineRequest, fastPath: Bool) -> TextLayout {
         var records = LineRecords()
         var truncated = false
         if settings.affectsBreaking {
-            let breaker = paragraphBreaker(settings, maxWidth: maxWidth, lastLineMaxWidth: lastLineMaxWidth,
-                                           numberOfLines: numberOfLines, lineBreakMode: lineBreakMode,
-                                           lineBreakStrategy: lineBreakStrategy)
+            let breaker = paragraphBreaker(settings, request)
             truncated = records.withWriter(expectedCount: 4) { breaker.run(into: &$0) }
-        } else if fastPath, fitsOnOneLine(maxWidth: maxWidth, lastLineMaxWidth: lastLineMaxWidth, numberOfLines: numberOfLines) {
+        } else if fastPath, fitsOnOneLine(request) {
             records = LineRecords(single: oneLine)
         } else {
-            truncated = records.withWriter(expectedCount: 4) {
-                run(maxWidth: maxWidth, lastLineMaxWidth: lastLineMaxWidth, numberOfLines: numberOfLines,
-                    lineBreakMode: lineBreakMode, lineBreakStrategy: lineBreakStrategy, fastPath: fastPath, into: &$0)
-            }
+            truncated = records.withWriter(expectedCount: 4) { run(request, fastPath: fastPath, into: &$0) }
         }
-        let geometry = ParagraphGeometry.make(records, text: self, settings: settings, maxWidth: maxWidth)
+        let geometry = ParagraphGeometry.make(records, text: self, settings: settings, maxWidth: request.maxWidth)
         return TextLayout(lines: TextLines(records: records, preparedText: self, lineHeight: lineHeight, ascender: ascender,
                                            geometry: geometry),
                           truncated: truncated)
@@ -56,40 +50,28 @@ extension PreparedText {
 
 extension PreparedText {
     /// The breaker for a paragraph style whose indents or tabs change the lines' widths (P9, P10).
-    func paragraphBreaker(_ settings: ParagraphSettings, maxWidth: Int, lastLineMaxWidth: Int?, numberOfLines: Int,
-                          lineBreakMode: LineBreakMode, lineBreakStrategy: LineBreakStrategy) -> LineBreaker {
-        let widths = settings.lineWidths(maxWidth: maxWidth)
-        var breaker = LineBreaker(text: self, maxWidth: widths.rest, lastLineMaxWidth: lastLineMaxWidth,
-                                  maxLines: numberOfLines, mode: lineBreakMode, strategy: lineBreakStrategy)
-        breaker.firstLineMaxWidth = widths.first
-        breaker.tabs = settings.tabLayout
-        return breaker
+    func paragraphBreaker(_ settings: ParagraphSettings, _ request: LineRequest) -> LineBreaker {
+        var indented = request
+        indented.widths = settings.lineWidths(for: request.widths)
+        return LineBreaker(text: self, request: indented, tabs: settings.tabLayout)
     }
 
     /// `styledLayout(...).metrics` without the lines (`ParagraphMeasurer`), for a style it measures:
     /// relayout of styled text stays a walk over the breaker's lines.
-    func styledMeasure(_ settings: ParagraphSettings, maxWidth: Int, lastLineMaxWidth: Int?, numberOfLines: Int,
-                       lineBreakMode: LineBreakMode, lineBreakStrategy: LineBreakStrategy, fastPath: Bool) -> TextMetrics {
+    func styledMeasure(_ settings: ParagraphSettings, _ request: LineRequest, fastPath: Bool) -> TextMetrics {
         // Runs of several sizes and nothing else (the usual styled text): the fast breaker into a sink
         // of heights and integers. The general path keeps the stepper, which the tests compare it with.
         if fastPath, settings.stacksLinesPlainly, styling?.runHeights.isEmpty == false {
-            return runBoxMeasure(settings, maxWidth: maxWidth, lastLineMaxWidth: lastLineMaxWidth,
-                                 numberOfLines: numberOfLines, lineBreakMode: lineBreakMode,
-                                 lineBreakStrategy: lineBreakStrategy, fastPath: fastPath)
+            return runBoxMeasure(settings, request, fastPath: fastPath)
         }
         var measurer = ParagraphMeasurer(text: self, settings: settings)
         var truncated = false
         if settings.affectsBreaking {
-            let breaker = paragraphBreaker(settings, maxWidth: maxWidth, lastLineMaxWidth: lastLineMaxWidth,
-                                           numberOfLines: numberOfLines, lineBreakMode: lineBreakMode,
-                                           lineBreakStrategy: lineBreakStrategy)
-            truncated = breaker.run(into: &measurer)
-        } else if fastPath, fitsOnOneLine(maxWidth: maxWidth, lastLineMaxWidth: lastLineMaxWidth, numberOfLines: numberOfLines) {
+            truncated = paragraphBreaker(settings, request).run(into: &measurer)
+        } else if fastPath, fitsOnOneLine(request) {
             measurer.append(oneLine)
         } else {
-            truncated = run(maxWidth: maxWidth, lastLineMaxWidth: lastLineMaxWidth, numberOfLines: numberOfLines,
-                            lineBreakMode: lineBreakMode, lineBreakStrategy: lineBreakStrategy, fastPath: fastPath,
-                            into: &measurer)
+            truncated = run(request, fastPath: fastPath, into: &measurer)
         }
         return TextMetrics(lineCount: measurer.count, size: CGSize(width: measurer.widest, height: measurer.height),
                            widthIncludingTrailingWhitespace: measurer.widestWithWhitespace, isTruncated: truncated)

@@ -164,21 +164,17 @@ struct RunBoxMeasurer: LineSink {
 
 extension PreparedText {
     /// `styledMeasure` through `RunBoxMeasurer` (`settings.stacksLinesPlainly`, `styling.runHeights` set).
-    func runBoxMeasure(_ settings: ParagraphSettings, maxWidth: Int, lastLineMaxWidth: Int?,
-                       numberOfLines: Int, lineBreakMode: LineBreakMode, lineBreakStrategy: LineBreakStrategy,
-                       fastPath: Bool) -> TextMetrics {
+    func runBoxMeasure(_ settings: ParagraphSettings, _ request: LineRequest, fastPath: Bool) -> TextMetrics {
         // The styling read in place, not bound to a local: bound, it was retained and released around
         // the breaker (the cursor holds it unretained). The cursor lives here, for the sink to point at.
         var cursor = RunBoxMeasurer.Cursor(styling: styling.unsafelyUnwrapped, settings: settings)
         return withUnsafeMutablePointer(to: &cursor) { cursor in
             var measurer = RunBoxMeasurer(cursor: cursor)
             var truncated = false
-            if fastPath, fitsOnOneLine(maxWidth: maxWidth, lastLineMaxWidth: lastLineMaxWidth, numberOfLines: numberOfLines) {
+            if fastPath, fitsOnOneLine(request) {
                 measurer.append(oneLine)
             } else {
-                truncated = run(maxWidth: maxWidth, lastLineMaxWidth: lastLineMaxWidth, numberOfLines: numberOfLines,
-                                lineBreakMode: lineBreakMode, lineBreakStrategy: lineBreakStrategy, fastPath: fastPath,
-                                into: &measurer)
+                truncated = run(request, fastPath: fastPath, into: &measurer)
             }
             return TextMetrics(lineCount: measurer.count,
                                size: CGSize(width: Units.points(measurer.widest), height: measurer.bottom),

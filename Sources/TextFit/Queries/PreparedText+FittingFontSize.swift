@@ -51,7 +51,7 @@ extension PreparedText {
         guard factor >= 0, factor <= 1 else { throw MeasureError.invalidMinimumScaleFactor(factor) }
         let options = try QueryOptions(numberOfLines: numberOfLines, lineBreakMode: lineBreakMode,
                                        lineBreakStrategy: lineBreakStrategy)
-        let units = try Self.units(forWidth: width)
+        let units = try LineRequest.units(forWidth: width)
         let lineCount = numberOfLines == 0 ? Int.max : numberOfLines
         func fits(_ text: PreparedText) throws -> Bool {
             try text.probe(units: units, lineCount: lineCount, options).fits

@@ -49,7 +49,7 @@ extension PreparedText {
                               lineBreakStrategy: LineBreakStrategy = []) throws -> CGFloat {
         let options = try QueryOptions(numberOfLines: numberOfLines, lineBreakMode: lineBreakMode,
                                        lineBreakStrategy: lineBreakStrategy)
-        let units = try Self.units(forWidth: width)
+        let units = try LineRequest.units(forWidth: width)
         let base = try layout(units: units, options)
         // (`lowerEnd` is 0 when every positive width shows the lines; width 0 would mean unbounded.)
         if base.isTruncated { return Units.points(max(try lowerEnd(of: base, at: units, options), 1)) }

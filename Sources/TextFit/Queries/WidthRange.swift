@@ -57,7 +57,7 @@ extension PreparedText {
                            lineBreakStrategy: LineBreakStrategy = []) throws -> WidthRange {
         let options = try QueryOptions(numberOfLines: numberOfLines, lineBreakMode: lineBreakMode,
                                        lineBreakStrategy: lineBreakStrategy)
-        let units = try Self.units(forWidth: width)
+        let units = try LineRequest.units(forWidth: width)
         let base = try layout(units: units, options)
         let lower = try lowerEnd(of: base, at: units, options)
         let upper = try upperEnd(of: base, at: units, options)

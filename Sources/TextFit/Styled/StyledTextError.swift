@@ -1,7 +1,7 @@
 import Foundation
 
 /// Why a `StyledText` or its attributes were refused: each case names the field and the limit.
-public enum StyledTextError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
+public enum StyledTextError: TextFitError, Equatable, Sendable {
     /// A range reaches outside the text (`0 ≤ start ≤ end ≤ utf16Count`).
     case rangeOutOfBounds(start: Int, end: Int, utf16Count: Int)
     /// A range edge falls inside a grapheme cluster (a surrogate pair, a base and its marks, an emoji
@@ -11,8 +11,6 @@ public enum StyledTextError: Error, Equatable, Sendable, CustomStringConvertible
     case invalidValue(field: String, value: Double, limit: String)
     /// More distinct attribute sets than a text can index.
     case tooManyStyles(Int)
-
-    public var errorDescription: String? { description }
 
     public var description: String {
         switch self {

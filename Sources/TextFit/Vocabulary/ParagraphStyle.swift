@@ -186,7 +186,7 @@ public struct ParagraphStyle: Sendable, Hashable {
 }
 
 /// Why a `ParagraphStyle` was refused; each message names the field and what is valid.
-public enum ParagraphStyleError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
+public enum ParagraphStyleError: TextFitError, Equatable, Sendable {
     /// A spacing, height, multiple, head indent or tab location that is negative, NaN or infinite (or a
     /// tail indent that is not finite).
     case invalidValue(field: String, value: Double)
@@ -196,8 +196,6 @@ public enum ParagraphStyleError: Error, Equatable, Sendable, CustomStringConvert
     case maximumBelowMinimum(minimum: Double, maximum: Double)
     /// A tab stop whose `columnTerminators` is an empty set (nil means none; P10).
     case emptyColumnTerminators(field: String)
-
-    public var errorDescription: String? { description }
 
     public var description: String {
         switch self {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Why a measurement request was refused. Each message says what a valid value is.
-public enum MeasureError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
+public enum MeasureError: TextFitError, Equatable, Sendable {
     /// Widths must be a number ≥ 0 or +infinity (0 and infinity mean unbounded).
     case invalidWidth(Double)
     /// Heights must be a number ≥ 0 or +infinity.
@@ -17,9 +17,6 @@ public enum MeasureError: Error, Equatable, Sendable, CustomStringConvertible, L
     /// integers hold. With glyph advances bounded by 16 em and sizes by 100,000 pt, only a font whose
     /// shaping makes several huge glyphs per character gets here.
     case clusterTooWide(size: Double)
-
-    /// The same text as `description`, so `localizedDescription` names the problem too.
-    public var errorDescription: String? { description }
 
     public var description: String {
         switch self {

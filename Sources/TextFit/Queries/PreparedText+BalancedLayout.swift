@@ -28,7 +28,7 @@ extension PreparedText {
                                lineBreakStrategy: LineBreakStrategy = []) throws -> TextLayout {
         let options = try QueryOptions(numberOfLines: numberOfLines, lineBreakMode: lineBreakMode,
                                        lineBreakStrategy: lineBreakStrategy)
-        let units = try Self.units(forWidth: width)
+        let units = try LineRequest.units(forWidth: width)
         let greedy = try layout(units: units, options)
         guard greedy.lineCount > 1, !greedy.isTruncated, greedy.lines.records.widest <= units,
               let tightest = try tightestUnits(lineCount: greedy.lineCount, options), tightest < units
