@@ -7,11 +7,16 @@ import Foundation
 /// let wash = RenderColor.systemBlue.withAlpha(64)
 /// ```
 public struct RenderColor: Sendable, Hashable {
+    /// The red component, 0–255 (sRGB, not premultiplied by `alpha`).
     public var red: UInt8
+    /// The green component, 0–255 (sRGB, not premultiplied by `alpha`).
     public var green: UInt8
+    /// The blue component, 0–255 (sRGB, not premultiplied by `alpha`).
     public var blue: UInt8
+    /// The opacity, 0 (transparent) to 255 (opaque).
     public var alpha: UInt8
 
+    /// A colour from its sRGB components, opaque unless `alpha` says otherwise.
     public init(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8 = 255) {
         self.red = red
         self.green = green
