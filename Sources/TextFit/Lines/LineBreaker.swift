@@ -70,7 +70,8 @@ struct LineBreaker {
                     break paragraphLoop
                 }
                 let isLastPermitted = maxLines > 0 && produced == maxLines - 1
-                let limit = request.widths.limit(isParagraphStart: start == paragraph.start, isLastPermitted: isLastPermitted)
+                let limit = request.widths.limit(line: produced, isParagraphStart: start == paragraph.start,
+                                                     isLastPermitted: isLastPermitted)
                 if isLastPermitted && mode.cutsLastLine {
                     // T2/T4: the last visible line takes the rest of its paragraph (up to a forced break).
                     let hardEnd = nextMandatoryBreak(after: start, before: paragraph.end) ?? paragraph.end
@@ -124,7 +125,8 @@ struct LineBreaker {
         }
         guard wordStart > previous.start else { return }
         // Push-out moves a word to a paragraph's last line, which never starts the paragraph here.
-        let limit = request.widths.limit(isParagraphStart: false, isLastPermitted: lastIndex == maxLines - 1)
+        let limit = request.widths.limit(line: lastIndex, isParagraphStart: false,
+                                         isLastPermitted: lastIndex == maxLines - 1)
         guard lineWidth(wordStart, lastVisibleEnd) <= limit else { return }
         let end = last.end
         previous = plainLine(previous.start, wordStart)

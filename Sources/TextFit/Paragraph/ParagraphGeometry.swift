@@ -46,9 +46,10 @@ final class ParagraphGeometry: Sendable, Equatable {
         return (height, height - metrics.natural + metrics.ascent)                 // P6
     }
 
-    /// Places `records`' lines for `text` laid out `maxWidth` wide (1/1024 pt, unbounded allowed).
+    /// Places `records`' lines for `text` laid out `maxWidth` wide (1/1024 pt, unbounded allowed), or with
+    /// a width per line (`widths.list`, W8): each line is then aligned and mirrored within its own width.
     static func make(_ records: LineRecords, text: PreparedText, settings: ParagraphSettings, maxWidth: Int,
-                     includesLeading: Bool = true) -> ParagraphGeometry {
+                     widths: LineWidths? = nil, includesLeading: Bool = true) -> ParagraphGeometry {
         let style = settings.style
         let count = records.count
         var lines: [Line] = []
@@ -72,18 +73,24 @@ final class ParagraphGeometry: Sendable, Equatable {
             let indent = startsParagraph[index] ? stepper.firstIndent : stepper.restIndent
             needed = max(needed, indent + Units.points(records[index].width) + trailing)
         }
-        let end = settings.lineEnd(maxWidth: maxWidth)
-        let lineEnd: CGFloat = end >= Units.unbounded ? needed - trailing : Units.points(end)
+        func lineEnd(_ maxWidth: Int) -> CGFloat {
+            let end = settings.lineEnd(maxWidth: maxWidth)
+            return end >= Units.unbounded ? needed - trailing : Units.points(end)
+        }
+        func boxWidth(_ maxWidth: Int) -> CGFloat { maxWidth >= Units.unbounded ? needed : Units.points(maxWidth) }
+        let listed = widths?.list != nil
         // D2: a right-to-left paragraph's leading margin is the right one. Lines are placed from the leading
         // margin (indents, the leading alignment) and mirrored in the box; `.left` and `.right` stay where
         // they say. Only a text that may hold a right-to-left paragraph asks for its levels.
-        let boxWidth = maxWidth >= Units.unbounded ? needed : Units.points(maxWidth)
+        let commonEnd = lineEnd(maxWidth)
+        let commonBox = boxWidth(maxWidth)
         let mayBeRightToLeft = text.isBidirectional
         for index in 0..<count {
             let record = records[index]
             let step = stepper.step(start: record.start, end: record.end, boxEnd: max(record.end, record.suffix.upperBound))
             let indent = step.indent
-            let room = lineEnd - indent
+            let lineMax = listed ? widths.unsafelyUnwrapped.base(line: index) : maxWidth
+            let room = (listed ? lineEnd(lineMax) : commonEnd) - indent
             var width = Units.points(record.width)
             var stretch: CGFloat = 0
             var x = indent
@@ -101,7 +108,7 @@ final class ParagraphGeometry: Sendable, Equatable {
                 let trailing: TextAlignment = rightToLeft ? .left : .right
                 if style.alignment == .center { x += free / 2 } else if style.alignment == trailing { x += free }
             }
-            if rightToLeft { x = boxWidth - x - width }
+            if rightToLeft { x = (listed ? boxWidth(lineMax) : commonBox) - x - width }
             lines.append(Line(x: x, y: step.top, width: width, stretch: stretch, height: step.height,
                               baseline: step.top + step.baseline))
             stepper.widen(indent: indent, width: width, widthWithWhitespace: Units.points(record.widthWithWhitespace),

@@ -54,6 +54,11 @@ final class ParagraphSettings: Sendable {
     /// first-line head indent, the others after the head indent, both before the tail indent. The last
     /// permitted line's own width (T3) is a width the caller chose for that line, kept as given.
     func lineWidths(for widths: LineWidths) -> LineWidths {
+        if widths.list != nil {
+            var listed = widths
+            listed.indents = LineWidths.Indents(firstHead: firstHeadIndent, head: headIndent, tail: tailIndent)
+            return listed
+        }
         let end = lineEnd(maxWidth: widths.width)
         if end >= Units.unbounded {
             return LineWidths(width: Units.unbounded, lastPermitted: widths.lastPermitted, firstOfParagraph: Units.unbounded)

@@ -41,7 +41,8 @@ extension PreparedText {
         } else {
             truncated = records.withWriter(expectedCount: 4) { run(request, fastPath: fastPath, into: &$0) }
         }
-        let geometry = ParagraphGeometry.make(records, text: self, settings: settings, maxWidth: request.maxWidth)
+        let geometry = ParagraphGeometry.make(records, text: self, settings: settings, maxWidth: request.maxWidth,
+                                              widths: request.widths)
         return TextLayout(lines: TextLines(records: records, preparedText: self, lineHeight: lineHeight, ascender: ascender,
                                            geometry: geometry),
                           truncated: truncated)

@@ -4,6 +4,8 @@ import Foundation
 public enum MeasureError: TextFitError, Equatable, Sendable {
     /// Widths must be a number ≥ 0 or +infinity (0 and infinity mean unbounded).
     case invalidWidth(Double)
+    /// A list of line widths (`layout(widths:)`) must hold at least one width.
+    case emptyWidthList
     /// Heights must be a number ≥ 0 or +infinity.
     case invalidHeight(Double)
     /// `numberOfLines` must be ≥ 0 (0 means no limit).
@@ -22,6 +24,8 @@ public enum MeasureError: TextFitError, Equatable, Sendable {
         switch self {
         case .invalidWidth(let value):
             return "invalid width \(value): use a number >= 0 (0 or infinity = unbounded)"
+        case .emptyWidthList:
+            return "empty list of line widths: give at least one width (the last one repeats)"
         case .invalidHeight(let value):
             return "invalid height \(value): use a number >= 0 (0 or infinity = unbounded)"
         case .invalidNumberOfLines(let value):
