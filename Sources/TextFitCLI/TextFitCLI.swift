@@ -20,8 +20,11 @@ public func runTextFit(arguments: [String], input: () -> String?, output: (Strin
                        error: (String) -> Void, errorIsTerminal: Bool = false) -> Int32 {
     // The same limit as a `LineReader` applies, so a line too long is refused the same way in process.
     runTextFit(arguments: arguments, lines: {
-        input().map { line in
-            line.utf8.count > JSONLinesLoop.maximumLineLength ? .tooLong(byteCount: line.utf8.count) : .text(line)
+        input().map { line -> InputLine in
+            guard line.utf8.count > JSONLinesLoop.maximumLineLength else { return .text(line) }
+            var scanner = CaseIDScanner()
+            scanner.scan(line.utf8)
+            return .tooLong(byteCount: line.utf8.count, id: scanner.idText)
         }
     }, output: output, error: error, errorIsTerminal: errorIsTerminal)
 }

@@ -95,7 +95,7 @@ import Testing
     /// Careless lines that would otherwise be measured silently wrong, or fail without saying why.
     @Test func repeatedKeysAndDeepIdsAreNamedErrors() throws {
         #expect(try answer(#"{"id": 1, "text": "Hello world", "width": 10, "width": 1000}"#)
-                == #"{"id":null,"error":"invalid JSON: the key 'width' appears twice in an object at byte 46"}"#)
+                == #"{"id":1,"error":"invalid JSON: the key 'width' appears twice in an object at byte 46"}"#)
         let deep = #"{"id": "# + String(repeating: "[", count: 600) + String(repeating: "]", count: 600) + #", "text": "a"}"#
         #expect(try answer(deep) == #"{"id":null,"error":"invalid JSON: arrays and objects nested deeper than 512 at byte 518"}"#)
         let nested = String(repeating: "[", count: 511) + String(repeating: "]", count: 511)
