@@ -21,8 +21,8 @@ enum SharedOptions {
 
     /// The font flags' help, one entry per flag: its label and its description's lines.
     private static let fontHelpEntries: [(label: String, lines: [String])] = [
-        ("--family F", ["font family; the bundled fonts (\(BundledFonts.familyNames.joined(separator: ", ")))",
-                        "first, then the system's (Fontconfig). Default: \(BundledFonts.defaultFamily)."]),
+        ("--family F", wrapped("font family; the bundled fonts (\(BundledFonts.familyNames.joined(separator: ", "))) "
+                               + "first, then the system's (Fontconfig). Default: \(BundledFonts.defaultFamily).")),
         ("--font-file P", ["a font file (TrueType, OpenType or a collection) instead of a family."]),
         ("--face-index N", ["the face of a collection file (needs --font-file). Default: 0."]),
         ("--size S", ["point size, > 0 and < 100000. Default: \(Int(MeasureCase.defaultSize))."]),
@@ -31,6 +31,20 @@ enum SharedOptions {
                         "has regular (up to 500) and bold. Default: regular."]),
         ("--italic", ["the family's italic face (its upright one when it has none)."]),
     ]
+
+    /// `text` in lines of at most `width` characters, broken at spaces (the bundled family list is long).
+    private static func wrapped(_ text: String, width: Int = 78) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            if !line.isEmpty, line.count + 1 + word.count > width {
+                lines.append(line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        return lines + [line]
+    }
 
     /// The font flags' help lines with the description column `column` characters after the flags'
     /// indent (each command's section aligns its own flags), indented for a help section.
