@@ -8,6 +8,7 @@
 /// enum EchoCommand: Command {
 ///     static let name = "echo"
 ///     static let options: [OptionSpec] = [.flag("--loud")]
+///     static let help = "textfit echo WORDS [--loud]"
 ///     static func makeRequest(_ parsed: ParsedArguments) throws -> [String] { parsed.positionals }
 ///     static func perform(_ words: [String], console: Console) -> ExitCode {
 ///         console.write(words.joined(separator: " "))
@@ -21,8 +22,12 @@ protocol Command {
 
     /// The command's name on the command line, in messages and in `textfit help NAME`.
     static var name: String { get }
-    /// The flags the command accepts (`--help` is always accepted).
+    /// The flags the command accepts (`--help` is always accepted). Flags several commands share (the
+    /// font, `--width`) come from `SharedOptions`, so they are spelt, checked and documented once.
     static var options: [OptionSpec] { get }
+    /// The command's section of `textfit --help`, also printed by `textfit help NAME` and `NAME --help`;
+    /// it documents every flag in `options`.
+    static var help: String { get }
     /// Turns parsed flags into a request.
     /// - Throws: `UsageError` naming the flag or argument at fault.
     static func makeRequest(_ parsed: ParsedArguments) throws -> Request

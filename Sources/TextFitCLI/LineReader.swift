@@ -11,8 +11,10 @@ public enum InputLine: Equatable, Sendable {
     /// The line without its newline (`\n` or `\r\n`); invalid UTF-8 is repaired to U+FFFD.
     case text(String)
     /// A line longer than the reader's limit: its bytes (newline excluded) were counted and dropped,
-    /// never held, so one huge line cannot exhaust memory before it is refused.
-    case tooLong(byteCount: Int)
+    /// never held, so one huge line cannot exhaust memory before it is refused. `id` is the JSON text of
+    /// the line's top-level `"id"` value when it could be read while counting (`CaseIDScanner`), so the
+    /// error answer keeps the case's id; nil when there is none or it is ambiguous.
+    case tooLong(byteCount: Int, id: String? = nil)
 }
 
 /// Reads lines from a file descriptor in blocks, holding at most `maximumLength` bytes of a line.
@@ -63,6 +65,9 @@ public final class LineReader {
         var sawAny = false
         var sawNewline = false
         var lastByte: UInt8?
+        // Past the limit the held bytes go to the id scanner and are dropped; later blocks are scanned
+        // as they arrive. Lines within the limit never meet it.
+        var scanner: CaseIDScanner?
         while true {
             if start == end {
                 guard !atEnd, refill() else { break }
@@ -72,7 +77,17 @@ public final class LineReader {
             let stop = newline ?? end
             let count = stop - start
             // One byte of slack, so a `\r` before the newline does not count against the limit.
-            if length + count <= maximumLength + 1 { line += block[start..<stop] }
+            if scanner != nil {
+                scanner?.scan(block[start..<stop])
+            } else if length + count <= maximumLength + 1 {
+                line += block[start..<stop]
+            } else {
+                var idScanner = CaseIDScanner()
+                idScanner.scan(line)
+                idScanner.scan(block[start..<stop])
+                scanner = idScanner
+                line = []
+            }
             if count > 0 { lastByte = block[stop - 1] }
             length += count
             start = newline.map { $0 + 1 } ?? end
@@ -86,7 +101,15 @@ public final class LineReader {
             length -= 1
             if line.count > length { line.removeLast() }
         }
-        guard length <= maximumLength else { return .tooLong(byteCount: length) }
+        guard length <= maximumLength else {
+            if scanner == nil {
+                // One byte over, held in the `\r` slack: scan what is held.
+                var idScanner = CaseIDScanner()
+                idScanner.scan(line)
+                scanner = idScanner
+            }
+            return .tooLong(byteCount: length, id: scanner?.idText)
+        }
         return .text(String(decoding: line, as: UTF8.self))
     }
 

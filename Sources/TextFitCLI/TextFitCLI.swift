@@ -20,8 +20,11 @@ public func runTextFit(arguments: [String], input: () -> String?, output: (Strin
                        error: (String) -> Void, errorIsTerminal: Bool = false) -> Int32 {
     // The same limit as a `LineReader` applies, so a line too long is refused the same way in process.
     runTextFit(arguments: arguments, lines: {
-        input().map { line in
-            line.utf8.count > JSONLinesLoop.maximumLineLength ? .tooLong(byteCount: line.utf8.count) : .text(line)
+        input().map { line -> InputLine in
+            guard line.utf8.count > JSONLinesLoop.maximumLineLength else { return .text(line) }
+            var scanner = CaseIDScanner()
+            scanner.scan(line.utf8)
+            return .tooLong(byteCount: line.utf8.count, id: scanner.idText)
         }
     }, output: output, error: error, errorIsTerminal: errorIsTerminal)
 }
@@ -81,11 +84,26 @@ struct Console {
 
 /// Dispatch from the first argument to a command.
 enum CommandLineTool {
-    static let commands: [String] = ["measure", "render", "batch", "breaks", "bidi", "title-date", "button", "demo", "help"]
+    /// Every command, in the order `textfit --help` documents them.
+    static let commandTypes: [any Command.Type] = [
+        MeasureCommand.self, RenderCommand.self, BatchCommand.self, BreaksCommand.self, BidiCommand.self,
+        TitleDateCommand.self, ButtonCommand.self, DemoCommand.self,
+    ]
+
+    /// The names a first argument may be, for "did you mean".
+    static let commands: [String] = commandTypes.map { $0.name } + ["help"]
+
+    /// The command called `name`, or nil.
+    static func command(named name: String) -> (any Command.Type)? {
+        commandTypes.first { $0.name == name }
+    }
+
+    /// "measure, render, …, demo", for messages.
+    static var commandList: String { commandTypes.map { $0.name }.joined(separator: ", ") }
 
     static func run(_ arguments: [String], console: Console) -> ExitCode {
         guard let first = arguments.first else {
-            return console.fail(UsageError(message: "no command given (commands: measure, render, batch, breaks, bidi, title-date, button, demo)"))
+            return console.fail(UsageError(message: "no command given (commands: \(commandList))"))
         }
         let rest = Array(arguments.dropFirst())
         switch first {
@@ -98,15 +116,8 @@ enum CommandLineTool {
             console.write("textfit \(TextFitInfo.version)")
             console.write(TextFitInfo.libraryVersions)
             return .success
-        case "measure": return MeasureCommand.run(rest, console: console)
-        case "render": return RenderCommand.run(rest, console: console)
-        case "batch": return BatchCommand.run(rest, console: console)
-        case "breaks": return BreaksCommand.run(rest, console: console)
-        case "bidi": return BidiCommand.run(rest, console: console)
-        case "title-date": return TitleDateCommand.run(rest, console: console)
-        case "button": return ButtonCommand.run(rest, console: console)
-        case "demo": return DemoCommand.run(rest, console: console)
         default:
+            if let command = command(named: first) { return command.run(rest, console: console) }
             var message = first.hasPrefix("-") ? "unknown flag '\(first)'" : "unknown command '\(first)'"
             if let suggestion = ArgumentParser.closest(to: first, among: commands + ["--help", "--version"]) {
                 message += "; did you mean '\(suggestion)'?"
@@ -122,7 +133,7 @@ enum CommandLineTool {
         }
         guard topics.count == 1, let text = Help.command(topic) else {
             return console.fail(UsageError(message: "no help for '\(topics.joined(separator: " "))' "
-                                           + "(commands: measure, render, batch, breaks, bidi, title-date, button, demo)"))
+                                           + "(commands: \(commandList))"))
         }
         console.writeLines(text)
         return .success

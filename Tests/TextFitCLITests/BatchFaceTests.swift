@@ -77,10 +77,11 @@ import TextFit
 
     /// Bad values are the case's error naming the field and what it takes; nothing falls back to a default.
     @Test func badFacesAreErrorsNamingTheField() throws {
-        let weights = ["0", "99", "1000", "900.5", "-0.4", "1e400", #""semibold""#, "true", "[700]"]
+        let weights = ["0", "99", "1000", "900.5", "-0.4", "1e400", #""semiBold""#, #""700""#, "true", "[700]"]
         for weight in weights {
             let message = try #require(try Self.error(#"{"id":1,"text":"Hi","weight":\#(weight)}"#), "\(weight)")
-            #expect(message.hasPrefix("field 'weight' must be 'regular', 'bold' or a number from 100 to 900, got "), "\(message)")
+            #expect(message.hasPrefix("field 'weight' must be a weight name (ultraLight, thin, light, regular, medium, "
+                                      + "semibold, bold, heavy, black) or a number from 100 to 900, got "), "\(message)")
             let inRun = try #require(try Self.error(#"{"id":1,"text":"Hi","runs":[{"start":0,"end":1,"weight":\#(weight)}]}"#))
             #expect(inRun.hasPrefix("field 'runs[0].weight' must be"), "\(inRun)")
         }

@@ -61,7 +61,7 @@ import Testing
         (#"{"id": 1, "text": "a", "maxLines": 1e20}"#, #"{"id":1,"error":"field 'maxLines' must be a whole number from 0 to 9223372036854775807 (0 = no limit), got 1e+20"}"#),
         (#"{"id": 1, "text": "a", "lineBreakMode": 3}"#, #"{"id":1,"error":"field 'lineBreakMode' must be a string, got number"}"#),
         (#"{"id": 1, "text": "a", "lineBreakMode": "byWordWrapping"}"#,
-         #"{"id":1,"error":"field 'lineBreakMode' must be one of wordWrap, charWrap, clip, truncateHead, truncateTail, truncateMiddle, got 'byWordWrapping'"}"#),
+         #"{"id":1,"error":"field 'lineBreakMode' must be one of wordWrap, charWrap, clip, truncateHead, truncateTail, truncateMiddle, got 'byWordWrapping'; did you mean 'wordWrap'?"}"#),
         // Near-misses of known fields would silently measure with a default: errors.
         (#"{"id": 1, "text": "a", "widht": 40}"#, #"{"id":1,"error":"unknown field 'widht'; did you mean 'width'?"}"#),
         (#"{"id": 1, "text": "a", "Width": 40}"#, #"{"id":1,"error":"unknown field 'Width'; did you mean 'width'?"}"#),
@@ -95,7 +95,7 @@ import Testing
     /// Careless lines that would otherwise be measured silently wrong, or fail without saying why.
     @Test func repeatedKeysAndDeepIdsAreNamedErrors() throws {
         #expect(try answer(#"{"id": 1, "text": "Hello world", "width": 10, "width": 1000}"#)
-                == #"{"id":null,"error":"invalid JSON: the key 'width' appears twice in an object at byte 46"}"#)
+                == #"{"id":1,"error":"invalid JSON: the key 'width' appears twice in an object at byte 46"}"#)
         let deep = #"{"id": "# + String(repeating: "[", count: 600) + String(repeating: "]", count: 600) + #", "text": "a"}"#
         #expect(try answer(deep) == #"{"id":null,"error":"invalid JSON: arrays and objects nested deeper than 512 at byte 518"}"#)
         let nested = String(repeating: "[", count: 511) + String(repeating: "]", count: 511)

@@ -123,8 +123,8 @@ import TextFit
         let run = runTool(["button", "--help"])
         #expect(run.code == 0)
         #expect(run.outputText == Help.command("button"))
-        for option in ButtonCommand.options { #expect(Help.button.contains(option.name), "\(option.name)") }
+        for option in ButtonCommand.options { #expect(ButtonCommand.help.contains(option.name), "\(option.name)") }
         #expect(Help.full.contains("textfit button"))
-        #expect(Help.full.contains(Help.button))
+        #expect(Help.full.contains(ButtonCommand.help))
     }
 }

@@ -22,6 +22,18 @@ import TextFit
         }
     }
 
+    /// Issue 39: each command owns its section, which documents every flag the command takes, and the
+    /// full help is the sections in the dispatcher's order.
+    @Test func eachCommandsSectionDocumentsItsFlags() {
+        for command in CommandLineTool.commandTypes {
+            #expect(command.help.hasPrefix("textfit \(command.name)"), "\(command.name)")
+            for option in command.options { #expect(command.help.contains(option.name), "\(command.name) \(option.name)") }
+            #expect(Help.command(command.name) == command.help + "\n\n" + Help.exitCodes)
+        }
+        let sections = CommandLineTool.commandTypes.map { Help.full.range(of: $0.help)?.lowerBound }
+        #expect(sections.allSatisfy { $0 != nil } && sections.map { $0! } == sections.map { $0! }.sorted())
+    }
+
     @Test(arguments: ["measure", "batch", "breaks", "demo"])
     func commandHelp(command: String) throws {
         let viaFlag = runTool([command, "--help"])

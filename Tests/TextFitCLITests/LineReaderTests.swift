@@ -73,7 +73,8 @@ import Testing
         #expect(process.terminationStatus == 1)
         #expect(lines.count == 3)
         #expect(lines.first?.hasPrefix(#"{"id":1,"width":"#) == true)
-        #expect(lines.dropFirst().first == #"{"id":null,"error":"line too long: \#(longLength) bytes; the limit is 16777216 bytes (16 MiB), newline excluded"}"#)
+        // The id was scanned while the line was counted (issue 35).
+        #expect(lines.dropFirst().first == #"{"id":2,"error":"line too long: \#(longLength) bytes; the limit is 16777216 bytes (16 MiB), newline excluded"}"#)
         #expect(lines.last?.hasPrefix(#"{"id":3,"width":"#) == true)
     }
 

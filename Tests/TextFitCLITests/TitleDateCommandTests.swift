@@ -104,7 +104,7 @@ import TextFit
 
     @Test func helpDocumentsTheCommand() {
         #expect(Help.full.contains("textfit title-date"))
-        let section = Help.titleDate
+        let section = TitleDateCommand.help
         for option in TitleDateCommand.options { #expect(section.contains(option.name), "\(option.name)") }
         for key in ["\"case\"", "\"titleLines\"", "\"titleFrame\"", "\"dateFrame\"", "\"size\"", "\"truncated\""] {
             #expect(section.contains(key), "\(key)")

@@ -64,7 +64,8 @@ extension MeasureCase {
         }
         if let modeName = try Self.optionalString(json, "lineBreakMode") {
             guard let mode = LineBreakMode(rawValue: modeName) else {
-                throw CaseError(message: "field 'lineBreakMode' must be one of \(LineBreakMode.names), got '\(modeName)'")
+                throw CaseError(message: "field 'lineBreakMode' must be one of \(LineBreakMode.names), got '\(modeName)'"
+                                + LineBreakMode.hint(for: modeName))
             }
             lineBreakMode = mode
         }
@@ -75,18 +76,44 @@ extension MeasureCase {
         face = try Self.faceStyle(json)
     }
 
-    /// The known field `key` misspells: the same ignoring case, or within one edit of a field of three or
-    /// four letters (two edits for longer ones); keys shorter than three letters only match ignoring case.
-    /// A result's field names are never misspellings: a caller may carry the expected result on the case's
-    /// line, and `height` is within two edits of `weight`.
+    /// The known field `key` stands for, most certain first: the same field in another case or with
+    /// `_`/`-` (`Width`, `max_lines`); another API's name for it (`fieldAliases`: `fontSize`, `maxWidth`,
+    /// `numberOfLines`); then a misspelling within one edit of a field of three or four letters (two
+    /// edits for longer ones). Keys shorter than three letters only match the first way. A result's field
+    /// names are never misspellings: a caller may carry the expected result on the case's line, and
+    /// `height` is within two edits of `weight`.
     static func nearMiss(_ key: String) -> String? {
+        let folded = foldedFieldName(key)
+        if let field = jsonFields.first(where: { foldedFieldName($0) == folded }) { return field }
+        if let field = fieldAliases[folded] { return field }
         let lowered = key.lowercased()
-        if let field = jsonFields.first(where: { $0.lowercased() == lowered }) { return field }
         guard key.count >= 3, !resultFields.contains(key) else { return nil }
         return jsonFields.first { field in
             field.count >= 3 && ArgumentParser.editDistance(lowered, field.lowercased()) <= (field.count > 4 ? 2 : 1)
         }
     }
+
+    /// A key lowercased without `_`, `-`, `.` or spaces, so `line_break_mode` and `lineBreakMode` meet.
+    static func foldedFieldName(_ key: String) -> String {
+        String(key.lowercased().filter { $0 != "_" && $0 != "-" && $0 != "." && $0 != " " })
+    }
+
+    /// Names UIKit, CSS and other text APIs give a case's fields, folded (`foldedFieldName`), with the
+    /// field meant. Edit distance alone sends `fontSize` to `fontFile` and misses `maxWidth` entirely
+    /// (issue 41), and each would otherwise measure silently at the default.
+    static let fieldAliases: [String: String] = [
+        "fontsize": "size", "pointsize": "size", "textsize": "size",
+        "maxwidth": "width", "preferredmaxlayoutwidth": "width", "wrapwidth": "width", "maxlinewidth": "width",
+        "numberoflines": "maxLines", "linelimit": "maxLines", "maxlinecount": "maxLines", "maxnumberoflines": "maxLines",
+        "linebreak": "lineBreakMode", "breakmode": "lineBreakMode", "linebreakingmode": "lineBreakMode",
+        "truncationmode": "lineBreakMode", "nslinebreakmode": "lineBreakMode",
+        "fontfamily": "family", "familyname": "family", "fontname": "family",
+        "fontpath": "fontFile", "fontfilepath": "fontFile", "fonturl": "fontFile",
+        "fontindex": "faceIndex", "ttcindex": "faceIndex", "collectionindex": "faceIndex",
+        "fontweight": "weight", "isitalic": "italic",
+        "paragraphstyle": "paragraph", "nsparagraphstyle": "paragraph",
+        "minscalefactor": "minimumScaleFactor", "minimumfontscale": "minimumScaleFactor",
+    ]
 
     static let resultFields = ["height", "lineCount", "lines", "truncated", "missingGlyphs", "direction", "error"]
 
@@ -136,4 +163,19 @@ extension MeasureCase {
 extension LineBreakMode {
     /// The command-line names, comma-separated, for messages and help.
     static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
+
+    /// "; did you mean 'truncateTail'?" for another spelling of a mode (UIKit's `byTruncatingTail`,
+    /// `.byTruncatingTail`, `NSLineBreakByTruncatingTail`, `truncate_tail`, `WordWrap`), else "".
+    static func hint(for name: String) -> String {
+        var folded = String(name.lowercased().filter(\.isLetter))
+        for prefix in ["nslinebreakby", "nslinebreakmode", "by"] where folded.hasPrefix(prefix) {
+            folded.removeFirst(prefix.count)
+            break
+        }
+        let mode = allCases.first { mode in
+            let caseName = String("\(mode)".lowercased().dropFirst(2))  // "byTruncatingTail" → "truncatingtail"
+            return folded == mode.rawValue.lowercased() || folded == caseName
+        }
+        return mode.map { "; did you mean '\($0.rawValue)'?" } ?? ""
+    }
 }

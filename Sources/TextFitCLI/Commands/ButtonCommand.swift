@@ -8,8 +8,7 @@ enum ButtonCommand: Command {
     static let name = "button"
     static let options: [OptionSpec] = [
         .option("--title", "the title text"),
-        .option("--family", "a font family name"),
-        .option("--size", "a point size > 0 and < 100000"),
+    ] + SharedOptions.font + [
         .option("--image", "an image size WxH, e.g. 32x32"),
         .option("--content-insets", "insets T,L,B,R, e.g. 8,16,8,16"),
         .option("--image-insets", "insets T,L,B,R"),
@@ -31,8 +30,8 @@ enum ButtonCommand: Command {
     /// What the flags ask for.
     struct Request: Equatable {
         var title = ""
-        var family = BundledFonts.defaultFamily
-        var size = MeasureCase.defaultSize
+        /// The title's font (`SharedOptions.font`).
+        var font = FontChoice()
         var image = CGSize.zero
         var contentInsets = EdgeInsets.zero
         var imageInsets = EdgeInsets.zero
@@ -54,7 +53,7 @@ enum ButtonCommand: Command {
     static func perform(_ request: Request, console: Console) -> ExitCode {
         let font: Font
         do {
-            font = try Font(family: request.family, size: CGFloat(request.size))
+            font = try request.font.font()
         } catch {
             console.writeError("textfit: \(error)")
             return .fontMissing
@@ -99,11 +98,7 @@ enum ButtonCommand: Command {
         }
         var request = Request()
         request.title = parsed.values["--title"] ?? ""
-        if let family = parsed.values["--family"] {
-            guard !family.isEmpty else { throw UsageError(message: "flag '--family' wants a family name, got ''") }
-            request.family = family
-        }
-        if let size = try parsed.pointSize("--size") { request.size = size }
+        request.font = try parsed.fontChoice()
         if let image = try parsed.dimensions("--image") { request.image = image }
         if let bounds = try parsed.dimensions("--bounds") { request.bounds = bounds }
         if let insets = try parsed.insets("--content-insets") { request.contentInsets = insets }

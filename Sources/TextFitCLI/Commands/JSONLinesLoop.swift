@@ -10,8 +10,10 @@ enum JSONLinesLoop {
     /// Reads lines until the input ends and writes `answer`'s result for each (or an error object).
     ///
     /// Blank lines, lines that are not a JSON object and lines longer than `maximumLineLength` get an
-    /// error object with `"id": null` instead of being skipped, so consumers can pair output line N with
-    /// input line N.
+    /// error object instead of being skipped, so consumers can pair output line N with input line N. The
+    /// error keeps the case's `id` whenever it can be read: from the parsed object, or, for a line JSON
+    /// cannot read (a repeated key, a malformed number) or one over the limit, from `CaseIDScanner`;
+    /// otherwise `"id": null`.
     /// - Parameter answer: the result for one case, given the parsed line; throws to report an error
     ///   (its `description` becomes the message).
     /// - Returns: `.recordsFailed` if any line got an error object, else `.success`.
@@ -36,8 +38,9 @@ enum JSONLinesLoop {
         let line: String
         switch input {
         case .text(let text): line = text
-        case .tooLong(let byteCount):
-            return (MeasureResult.error(id: .null, message: tooLongMessage(byteCount: byteCount)), false)
+        case .tooLong(let byteCount, let idText):
+            let id = idText.flatMap { try? JSONReader.parse($0) } ?? .null
+            return (MeasureResult.error(id: id, message: tooLongMessage(byteCount: byteCount)), false)
         }
         if line.allSatisfy(\.isWhitespace) {
             return (MeasureResult.error(id: .null, message: "empty line: expected a JSON object"), false)
@@ -46,7 +49,8 @@ enum JSONLinesLoop {
         do {
             json = try JSONReader.parse(line)
         } catch {
-            return (MeasureResult.error(id: .null, message: "\(error)"), false)
+            // A repeated key or a malformed number elsewhere on the line leaves the id readable.
+            return (MeasureResult.error(id: CaseIDScanner.id(in: line) ?? .null, message: "\(error)"), false)
         }
         guard case .object = json else {
             return (MeasureResult.error(id: .null, message: "a line must be a JSON object, got \(json.typeName)"), false)

@@ -3,7 +3,7 @@ import TextFit
 
 /// `measure` and `render` with a case written as a `batch` line (`--case '{...}'` or `--json-case FILE`):
 /// styled runs, paragraph styles and queries on one text, without a JSON Lines loop. The case replaces
-/// TEXT and the case flags (`--family` … `--mode`); `measure --json` prints exactly the object `batch`
+/// TEXT and the case flags (the font flags, `--width`, `--lines`, `--mode`); `measure --json` prints exactly the object `batch`
 /// answers that line with.
 extension MeasureCommand {
     static let caseOptions: [OptionSpec] = [
@@ -12,7 +12,7 @@ extension MeasureCommand {
     ]
 
     /// The flags a case replaces.
-    static let caseFlags = ["--family", "--font-file", "--face-index", "--size", "--width", "--lines", "--mode"]
+    static let caseFlags = SharedOptions.font.map(\.name) + [SharedOptions.width.name, "--lines", "--mode"]
 
     /// Whether the command line gives a JSON case.
     static func givesJSONCase(_ parsed: ParsedArguments) -> Bool {
@@ -32,7 +32,7 @@ extension MeasureCommand {
             throw UsageError(message: "'\(command)' takes its text from the case's 'text' field with '\(flag)'; "
                              + "drop the argument '\(text)'")
         }
-        if let clash = caseFlags.first(where: { parsed.values[$0] != nil }) {
+        if let clash = caseFlags.first(where: { parsed.values[$0] != nil || parsed.flags.contains($0) }) {
             throw UsageError(message: "flag '\(clash)' and '\(flag)' both set it: put the value in the case")
         }
         var source = inline ?? ""

@@ -4,12 +4,8 @@ import TextFit
 /// `textfit measure TEXT [flags]`: one string, as a table or as `batch`'s JSON object.
 enum MeasureCommand: Command {
     static let name = "measure"
-    static let options: [OptionSpec] = [
-        .option("--family", "a font family name"),
-        .option("--font-file", "a font file path"),
-        .option("--face-index", "a whole number >= 0"),
-        .option("--size", "a point size > 0 and < 100000"),
-        .option("--width", "a width in points >= 0"),
+    static let options: [OptionSpec] = SharedOptions.font + [
+        SharedOptions.width,
         .option("--lines", "a whole number of lines >= 0"),
         .option("--mode", "one of \(LineBreakMode.names)"),
         .option("--fallback", "one of \(MeasureCase.fallbackNames)"),
@@ -70,28 +66,18 @@ enum MeasureCommand: Command {
         }
         var measureCase = MeasureCase(text: text)
 
-        let family = parsed.values["--family"]
-        let fontFile = parsed.values["--font-file"]
-        let faceIndex = try parsed.count("--face-index")
-        if family != nil, fontFile != nil {
-            throw UsageError(message: "give either '--family' or '--font-file', not both")
-        }
-        if faceIndex != nil, fontFile == nil {
-            throw UsageError(message: "flag '--face-index' needs '--font-file'")
-        }
-        if let family {
-            guard !family.isEmpty else { throw UsageError(message: "flag '--family' wants a family name, got ''") }
-            measureCase.font = .family(family)
-        }
-        if let fontFile { measureCase.font = .file(path: fontFile, faceIndex: faceIndex ?? 0) }
+        let font = try parsed.fontChoice()
+        measureCase.font = font.source
+        measureCase.size = font.size
+        measureCase.face = font.face
 
         measureCase.fallback = try MeasureCase.fallback(flag: parsed.values["--fallback"])
-        if let size = try parsed.pointSize("--size") { measureCase.size = size }
         measureCase.width = try parsed.width("--width")
         if let lines = try parsed.count("--lines") { measureCase.maxLines = lines }
         if let modeName = parsed.values["--mode"] {
             guard let mode = LineBreakMode(rawValue: modeName) else {
-                throw UsageError(message: "flag '--mode' wants one of \(LineBreakMode.names), got '\(modeName)'")
+                throw UsageError(message: "flag '--mode' wants one of \(LineBreakMode.names), got '\(modeName)'"
+                                 + LineBreakMode.hint(for: modeName))
             }
             measureCase.lineBreakMode = mode
         }

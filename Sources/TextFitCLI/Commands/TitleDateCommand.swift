@@ -9,9 +9,8 @@ enum TitleDateCommand: Command {
     static let options: [OptionSpec] = [
         .option("--title", "the title text"),
         .option("--date", "the date text"),
-        .option("--width", "a width in points >= 0"),
-        .option("--family", "a font family name"),
-        .option("--size", "a point size > 0 and < 100000"),
+        SharedOptions.width,
+    ] + SharedOptions.font + [
         .option("--date-size", "a point size > 0 and < 100000"),
         .option("--spacing", "a gap in points >= 0"),
         .flag("--json"),
@@ -25,8 +24,8 @@ enum TitleDateCommand: Command {
         var date: String
         /// nil = unconstrained (0 or infinity on the command line).
         var width: Double?
-        var family = BundledFonts.defaultFamily
-        var size = MeasureCase.defaultSize
+        /// The title's font (`SharedOptions.font`); the date's is the same at `dateSize`.
+        var font = FontChoice()
         /// nil = the title's size.
         var dateSize: Double?
         var spacing = TitleDateCommand.defaultSpacing
@@ -37,8 +36,8 @@ enum TitleDateCommand: Command {
         let titleFont: Font
         let dateFont: Font
         do {
-            titleFont = try Font(family: request.family, size: CGFloat(request.size))
-            dateFont = try titleFont.withSize(CGFloat(request.dateSize ?? request.size))
+            titleFont = try request.font.font()
+            dateFont = try titleFont.withSize(CGFloat(request.dateSize ?? request.font.size))
         } catch {
             console.writeError("textfit: \(error)")
             return .fontMissing
@@ -72,14 +71,8 @@ enum TitleDateCommand: Command {
         }
         var request = Request(title: parsed.values["--title"] ?? "", date: parsed.values["--date"] ?? "")
         request.width = try parsed.width("--width")
-        if let family = parsed.values["--family"] {
-            guard !family.isEmpty else { throw UsageError(message: "flag '--family' wants a family name, got ''") }
-            request.family = family
-        }
-        for flag in ["--size", "--date-size"] {
-            guard let size = try parsed.pointSize(flag) else { continue }
-            if flag == "--size" { request.size = size } else { request.dateSize = size }
-        }
+        request.font = try parsed.fontChoice()
+        request.dateSize = try parsed.pointSize("--date-size")
         if let spacing = try parsed.number("--spacing") {
             guard spacing.isFinite, spacing >= 0 else {
                 throw UsageError(message: "flag '--spacing' wants a gap >= 0, got '\(parsed.values["--spacing"] ?? "")'")

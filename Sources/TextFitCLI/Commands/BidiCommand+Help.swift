@@ -1,5 +1,6 @@
-extension Help {
-    static let bidi = """
+/// `textfit help bidi`: the command's own section of the help.
+extension BidiCommand {
+    static let help = """
         textfit bidi
           Reads {"id", "text", "direction"} JSON Lines on stdin ("direction": "auto" (default: from the first
           strong character), "ltr" or "rtl") and writes {"id", "levels": [...], "order": [...]} per line, for

@@ -1,9 +1,9 @@
 import TextFit
 
-/// `textfit help button`.
-extension Help {
-    static let button = """
-        textfit button [--title T] [--image WxH] [--family F] [--size S] [--content-insets T,L,B,R]
+/// `textfit help button`: the command's own section of the help.
+extension ButtonCommand {
+    static let help = """
+        textfit button [--title T] [--image WxH] [font flags as measure's] [--content-insets T,L,B,R]
                        [--image-insets T,L,B,R] [--title-insets T,L,B,R] [--alignment A]
                        [--bounds WxH] [--scale N] [--json]
           Sizes and lays out a UIButton without a configuration (the legacy inset model): the title is
@@ -15,8 +15,8 @@ extension Help {
           pixel grid. Needs --title or --image.
             --title T            the title. Default: none.
             --image WxH          the image's size in points, e.g. 32x32. Default: none.
-            --family F           the title's font family. Default: \(BundledFonts.defaultFamily).
-            --size S             the title's point size, > 0. Default: \(Int(MeasureCase.defaultSize)).
+          The font flags give the title's font:
+        \(SharedOptions.fontHelp(column: 21))
             --content-insets T,L,B,R
                                  contentEdgeInsets, four numbers (negative outsets an edge). Default: 0,0,0,0.
             --image-insets T,L,B,R
@@ -31,6 +31,7 @@ extension Help {
                                  {"intrinsicSize": {"width", "height"}, "contentRect": {"x", "y",
                                   "width", "height"}, "imageRect": {...}, "titleRect": {...}}
                                  (rects in the button's bounds; a hidden part has a zero rect).
-          Exit: 0 ok; 2 bad flag or value (also insets larger than the bounds); 3 font family not found.
+          Exit: 0 ok; 2 bad flag or value (also insets larger than the bounds); 3 font family or file not
+          found or unreadable.
         """
 }

@@ -1,0 +1,50 @@
+import TextFit
+
+/// `textfit help batch`: the command's own section of the help (`Help.full` gathers every command's).
+extension BatchCommand {
+    static let help = """
+        textfit batch
+          Reads JSON Lines cases on stdin and writes one JSON result per input line, in input order,
+          flushing each line. A case that cannot be measured yields {"id": ..., "error": "..."} in its
+          place and the run goes on. A blank line, or a line that is not a JSON object, yields an error
+          object with "id": null (so output line N always answers input line N). When stderr is a
+          terminal, a progress line goes there every \(JSONLinesLoop.progressInterval) lines. A line may be at
+          most \(JSONLinesLoop.maximumLineLength >> 20) MiB; a longer one gets an error object naming the limit.
+          An error object keeps the line's "id" whenever it can be read (also for a line that is too long,
+          repeats a key other than "id", or holds a malformed number); otherwise "id" is null.
+          Case fields (others are ignored, but a near-miss such as "widht", "Width" or "max_lines", or
+          another API's name such as "fontSize" or "numberOfLines", is an error naming the field meant):
+            id              any JSON value, echoed as given (object keys come back sorted).
+            text            the string to measure (required).
+            family          font family. Default: \(BundledFonts.defaultFamily).
+            fontFile        a font file instead of a family; faceIndex (default 0) picks a face.
+            size            point size, > 0 and < 100000. Default: \(Int(MeasureCase.defaultSize)).
+            weight, italic  the family's face: weight a UIFont.Weight name (ultraLight, thin, light, regular,
+                            medium, semibold, bold, heavy, black) or 100-900 (bundled: up to 500 regular,
+                            above bold); italic true/false (no italic face: the upright one). Default: regular.
+            width           wrap width in points >= 0; null, missing, 0, or 1e15 and more = unconstrained.
+            maxLines        a whole number >= 0; 0 = unlimited (default).
+            lineBreakMode   \(LineBreakMode.names). Default: wordWrap.
+            runs            [{start, end, family | fontFile (+ faceIndex), size, weight, italic, kern, baselineOffset, color}]:
+                            styled UTF-16 ranges over the case's own values; later runs win.
+            query           a question answered beside the layout: \(MeasureQuery.names) (see below).
+            minimumScaleFactor  for query fitFontSize: \(MeasureQuery.minimumScaleFactorRequirement).
+            paragraph       \(ParagraphCase.help)
+            fallback        \(MeasureCase.fallbackNames): as measure's --fallback (same default).
+          Result: {"id","width","height","lineCount","truncated","lines":[{"start","end","text","width"}]}
+            width           the widest line without hanging whitespace, points (fractional).
+            height          lineCount x the font's line height, points (fractional).
+            start, end      UTF-16 offsets of the source text a line covers (for a truncated line, end is
+                            where the visible source text stops); text is what the line shows, with "…".
+            missingGlyphs   true, after the other fields, when a character has no glyph in any font
+                            (absent otherwise).
+          Query answers, added to the result (1/1024-pt exact):
+            tightestWidth   the narrowest width with no more lines than at width and nothing truncated
+                            (a truncated case: the narrowest width showing the same lines).
+            widthRange      {"min","max"}: the widths with exactly the lines at width, max excluded,
+                            null when every wider width keeps them.
+            fontSize, fits  (fitFontSize) the largest size from size x minimumScaleFactor to size at which
+                            the text fits width and maxLines untruncated; fits false when none does.
+          Exit: 0 all cases measured; 1 some cases failed (including unknown fonts); 2 bad arguments.
+        """
+}
