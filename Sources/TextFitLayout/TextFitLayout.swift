@@ -5,8 +5,11 @@
 // - `TitleDate/`: `TitleDateLayout` (uikit-semantics.md §5.1, four cases).
 // - `Rows/`: `RowHeights` and `RowHeightCache` (rules C1–C6).
 // - `Button/`: `ButtonLayout` (legacy insets, rules U1–U7) and `ButtonConfiguration` (iOS 15, U8).
-// - `Tree/`: `LayoutNode`, a frame-based view tree; `Margins/`: its layout margins and safe area
-//   (M1–M5); `LayoutPass/`: `setNeedsLayout` / `layoutIfNeeded` and `LabelNode`; `HitTesting/`:
-//   `hitTest`; `Distribution/`: Masonry-style distribution along an axis; `Cells/`: `CellTemplate` and
-//   `CellNode`, frame-based cells that `RowHeights(cell:)` sizes.
+// - `ViewTree/`: `LayoutNode`, a frame-based view tree, one subfolder per concern: `Tree/` the node and
+//   its errors; `Margins/` its layout margins and safe area (M1–M5); `LayoutPass/` `setNeedsLayout` /
+//   `layoutIfNeeded` and `LabelNode`; `HitTesting/` `hitTest`; `Distribution/` Masonry-style
+//   distribution along an axis.
+// - `Cells/`: `CellTemplate` and `CellNode`, frame-based cells (a `LayoutNode`) that `RowHeights(cell:)` sizes.
+// - `Insets/`: `EdgeInsets` (left/right, like `UIEdgeInsets`) and `DirectionalEdgeInsets`
+//   (leading/trailing, M2), used by rows, buttons and the view tree alike.
 @_exported import TextFit

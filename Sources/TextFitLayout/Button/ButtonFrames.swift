@@ -14,6 +14,7 @@ public struct ButtonFrames: Sendable, Equatable {
     public let bounds: CGRect
     /// The bounds inset by the content insets (U1).
     public let contentRect: CGRect
+    /// The image view's frame (`.zero` without an image or when squeezed to nothing).
     public let imageRect: CGRect
     /// The title label's frame (as wide as the title may be; the drawn text may be narrower).
     public let titleRect: CGRect

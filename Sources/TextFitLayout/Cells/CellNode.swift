@@ -18,10 +18,15 @@ import Foundation
 /// column's width), the detail `spacing` below it; the height is the tallest of image, text column and
 /// box plus the vertical margins (plus a separator), rounded up to the pixel grid.
 public final class CellNode: LayoutNode {
+    /// The template the cell was built from (fonts, line limits, sizes, margins, spacing).
     public let template: CellTemplate
+    /// The leading image's box; hidden when the template has no `imageSize`.
     public let imageView: LayoutNode
+    /// The title label; set its `text` or `attributedText` before sizing.
     public let titleLabel: LabelNode
+    /// The detail label below the title; hidden when the template has no `detailFont`.
     public let detailLabel: LabelNode
+    /// The trailing box (a button, a switch); hidden when the template has no `accessorySize`.
     public let accessoryView: LayoutNode
 
     /// A cell built from `template`, with empty labels.

@@ -17,6 +17,7 @@ public struct Row: Sendable, Hashable {
         // Setting `text` drops the attributes, as a label's does.
         didSet { if text != attributedText?.string { attributedText = nil } }
     }
+    /// The caller's identity for the row (model id plus a version); `nil` keys the row by its content.
     public var key: String?
     /// The detail label's text, for rows sized from a `CellTemplate` (label templates ignore it).
     public var detail: String? {
