@@ -32,7 +32,7 @@ import TextFitLayout
         let rows = RowHeights(template: RowTemplate(font: try Font(family: "Noto Sans", size: 15),
                                                     insets: EdgeInsets(top: 10, left: 10, bottom: 10, right: 10)))
         let heights = try rows.heights(for: ["美國芯片巨頭美光部分產品在華遭禁售"], width: 375)
-        #expect(heights == [41])
+        #expect(heights == [41 + 1])  // one line (21) + insets (20) + a default table's separator (1)
         let titles = ["Title", "Title Terrrrrrrrrrrrrrrrrrrrrrrr rrrrrrrrrrrrrrrrrrrrrriblely Long", ""]
         let sizes = TextBatch.map(titles, cost: { $0.utf8.count }) { title in
             try TitleDateLayout(title: title, date: "Date", titleFont: font, dateFont: font, width: 260).size

@@ -97,15 +97,15 @@ public struct ButtonConfiguration: Sendable {
     ///   - subtitle: the subtitle; `nil` or "" for none.
     ///   - subtitleFont: the subtitle's font; `nil` uses `titleFont`.
     ///   - imageSize: the image's size; `.zero` (the default) for none.
-    ///   - scale: the pixel grid (default 1).
+    ///   - scale: the pixel grid (default `Screen.main.scale`, 1 unless set).
     public init(title: String? = nil, titleFont: Font, subtitle: String? = nil, subtitleFont: Font? = nil,
-                imageSize: CGSize = .zero, scale: CGFloat = 1) {
+                imageSize: CGSize = .zero, scale: CGFloat? = nil) {
         self.title = title
         self.titleFont = titleFont
         self.subtitle = subtitle
         self.subtitleFont = subtitleFont ?? titleFont
         self.imageSize = imageSize
-        self.scale = scale
+        self.scale = scale ?? Screen.layoutScale
         self.titleBox = PreparedTextBox(text: title ?? "", font: titleFont)
         self.subtitleBox = PreparedTextBox(text: subtitle ?? "", font: subtitleFont ?? titleFont)
     }

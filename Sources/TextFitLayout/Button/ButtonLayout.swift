@@ -58,12 +58,12 @@ public struct ButtonLayout: Sendable {
     ///   - title: the title; `nil` or "" for none.
     ///   - font: the title label's font.
     ///   - imageSize: the image's size; `.zero` (the default) for none.
-    ///   - scale: the pixel grid (default 1).
-    public init(title: String? = nil, font: Font, imageSize: CGSize = .zero, scale: CGFloat = 1) {
+    ///   - scale: the pixel grid (default `Screen.main.scale`, 1 unless set).
+    public init(title: String? = nil, font: Font, imageSize: CGSize = .zero, scale: CGFloat? = nil) {
         self.title = title
         self.font = font
         self.imageSize = imageSize
-        self.scale = scale
+        self.scale = scale ?? Screen.layoutScale
         self.box = PreparedTextBox(text: title ?? "", font: font)
     }
 
