@@ -95,8 +95,10 @@ public struct RowHeights: Sendable {
         // TextBatch's pool and scheduling: contiguous ranges of about equal text length, results written
         // in place. (Eight fixed chunks on `concurrentPerform` waited for Dispatch's sleeping worker on
         // every call and for the longest chunk at the end; see Benchmarks/README.md, "parallel".)
-        // A cell row's detail is text to shape too: count it, or one worker gets the long details.
-        return try TextBatch.map(rows, cost: { $0.text.utf8.count &+ ($0.detail?.utf8.count ?? 0) }) { row in
+        // A cell row's detail is text to shape too: count it, or one worker gets the long details (a
+        // label template ignores the detail).
+        let countsDetail = cell != nil
+        return try TextBatch.map(rows, cost: { $0.text.utf8.count &+ (countsDetail ? $0.detail?.utf8.count ?? 0 : 0) }) { row in
             try measure(row, width: width, contentWidth: contentWidth)
         }.map { try $0.get() }
     }
