@@ -25,6 +25,7 @@ public struct ButtonFrames: Sendable, Equatable {
     /// The subtitle laid out at `subtitleRect`'s width.
     public let subtitleLines: TextLines?
 
+    /// Frames as given (the button types make them; tests and renderers may too).
     public init(bounds: CGRect, contentRect: CGRect, imageRect: CGRect, titleRect: CGRect,
                 subtitleRect: CGRect = .zero, titleLines: TextLines? = nil, subtitleLines: TextLines? = nil) {
         self.bounds = bounds

@@ -27,7 +27,6 @@ public struct DirectionalEdgeInsets: Sendable, Hashable, CustomStringConvertible
     public var trailing: CGFloat
 
     /// Directional insets, zero where not given.
-
     public init(top: CGFloat = 0, leading: CGFloat = 0, bottom: CGFloat = 0, trailing: CGFloat = 0) {
         self.top = top
         self.leading = leading

@@ -12,7 +12,6 @@ public struct EdgeInsets: Sendable, Hashable, CustomStringConvertible {
     public var right: CGFloat
 
     /// Insets, zero where not given.
-
     public init(top: CGFloat = 0, left: CGFloat = 0, bottom: CGFloat = 0, right: CGFloat = 0) {
         self.top = top
         self.left = left

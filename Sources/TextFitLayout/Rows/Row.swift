@@ -33,6 +33,7 @@ public struct Row: Sendable, Hashable {
         didSet { if let detailAttributedText, detailAttributedText.string != detail { detail = detailAttributedText.string } }
     }
 
+    /// A row of plain text, keyed by `key` when given, else by the text.
     public init(text: String, key: String? = nil) {
         self.text = text
         self.key = key

@@ -35,6 +35,7 @@ public final class RowHeightCache: Sendable {
         /// Entries held now.
         public var count = 0
 
+        /// Counters with these values (for comparing against `statistics`).
         public init(hits: Int = 0, misses: Int = 0, evictions: Int = 0, count: Int = 0) {
             self.hits = hits
             self.misses = misses
@@ -42,6 +43,7 @@ public final class RowHeightCache: Sendable {
             self.count = count
         }
 
+        /// "hits h, misses m, evictions e, entries n".
         public var description: String { "hits \(hits), misses \(misses), evictions \(evictions), entries \(count)" }
     }
 
