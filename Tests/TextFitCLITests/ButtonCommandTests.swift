@@ -67,6 +67,30 @@ import TextFit
         #expect(left.title == 32)
     }
 
+    /// U11 through the tool: `--semantic-content-attribute forceRightToLeft` puts the image after the
+    /// title in the same group (U4's 335 pt button: the title where the image was); the output's fields
+    /// are unchanged; a bad value names the flag.
+    @Test func rightToLeft() throws {
+        func rects(_ extra: [String]) throws -> (line: String, json: JSONValue) {
+            let run = runTool(["button", "--title", "Download", "--image", "32x32", "--bounds", "335x44", "--json"] + extra)
+            #expect(run.code == 0, "\(run.errorText)")
+            let line = try #require(run.output.first)
+            return (line, try parseJSON(line))
+        }
+        let ltr = try rects([]).json
+        let (rtlLine, rtl) = try rects(["--semantic-content-attribute", "forceRightToLeft"])
+        #expect(rtlLine.hasPrefix("{\"intrinsicSize\":{\"width\":"))
+        #expect(rtl["intrinsicSize"] == ltr["intrinsicSize"])
+        #expect(rtl["titleRect"]?["x"] == ltr["imageRect"]?["x"])
+        guard case .double(let titleX)? = rtl["titleRect"]?["x"], case .double(let width)? = rtl["titleRect"]?["width"],
+              case .double(let imageX)? = rtl["imageRect"]?["x"] else { Issue.record("no rects"); return }
+        #expect(imageX == titleX + width)
+        #expect(try rects(["--semantic-content-attribute", "forceLeftToRight"]).json["imageRect"] == ltr["imageRect"])
+        let bad = runTool(["button", "--title", "A", "--semantic-content-attribute", "rtl"])
+        #expect(bad.code != 0)
+        #expect(bad.errorText.contains("flag '--semantic-content-attribute' wants unspecified"))
+    }
+
     /// The table names the inputs and prints the sizes, rects and the title as drawn.
     @Test func table() {
         let run = runTool(["button", "--title", "Continue", "--image", "20x20", "--title-insets", "0,30,0,0"])

@@ -41,9 +41,9 @@ import TextFitLayout
         // An image-only button gets no padding.
         let imageOnly = try self.button(nil, image: CGSize(width: 24, height: 20))
         #expect(try imageOnly.intrinsicContentSize == CGSize(width: 24, height: 20))
-        // Nothing at all is zero; a background image is a minimum.
+        // Nothing at all is UIKit's empty button, 30 × 34 (U9); a background image is a minimum.
         var empty = try self.button(nil, image: .zero)
-        #expect(try empty.intrinsicContentSize == .zero)
+        #expect(try empty.intrinsicContentSize == CGSize(width: 30, height: 34))
         empty.backgroundImageSize = CGSize(width: 44, height: 44)
         #expect(try empty.intrinsicContentSize == CGSize(width: 44, height: 44))
     }

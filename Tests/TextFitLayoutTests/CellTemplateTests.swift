@@ -15,7 +15,7 @@ import TextFitLayout
         let cellHeights = try RowHeights(cell: cell, cache: nil).heights(for: SeedExamples.feedTexts, width: 375)
         let labelHeights = try RowHeights(template: label, cache: nil).heights(for: SeedExamples.feedTexts, width: 375)
         #expect(cellHeights == labelHeights)
-        #expect(cellHeights == [61, 102, 143, 102, 41, 102, 102, 61, 61, 143, 61, 123])
+        #expect(cellHeights == [62, 103, 144, 103, 42, 103, 103, 62, 62, 144, 62, 124])  // + 1: the separator
     }
 
     /// Image, title, detail and a button-sized box: the text column is what the margins, image and box
@@ -28,14 +28,15 @@ import TextFitLayout
                                     layoutMargins: EdgeInsets(top: 10, left: 16, bottom: 10, right: 16), spacing: 8)
         let cell = try CellNode(template: template)
         cell.titleLabel.text = "Title"
-        // Title only: one 17 pt line (23.154 → 24) is shorter than the image: 10 + 40 + 10.
-        #expect(try cell.sizeThatFits(CGSize(width: 375, height: 0)).height == 60)
+        // Title only: one 17 pt line (23.154 → 24) is shorter than the image: 10 + 40 + 10, + 1 for the
+        // separator a default table adds (C3 step 4).
+        #expect(try cell.sizeThatFits(CGSize(width: 375, height: 0)).height == 61)
         let detailText = "The quick brown fox jumps over the lazy dog and keeps running far away from here"
         cell.detailLabel.text = detailText
         let column: CGFloat = 375 - 16 - 40 - 8 - 8 - 60 - 16  // 227
         let detailLines = try PreparedText(detailText, font: detail).layout(width: column, lineBreakStrategy: .standard).lineCount
         let detailHeight = Fixtures.ceilPx(CGFloat(detailLines) * 13 * 1.362)
-        let expected = Fixtures.ceilPx(10 + 24 + 8 + detailHeight + 10)
+        let expected = Fixtures.ceilPx(10 + 24 + 8 + detailHeight + 10) + 1
         let height = try cell.sizeThatFits(CGSize(width: 375, height: 0)).height
         #expect(height == expected)
         cell.frame = CGRect(x: 0, y: 0, width: 375, height: height)

@@ -6,7 +6,8 @@ import TextFitLayout
 /// The row-height cache: keyed by content (or a caller key), width and style, never by position (C5, C6).
 @Suite struct RowHeightCacheTests {
     func feed(size: CGFloat = 15) throws -> RowTemplate {
-        RowTemplate(font: try Fixtures.font(size), insets: SeedExamples.feedInsets, numberOfLines: 0)
+        // No separator: the heights below are the seed's content heights; the cache is what is tested.
+        RowTemplate(font: try Fixtures.font(size), insets: SeedExamples.feedInsets, numberOfLines: 0, includesSeparator: false)
     }
 
     /// A repeat hits; a width change or another style misses.

@@ -26,7 +26,8 @@ import TextFitLayout
     }
 
     static func feed(scale: CGFloat = 1) throws -> RowTemplate {
-        RowTemplate(font: try font(15), insets: EdgeInsets(all: 10), numberOfLines: 0, scale: scale)
+        // No separator: the worked heights below are the label's line boxes plus the insets (S6, C2).
+        RowTemplate(font: try font(15), insets: EdgeInsets(all: 10), numberOfLines: 0, scale: scale, includesSeparator: false)
     }
 
     /// S6 + C2: line 1 is the 30 pt run's box (40.86), line 2 the 15 pt one's (20.43): the label is
@@ -85,7 +86,7 @@ import TextFitLayout
     /// C3 (frame mode) with styled labels: 11 + title ceil(40.86) = 41 + 8 + detail ceil(29.964) = 30 + 11
     /// = 101; the same strings plain (17 pt title, 15 pt detail): 11 + 24 + 8 + 21 + 11 = 75.
     @Test func cellRowsMeasureStyledTitleAndDetail() throws {
-        let template = CellTemplate(titleFont: try Self.font(17), detailFont: try Self.font(15))
+        let template = CellTemplate(titleFont: try Self.font(17), detailFont: try Self.font(15), includesSeparator: false)
         let rows = RowHeights(cell: template, cache: nil)
         let title = try StyledText("Ada", attributes: TextAttributes(font: Self.font(30, bold: true)), font: Self.font(17))
         let detail = try StyledText("note", attributes: TextAttributes(font: Self.font(22)), font: Self.font(15))

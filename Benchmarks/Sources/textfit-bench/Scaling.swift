@@ -39,6 +39,7 @@ extension Bench {
         if parts.contains("batch") { runScalingBatch() }
         if parts.contains("pages") { runScalingPages() }
         if parts.contains("rows") { runScalingRows() }
+        if parts.contains("cells") { runScalingCells() }
     }
 
     /// Page faults and context switches per pass of `TextBatch.measure` at concurrency 1 and 2 (getrusage:

@@ -5,7 +5,7 @@ extension ButtonCommand {
     static let help = """
         textfit button [--title T] [--image WxH] [font flags as measure's] [--content-insets T,L,B,R]
                        [--image-insets T,L,B,R] [--title-insets T,L,B,R] [--alignment A]
-                       [--bounds WxH] [--scale N] [--json]
+                       [--semantic-content-attribute D] [--bounds WxH] [--scale N] [--json]
           Sizes and lays out a UIButton without a configuration (the legacy inset model): the title is
           measured as a single-line label; the intrinsic size is image + title + content insets (a
           title with zero content insets gets 6 pt above and below); the content rect is the bounds
@@ -24,6 +24,10 @@ extension ButtonCommand {
             --title-insets T,L,B,R
                                  titleEdgeInsets. Default: 0,0,0,0.
             --alignment A        contentHorizontalAlignment: center, left, right or fill. Default: center.
+            --semantic-content-attribute D
+                                 unspecified, forceLeftToRight or forceRightToLeft: right to left puts
+                                 the image after the title (the layout mirrored; insets keep their
+                                 sides). Default: unspecified (left to right).
             --bounds WxH         the button's size. Default: its intrinsic size. Content insets adding
                                  up to more than the bounds are an error.
             --scale N            pixels per point for snapping, > 0 and <= \(Int(ButtonCommand.maximumScale)). Default: \(Int(ButtonCommand.defaultScale)).

@@ -14,6 +14,7 @@ enum ButtonCommand: Command {
         .option("--image-insets", "insets T,L,B,R"),
         .option("--title-insets", "insets T,L,B,R"),
         .option("--alignment", "center, left, right or fill"),
+        .option("--semantic-content-attribute", "unspecified, forceLeftToRight or forceRightToLeft (image after the title)"),
         .option("--bounds", "the button's size WxH"),
         .option("--scale", "pixels per point, a number > 0"),
         .flag("--json"),
@@ -37,6 +38,9 @@ enum ButtonCommand: Command {
         var imageInsets = EdgeInsets.zero
         var titleInsets = EdgeInsets.zero
         var alignment = ContentHorizontalAlignment.center
+        /// U11: `.forceRightToLeft` puts the image after the title. An input only: the output's fields
+        /// are the contract's.
+        var semanticContentAttribute = SemanticContentAttribute.unspecified
         /// nil = the intrinsic size.
         var bounds: CGSize?
         var scale = ButtonCommand.defaultScale
@@ -81,6 +85,7 @@ enum ButtonCommand: Command {
         button.imageEdgeInsets = request.imageInsets
         button.titleEdgeInsets = request.titleInsets
         button.contentHorizontalAlignment = request.alignment
+        button.semanticContentAttribute = request.semanticContentAttribute
         let intrinsic = try button.intrinsicContentSize
         let frames = try button.layout(in: CGRect(origin: .zero, size: request.bounds ?? intrinsic))
         return Result(font: font, intrinsicSize: intrinsic, frames: frames)
@@ -109,6 +114,13 @@ enum ButtonCommand: Command {
                 throw UsageError(message: "flag '--alignment' wants center, left, right or fill, got '\(text)'")
             }
             request.alignment = alignment
+        }
+        if let text = parsed.values["--semantic-content-attribute"] {
+            guard let attribute = SemanticContentAttribute(rawValue: text) else {
+                throw UsageError(message: "flag '--semantic-content-attribute' wants unspecified, forceLeftToRight "
+                                 + "or forceRightToLeft, got '\(text)'")
+            }
+            request.semanticContentAttribute = attribute
         }
         if let scale = try parsed.number("--scale") {
             guard scale.isFinite, scale > 0, scale <= maximumScale else {

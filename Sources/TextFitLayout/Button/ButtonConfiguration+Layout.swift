@@ -1,6 +1,6 @@
 import Foundation
 
-/// Sizing and placement of a configuration button (U8).
+/// Sizing and placement of a configuration button (U8, U11).
 extension ButtonConfiguration {
     /// The size with the title and subtitle unwrapped (one line per paragraph): content insets + the
     /// image and title block side by side (leading, trailing) or stacked (top, bottom) with
@@ -33,11 +33,12 @@ extension ButtonConfiguration {
         return try ButtonChecks.finite(result.ceiledToPixels(scale: scale))
     }
 
-    /// The bounds inset by `contentInsets` (leading = left).
+    /// The bounds inset by `contentInsets` (leading = left, or right with `.forceRightToLeft`, U11).
     /// - Throws: `ButtonError.invalidRect` for bad bounds, `.insetsExceedBounds` when opposite insets add
     ///   up to more than the bounds.
     public func contentRect(forBounds bounds: CGRect) throws -> CGRect {
-        try ButtonChecks.contentRect(bounds, insets: contentInsets.edgeInsets(for: .leftToRight), field: "contentInsets")
+        try ButtonChecks.contentRect(bounds, insets: contentInsets.edgeInsets(for: semanticContentAttribute.layoutDirection),
+                                     field: "contentInsets")
     }
 
     /// The image's frame for a content rect, snapped to the pixel grid; `.zero` without an image.
@@ -166,12 +167,22 @@ extension ButtonConfiguration {
             case .trailing: x = block.x + parts.block.width - text.size.width
             default: x = block.x + (parts.block.width - text.size.width) / 2
             }
-            return snap(CGRect(origin: CGPoint(x: x, y: y), size: text.size))
+            return CGRect(origin: CGPoint(x: x, y: y), size: text.size)
         }
         let titleRect = aligned(parts.title, y: block.y)
         let subtitleTop = block.y + (parts.title.map { $0.size.height + titlePadding } ?? 0)
         let subtitleRect = aligned(parts.subtitle, y: subtitleTop)
-        return (hasImage ? snap(image) : .zero, titleRect, subtitleRect, parts)
+        // U11: every part is placed by leading and trailing, so right to left is the same layout
+        // mirrored in the content rect (before snapping, so both directions snap alike).
+        let mirrored = semanticContentAttribute.layoutDirection == .rightToLeft
+        func final(_ rect: CGRect, shown: Bool) -> CGRect {
+            guard shown else { return .zero }
+            var rect = rect
+            if mirrored { rect.origin.x = content.minX + content.maxX - rect.maxX }
+            return snap(rect)
+        }
+        return (final(image, shown: hasImage), final(titleRect, shown: parts.title != nil),
+                final(subtitleRect, shown: parts.subtitle != nil), parts)
     }
 
     /// `titleAlignment` with `.automatic` resolved: towards a leading or trailing image, centred

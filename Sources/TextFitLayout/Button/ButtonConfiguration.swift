@@ -35,7 +35,14 @@ import Foundation
 public struct ButtonConfiguration: Sendable {
     /// The edge of the title block the image sits against, like `imagePlacement`'s `NSDirectionalRectEdge`.
     public enum ImagePlacement: String, Sendable, Hashable, CaseIterable {
-        case leading, trailing, top, bottom
+        /// Before the text (left, TextFit lays buttons out left to right).
+        case leading
+        /// After the text.
+        case trailing
+        /// Above the text.
+        case top
+        /// Below the text.
+        case bottom
 
         var isHorizontal: Bool { self == .leading || self == .trailing }
     }
@@ -44,7 +51,12 @@ public struct ButtonConfiguration: Sendable {
     public enum TitleAlignment: String, Sendable, Hashable, CaseIterable {
         /// By the image: leading beside a leading image, trailing beside a trailing one, else centred.
         case automatic
-        case leading, center, trailing
+        /// Both lines start at the block's leading edge.
+        case leading
+        /// Both lines centred in the block.
+        case center
+        /// Both lines end at the block's trailing edge.
+        case trailing
     }
 
     /// The default `contentInsets` (observed, see the type's notes).
@@ -54,6 +66,7 @@ public struct ButtonConfiguration: Sendable {
     public var title: String? {
         didSet { if title != oldValue { titleBox = PreparedTextBox(text: title ?? "", font: titleFont) } }
     }
+    /// The title's font.
     public var titleFont: Font {
         didSet { if titleFont != oldValue { titleBox = PreparedTextBox(text: title ?? "", font: titleFont) } }
     }
@@ -61,6 +74,7 @@ public struct ButtonConfiguration: Sendable {
     public var subtitle: String? {
         didSet { if subtitle != oldValue { subtitleBox = PreparedTextBox(text: subtitle ?? "", font: subtitleFont) } }
     }
+    /// The subtitle's font.
     public var subtitleFont: Font {
         didSet {
             if subtitleFont != oldValue { subtitleBox = PreparedTextBox(text: subtitle ?? "", font: subtitleFont) }
@@ -68,6 +82,7 @@ public struct ButtonConfiguration: Sendable {
     }
     /// The image's size; `.zero` for none.
     public var imageSize: CGSize
+    /// Where the image sits against the text. Default `.leading` (inferred).
     public var imagePlacement: ImagePlacement = .leading
     /// The gap between the image and the title block, used only when both are present (≥ 0).
     public var imagePadding: CGFloat = 0
@@ -78,12 +93,16 @@ public struct ButtonConfiguration: Sendable {
     public var titlePadding: CGFloat = 0
     /// The content rect's insets from the bounds. Default `defaultContentInsets`.
     public var contentInsets: DirectionalEdgeInsets = ButtonConfiguration.defaultContentInsets
+    /// How title and subtitle align with each other. Default `.automatic` (inferred).
     public var titleAlignment: TitleAlignment = .automatic
     /// Wrapping modes wrap the title at the room it has; other modes keep it on one line. Default
     /// `.byWordWrapping`.
     public var titleLineBreakMode: LineBreakMode = .byWordWrapping
     /// As `titleLineBreakMode`, for the subtitle.
     public var subtitleLineBreakMode: LineBreakMode = .byWordWrapping
+    /// Default `.unspecified` (left to right). `.forceRightToLeft` makes leading the right edge: the
+    /// content insets, `imagePlacement` and `titleAlignment` follow, so the whole layout is mirrored (U11).
+    public var semanticContentAttribute: SemanticContentAttribute = .unspecified
     /// The pixel grid sizes round up to and frames snap to: 1, 2 or 3.
     public var scale: CGFloat
 
@@ -97,15 +116,15 @@ public struct ButtonConfiguration: Sendable {
     ///   - subtitle: the subtitle; `nil` or "" for none.
     ///   - subtitleFont: the subtitle's font; `nil` uses `titleFont`.
     ///   - imageSize: the image's size; `.zero` (the default) for none.
-    ///   - scale: the pixel grid (default 1).
+    ///   - scale: the pixel grid (default `Screen.main.scale`, 1 unless set).
     public init(title: String? = nil, titleFont: Font, subtitle: String? = nil, subtitleFont: Font? = nil,
-                imageSize: CGSize = .zero, scale: CGFloat = 1) {
+                imageSize: CGSize = .zero, scale: CGFloat? = nil) {
         self.title = title
         self.titleFont = titleFont
         self.subtitle = subtitle
         self.subtitleFont = subtitleFont ?? titleFont
         self.imageSize = imageSize
-        self.scale = scale
+        self.scale = scale ?? Screen.layoutScale
         self.titleBox = PreparedTextBox(text: title ?? "", font: titleFont)
         self.subtitleBox = PreparedTextBox(text: subtitle ?? "", font: subtitleFont ?? titleFont)
     }

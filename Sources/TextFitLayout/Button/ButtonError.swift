@@ -11,7 +11,10 @@ import Foundation
 public enum ButtonError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
     /// Which way two opposite insets are added.
     public enum Axis: String, Sendable, Hashable {
-        case horizontal, vertical
+        /// Left + right.
+        case horizontal
+        /// Top + bottom.
+        case vertical
     }
 
     /// A size (image, background image, bounds) must be finite and ≥ 0 on both axes.

@@ -14,6 +14,7 @@ public struct ButtonFrames: Sendable, Equatable {
     public let bounds: CGRect
     /// The bounds inset by the content insets (U1).
     public let contentRect: CGRect
+    /// The image view's frame (`.zero` without an image or when squeezed to nothing).
     public let imageRect: CGRect
     /// The title label's frame (as wide as the title may be; the drawn text may be narrower).
     public let titleRect: CGRect
@@ -24,6 +25,7 @@ public struct ButtonFrames: Sendable, Equatable {
     /// The subtitle laid out at `subtitleRect`'s width.
     public let subtitleLines: TextLines?
 
+    /// Frames as given (the button types make them; tests and renderers may too).
     public init(bounds: CGRect, contentRect: CGRect, imageRect: CGRect, titleRect: CGRect,
                 subtitleRect: CGRect = .zero, titleLines: TextLines? = nil, subtitleLines: TextLines? = nil) {
         self.bounds = bounds

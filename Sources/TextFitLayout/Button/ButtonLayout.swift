@@ -1,7 +1,7 @@
 import Foundation
 
 /// A `UIButton` without a configuration — the image, title and three inset properties of the legacy
-/// API (rules U1–U7) — as a `Sendable` value.
+/// API (rules U1–U7, U9–U11) — as a `Sendable` value.
 ///
 /// ```swift
 /// var button = ButtonLayout(title: "Download", font: try .systemFont(ofSize: 15),
@@ -41,6 +41,9 @@ public struct ButtonLayout: Sendable {
     public var contentHorizontalAlignment: ContentHorizontalAlignment = .center
     /// Default `.center`.
     public var contentVerticalAlignment: ContentVerticalAlignment = .center
+    /// Default `.unspecified` (left to right); `.forceRightToLeft` puts the image after the title and
+    /// mirrors the layout, the insets staying on their physical sides (U11).
+    public var semanticContentAttribute: SemanticContentAttribute = .unspecified
     /// How a title wider than its label is cut. Default `.byTruncatingTail`; a truncating mode or
     /// clipping keeps the title on one line.
     public var titleLineBreakMode: LineBreakMode = .byTruncatingTail
@@ -53,17 +56,21 @@ public struct ButtonLayout: Sendable {
     /// (observed: an 18 pt title 21 pt tall made a 33 pt button; U2).
     public static let implicitTitlePadding: CGFloat = 6
 
+    /// The size `sizeToFit` gives a button with no title, no image and no background image (U9,
+    /// observed: flowkey/UIKit-cross-platform's iOS test target asserts 30 × 34 for UIKit's own button).
+    public static let emptyContentSize = CGSize(width: 30, height: 34)
+
     /// A button with a title in `font` and an optional image.
     /// - Parameters:
     ///   - title: the title; `nil` or "" for none.
     ///   - font: the title label's font.
     ///   - imageSize: the image's size; `.zero` (the default) for none.
-    ///   - scale: the pixel grid (default 1).
-    public init(title: String? = nil, font: Font, imageSize: CGSize = .zero, scale: CGFloat = 1) {
+    ///   - scale: the pixel grid (default `Screen.main.scale`, 1 unless set).
+    public init(title: String? = nil, font: Font, imageSize: CGSize = .zero, scale: CGFloat? = nil) {
         self.title = title
         self.font = font
         self.imageSize = imageSize
-        self.scale = scale
+        self.scale = scale ?? Screen.layoutScale
         self.box = PreparedTextBox(text: title ?? "", font: font)
     }
 
@@ -86,7 +93,8 @@ public struct ButtonLayout: Sendable {
     /// The size Auto Layout asks for (U2): width = image + title + left + right content insets, height =
     /// max(image, title) + top + bottom, at least the background image's size, rounded up to the pixel
     /// grid. Image and title insets never count. A button with a title and zero content insets adds
-    /// `implicitTitlePadding` above and below the title.
+    /// `implicitTitlePadding` above and below the title. A button with nothing in it (no title, image
+    /// or background image) is `emptyContentSize`, 30 × 34, plus its content insets (U9).
     ///
     /// ```swift
     /// let button = ButtonLayout(title: "Tap", font: try .systemFont(ofSize: 18))
@@ -100,8 +108,11 @@ public struct ButtonLayout: Sendable {
             let title = try titleSize
             let insets = contentEdgeInsets
             let padding = hasTitle && insets == .zero ? 2 * Self.implicitTitlePadding : 0
-            let width = imageSize.width + title.width + insets.horizontal
-            let height = max(imageSize.height, hasTitle ? title.height + padding : 0) + insets.vertical
+            var content = CGSize(width: imageSize.width + title.width,
+                                 height: max(imageSize.height, hasTitle ? title.height + padding : 0))
+            if !hasTitle, imageSize == .zero, backgroundImageSize == .zero { content = Self.emptyContentSize }
+            let width = content.width + insets.horizontal
+            let height = content.height + insets.vertical
             let size = CGSize(width: max(0, width, backgroundImageSize.width),
                               height: max(0, height, backgroundImageSize.height))
             return try ButtonChecks.finite(size.ceiledToPixels(scale: scale))
@@ -177,6 +188,7 @@ public struct ButtonLayout: Sendable {
         try ButtonChecks.rect(contentRect, "content rect")
         return ButtonGeometry(imageSize: imageSize, titleSize: try titleSize, imageEdgeInsets: imageEdgeInsets,
                               titleEdgeInsets: titleEdgeInsets, horizontal: contentHorizontalAlignment,
-                              vertical: contentVerticalAlignment, scale: scale)
+                              vertical: contentVerticalAlignment, scale: scale,
+                              layoutDirection: semanticContentAttribute.layoutDirection)
     }
 }

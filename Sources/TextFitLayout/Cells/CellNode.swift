@@ -18,10 +18,15 @@ import Foundation
 /// column's width), the detail `spacing` below it; the height is the tallest of image, text column and
 /// box plus the vertical margins (plus a separator), rounded up to the pixel grid.
 public final class CellNode: LayoutNode {
+    /// The template the cell was built from (fonts, line limits, sizes, margins, spacing).
     public let template: CellTemplate
+    /// The leading image's box; hidden when the template has no `imageSize`.
     public let imageView: LayoutNode
+    /// The title label; set its `text` or `attributedText` before sizing.
     public let titleLabel: LabelNode
+    /// The detail label below the title; hidden when the template has no `detailFont`.
     public let detailLabel: LabelNode
+    /// The trailing box (a button, a switch); hidden when the template has no `accessorySize`.
     public let accessoryView: LayoutNode
 
     /// A cell built from `template`, with empty labels.
@@ -62,43 +67,12 @@ public final class CellNode: LayoutNode {
         CGSize(width: size.width, height: try arrange(width: size.width).height)
     }
 
-    /// The frames of every part at `width` (relative to the bounds' origin at zero) and the height.
-    struct Arrangement {
-        var image, title, detail, accessory: CGRect
-        var margins: EdgeInsets
-        var height: CGFloat
-    }
-
-    func arrange(width: CGFloat) throws -> Arrangement {
-        if width.isNaN || width < 0 || width.isInfinite { throw MeasureError.invalidWidth(Double(width)) }
-        let margins = layoutMargins
-        let spacing = template.spacing
-        let imageSize = template.imageSize ?? .zero
-        let boxSize = template.accessorySize ?? .zero
-        var columnStart = margins.left
-        if template.imageSize != nil { columnStart += imageSize.width + spacing }
-        var columnEnd = width - margins.right
-        if template.accessorySize != nil { columnEnd -= boxSize.width + spacing }
-        let columnWidth = columnEnd - columnStart
-        guard columnWidth > 0 else {
-            throw LayoutError.rowTooNarrow(width: Double(width), insets: EdgeInsets(
-                top: margins.top, left: columnStart, bottom: margins.bottom, right: width - columnEnd))
-        }
-        let titleSize = try titleLabel.sizeThatFits(CGSize(width: columnWidth, height: 0))
-        let title = CGRect(x: columnStart, y: margins.top, width: min(titleSize.width, columnWidth), height: titleSize.height)
-        var detail = CGRect(x: columnStart, y: title.maxY, width: 0, height: 0)
-        if template.detailFont != nil, !(detailLabel.text ?? "").isEmpty {
-            let detailSize = try detailLabel.sizeThatFits(CGSize(width: columnWidth, height: 0))
-            detail = CGRect(x: columnStart, y: title.maxY + (titleSize.height > 0 ? spacing : 0),
-                            width: min(detailSize.width, columnWidth), height: detailSize.height)
-        }
-        let content = max(detail.maxY - margins.top, imageSize.height, boxSize.height)
-        let separator: CGFloat = template.includesSeparator ? 1 / template.scale : 0
-        let height = ceilToPixel(margins.top + content + margins.bottom + separator, scale: template.scale)
-        return Arrangement(
-            image: CGRect(origin: CGPoint(x: margins.left, y: margins.top), size: imageSize),
-            title: title, detail: detail,
-            accessory: CGRect(origin: CGPoint(x: width - margins.right - boxSize.width, y: margins.top), size: boxSize),
-            margins: margins, height: height)
+    /// The arrangement at `width` with this tree's labels and margins (`CellTemplate.arrange`).
+    func arrange(width: CGFloat) throws -> CellTemplate.Arrangement {
+        let showsDetail = template.detailFont != nil && !(detailLabel.text ?? "").isEmpty
+        return try template.arrange(
+            width: width, margins: layoutMargins, showsDetail: showsDetail,
+            title: { column in try titleLabel.sizeThatFits(CGSize(width: column, height: 0)) },
+            detail: { column in try detailLabel.sizeThatFits(CGSize(width: column, height: 0)) })
     }
 }

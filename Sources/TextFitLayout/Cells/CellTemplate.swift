@@ -14,11 +14,13 @@ import Foundation
 /// try rows.height(for: Row(text: "Title", detail: "A longer detail that wraps"), width: 375)
 /// ```
 public struct CellTemplate: Sendable, Hashable {
-    /// The title's font and line limit (0 = unlimited).
+    /// The title's font.
     public var titleFont: Font
+    /// The title's line limit (0 = unlimited).
     public var titleNumberOfLines: Int
-    /// The detail's font (no detail label when `nil`) and line limit.
+    /// The detail's font; no detail label when `nil`.
     public var detailFont: Font?
+    /// The detail's line limit (0 = unlimited).
     public var detailNumberOfLines: Int
     /// The leading image's size, if the cell has one.
     public var imageSize: CGSize?
@@ -31,7 +33,8 @@ public struct CellTemplate: Sendable, Hashable {
     public var spacing: CGFloat
     /// The pixel grid label sizes and the height are rounded up to.
     public var scale: CGFloat
-    /// Whether the height adds a separator of 1 / scale (C2, C3 step 4).
+    /// Whether the height adds a separator of 1 / scale (C2, C3 step 4); default true, as in a default
+    /// `UITableView`.
     public var includesSeparator: Bool
 
     /// A cell template.
@@ -42,12 +45,12 @@ public struct CellTemplate: Sendable, Hashable {
     ///   - accessorySize: the trailing box, `nil` for none.
     ///   - layoutMargins: default 11 pt top and bottom, 16 pt left and right.
     ///   - spacing: default 8.
-    ///   - scale: default 1.
-    ///   - includesSeparator: default false.
+    ///   - scale: default `Screen.main.scale` (1 unless set).
+    ///   - includesSeparator: default true (a default table's one-pixel separator).
     public init(titleFont: Font, titleNumberOfLines: Int = 0, detailFont: Font? = nil, detailNumberOfLines: Int = 0,
                 imageSize: CGSize? = nil, accessorySize: CGSize? = nil,
                 layoutMargins: EdgeInsets = EdgeInsets(top: 11, left: 16, bottom: 11, right: 16),
-                spacing: CGFloat = 8, scale: CGFloat = 1, includesSeparator: Bool = false) {
+                spacing: CGFloat = 8, scale: CGFloat? = nil, includesSeparator: Bool = true) {
         self.titleFont = titleFont
         self.titleNumberOfLines = titleNumberOfLines
         self.detailFont = detailFont
@@ -56,7 +59,7 @@ public struct CellTemplate: Sendable, Hashable {
         self.accessorySize = accessorySize
         self.layoutMargins = layoutMargins
         self.spacing = spacing
-        self.scale = scale
+        self.scale = scale ?? Screen.layoutScale
         self.includesSeparator = includesSeparator
     }
 

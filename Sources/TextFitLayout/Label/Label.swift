@@ -79,14 +79,14 @@ public struct Label: Sendable {
     ///   - font: the label's font.
     ///   - numberOfLines: at most this many lines, 0 = unlimited (default 1, L1).
     ///   - lineBreakMode: default `.byTruncatingTail` (L1).
-    ///   - scale: pixel grid for rounding (default 1).
+    ///   - scale: pixel grid for rounding (default `Screen.main.scale`, 1 unless set).
     public init(text: String? = nil, font: Font, numberOfLines: Int = 1,
-                lineBreakMode: LineBreakMode = .byTruncatingTail, scale: CGFloat = 1) {
+                lineBreakMode: LineBreakMode = .byTruncatingTail, scale: CGFloat? = nil) {
         self.text = text
         self.font = font
         self.numberOfLines = numberOfLines
         self.lineBreakMode = lineBreakMode
-        self.scale = scale
+        self.scale = scale ?? Screen.layoutScale
         self.box = PreparedTextBox(text: text ?? "", font: font)
     }
 

@@ -17,6 +17,7 @@ public struct Row: Sendable, Hashable {
         // Setting `text` drops the attributes, as a label's does.
         didSet { if text != attributedText?.string { attributedText = nil } }
     }
+    /// The caller's identity for the row (model id plus a version); `nil` keys the row by its content.
     public var key: String?
     /// The detail label's text, for rows sized from a `CellTemplate` (label templates ignore it).
     public var detail: String? {
@@ -32,6 +33,7 @@ public struct Row: Sendable, Hashable {
         didSet { if let detailAttributedText, detailAttributedText.string != detail { detail = detailAttributedText.string } }
     }
 
+    /// A row of plain text, keyed by `key` when given, else by the text.
     public init(text: String, key: String? = nil) {
         self.text = text
         self.key = key

@@ -17,20 +17,25 @@ import Foundation
 /// cache.statistics                               // hits, misses, evictions, count
 /// ```
 ///
-/// Bounded by entry count with two generations (an approximate LRU): new entries go to the young
-/// generation; when it holds `capacity / 2` entries it becomes the old one and the previous old generation
-/// is dropped; a hit in the old generation moves the entry back to the young one. Look-ups and inserts are
-/// O(1) under a lock (`Locked`); heights are always measured outside the lock.
+/// `capacity` is the number of heights held: one per (row, width, template) measured. A full cache
+/// evicts the least recently used height (a look-up or a store counts as a use), so asking again for
+/// any `capacity` rows — a feed scrolled back, heights asked twice — hits every one, and a longer scan
+/// keeps the most recent `capacity`. Look-ups, stores and evictions are O(1) under a lock (`Locked`):
+/// a hash map from key to slot and a doubly linked recency list threaded through the slots; heights
+/// are always measured outside the lock. Memory is bounded by `capacity` slots (a key and a height).
 public final class RowHeightCache: Sendable {
     /// Counters since creation (or `resetStatistics()`).
     public struct Statistics: Sendable, Equatable, CustomStringConvertible {
+        /// Look-ups answered from the cache.
         public var hits = 0
+        /// Look-ups that had to measure.
         public var misses = 0
         /// Entries dropped by the size bound (not by invalidation).
         public var evictions = 0
         /// Entries held now.
         public var count = 0
 
+        /// Counters with these values (for comparing against `statistics`).
         public init(hits: Int = 0, misses: Int = 0, evictions: Int = 0, count: Int = 0) {
             self.hits = hits
             self.misses = misses
@@ -38,6 +43,7 @@ public final class RowHeightCache: Sendable {
             self.count = count
         }
 
+        /// "hits h, misses m, evictions e, entries n".
         public var description: String { "hits \(hits), misses \(misses), evictions \(evictions), entries \(count)" }
     }
 
@@ -49,57 +55,26 @@ public final class RowHeightCache: Sendable {
         var cell: CellTemplate? = nil
     }
 
-    private struct State {
-        var young: [Key: CGFloat] = [:]
-        var old: [Key: CGFloat] = [:]
-        var statistics = Statistics()
-    }
-
-    /// The most entries held at once.
+    /// The most heights held at once (at least 2): a re-scan of up to this many rows hits every row.
     public let capacity: Int
-    private let state = Locked(State())
+    private let state: Locked<LRUTable<Key>>
 
-    /// A cache holding at most `capacity` heights (at least 2; smaller values are raised to 2).
+    /// A cache holding at most `capacity` heights, evicting the least recently used.
+    /// - Parameter capacity: the number of heights held (default 10,000; smaller than 2 is raised to 2).
+    ///   Slots are allocated as entries arrive, so a large capacity costs nothing until it is used.
     public init(capacity: Int = 10_000) {
         self.capacity = max(2, capacity)
+        state = Locked(LRUTable(capacity: self.capacity))
     }
 
-    /// The cached height, counting a hit or a miss.
+    /// The cached height, counting a hit or a miss; a hit becomes the most recently used.
     func height(for key: Key) -> CGFloat? {
-        state.withLock { state in
-            if let height = state.young[key] {
-                state.statistics.hits += 1
-                return height
-            }
-            if let height = state.old.removeValue(forKey: key) {
-                state.statistics.hits += 1
-                insert(key, height, into: &state)
-                return height
-            }
-            state.statistics.misses += 1
-            return nil
-        }
+        state.withLock { table in table.lookUp(key) }
     }
 
-    /// Stores a measured height.
+    /// Stores a measured height as the most recently used, evicting the least recently used when full.
     func store(_ height: CGFloat, for key: Key) {
-        state.withLock { state in
-            if state.young[key] != nil {
-                state.young[key] = height
-                return
-            }
-            state.old.removeValue(forKey: key)
-            insert(key, height, into: &state)
-        }
-    }
-
-    private func insert(_ key: Key, _ height: CGFloat, into state: inout State) {
-        if state.young.count >= capacity / 2 {
-            state.statistics.evictions += state.old.count
-            state.old = state.young
-            state.young = [:]
-        }
-        state.young[key] = height
+        state.withLock { table in table.store(height, for: key) }
     }
 
     /// Forgets every height of the rows with this caller key (all widths and styles).
@@ -113,31 +88,27 @@ public final class RowHeightCache: Sendable {
 
     /// Forgets every height measured at this row width (for instance after a rotation, C6).
     public func invalidate(width: CGFloat) {
-        state.withLock { state in
-            state.young = state.young.filter { $0.key.width != width }
-            state.old = state.old.filter { $0.key.width != width }
-        }
+        state.withLock { table in table.removeAll { $0.width == width } }
     }
 
     /// Forgets everything; the counters keep running.
     public func invalidateAll() {
-        state.withLock { state in
-            state.young.removeAll()
-            state.old.removeAll()
-        }
+        state.withLock { table in table.removeAll { _ in true } }
     }
 
     /// Sets the hit, miss and eviction counters to zero.
     public func resetStatistics() {
-        state.withLock { state in state.statistics = Statistics() }
+        state.withLock { table in
+            table.hits = 0
+            table.misses = 0
+            table.evictions = 0
+        }
     }
 
     /// The counters and the number of entries held.
     public var statistics: Statistics {
-        state.withLock { state in
-            var statistics = state.statistics
-            statistics.count = state.young.count + state.old.count
-            return statistics
+        state.withLock { table in
+            Statistics(hits: table.hits, misses: table.misses, evictions: table.evictions, count: table.count)
         }
     }
 
@@ -146,9 +117,6 @@ public final class RowHeightCache: Sendable {
 
     private func remove(_ identity: RowIdentity) {
         // O(entries): invalidation is rare next to look-ups, and the cache is bounded.
-        state.withLock { state in
-            state.young = state.young.filter { $0.key.identity != identity }
-            state.old = state.old.filter { $0.key.identity != identity }
-        }
+        state.withLock { table in table.removeAll { $0.identity == identity } }
     }
 }

@@ -35,8 +35,9 @@ public struct RowHeights: Sendable {
     /// The cell template rows are sized with, when made by `init(cell:cache:)`.
     public let cell: CellTemplate?
 
-    /// Row heights of cells laid out with frames: each row's height is one `CellNode.sizeThatFits`
-    /// at the row width, `Row.text` in the title and `Row.detail` in the detail label (C3, frame mode).
+    /// Row heights of cells laid out with frames: each row's height is what one `CellNode.sizeThatFits`
+    /// at the row width gives, `Row.text` in the title and `Row.detail` in the detail label (C3, frame
+    /// mode), computed by the same arithmetic without building the tree.
     ///
     /// ```swift
     /// let rows = RowHeights(cell: CellTemplate(titleFont: font, imageSize: CGSize(width: 40, height: 40)))
@@ -68,6 +69,7 @@ public struct RowHeights: Sendable {
     ///   runs (a range inside a cluster, too many styles).
     public func height(for row: Row, width: CGFloat) throws -> CGFloat {
         try template.validate()
+        try cell?.validate()
         let contentWidth = try template.contentWidth(forRowWidth: width)
         return try measure(row, width: width, contentWidth: contentWidth)
     }
@@ -88,11 +90,15 @@ public struct RowHeights: Sendable {
     ///   TextFit's segment cache), spread over `TextBatch.defaultConcurrency` threads.
     public func heights(for rows: [Row], width: CGFloat) throws -> [CGFloat] {
         try template.validate()
+        try cell?.validate()
         let contentWidth = try template.contentWidth(forRowWidth: width)
         // TextBatch's pool and scheduling: contiguous ranges of about equal text length, results written
         // in place. (Eight fixed chunks on `concurrentPerform` waited for Dispatch's sleeping worker on
         // every call and for the longest chunk at the end; see Benchmarks/README.md, "parallel".)
-        return try TextBatch.map(rows, cost: { $0.text.utf8.count }) { row in
+        // A cell row's detail is text to shape too: count it, or one worker gets the long details (a
+        // label template ignores the detail).
+        let countsDetail = cell != nil
+        return try TextBatch.map(rows, cost: { $0.text.utf8.count &+ (countsDetail ? $0.detail?.utf8.count ?? 0 : 0) }) { row in
             try measure(row, width: width, contentWidth: contentWidth)
         }.map { try $0.get() }
     }
@@ -100,13 +106,10 @@ public struct RowHeights: Sendable {
     private func measure(_ row: Row, width: CGFloat, contentWidth: CGFloat) throws -> CGFloat {
         let key = RowHeightCache.Key(identity: row.identity, width: width, template: template, cell: cell)
         if let cached = cache?.height(for: key) { return cached }
-        if let cell {  // a fresh tree per row: trees are not shared between the batch's threads
-            let node = try CellNode(template: cell)
-            node.titleLabel.text = row.text
-            node.detailLabel.text = row.detail
-            if let styled = row.attributedText { node.titleLabel.attributedText = styled }
-            if let styled = row.detailAttributedText { node.detailLabel.attributedText = styled }
-            let height = try node.sizeThatFits(CGSize(width: width, height: 0)).height
+        if let cell {
+            // The arithmetic of CellNode's layout with the labels measured directly: a tree per row (six
+            // objects, two label boxes and their locks) cost as much as the text work (issue 41).
+            let height = try cell.rowHeight(for: row, width: width)
             cache?.store(height, for: key)
             return height
         }

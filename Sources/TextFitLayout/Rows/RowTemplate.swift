@@ -19,7 +19,8 @@ public struct RowTemplate: Sendable, Hashable {
     public var lineBreakStrategy: LineBreakStrategy
     /// The screen scale; label heights and row heights are rounded up to its pixel grid (L2).
     public var scale: CGFloat
-    /// Whether the row adds a separator of 1/scale (C2, C3 step 4).
+    /// Whether the row adds a separator of 1/scale (C2, C3 step 4). Default true, as a default
+    /// `UITableView` (separator style `.singleLine`) adds one pixel to every self-sized row.
     public var includesSeparator: Bool
     /// The paragraph style of every row's label (P1–P10), as an `NSParagraphStyle` in each row's
     /// attributed text: line spacing, line heights, alignment, indents. Default `ParagraphStyle()`, which
@@ -43,21 +44,23 @@ public struct RowTemplate: Sendable, Hashable {
     ///   - insets: the label's insets inside the row.
     ///   - numberOfLines: the label's line limit (0 = unlimited).
     ///   - lineBreakStrategy: default `.standard` (L1).
-    ///   - scale: pixel grid (default 1).
-    ///   - includesSeparator: add 1/scale for the separator (default false).
+    ///   - scale: pixel grid (default `Screen.main.scale`, 1 unless set).
+    ///   - includesSeparator: add 1/scale for the separator (default true, as a default table; pass false
+    ///     for a table with `separatorStyle = .none` or for the content view's height alone).
     public init(style: TextStyle, insets: EdgeInsets, numberOfLines: Int = 0,
-                lineBreakStrategy: LineBreakStrategy = .standard, scale: CGFloat = 1, includesSeparator: Bool = false) {
+                lineBreakStrategy: LineBreakStrategy = .standard, scale: CGFloat? = nil, includesSeparator: Bool = true) {
         self.style = style
         self.insets = insets
         self.numberOfLines = numberOfLines
         self.lineBreakStrategy = lineBreakStrategy
-        self.scale = scale
+        self.scale = scale ?? Screen.layoutScale
         self.includesSeparator = includesSeparator
     }
 
     /// A template for a label in `font` with UILabel's default `.byTruncatingTail` mode (L1).
-    public init(font: Font, insets: EdgeInsets, numberOfLines: Int = 0, scale: CGFloat = 1,
-                includesSeparator: Bool = false) {
+    /// Parameters as `init(style:insets:numberOfLines:lineBreakStrategy:scale:includesSeparator:)`.
+    public init(font: Font, insets: EdgeInsets, numberOfLines: Int = 0, scale: CGFloat? = nil,
+                includesSeparator: Bool = true) {
         self.init(style: TextStyle(font: font, lineBreakMode: .byTruncatingTail), insets: insets,
                   numberOfLines: numberOfLines, scale: scale, includesSeparator: includesSeparator)
     }

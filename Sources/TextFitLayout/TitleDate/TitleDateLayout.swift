@@ -67,14 +67,14 @@ public struct TitleDateLayout: Sendable, Equatable {
     ///     B7).
     ///   - spacing: the gap `g` between the title and the date on one line (default 8).
     ///   - maxTitleLines: at most this many title lines (default 2; 0 = unlimited, which never truncates).
-    ///   - scale: the pixel grid (1, 2 or 3).
+    ///   - scale: the pixel grid (1, 2 or 3; default `Screen.main.scale`, 1 unless set).
     /// - Throws: `MeasureError.invalidWidth` (NaN or negative), `.invalidNumberOfLines` (< 0),
     ///   `.invalidScale`; `LayoutError.invalidSpacing` (negative or not finite), `.dateWiderThanWidth`
     ///   (the date's pixel-rounded width exceeds a bounded `width`).
     /// - Complexity: shapes both texts once (see the `PreparedText` initializer for repeated layouts),
     ///   then at most two title layouts.
     public init(title: String, date: String, titleFont: Font, dateFont: Font, width: CGFloat, spacing: CGFloat = 8,
-                maxTitleLines: Int = 2, scale: CGFloat = 1) throws {
+                maxTitleLines: Int = 2, scale: CGFloat? = nil) throws {
         try self.init(title: PreparedText(title, font: titleFont), date: PreparedText(date, font: dateFont),
                       width: width, spacing: spacing, maxTitleLines: maxTitleLines, scale: scale)
     }
@@ -93,7 +93,7 @@ public struct TitleDateLayout: Sendable, Equatable {
     /// - Throws: `StyledTextError` for a run inside a cluster or too many styles, as the other
     ///   initializers otherwise.
     public init(title: StyledText, date: StyledText, width: CGFloat, spacing: CGFloat = 8,
-                maxTitleLines: Int = 2, scale: CGFloat = 1) throws {
+                maxTitleLines: Int = 2, scale: CGFloat? = nil) throws {
         try self.init(title: PreparedText(styled: title), date: PreparedText(styled: date), width: width,
                       spacing: spacing, maxTitleLines: maxTitleLines, scale: scale)
     }
@@ -102,7 +102,8 @@ public struct TitleDateLayout: Sendable, Equatable {
     /// many rows). Parameters, rules and errors as `init(title:date:titleFont:dateFont:width:...)`; a
     /// styled or paragraph-styled title places the date on its line's own baseline (S6, P6).
     public init(title: PreparedText, date: PreparedText, width: CGFloat, spacing: CGFloat = 8,
-                maxTitleLines: Int = 2, scale: CGFloat = 1) throws {
+                maxTitleLines: Int = 2, scale: CGFloat? = nil) throws {
+        let scale = scale ?? Screen.layoutScale
         try LabelRules.validate(numberOfLines: maxTitleLines, scale: scale)
         let wrap = try CGFloat.wrapWidth(width)  // nil = unbounded (B7)
         guard spacing.isFinite, spacing >= 0 else { throw LayoutError.invalidSpacing(Double(spacing)) }

@@ -2,11 +2,16 @@ import Foundation
 
 /// Insets of content inside a row or view, like `UIEdgeInsets`.
 public struct EdgeInsets: Sendable, Hashable, CustomStringConvertible {
+    /// The inset from the top edge, in points.
     public var top: CGFloat
+    /// The inset from the left edge, in points.
     public var left: CGFloat
+    /// The inset from the bottom edge, in points.
     public var bottom: CGFloat
+    /// The inset from the right edge, in points.
     public var right: CGFloat
 
+    /// Insets, zero where not given.
     public init(top: CGFloat = 0, left: CGFloat = 0, bottom: CGFloat = 0, right: CGFloat = 0) {
         self.top = top
         self.left = left
@@ -19,6 +24,7 @@ public struct EdgeInsets: Sendable, Hashable, CustomStringConvertible {
         self.init(top: inset, left: inset, bottom: inset, right: inset)
     }
 
+    /// No inset on any side.
     public static let zero = EdgeInsets()
 
     /// left + right.
@@ -31,5 +37,6 @@ public struct EdgeInsets: Sendable, Hashable, CustomStringConvertible {
         [top, left, bottom, right].allSatisfy { $0.isFinite && $0 >= 0 } && vertical.isFinite && horizontal.isFinite
     }
 
+    /// "(top t, left l, bottom b, right r)", for messages.
     public var description: String { "(top \(top), left \(left), bottom \(bottom), right \(right))" }
 }

@@ -3,7 +3,9 @@ import Foundation
 /// Which way leading and trailing point (M2): leading is left in left-to-right layouts, right in
 /// right-to-left ones.
 public enum LayoutDirection: Sendable, Hashable {
+    /// Leading is the left edge (English, Chinese…); the default.
     case leftToRight
+    /// Leading is the right edge (Arabic, Hebrew…).
     case rightToLeft
 }
 
@@ -15,11 +17,16 @@ public enum LayoutDirection: Sendable, Hashable {
 /// margins.edgeInsets(for: .rightToLeft)   // left 8, right 20
 /// ```
 public struct DirectionalEdgeInsets: Sendable, Hashable, CustomStringConvertible {
+    /// The inset from the top edge, in points.
     public var top: CGFloat
+    /// The inset from the leading edge (left in a left-to-right layout), in points.
     public var leading: CGFloat
+    /// The inset from the bottom edge, in points.
     public var bottom: CGFloat
+    /// The inset from the trailing edge (right in a left-to-right layout), in points.
     public var trailing: CGFloat
 
+    /// Directional insets, zero where not given.
     public init(top: CGFloat = 0, leading: CGFloat = 0, bottom: CGFloat = 0, trailing: CGFloat = 0) {
         self.top = top
         self.leading = leading
@@ -40,6 +47,7 @@ public struct DirectionalEdgeInsets: Sendable, Hashable, CustomStringConvertible
         }
     }
 
+    /// No inset on any side.
     public static let zero = DirectionalEdgeInsets()
 
     /// The left/right insets these are in `direction` (M2).
@@ -50,5 +58,6 @@ public struct DirectionalEdgeInsets: Sendable, Hashable, CustomStringConvertible
         }
     }
 
+    /// "(top t, leading l, bottom b, trailing r)", for messages.
     public var description: String { "(top \(top), leading \(leading), bottom \(bottom), trailing \(trailing))" }
 }
