@@ -1,10 +1,11 @@
-// Font files: only a regular file of bounded size is opened, and it is mapped once so FreeType (checking
-// it) and HarfBuzz (shaping with it) read the same bytes. A FIFO, socket or device given as a font path
+// Font files: only a regular file of bounded size is opened, and it is read once into memory of its own so
+// FreeType (checking it) and HarfBuzz (shaping with it) read the same bytes, which no later change to the
+// file can touch. A FIFO, socket or device given as a font path
 // would otherwise block `open` or `read` forever, or feed the libraries an endless stream.
 #include "CTextFit.h"
 #include <errno.h>
 #include <fcntl.h>
-#include <sys/mman.h>
+#include <stdlib.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -43,21 +44,45 @@ int32_t tf_font_file_map(const char *path, uint64_t size_limit, tf_font_bytes *b
         close(descriptor);
         return TF_FONT_FILE_TOO_LARGE;
     }
+    bytes->device = (uint64_t)status.st_dev;
+    bytes->inode = (uint64_t)status.st_ino;
     if (status.st_size == 0) {
         close(descriptor);
         bytes->bytes = empty_file;
         return TF_FONT_FILE_OK;
     }
-    void *mapping = mmap(NULL, (size_t)status.st_size, PROT_READ, MAP_PRIVATE, descriptor, 0);
-    if (mapping == MAP_FAILED) *system_error = errno;
+    size_t length = (size_t)status.st_size;
+    // One byte more than the size: a read that fills it means the file grew while it was read.
+    char *copy = malloc(length + 1);
+    if (copy == NULL) {
+        *system_error = ENOMEM;
+        close(descriptor);
+        return TF_FONT_FILE_CANNOT_OPEN;
+    }
+    size_t done = 0;
+    while (done < length + 1) {
+        ssize_t got = pread(descriptor, copy + done, length + 1 - done, (off_t)done);
+        if (got < 0) {
+            if (errno == EINTR) continue;
+            *system_error = errno;
+            free(copy);
+            close(descriptor);
+            return TF_FONT_FILE_CANNOT_OPEN;
+        }
+        if (got == 0) break;
+        done += (size_t)got;
+    }
     close(descriptor);
-    if (mapping == MAP_FAILED) return TF_FONT_FILE_CANNOT_OPEN;
-    bytes->bytes = mapping;
-    bytes->length = (size_t)status.st_size;
+    if (done != length) {
+        free(copy);
+        return TF_FONT_FILE_CHANGED;
+    }
+    bytes->bytes = copy;
+    bytes->length = length;
     return TF_FONT_FILE_OK;
 }
 
 void tf_font_file_unmap(tf_font_bytes bytes) {
     if (bytes.bytes == NULL || bytes.bytes == empty_file) return;
-    munmap((void *)bytes.bytes, bytes.length);
+    free((void *)bytes.bytes);
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// Why a layout request was refused. Widths, line counts and scales reuse TextFit's `MeasureError`;
 /// these cases cover the parameters only the layout module has. Each message says what a valid value is.
-public enum LayoutError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
+public enum LayoutError: TextFitError, Equatable, Sendable {
     /// The gap between a title and its date must be a finite number ≥ 0.
     case invalidSpacing(Double)
     /// Row insets must be finite numbers ≥ 0.
@@ -12,9 +12,6 @@ public enum LayoutError: Error, Equatable, Sendable, CustomStringConvertible, Lo
     /// A title + date block's date (never wrapped or truncated) is `dateWidth` wide, more than the
     /// block's `width`: no placement keeps it inside.
     case dateWiderThanWidth(dateWidth: Double, width: Double)
-
-    /// The same text as `description`, so `localizedDescription` names the problem too.
-    public var errorDescription: String? { description }
 
     public var description: String {
         switch self {

@@ -1,4 +1,5 @@
 import Foundation
+import TextFit
 
 /// An sRGB colour with straight alpha, 8 bits per channel.
 ///
@@ -117,7 +118,7 @@ public struct RenderOptions: Sendable, Hashable {
 }
 
 /// Why a picture could not be drawn.
-public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
+public enum RenderError: TextFitError, Equatable, Sendable {
     /// Scales must be finite and > 0.
     case invalidScale(Double)
     /// Sizes, positions and padding must be finite (and sizes ≥ 0).
@@ -128,9 +129,6 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible, Lo
     case unreadableFont(path: String, reason: String)
     /// libpng failed to encode or decode.
     case encodingFailed(String)
-
-    /// The same text as `description`, so `localizedDescription` names the problem too.
-    public var errorDescription: String? { description }
 
     public var description: String {
         switch self {

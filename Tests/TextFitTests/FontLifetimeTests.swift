@@ -5,7 +5,9 @@ import Testing
 /// Issue 5, memory: faces loaded from files are released when no longer used, without breaking `Font`'s
 /// value semantics (a `Font` or `PreparedText` keeps its face alive).
 @Suite struct FontLifetimeTests {
-    /// A folder of symbolic links to the bundled Noto Sans: each link is a distinct font file to the catalog.
+    /// A folder of copies of the bundled Noto Sans: each copy is a distinct font file to the catalog (a
+    /// symbolic link would not be: the catalog keys faces by the file's identity, so a link to the bundled
+    /// file is the bundled face, `FontFilesTests`).
     final class LinkedFonts {
         let directory: URL
         let paths: [String]
@@ -18,7 +20,7 @@ import Testing
             self.directory = directory
             paths = try (0..<count).map { index in
                 let link = directory.appendingPathComponent("font-\(index).ttf")
-                try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: source)
+                try FileManager.default.copyItem(atPath: source, toPath: link.path)
                 return link.path
             }
         }

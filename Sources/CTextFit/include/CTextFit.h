@@ -63,6 +63,8 @@ int32_t tf_bidi_class(uint32_t codepoint);
 typedef struct {
     const void *bytes;
     size_t length;
+    uint64_t device;  // the file's identity (st_dev, st_ino of the descriptor read): equal for every path
+    uint64_t inode;   // that names the same file (symlinks, "..", hard links)
 } tf_font_bytes;
 
 /// `tf_font_file_map` results.
@@ -71,12 +73,15 @@ enum {
     TF_FONT_FILE_NOT_FOUND = 1,    // no such file (ENOENT, ENOTDIR)
     TF_FONT_FILE_NOT_REGULAR = 2,  // a directory, FIFO, socket or device
     TF_FONT_FILE_TOO_LARGE = 3,    // larger than the size limit
-    TF_FONT_FILE_CANNOT_OPEN = 4,  // stat, open or mmap failed: `*system_error` holds errno
+    TF_FONT_FILE_CANNOT_OPEN = 4,  // stat, open, allocation or read failed: `*system_error` holds errno
+    TF_FONT_FILE_CHANGED = 5,      // the file's size changed while it was read
 };
 
-/// Maps the regular file at `path` read-only if it is at most `size_limit` bytes, never blocking (a FIFO or
-/// device is refused before it is opened). On success the caller owns `*bytes` and releases it with
-/// `tf_font_file_unmap` or hands it to `tf_face_create`. Returns a TF_FONT_FILE_ code.
+/// Reads the regular file at `path` into memory of its own if it is at most `size_limit` bytes, never
+/// blocking (a FIFO or device is refused before it is opened). A copy, not a mapping: a file truncated or
+/// rewritten after it was read cannot fault the process (a shrunk mapping raises SIGBUS on access). A file
+/// that changed size while it was read is refused. On success the caller owns `*bytes` and releases it
+/// with `tf_font_file_unmap` or hands it to `tf_face_create`. Returns a TF_FONT_FILE_ code.
 int32_t tf_font_file_map(const char *path, uint64_t size_limit, tf_font_bytes *bytes, int32_t *system_error);
 void tf_font_file_unmap(tf_font_bytes bytes);
 

@@ -18,8 +18,20 @@ final class FontCatalog: Sendable {
     static let shared = FontCatalog(bundledLookup: BundledFonts.lookup)
 
     private struct State {
-        /// File faces by "path#index"; `sweep` drops those nothing else holds.
+        /// File faces by their file's identity and face index ("device:inode#index", `FontFileBytes`), so
+        /// every path naming one file (symlinks, "..", hard links) shares one face; `sweep` drops those
+        /// nothing else holds.
         var faces: [String: Face] = [:]
+        /// The bytes each of `faces` read from its file, and their sum (`FontFiles.byteLimit`).
+        var faceBytes: [String: Int] = [:]
+        var fileBytes = 0
+        /// The identity key a "path#index" spelling led to last: a path asked for again finds its face
+        /// without a file system call. Bounded: refilled past `pathLimit` entries.
+        var pathIdentities: [String: String] = [:]
+        var faceLimit = FontFiles.defaultFaceLimit
+        var byteLimit = FontFiles.defaultByteLimit
+        /// Resolved folders `Font(file:)` may read from (`FontFiles.allowedFolders`); nil: anywhere.
+        var allowedFolders: [String]? = nil
         /// Faces loaded or looked up last, most recent at the end; they keep their faces alive.
         var recent: [Face] = []
         var recentLimit = FontCatalog.defaultRecentFaceLimit
@@ -40,6 +52,7 @@ final class FontCatalog: Sendable {
 
     static let defaultRecentFaceLimit = 8
     static let fallbackLimit = 8192
+    static let pathLimit = 4096
 
     private let state: Locked<State>
 
@@ -185,8 +198,19 @@ final class FontCatalog: Sendable {
         return try loadFace(path: match.path, faceIndex: match.faceIndex)
     }
 
+    /// A face of a caller's font file (`Font(file:)`): only from the allowed folders when they are set.
     func face(path: String, faceIndex: Int) throws -> Face {
         if let error = configurationError { throw error }
+        if let folders = state.withLock({ $0.allowedFolders }) {
+            guard let resolved = FontFileBytes.resolvedPath(path) else {
+                // Nothing there (or a NUL in the path): the same answers as without folders.
+                return try loadFace(path: path, faceIndex: faceIndex)
+            }
+            guard folders.contains(where: { resolved.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }) else {
+                throw FontError.outsideAllowedFolders(path: path)
+            }
+            return try loadFace(path: resolved, faceIndex: faceIndex)
+        }
         return try loadFace(path: path, faceIndex: faceIndex)
     }
 
@@ -208,31 +232,71 @@ final class FontCatalog: Sendable {
         let key = "\(path)#\(faceIndex)"
         if let face = bundledByKey[key] { return face }
         if let file = italicFileByKey[key], let face = bundledFace(file: file) { return face }
+        // A spelling seen before, its face still open: no file system call.
         if let face = state.withLock({ state -> Face? in
-            guard let face = state.faces[key] else { return nil }
+            guard let identity = state.pathIdentities[key], let face = state.faces[identity] else { return nil }
             Self.touch(face, in: &state)
             return face
         }) {
             return face
         }
-        let loaded = try FontCatalog.makeFace(path: path, faceIndex: faceIndex, id: 0)
+        let file = try Self.openFile(path: path)
+        // Another path to a bundled file (a symlink to it) is a file face of its own, shared by every such
+        // path: a font named by a file falls back in Fontconfig's order (`FontFallback.default(for:)`),
+        // where the bundled face falls back in the bundled order.
+        let identity = "\(file.identity ?? key)#\(faceIndex)"
+        if let face = state.withLock({ state -> Face? in
+            guard let face = state.faces[identity] else { return nil }
+            Self.remember(key, identity, in: &state)
+            Self.touch(face, in: &state)
+            return face
+        }) {
+            return face  // another spelling of an open face: `file` is released unread by FreeType or HarfBuzz
+        }
+        let bytes = file.byteCount
+        let loaded = try FontCatalog.makeFace(file: file, path: path, faceIndex: faceIndex, id: 0)
         var released: [Face] = []  // faces nothing uses any more, deinitialised after unlocking
         defer { released.removeAll() }
-        return state.withLock { state in
-            if let face = state.faces[key] {
+        return try state.withLock { state in
+            if let face = state.faces[identity] {
+                Self.remember(key, identity, in: &state)
                 Self.touch(face, in: &state)
                 return face
+            }
+            // The budget (`FontFiles`): faces nothing uses go first, then the recent list's hold on the
+            // rest; a face some `Font` or `PreparedText` still uses is never closed under it.
+            func fits(_ state: State) -> Bool {
+                state.faces.count < state.faceLimit && state.fileBytes + bytes <= state.byteLimit
+            }
+            if !fits(state) {
+                released = Self.sweep(&state)
+                if !fits(state) {
+                    state.recent.removeAll()
+                    released += Self.sweep(&state)
+                }
+                guard fits(state) else {
+                    throw FontError.fontFileLimitReached(path: path, openFaces: state.faces.count, bytes: state.fileBytes)
+                }
             }
             let face = Face(id: state.nextID, path: path, faceIndex: faceIndex, familyName: loaded.familyName,
                             styleName: loaded.styleName, isItalic: loaded.isItalic, weightClass: loaded.weightClass,
                             harfBuzz: loaded.harfBuzz)
             state.nextID += 1
             state.facesLoaded += 1
-            state.faces[key] = face
+            state.faces[identity] = face
+            state.faceBytes[identity] = bytes
+            state.fileBytes += bytes
+            Self.remember(key, identity, in: &state)
             Self.touch(face, in: &state)
-            released = Self.sweep(&state)  // `face` is held here, so it stays
+            released += Self.sweep(&state)  // `face` is held here, so it stays
             return face
         }
+    }
+
+    /// Records which face a path spelling led to (bounded: the table starts over past `pathLimit`).
+    private static func remember(_ key: String, _ identity: String, in state: inout State) {
+        if state.pathIdentities.count >= pathLimit, state.pathIdentities[key] == nil { state.pathIdentities.removeAll() }
+        state.pathIdentities[key] = identity
     }
 
     /// Removes the file faces only the catalog holds: no `Font`, `PreparedText`, recent-list entry or
@@ -242,8 +306,22 @@ final class FontCatalog: Sendable {
         var released: [Face] = []
         for key in Array(state.faces.keys) where isKnownUniquelyReferenced(&state.faces[key]!) {
             if let face = state.faces.removeValue(forKey: key) { released.append(face) }
+            state.fileBytes -= state.faceBytes.removeValue(forKey: key) ?? 0
         }
         return released
+    }
+
+    /// The settings and figures `FontFiles` exposes.
+    var fileFaceStatistics: FontFiles.Statistics {
+        state.withLock { FontFiles.Statistics(openFaces: $0.faces.count, bytes: $0.fileBytes, facesLoaded: $0.facesLoaded) }
+    }
+    var fileFaceLimits: (faces: Int, bytes: Int) {
+        get { state.withLock { ($0.faceLimit, $0.byteLimit) } }
+        set { state.withLock { $0.faceLimit = newValue.faces; $0.byteLimit = newValue.bytes } }
+    }
+    var allowedFolders: [String]? {
+        get { state.withLock { $0.allowedFolders } }
+        set { state.withLock { $0.allowedFolders = newValue } }
     }
 
     /// Moves `face` to the most recent end of the recent list (bundled faces need no place there); the
@@ -264,18 +342,26 @@ final class FontCatalog: Sendable {
     /// Opens a face after FreeType has confirmed the file is a font and its metrics are sane; errors name
     /// the file.
     private static func makeFace(path: String, faceIndex: Int, id: Int, livesForProcess: Bool = false) throws -> Face {
+        try makeFace(file: openFile(path: path), path: path, faceIndex: faceIndex, id: id, livesForProcess: livesForProcess)
+    }
+
+    /// The bytes of the file at `path`; errors name the file.
+    private static func openFile(path: String) throws -> FontFileBytes {
         // C reads a path only up to a NUL, so "a.ttf\0b" would open a.ttf: refused rather than cut.
         guard !path.utf8.contains(0) else {
             throw FontError.unreadableFile(path: path, reason: "the path contains a NUL character")
         }
-        let file: FontFileBytes
         do {
-            file = try FontFileBytes(path: path)
+            return try FontFileBytes(path: path)
         } catch FontFileBytes.OpenError.notFound {
             throw FontError.fileNotFound(path)
         } catch let error as FontFileBytes.OpenError {
             throw FontError.unreadableFile(path: path, reason: FontFileBytes.reason(error))
         }
+    }
+
+    private static func makeFace(file: FontFileBytes, path: String, faceIndex: Int, id: Int,
+                                 livesForProcess: Bool = false) throws -> Face {
         let info: FreeType.FaceInfo
         switch FreeType.probe(file, faceIndex: faceIndex) {
         case .success(let value):
@@ -316,7 +402,8 @@ final class FontCatalog: Sendable {
             case .none?: return .hit(nil)
             case .bundled(let face)?: return .hit(face)
             case .file(let key)?:
-                guard let face = state.faces[key] else { return .miss }  // released since: look it up again
+                // Released since (or its spelling forgotten): look it up again.
+                guard let identity = state.pathIdentities[key], let face = state.faces[identity] else { return .miss }
                 return .hit(face)
             }
         }

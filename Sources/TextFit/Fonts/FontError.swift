@@ -23,6 +23,11 @@ public enum FontError: TextFitError, Equatable, Sendable {
     /// folder, not a folder, not readable, or which files it lacks). Every font request fails until it is
     /// fixed or unset, so results never silently come from other fonts.
     case fontsDirectoryUnusable(path: String, reason: String)
+    /// The font file is outside `FontFiles.allowedFolders` once its symlinks and `..` are resolved.
+    case outsideAllowedFolders(path: String)
+    /// Opening this file would pass `FontFiles.faceLimit` or `FontFiles.byteLimit` while every open face is
+    /// in use (`openFaces` faces holding `bytes` bytes).
+    case fontFileLimitReached(path: String, openFaces: Int, bytes: Int)
 
     public var description: String {
         switch self {
@@ -50,6 +55,12 @@ public enum FontError: TextFitError, Equatable, Sendable {
                 + searched.joined(separator: "; ")
                 + ". Set \(BundledFonts.directoryVariable) to a folder holding them (the repository's Fonts folder), "
                 + "or put that Fonts folder beside the executable"
+        case .outsideAllowedFolders(let path):
+            return "font file \(path) is outside the allowed font folders (FontFiles.allowedFolders, textfit's "
+                + "--font-root): use a font from one of them"
+        case .fontFileLimitReached(let path, let faces, let bytes):
+            return "font file \(path) not opened: \(faces) faces holding \(bytes) bytes are open and in use, the most "
+                + "FontFiles.faceLimit and byteLimit allow; release fonts and prepared texts no longer needed, or raise the limits"
         case .fontsDirectoryUnusable(let path, let reason):
             return "\(BundledFonts.directoryVariable)=\(path) cannot supply the bundled fonts: \(reason). "
                 + "Set it to a folder holding \(Self.bundledFileList) (the repository's Fonts folder), "

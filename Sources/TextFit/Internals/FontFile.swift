@@ -14,6 +14,7 @@ final class FontFileBytes {
         case notFound
         case notRegularFile
         case tooLarge
+        case changedWhileRead
         case cannotOpen(errno: Int32)
     }
 
@@ -28,6 +29,7 @@ final class FontFileBytes {
         case Int32(TF_FONT_FILE_NOT_FOUND): throw OpenError.notFound
         case Int32(TF_FONT_FILE_NOT_REGULAR): throw OpenError.notRegularFile
         case Int32(TF_FONT_FILE_TOO_LARGE): throw OpenError.tooLarge
+        case Int32(TF_FONT_FILE_CHANGED): throw OpenError.changedWhileRead
         default: throw OpenError.cannotOpen(errno: systemError)
         }
     }
@@ -36,6 +38,20 @@ final class FontFileBytes {
 
     /// The bytes while this object still owns them.
     var borrowed: tf_font_bytes? { bytes }
+
+    /// The file's identity, the same for every path naming it (symlinks, "..", hard links): what the
+    /// catalog keys faces by, with the face index.
+    var identity: String? { bytes.map { "\($0.device):\($0.inode)" } }
+
+    /// The bytes read (0 once handed over).
+    var byteCount: Int { bytes.map { Int($0.length) } ?? 0 }
+
+    /// `path` with every symlink, "." and ".." resolved (`realpath`), or nil when it names nothing.
+    static func resolvedPath(_ path: String) -> String? {
+        guard !path.utf8.contains(0), let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
 
     /// Hands the mapping to whoever will unmap it (a HarfBuzz face).
     func takeOver() -> tf_font_bytes? {
@@ -49,6 +65,7 @@ final class FontFileBytes {
         case .notFound: return "no such file"
         case .notRegularFile: return "not a regular file (a directory, FIFO, socket or device)"
         case .tooLarge: return "larger than \(sizeLimit >> 20) MiB, the largest font file accepted"
+        case .changedWhileRead: return "the file changed size while it was read"
         case .cannotOpen(let code): return "cannot open the file (\(String(cString: strerror(code))))"
         }
     }

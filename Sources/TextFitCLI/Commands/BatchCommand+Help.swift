@@ -3,7 +3,12 @@ import TextFit
 /// `textfit help batch`: the command's own section of the help (`Help.full` gathers every command's).
 extension BatchCommand {
     static let help = """
-        textfit batch
+        textfit batch [--font-root DIR]...
+          --font-root DIR   a case's fontFile must lie in DIR once symlinks and ".." are resolved, else its
+                            answer is an error and the run goes on; repeatable, and TEXTFIT_FONT_ROOTS adds
+                            more (colon-separated). Use it whenever the input is not yours (a service, a
+                            shared pipeline): without it a case may name any file the process can read.
+                            Font families are not restricted (Fontconfig's configuration chooses those files).
           Reads JSON Lines cases on stdin and writes one JSON result per input line, in input order,
           flushing each line. A case that cannot be measured yields {"id": ..., "error": "..."} in its
           place and the run goes on. A blank line, or a line that is not a JSON object, yields an error

@@ -1,9 +1,41 @@
+import Foundation
+import TextFit
+
 /// `textfit batch`: JSON Lines cases in, one result object per line out (architecture.md, "Command-line
 /// contract").
-enum BatchCommand: JSONLinesCommand {
+enum BatchCommand: Command {
     static let name = "batch"
 
-    static func perform(_ request: Void, console: Console) -> ExitCode {
+    /// The environment variable that gives font roots too (colon-separated), for a pipeline that cannot
+    /// pass flags (a Spark job's executors, a service's container).
+    static let fontRootsVariable = "TEXTFIT_FONT_ROOTS"
+
+    static let options: [OptionSpec] = [.repeatable("--font-root", "a folder font files may come from")]
+
+    /// The folders a case's `fontFile` may come from (`--font-root`, then `TEXTFIT_FONT_ROOTS`); nil: any file.
+    struct Request: Equatable {
+        var fontRoots: [String]?
+    }
+
+    static func makeRequest(_ parsed: ParsedArguments) throws -> Request {
+        if let extra = parsed.positionals.first {
+            throw UsageError(message: "'\(name)' takes no arguments, got '\(extra)'; it reads JSON Lines on stdin")
+        }
+        let environment = ProcessInfo.processInfo.environment[fontRootsVariable].map {
+            $0.split(separator: ":").map(String.init)
+        } ?? []
+        let roots = (parsed.repeated["--font-root"] ?? []) + environment
+        for root in roots {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: root, isDirectory: &isFolder), isFolder.boolValue else {
+                throw UsageError(message: "font root '\(root)' is not a folder (--font-root or \(fontRootsVariable))")
+            }
+        }
+        return Request(fontRoots: roots.isEmpty ? nil : roots)
+    }
+
+    static func perform(_ request: Request, console: Console) -> ExitCode {
+        if let roots = request.fontRoots { FontFiles.allowedFolders = roots }
         let fonts = FontCache()
         return JSONLinesLoop.run(command: name, console: console) { json in
             try answer(json, fonts: fonts)

@@ -13,9 +13,15 @@ struct OptionSpec: Sendable {
     var name: String
     /// What the value is, for messages ("a number of points"); nil for a switch without a value.
     var value: String?
+    /// Whether the flag may be given several times, each value kept (`ParsedArguments.repeated`).
+    var isRepeatable = false
 
     static func option(_ name: String, _ value: String) -> OptionSpec { OptionSpec(name: name, value: value) }
     static func flag(_ name: String) -> OptionSpec { OptionSpec(name: name, value: nil) }
+    /// A flag with a value that may be given several times (`--font-root A --font-root B`).
+    static func repeatable(_ name: String, _ value: String) -> OptionSpec {
+        OptionSpec(name: name, value: value, isRepeatable: true)
+    }
 }
 
 /// The flags and positional arguments of one command, after checking them against its `OptionSpec`s.
@@ -24,6 +30,8 @@ struct ParsedArguments: Equatable {
     var values: [String: String] = [:]
     /// Switches that were given ("--json").
     var flags: Set<String> = []
+    /// Every value of a repeatable flag, in order (`OptionSpec.repeatable`).
+    var repeated: [String: [String]] = [:]
     var positionals: [String] = []
     /// `--help` or `-h` appeared.
     var wantsHelp = false
@@ -78,7 +86,7 @@ enum ArgumentParser {
                 continue
             }
             if let inlineValue {
-                parsed.values[name] = inlineValue
+                if spec.isRepeatable { parsed.repeated[name, default: []].append(inlineValue) } else { parsed.values[name] = inlineValue }
                 continue
             }
             // A following flag is not taken as the value: `--family --size 12` is a missing family, not
@@ -87,7 +95,7 @@ enum ArgumentParser {
                   !(arguments[index].hasPrefix("--") && arguments[index].count > 2) else {
                 throw UsageError(message: "flag '\(name)' needs a value (\(valueDescription))")
             }
-            parsed.values[name] = arguments[index]
+            if spec.isRepeatable { parsed.repeated[name, default: []].append(arguments[index]) } else { parsed.values[name] = arguments[index] }
             index += 1
         }
         return parsed

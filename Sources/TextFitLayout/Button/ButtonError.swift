@@ -8,7 +8,7 @@ import Foundation
 /// try button.contentRect(forBounds: CGRect(x: 0, y: 0, width: 100, height: 44))
 /// // throws .insetsExceedBounds(field: "contentEdgeInsets", axis: .horizontal, insets: 120, limit: 100)
 /// ```
-public enum ButtonError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
+public enum ButtonError: TextFitError, Equatable, Sendable {
     /// Which way two opposite insets are added.
     public enum Axis: String, Sendable, Hashable {
         /// Left + right.
@@ -28,9 +28,6 @@ public enum ButtonError: Error, Equatable, Sendable, CustomStringConvertible, Lo
     /// Two opposite content insets add up to more than the bounds on that axis, so the content rect
     /// would be inverted.
     case insetsExceedBounds(field: String, axis: Axis, insets: Double, limit: Double)
-
-    /// The same text as `description`, so `localizedDescription` names the problem too.
-    public var errorDescription: String? { description }
 
     public var description: String {
         switch self {

@@ -132,7 +132,7 @@ public enum Distribution {
 }
 
 /// Why a distribution was refused.
-public enum DistributionError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
+public enum DistributionError: TextFitError, Equatable, Sendable {
     /// Fewer than two items: Masonry asserts "views to distribute need to bigger than one".
     case tooFewItems(count: Int)
     /// A NaN or infinite value, a negative length or item length, or a scale ≤ 0.
@@ -141,9 +141,6 @@ public enum DistributionError: Error, Equatable, Sendable, CustomStringConvertib
     case noRoom(length: Double, needed: Double)
     /// An item is not a subview of the container (Masonry needs a common superview).
     case notASubview(item: String, container: String)
-
-    /// The same text as `description`.
-    public var errorDescription: String? { description }
 
     public var description: String {
         switch self {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Why a view-tree request was refused. Each message names the node, the field and what a valid value is.
-public enum LayoutNodeError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
+public enum LayoutNodeError: TextFitError, Equatable, Sendable {
     /// Adding `node` under `superview` would make the tree loop (`node` is `superview` or its ancestor).
     case cycle(node: String, superview: String)
     /// A frame, bounds origin or proposed size holds NaN or infinity, or a negative width or height.
@@ -10,9 +10,6 @@ public enum LayoutNodeError: Error, Equatable, Sendable, CustomStringConvertible
     case invalidInsets(node: String, field: String, value: EdgeInsets)
     /// Insets that add up to more than the node's width or height leave no rectangle inside.
     case insetsExceedBounds(node: String, field: String, insets: EdgeInsets, size: CGSize)
-
-    /// The same text as `description`, so `localizedDescription` names the problem too.
-    public var errorDescription: String? { description }
 
     public var description: String {
         switch self {
