@@ -91,12 +91,21 @@ final class FontCache {
     func font(_ source: MeasureCase.FontSource, size: Double, face: MeasureCase.FaceStyle = .init()) throws -> Font {
         let key = Key(source: source, size: size, face: source.isFamily ? face : .init())
         if let cached = fonts[key] { return try cached.get() }
-        let result = Result<Font, Error> {
-            switch source {
-            case .family(let family):
-                return try Font(family: family, size: CGFloat(size), weight: face.weight ?? .regular, italic: face.italic ?? false)
-            case .file(let path, let faceIndex): return try Font(file: path, faceIndex: faceIndex, size: CGFloat(size))
+        func load() -> Result<Font, Error> {
+            Result {
+                switch source {
+                case .family(let family):
+                    return try Font(family: family, size: CGFloat(size), weight: face.weight ?? .regular, italic: face.italic ?? false)
+                case .file(let path, let faceIndex): return try Font(file: path, faceIndex: faceIndex, size: CGFloat(size))
+                }
             }
+        }
+        var result = load()
+        // The catalog's open faces are bounded (`FontFiles.faceLimit`), and the fonts kept here hold theirs:
+        // a batch naming many font files lets them go and asks again, rather than failing its cases.
+        if case .failure(FontError.fontFileLimitReached) = result {
+            fonts.removeAll(keepingCapacity: true)
+            result = load()
         }
         if fonts.count >= Self.capacity { fonts.removeAll(keepingCapacity: true) }
         fonts[key] = result
