@@ -30,15 +30,33 @@
 /// A rule with two owners is written twice; `DifferentialBreakerTests` lays out texts through both and
 /// requires the same lines, so a change to one that the other does not follow fails there.
 struct FastBreaker {
-    /// The line widths, the line limit, the mode and the strategy. Its widths never set a paragraph's first
-    /// line apart: that is a paragraph style's indent, which `LineBreaker` handles (P9).
-    let request: LineRequest
     /// Line width in 1/1024 pt (`Units.unbounded` when unbounded, B7).
-    var maxWidth: Int { request.widths.width }
+    let maxWidth: Int
+    /// Width of the last permitted line (index `maxLines − 1`) when it differs.
+    let lastLineMaxWidth: Int?
     /// 0 = unlimited.
-    var maxLines: Int { request.maxLines }
-    var mode: LineBreakMode { request.mode }
-    var strategy: LineBreakStrategy { request.strategy }
+    let maxLines: Int
+    let mode: LineBreakMode
+    let strategy: LineBreakStrategy
+
+    /// The breaker for `request`, which `canRun` accepted. Its widths never set a paragraph's first line
+    /// apart (a paragraph style's indent, which `LineBreaker` handles, P9) nor list widths per line (W8):
+    /// only `request`'s fields this breaker reads are kept, so the value it passes around stays as small
+    /// as it was before requests had those.
+    @inline(__always)
+    init(request: LineRequest) {
+        maxWidth = request.widths.width
+        lastLineMaxWidth = request.widths.lastPermitted
+        maxLines = request.maxLines
+        mode = request.mode
+        strategy = request.strategy
+    }
+
+    /// The request this breaker was made from, for the general breaker it hands rare paths to.
+    var request: LineRequest {
+        LineRequest(widths: LineWidths(width: maxWidth, lastPermitted: lastLineMaxWidth), maxLines: maxLines, mode: mode,
+                    strategy: strategy)
+    }
 
     /// Whether `run(_:into:)` handles this text and configuration. It does not handle character wrapping
     /// (W3), Hangul word priority on text with breaks between Hangul (W6), nor mandatory breaks inside a
@@ -181,7 +199,7 @@ extension FastBreaker {
                         stop = true
                         break
                     }
-                    limit = request.widths.lastPermitted ?? maxWidth
+                    limit = lastLineMaxWidth ?? maxWidth
                 }
                 if out.produced == lastPermitted && cutsLastLine {
                     // T2/T4: the last visible line takes the rest of its paragraph.

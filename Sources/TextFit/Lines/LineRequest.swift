@@ -58,7 +58,7 @@ struct LineRequest: Equatable {
     /// A width in points as 1/1024-pt units; unbounded (B7: `nil`, 0, +infinity, ≥ 1e15) as
     /// `Units.unbounded`. `CGFloat.wrapWidth(_:)` and this agree; this one skips the optional in between.
     /// - Throws: `MeasureError.invalidWidth` for NaN or a negative width.
-    @inline(__always)
+    // Not forced inline: as a call (one per width) relayout ran fewer instructions (callgrind, `ui` set).
     static func units(forWidth width: CGFloat?) throws -> Int {
         guard let width else { return Units.unbounded }
         // As a Double (CGFloat's storage on 64-bit Linux): Foundation's CGFloat comparisons are not

@@ -22,8 +22,12 @@ struct BatchShaper {
 
     /// The bytes of scratch memory a shaper works in: the look-ups, the pending misses, a byte per pending
     /// miss for `tf_shape_joined`'s answer and a byte per look-up for what it found.
-    static let scratchByteCount = MemoryLayout<SegmentCacheStorage.Lookup>.stride * (lookupChunk + pendingCapacity)
-        + pendingCapacity + lookupChunk
+    // Computed, not stored: a stored static is read through its lazy initialiser's check on every text.
+    static var scratchByteCount: Int {
+        @inline(__always) get {
+            MemoryLayout<SegmentCacheStorage.Lookup>.stride * (lookupChunk + pendingCapacity) + pendingCapacity + lookupChunk
+        }
+    }
 
     /// A chunk of segments' look-ups, made by `lookUpChunk`, which asks the cache for all of them in one
     /// call (`SegmentCacheStorage.findRun`), and what each found.
