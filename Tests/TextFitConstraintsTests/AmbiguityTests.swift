@@ -24,4 +24,18 @@ import TextFitConstraints
         try solver.add(Constraint(x, .equal, 4, strength: .weak))
         #expect(!solver.isAmbiguous(x) && !solver.isAmbiguous(y))
     }
+
+    /// A weighted ≤ and ≥ on one value (UIKit's hugging and compression resistance) pin it, although the
+    /// vertex is degenerate: a zero-cost slack stays in its row but cannot move.
+    @Test func aHuggingAndResistancePairPins() throws {
+        let h = Variable("h")
+        var solver = Solver()
+        try solver.add(Constraint(h, .lessThanOrEqual, 40, strength: Strength(uiKitPriority: 250)))
+        try solver.add(Constraint(h, .greaterThanOrEqual, 40, strength: Strength(uiKitPriority: 750)))
+        #expect(solver.value(of: h) == 40)
+        #expect(!solver.isAmbiguous(h))
+        var loose = Solver()
+        try loose.add(Constraint(h, .lessThanOrEqual, 40, strength: Strength(uiKitPriority: 250)))
+        #expect(loose.isAmbiguous(h))  // anything below 40 costs nothing
+    }
 }
