@@ -57,7 +57,8 @@ extension Array where Element: LayoutNode {
         for (i, view) in enumerated() {
             made += try view.makeConstraints { make in
                 (axis == .horizontal ? make.width : make.height).equalTo(fixedItemLength)
-                let far = axis == .horizontal ? make.right : make.bottom
+                // Made only when used: a `make.…` line without a relation is refused.
+                var far: ConstraintMakerItem { axis == .horizontal ? make.right : make.bottom }
                 if i == 0 {
                     (axis == .horizontal ? make.left : make.top).equalTo(superview).offset(leadSpacing)
                 } else if i == count - 1 {
