@@ -271,7 +271,8 @@ struct AutoLayoutEngine {
             x -= solver.value(of: boxes[p].x)
             y -= solver.value(of: boxes[p].y)
         }
-        return CGRect(x: x, y: y, width: solver.value(of: box.width), height: solver.value(of: box.height))
+        // + 0 turns the solver's −0 (a negated zero row) into 0, so frames print and compare plainly.
+        return CGRect(x: x + 0, y: y + 0, width: solver.value(of: box.width) + 0, height: solver.value(of: box.height) + 0)
     }
 
     func isAmbiguous(_ index: Int) -> Bool {

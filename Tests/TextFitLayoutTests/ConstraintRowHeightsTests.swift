@@ -1,0 +1,35 @@
+import Foundation
+import Testing
+import TextFitLayout
+
+/// Row heights of a constraint-based cell through the row-height cache (rules AL7, C5, C6).
+@Suite struct ConstraintRowHeightsTests {
+    final class NewsCell: ConstraintCell {
+        let contentView = LayoutNode(name: "contentView")
+        let label: LabelNode
+        init() throws {
+            label = LabelNode(font: try Fixtures.font(SeedExamples.feedFontSize), numberOfLines: 0, name: "contentLabel")
+            try contentView.addSubview(label)
+            try label.makeConstraints { $0.edges.equalTo(self.contentView).inset(10) }
+        }
+        func configure(with row: Row) { label.text = row.text }
+    }
+
+    @Test func heightsEqualTheFrameTemplateAndAreCached() throws {
+        let cache = RowHeightCache()
+        let rows = ConstraintRowHeights(identifier: "news", template: try NewsCell(), separatorHeight: 0.5, cache: cache)
+        let frames = RowHeights(template: RowTemplate(font: try Fixtures.font(SeedExamples.feedFontSize),
+                                                      insets: SeedExamples.feedInsets), cache: nil)
+        let texts = SeedExamples.feedTexts
+        for width in [320.0, 375.0] as [CGFloat] {
+            let heights = try rows.heights(for: texts.map { Row(text: $0) }, width: width)
+            let expected = try frames.heights(for: texts, width: width)
+            #expect(zip(heights, expected).allSatisfy { abs($0 - ($1 + 0.5)) < 1e-9 }, "\(heights) vs \(expected)")
+        }
+        let misses = cache.statistics.misses
+        _ = try rows.heights(for: texts.map { Row(text: $0) }, width: 320)
+        #expect(cache.statistics.misses == misses)
+        #expect(cache.statistics.hits >= texts.count)
+        #expect(throws: MeasureError.self) { try rows.height(for: Row(text: "x"), width: .nan) }
+    }
+}
