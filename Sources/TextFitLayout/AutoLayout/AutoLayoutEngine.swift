@@ -12,6 +12,9 @@ struct AutoLayoutEngine {
     enum RootSize {
         case frame
         case fitting(CGSize, horizontal: LayoutPriority, vertical: LayoutPriority)
+        /// The width an edit variable (just below required), the height compressed: for re-solving at
+        /// new widths with `Solver.suggestValue`.
+        case editableWidth(CGFloat)
     }
     /// A multi-line label sized in two passes (AL9): its intrinsic height constraints, redone at its width.
     struct TwoPassLabel {
@@ -53,6 +56,13 @@ struct AutoLayoutEngine {
                                name: "fitting width == \(target.width) @\(horizontal)"))
             try add(Constraint(rootBox.height, .equal, Double(target.height), strength: Strength(uiKitPriority: vertical.rawValue),
                                name: "fitting height == \(target.height) @\(vertical)"))
+        case let .editableWidth(width):
+            try add(Constraint(rootBox.height, .equal, 0, strength: Strength(uiKitPriority: LayoutPriority.fittingSizeLevel.rawValue),
+                               name: "fitting height == 0"))
+            do {
+                try solver.addEditVariable(rootBox.width, strength: Strength(uiKitPriority: 999))
+                try solver.suggestValue(Double(width), for: rootBox.width)
+            } catch { throw AutoLayoutError.solverFailure("\(error)") }
         }
         for (index, node) in nodes.enumerated() where index > 0 {
             try addAutoresizingConstraints(node, index)

@@ -1,4 +1,5 @@
 import Foundation
+import TextFitConstraints
 
 extension LayoutNode {
     /// Solves the constraints of this node's tree and sets every subview's frame, like the constraint part
@@ -74,5 +75,16 @@ extension LayoutNode {
     public var hasAmbiguousLayout: Bool {
         guard let root = autoLayoutState?.lastLayoutRoot else { return false }
         return root.autoLayout.ambiguous.contains(ObjectIdentifier(self))
+    }
+}
+
+extension LayoutNode {
+    /// Not API: the system `systemLayoutSizeFitting` solves for this node at `width`, with the width as an
+    /// edit variable (just below required) so a benchmark can re-solve at other widths with
+    /// `Solver.suggestValue`; labels keep the heights measured at `width`.
+    public func _fittingSolver(width: CGFloat) throws -> (solver: Solver, width: Variable, height: Variable) {
+        var engine = try AutoLayoutEngine(root: self, size: .editableWidth(width))
+        try engine.solveLabels()
+        return (engine.solver, engine.boxes[0].width, engine.boxes[0].height)
     }
 }
