@@ -72,6 +72,9 @@ public final class Constraint: Hashable, Sendable, CustomStringConvertible {
     public let strength: Strength
     /// A name for messages, such as UIKit's description of the constraint this one was made from.
     public let name: String
+    /// A number for the caller's bookkeeping (which of its objects this constraint stands for), so names
+    /// need only be made when a message needs them; the solver never reads it.
+    public let tag: Int
 
     /// Makes `lhs relation rhs`.
     /// - Parameters:
@@ -81,11 +84,22 @@ public final class Constraint: Hashable, Sendable, CustomStringConvertible {
     ///   - name: shown in errors; defaults to the constraint's own text.
     /// A NaN or infinite coefficient is accepted here and refused by `Solver.add` (`ConstraintError.nonFinite`).
     public init(_ lhs: LinearExpressionConvertible, _ relation: Relation, _ rhs: LinearExpressionConvertible,
-                strength: Strength = .required, name: String = "") {
+                strength: Strength = .required, name: String = "", tag: Int = 0) {
         self.expression = lhs.linearExpression - rhs
         self.relation = relation
         self.strength = strength
         self.name = name
+        self.tag = tag
+    }
+
+    /// Makes `expression relation 0` (the form the solver keeps), without building a second expression.
+    public init(expression: LinearExpression, _ relation: Relation, strength: Strength = .required, name: String = "",
+                tag: Int = 0) {
+        self.expression = expression
+        self.relation = relation
+        self.strength = strength
+        self.name = name
+        self.tag = tag
     }
 
     public static func == (lhs: Constraint, rhs: Constraint) -> Bool { lhs === rhs }

@@ -32,33 +32,64 @@ struct AutoLayoutEngine {
     private var labels: [TwoPassLabel] = []
     /// The margins and safe areas read while building, to see whether applying the frames changed them.
     private(set) var insetsRead: [(LayoutNode, EdgeInsets, EdgeInsets)] = []
+    /// What each solver constraint stands for, by its tag: its name is made only for an error message.
+    private var descriptors: [Descriptor] = []
+
+    enum Descriptor {
+        case text(String)
+        case rootFrame(LayoutNode, width: Bool)
+        case fitting(width: Bool, CGFloat, LayoutPriority)
+        case autoresizing(LayoutNode, String, CGFloat)
+        case intrinsic(LayoutNode, LayoutAxis, CGFloat, hugging: Bool, LayoutPriority)
+        case user(LayoutConstraint)
+
+        var text: String {
+            switch self {
+            case let .text(text): text
+            case let .rootFrame(node, width):
+                width ? "\(node.name).width == \(node.frame.width) (its frame)" : "\(node.name).height == \(node.frame.height) (its frame)"
+            case let .fitting(width, value, priority): "fitting \(width ? "width" : "height") == \(value) @\(priority)"
+            case let .autoresizing(node, field, value): "\(node.name) autoresizing mask: \(field) == \(value)"
+            case let .intrinsic(node, axis, value, hugging, priority):
+                "\(node.name).\(axis == .horizontal ? "width" : "height") \(hugging ? "<=" : ">=") \(value) "
+                    + "(\(hugging ? "content hugging" : "compression resistance") @\(priority))"
+            case let .user(constraint): constraint.description
+            }
+        }
+    }
+
+    private mutating func describe(_ descriptor: Descriptor) -> Int {
+        descriptors.append(descriptor)
+        return descriptors.count - 1
+    }
+
+    private func name(of constraint: Constraint) -> String {
+        constraint.tag < descriptors.count ? descriptors[constraint.tag].text : constraint.description
+    }
 
     init(root: LayoutNode, size: RootSize) throws {
         self.root = root
         collect(root)
-        for node in nodes {
-            let name = node.name
-            boxes.append(Box(x: Variable("\(name).minX"), y: Variable("\(name).minY"), width: Variable("\(name).width"),
-                             height: Variable("\(name).height")))
-        }
+        // Unnamed variables: errors name constraints, and names would cost a string per variable per solve.
+        boxes = nodes.map { _ in Box(x: Variable(), y: Variable(), width: Variable(), height: Variable()) }
         let rootBox = boxes[0]
-        try add(Constraint(rootBox.x, .equal, 0, name: "\(root.name) origin x"))
-        try add(Constraint(rootBox.y, .equal, 0, name: "\(root.name) origin y"))
+        try add(Constraint(rootBox.x, .equal, 0, tag: describe(.text("\(root.name) origin x"))))
+        try add(Constraint(rootBox.y, .equal, 0, tag: describe(.text("\(root.name) origin y"))))
         switch size {
         case .frame:
-            try add(Constraint(rootBox.width, .equal, Double(root.frame.width), name: "\(root.name).width == \(root.frame.width) (its frame)"))
-            try add(Constraint(rootBox.height, .equal, Double(root.frame.height), name: "\(root.name).height == \(root.frame.height) (its frame)"))
+            try add(Constraint(rootBox.width, .equal, Double(root.frame.width), tag: describe(.rootFrame(root, width: true))))
+            try add(Constraint(rootBox.height, .equal, Double(root.frame.height), tag: describe(.rootFrame(root, width: false))))
         case let .fitting(target, horizontal, vertical):
             guard target.width.isFinite, target.height.isFinite else {
                 throw AutoLayoutError.invalidNumber("systemLayoutSizeFitting target \(target)")
             }
             try add(Constraint(rootBox.width, .equal, Double(target.width), strength: Strength(uiKitPriority: horizontal.rawValue),
-                               name: "fitting width == \(target.width) @\(horizontal)"))
+                               tag: describe(.fitting(width: true, target.width, horizontal))))
             try add(Constraint(rootBox.height, .equal, Double(target.height), strength: Strength(uiKitPriority: vertical.rawValue),
-                               name: "fitting height == \(target.height) @\(vertical)"))
+                               tag: describe(.fitting(width: false, target.height, vertical))))
         case let .editableWidth(width):
             try add(Constraint(rootBox.height, .equal, 0, strength: Strength(uiKitPriority: LayoutPriority.fittingSizeLevel.rawValue),
-                               name: "fitting height == 0"))
+                               tag: describe(.fitting(width: false, 0, .fittingSizeLevel))))
             do {
                 try solver.addEditVariable(rootBox.width, strength: Strength(uiKitPriority: 999))
                 try solver.suggestValue(Double(width), for: rootBox.width)
@@ -83,9 +114,9 @@ struct AutoLayoutEngine {
         do {
             try solver.add(constraint)
         } catch let ConstraintError.unsatisfiable(breaking, conflicting) {
-            throw AutoLayoutError.unsatisfiable(breaking: breaking.name, conflicting: conflicting.map(\.name))
+            throw AutoLayoutError.unsatisfiable(breaking: name(of: breaking), conflicting: conflicting.map(name(of:)))
         } catch let ConstraintError.nonFinite(c) {
-            throw AutoLayoutError.invalidNumber(c.name)
+            throw AutoLayoutError.invalidNumber(name(of: c))
         } catch {
             throw AutoLayoutError.solverFailure("\(error)")
         }
@@ -96,11 +127,10 @@ struct AutoLayoutEngine {
         guard node.translatesAutoresizingMaskIntoConstraints, let parent = node.superview,
               let p = indexOf[ObjectIdentifier(parent)] else { return }
         let box = boxes[index], parentBox = boxes[p], frame = node.frame
-        let label = "\(node.name) autoresizing mask"
-        try add(Constraint(box.x, .equal, parentBox.x + Double(frame.minX), name: "\(label): minX == \(frame.minX)"))
-        try add(Constraint(box.y, .equal, parentBox.y + Double(frame.minY), name: "\(label): minY == \(frame.minY)"))
-        try add(Constraint(box.width, .equal, Double(frame.width), name: "\(label): width == \(frame.width)"))
-        try add(Constraint(box.height, .equal, Double(frame.height), name: "\(label): height == \(frame.height)"))
+        try add(Constraint(box.x, .equal, parentBox.x + Double(frame.minX), tag: describe(.autoresizing(node, "minX", frame.minX))))
+        try add(Constraint(box.y, .equal, parentBox.y + Double(frame.minY), tag: describe(.autoresizing(node, "minY", frame.minY))))
+        try add(Constraint(box.width, .equal, Double(frame.width), tag: describe(.autoresizing(node, "width", frame.width))))
+        try add(Constraint(box.height, .equal, Double(frame.height), tag: describe(.autoresizing(node, "height", frame.height))))
     }
 
     /// AL5: an intrinsic size becomes hugging (≤) and compression-resistance (≥) constraints per axis.
@@ -141,13 +171,14 @@ struct AutoLayoutEngine {
         guard value.isFinite, value >= 0 else {
             throw AutoLayoutError.invalidNumber("\(node.name) intrinsicContentSize \(axis) = \(value)")
         }
-        let dimension = axis == .horizontal ? "width" : "height"
         let hugging = node.contentHuggingPriority(for: axis), resistance = node.contentCompressionResistancePriority(for: axis)
-        let hug = Constraint(variable, .lessThanOrEqual, Double(value), strength: Strength(uiKitPriority: hugging.rawValue),
-                             name: "\(node.name).\(dimension) <= \(value) (content hugging @\(hugging))")
-        let resist = Constraint(variable, .greaterThanOrEqual, Double(value),
-                                strength: Strength(uiKitPriority: resistance.rawValue),
-                                name: "\(node.name).\(dimension) >= \(value) (compression resistance @\(resistance))")
+        var expression = LinearExpression()
+        expression.add(variable, 1)
+        expression.constant = -Double(value)
+        let hug = Constraint(expression: expression, .lessThanOrEqual, strength: Strength(uiKitPriority: hugging.rawValue),
+                             tag: describe(.intrinsic(node, axis, value, hugging: true, hugging)))
+        let resist = Constraint(expression: expression, .greaterThanOrEqual, strength: Strength(uiKitPriority: resistance.rawValue),
+                                tag: describe(.intrinsic(node, axis, value, hugging: false, resistance)))
         try add(hug)
         try add(resist)
         return [hug, resist]
@@ -156,28 +187,40 @@ struct AutoLayoutEngine {
     // MARK: - Constraints between anchors
 
     private mutating func add(_ constraint: LayoutConstraint) throws {
-        let name = constraint.description
-        guard constraint.constant.isFinite, constraint.multiplier.isFinite else { throw AutoLayoutError.invalidNumber(name) }
+        guard constraint.constant.isFinite, constraint.multiplier.isFinite else {
+            throw AutoLayoutError.invalidNumber(constraint.description)
+        }
         let first = constraint.firstAnchor
-        guard let i = indexOf[ObjectIdentifier(first.item.node)] else { throw AutoLayoutError.itemsInDifferentTrees(name) }
+        guard let i = indexOf[ObjectIdentifier(first.item.node)] else {
+            throw AutoLayoutError.itemsInDifferentTrees(constraint.description)
+        }
         let strength = Strength(uiKitPriority: constraint.priority.rawValue)
+        let tag = describe(.user(constraint))
         guard let second = constraint.secondAnchor else {
-            guard first.attribute.isDimension else { throw AutoLayoutError.incompatibleAttributes(name) }
-            try add(Constraint(expression(first, i, ancestor: nil), constraint.relation, Double(constraint.constant),
-                               strength: strength, name: name))
+            guard first.attribute.isDimension else { throw AutoLayoutError.incompatibleAttributes(constraint.description) }
+            var expression = expression(first, i, ancestor: nil)
+            expression.constant -= Double(constraint.constant)
+            try add(Constraint(expression: expression, constraint.relation, strength: strength, tag: tag))
             return
         }
-        guard let j = indexOf[ObjectIdentifier(second.item.node)] else { throw AutoLayoutError.itemsInDifferentTrees(name) }
+        guard let j = indexOf[ObjectIdentifier(second.item.node)] else {
+            throw AutoLayoutError.itemsInDifferentTrees(constraint.description)
+        }
         // Sizes may relate across axes (an aspect ratio, as NSLayoutDimension allows); positions may not.
         guard first.attribute.isDimension == second.attribute.isDimension,
               first.attribute.isDimension || first.attribute.axis == second.attribute.axis else {
-            throw AutoLayoutError.incompatibleAttributes(name)
+            throw AutoLayoutError.incompatibleAttributes(constraint.description)
         }
         // Positions are measured in the nearest common ancestor's bounds (so `right == 0.5 × superview.right`
         // is the superview's middle, as Masonry's fixed-length distribution relies on).
         let ancestor = first.attribute.isDimension ? nil : commonAncestor(nodes[i], nodes[j])
-        let rhs = Double(constraint.multiplier) * expression(second, j, ancestor: ancestor) + Double(constraint.constant)
-        try add(Constraint(expression(first, i, ancestor: ancestor), constraint.relation, rhs, strength: strength, name: name))
+        // first − (multiplier × second + constant), built in place (no intermediate expressions).
+        var expression = expression(first, i, ancestor: ancestor)
+        let other = self.expression(second, j, ancestor: ancestor)
+        let m = Double(constraint.multiplier)
+        for term in other.terms { expression.add(term.variable, -m * term.coefficient) }
+        expression.constant -= m * other.constant + Double(constraint.constant)
+        try add(Constraint(expression: expression, constraint.relation, strength: strength, tag: tag))
     }
 
     private func commonAncestor(_ a: LayoutNode, _ b: LayoutNode) -> Int? {
@@ -189,7 +232,8 @@ struct AutoLayoutEngine {
         return nil
     }
 
-    /// The anchor as a linear expression of the node's variables (AL4, AL8).
+    /// The anchor as a linear expression of the node's variables (AL4, AL8):
+    /// `a·origin + b·size + c − a·ancestor origin`.
     private mutating func expression(_ anchor: LayoutAnchor, _ index: Int, ancestor: Int?) -> LinearExpression {
         let node = nodes[index], box = boxes[index]
         var attribute = anchor.attribute
@@ -203,33 +247,38 @@ struct AutoLayoutEngine {
         case .marginsGuide: insets = margins(of: node)
         case .safeAreaGuide: insets = safeArea(of: node)
         }
-        let (originX, originY): (LinearExpression, LinearExpression) = ancestor.map { (LinearExpression(boxes[$0].x), LinearExpression(boxes[$0].y)) }
-            ?? (LinearExpression(0), LinearExpression(0))
-        let left = box.x - originX + Double(insets.left)
-        let right = box.x - originX + box.width - Double(insets.right)
-        let top = box.y - originY + Double(insets.top)
-        let bottom = box.y - originY + box.height - Double(insets.bottom)
         let rtl = node.layoutDirection == .rightToLeft
+        let horizontal = attribute.axis == .horizontal
+        let left = Double(insets.left), right = Double(insets.right), top = Double(insets.top), bottom = Double(insets.bottom)
+        let (a, b, c): (Double, Double, Double)
         switch attribute {
-        case .left: return left
-        case .right: return right
-        case .top: return top
-        case .bottom: return bottom
+        case .left: (a, b, c) = (1, 0, left)
+        case .right: (a, b, c) = (1, 1, -right)
+        case .top: (a, b, c) = (1, 0, top)
+        case .bottom: (a, b, c) = (1, 1, -bottom)
         // Right-to-left, leading is the right edge measured leftwards: negating it keeps "leading + 8" inward.
-        case .leading: return rtl ? -right : left
-        case .trailing: return rtl ? -left : right
-        case .width: return box.width - Double(insets.left + insets.right)
-        case .height: return box.height - Double(insets.top + insets.bottom)
-        case .centerX: return 0.5 * (left + right)
-        case .centerY: return 0.5 * (top + bottom)
+        case .leading: (a, b, c) = rtl ? (-1, -1, right) : (1, 0, left)
+        case .trailing: (a, b, c) = rtl ? (-1, 0, -left) : (1, 1, -right)
+        case .width: (a, b, c) = (0, 1, -(left + right))
+        case .height: (a, b, c) = (0, 1, -(top + bottom))
+        case .centerX: (a, b, c) = (1, 0.5, (left - right) / 2)
+        case .centerY: (a, b, c) = (1, 0.5, (top - bottom) / 2)
         case .firstBaseline:
-            guard let label = node as? LabelNode else { return bottom }
-            return top + Double(label.font.ascender)
+            if let label = node as? LabelNode { (a, b, c) = (1, 0, Double(label.font.ascender)) } else { (a, b, c) = (1, 1, 0) }
         case .lastBaseline:
-            guard let label = node as? LabelNode else { return bottom }
-            return bottom - Double(label.font.lineHeight - label.font.ascender)
-        default: return left  // margin attributes were mapped above
+            if let label = node as? LabelNode {
+                (a, b, c) = (1, 1, -Double(label.font.lineHeight - label.font.ascender))
+            } else {
+                (a, b, c) = (1, 1, 0)
+            }
+        default: (a, b, c) = (1, 0, 0)  // margin attributes were mapped above
         }
+        var expression = LinearExpression()
+        if a != 0 { expression.add(horizontal ? box.x : box.y, a) }
+        if b != 0 { expression.add(horizontal ? box.width : box.height, b) }
+        if a != 0, let ancestor { expression.add(horizontal ? boxes[ancestor].x : boxes[ancestor].y, -a) }
+        expression.constant = c
+        return expression
     }
 
     private static let plainAttribute: [LayoutAttribute: LayoutAttribute] = [
