@@ -78,3 +78,69 @@ extension Solver {
         return entering
     }
 }
+
+extension Solver {
+    /// Changes the constant of a constraint already in the solver and re-solves by the dual simplex, without
+    /// removing it (Cassowary's change of a constraint's constant, §3.2, which `suggestValue` is a case of):
+    /// the constraint's marker symbol is shifted by the change, so only rows holding it move.
+    ///
+    /// ```swift
+    /// let hug = Constraint(width, .lessThanOrEqual, 120, strength: .weak)
+    /// try solver.add(hug)
+    /// try solver.updateConstant(of: hug, to: 80)   // now width <= 80, as if made so
+    /// ```
+    /// - Parameters:
+    ///   - constraint: a constraint in the solver.
+    ///   - newConstant: the constraint becomes `terms relation newConstant`: the expression's constant is
+    ///     replaced by `−newConstant` (for `Constraint(width, .lessThanOrEqual, 120)`, the 120).
+    /// - Throws: `ConstraintError.unknownConstraint`, `.nonFinite` (NaN or infinity; the solver unchanged),
+    ///   `.unsatisfiable` when required constraints cannot hold with the new constant (the solver is left
+    ///   with the old constant, rebuilt if the rows had already moved).
+    public mutating func updateConstant(of constraint: Constraint, to newConstant: Double) throws {
+        guard var tag = constraints[constraint] else { throw ConstraintError.unknownConstraint(constraint) }
+        guard newConstant.isFinite else { throw ConstraintError.nonFinite(constraint) }
+        // The expression is `terms − newConstant`.
+        let newExpressionConstant = -newConstant
+        let delta = newExpressionConstant - tag.constant
+        if delta == 0 { return }
+        let markerCoefficient: Double = switch constraint.relation {
+        case .lessThanOrEqual: 1
+        case .greaterThanOrEqual: -1
+        case .equal: constraint.strength.isRequired ? 1 : -1
+        }
+        // The marker takes up the change: the constraint's original row `… + coefficient·marker + constant`
+        // holds again with marker + delta / coefficient, so every row's view of the marker moves by that.
+        let shift = delta / markerCoefficient
+        /// The required constraints that cannot hold with the new constant.
+        func refusal() -> ConstraintError {
+            var trial = self
+            trial.constraints[constraint]?.constant = newExpressionConstant
+            return .unsatisfiable(constraint, conflicting: trial.conflictingSet(adding: constraint))
+        }
+        if let index = rows.index(of: tag.marker) {
+            if tag.marker.kind == .dummy && !nearZero(rows.rows[index].constant - shift) {
+                // A required equality that others already imply: a new constant contradicts them.
+                throw refusal()
+            }
+            if rows.rows[index].add(-shift) < 0 && tag.marker.kind != .external { infeasibleRows.append(tag.marker) }
+        } else {
+            for i in rows.keys.indices {
+                let coefficient = rows.rows[i].coefficient(for: tag.marker)
+                if coefficient != 0 && rows.rows[i].add(coefficient * shift) < 0 && rows.keys[i].kind != .external {
+                    infeasibleRows.append(rows.keys[i])
+                }
+            }
+        }
+        do {
+            try dualOptimize()
+        } catch {
+            // No entering symbol: a required constraint cannot hold with the new constant. Discard the
+            // changed rows (the tags still hold the old constants) and say which constraints conflict.
+            let error = refusal()
+            self = try rebuilt()
+            throw error
+        }
+        tag.constant = newExpressionConstant
+        constraints[constraint] = tag
+    }
+}

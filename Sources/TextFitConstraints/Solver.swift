@@ -22,6 +22,8 @@ public struct Solver {
     struct Tag {
         var marker = Symbol.invalid
         var other = Symbol.invalid
+        /// The expression's constant in effect (`updateConstant` changes it).
+        var constant = 0.0
     }
     struct EditInfo {
         var tag: Tag
@@ -78,8 +80,10 @@ public struct Solver {
         for constraint in constraints { try add(constraint) }
     }
 
-    mutating func addUnchecked(_ constraint: Constraint) throws {
-        var (row, tag) = createRow(constraint)
+    /// Adds without the duplicate and number checks; `constant` replaces the expression's constant (a
+    /// rebuild after `updateConstant`).
+    mutating func addUnchecked(_ constraint: Constraint, constant: Double? = nil) throws {
+        var (row, tag) = createRow(constraint, constant: constant)
         var subject = chooseSubject(row, tag)
         if subject.kind == .invalid && row.cells.allSatisfy({ $0.symbol.kind == .dummy }) {
             if !nearZero(row.constant) { throw ConstraintError.unsatisfiable(constraint, conflicting: []) }
@@ -144,9 +148,10 @@ public struct Solver {
     }
 
     /// The constraint as a row in the current basis, with its slack, error or dummy markers.
-    mutating func createRow(_ constraint: Constraint) -> (Row, Tag) {
+    mutating func createRow(_ constraint: Constraint, constant: Double? = nil) -> (Row, Tag) {
         let expression = constraint.expression
-        var row = Row(constant: expression.constant)
+        let rowConstant = constant ?? expression.constant
+        var row = Row(constant: rowConstant)
         for term in expression.terms where !nearZero(term.coefficient) {
             let symbol = symbol(for: term.variable)
             if let basic = rows.row(for: symbol) {
@@ -155,7 +160,7 @@ public struct Solver {
                 row.insert(symbol, term.coefficient)
             }
         }
-        var tag = Tag()
+        var tag = Tag(constant: rowConstant)
         let strength = constraint.strength.value
         let required = constraint.strength.isRequired
         switch constraint.relation {
@@ -295,7 +300,7 @@ public struct Solver {
         func unsatisfiable(_ candidate: [Constraint]) -> Bool {
             var trial = Solver()
             do {
-                for c in candidate { try trial.addUnchecked(c) }
+                for c in candidate { try trial.addUnchecked(current(c)) }
                 return false
             } catch { return true }
         }
@@ -306,6 +311,31 @@ public struct Solver {
             if unsatisfiable(without) { set = without } else { i += 1 }
         }
         return set
+    }
+
+    /// The same constraints, edit variables and suggested values in a new tableau (after a failed
+    /// `updateConstant`, whose changes to the rows it discards).
+    func rebuilt() throws -> Solver {
+        var fresh = Solver()
+        for constraint in order {
+            if let (variable, info) = edits.first(where: { $0.value.constraint === constraint }) {
+                try fresh.addEditVariable(variable, strength: info.constraint.strength)
+            } else {
+                try fresh.addUnchecked(constraint, constant: constraints[constraint]?.constant)
+            }
+        }
+        for (variable, info) in edits where info.constant != 0 { try fresh.suggestValue(info.constant, for: variable) }
+        // Keep the edit constraints' identities (callers never see them, but `order` holds them).
+        return fresh
+    }
+
+    /// The constraint with the constant `updateConstant` gave it (itself when unchanged).
+    func current(_ constraint: Constraint) -> Constraint {
+        guard let tag = constraints[constraint], tag.constant != constraint.expression.constant else { return constraint }
+        var expression = constraint.expression
+        expression.constant = tag.constant
+        return Constraint(expression: expression, constraint.relation, strength: constraint.strength, name: constraint.name,
+                          tag: constraint.tag)
     }
 
     func isEditConstraint(_ constraint: Constraint) -> Bool { edits.values.contains { $0.constraint === constraint } }
