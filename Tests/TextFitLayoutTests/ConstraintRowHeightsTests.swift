@@ -32,4 +32,40 @@ import TextFitLayout
         #expect(cache.statistics.hits >= texts.count)
         #expect(throws: MeasureError.self) { try rows.height(for: Row(text: "x"), width: .nan) }
     }
+
+    /// The feed cell of `SelfSizingCellTests` as a template: the kept system gives, row after row, the
+    /// heights of the frame version; a row that changes a constraint's constant rebuilds it.
+    final class Feed: ConstraintCell {
+        let cell: SelfSizingCellTests.FeedCell
+        var contentView: LayoutNode { cell.content }
+        var spacing: LayoutConstraint?
+        init(_ fonts: SelfSizingCellTests.Fonts) throws {
+            cell = try SelfSizingCellTests.FeedCell(fonts: fonts, title: "", date: "", body: "")
+            spacing = cell.body.constraints.first { $0.firstAnchor.attribute == .top }
+        }
+        func configure(with row: Row) {
+            cell.title.text = row.text
+            cell.date.text = "Yesterday"
+            cell.body.text = row.detail
+            spacing?.constant = row.key == "wide" ? 20 : 8
+        }
+    }
+
+    @Test func keptSystemEqualsTheFrameVersionRowAfterRow() throws {
+        let fonts = try SelfSizingCellTests.Fonts()
+        let rows = ConstraintRowHeights(identifier: "feed", template: try Feed(fonts), cache: nil)
+        let texts = SeedExamples.feedTexts
+        for width in [375.0, 320.0] as [CGFloat] {
+            for (i, body) in texts.enumerated() {
+                let title = texts[(i + 5) % texts.count]
+                let wide = i % 4 == 3
+                var row = Row(text: title, key: wide ? "wide" : nil)
+                row.detail = i % 5 == 4 ? "" : body
+                let expected = try SelfSizingCellTests.frames(fonts: fonts, title: title, date: "Yesterday",
+                                                              body: row.detail ?? "", width: width)
+                let height = try rows.height(for: row, width: width)
+                #expect(abs(height - (expected.height + (wide ? 12 : 0))) < 1e-9, "row \(i) at \(width): \(height) vs \(expected.height)")
+            }
+        }
+    }
 }

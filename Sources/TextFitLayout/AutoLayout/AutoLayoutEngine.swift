@@ -30,6 +30,13 @@ struct AutoLayoutEngine {
     private(set) var boxes: [Box] = []
     private(set) var solver = Solver()
     private var labels: [TwoPassLabel] = []
+    /// Every label's hugging and compression-resistance pair per axis, for `refresh(width:)`.
+    struct LabelIntrinsic {
+        let index: Int
+        let axis: LayoutAxis
+        let constraints: [Constraint]
+    }
+    private var labelIntrinsics: [LabelIntrinsic] = []
     /// The margins and safe areas read while building, to see whether applying the frames changed them.
     private(set) var insetsRead: [(LayoutNode, EdgeInsets, EdgeInsets)] = []
     /// What each solver constraint stands for, by its tag: its name is made only for an error message.
@@ -135,33 +142,64 @@ struct AutoLayoutEngine {
 
     /// AL5: an intrinsic size becomes hugging (≤) and compression-resistance (≥) constraints per axis.
     private mutating func addIntrinsicConstraints(_ node: LayoutNode, _ index: Int) throws {
-        var size = node.intrinsicContentSize
-        var twoPass = false
-        if let label = node as? LabelNode {
-            let value = label.labelValue
-            if value.text?.isEmpty ?? true {
-                size = .zero  // an empty label hugs to zero, as UILabel's intrinsic size is (0, 0)
-            } else {
-                let preferred = label.preferredMaxLayoutWidth
-                guard preferred.isFinite, preferred >= 0 else {
-                    throw AutoLayoutError.invalidNumber("\(node.name).preferredMaxLayoutWidth = \(preferred)")
-                }
-                // L4: a multi-line label wraps at preferredMaxLayoutWidth, or (0) at no width in the first pass.
-                do { size = try label.sizeThatFits(CGSize(width: value.numberOfLines == 1 ? 0 : preferred, height: 0)) } catch {
-                    throw AutoLayoutError.invalidNumber("\(node.name) intrinsicContentSize: \(error)")
-                }
-                twoPass = value.numberOfLines != 1 && preferred == 0
-            }
-        }
+        let (size, twoPass) = try intrinsicSize(of: node)
         let box = boxes[index]
         if size.width != noIntrinsicMetric {
-            try addIntrinsic(node, box.width, size.width, .horizontal)
+            let made = try addIntrinsic(node, box.width, size.width, .horizontal)
+            if node is LabelNode { labelIntrinsics.append(LabelIntrinsic(index: index, axis: .horizontal, constraints: made)) }
         }
         if size.height != noIntrinsicMetric {
             let made = try addIntrinsic(node, box.height, size.height, .vertical)
-            if twoPass, let label = node as? LabelNode {
-                labels.append(TwoPassLabel(node: label, index: index, height: size.height, constraints: made))
+            if let label = node as? LabelNode {
+                labelIntrinsics.append(LabelIntrinsic(index: index, axis: .vertical, constraints: made))
+                if twoPass { labels.append(TwoPassLabel(node: label, index: index, height: size.height, constraints: made)) }
             }
+        }
+    }
+
+    /// The intrinsic size the first pass uses (AL5, L4), and whether the label needs the second pass (AL9).
+    private func intrinsicSize(of node: LayoutNode) throws -> (CGSize, twoPass: Bool) {
+        guard let label = node as? LabelNode else { return (node.intrinsicContentSize, false) }
+        let value = label.labelValue
+        if value.text?.isEmpty ?? true { return (.zero, false) }  // UILabel's intrinsic size with no text is (0, 0)
+        let preferred = label.preferredMaxLayoutWidth
+        guard preferred.isFinite, preferred >= 0 else {
+            throw AutoLayoutError.invalidNumber("\(node.name).preferredMaxLayoutWidth = \(preferred)")
+        }
+        // L4: a multi-line label wraps at preferredMaxLayoutWidth, or (0) at no width in the first pass.
+        do {
+            let size = try label.sizeThatFits(CGSize(width: value.numberOfLines == 1 ? 0 : preferred, height: 0))
+            return (size, value.numberOfLines != 1 && preferred == 0)
+        } catch {
+            throw AutoLayoutError.invalidNumber("\(node.name) intrinsicContentSize: \(error)")
+        }
+    }
+
+    /// For a template cell configured with new texts: every label's first-pass size goes into its hugging and
+    /// compression-resistance constraints in place (`Solver.updateConstant`), and the width is suggested.
+    /// The caller checks the structure is unchanged (`AutoLayoutStructure`).
+    mutating func refresh(width: CGFloat) throws {
+        labels.removeAll(keepingCapacity: true)
+        for entry in labelIntrinsics {
+            guard let label = nodes[entry.index] as? LabelNode else { continue }
+            let (size, twoPass) = try intrinsicSize(of: label)
+            let value = entry.axis == .horizontal ? size.width : size.height
+            try update(entry.constraints, to: value)
+            if entry.axis == .vertical && twoPass {
+                labels.append(TwoPassLabel(node: label, index: entry.index, height: value, constraints: entry.constraints))
+            }
+        }
+        do { try solver.suggestValue(Double(width), for: boxes[0].width) } catch {
+            throw AutoLayoutError.solverFailure("\(error)")
+        }
+    }
+
+    private mutating func update(_ constraints: [Constraint], to value: CGFloat) throws {
+        guard value.isFinite, value >= 0 else { throw AutoLayoutError.invalidNumber("intrinsic size \(value)") }
+        for constraint in constraints {
+            do { try solver.updateConstant(of: constraint, to: Double(value)) } catch let ConstraintError.unsatisfiable(c, conflicting) {
+                throw AutoLayoutError.unsatisfiable(breaking: name(of: c), conflicting: conflicting.map(name(of:)))
+            } catch { throw AutoLayoutError.solverFailure("\(error)") }
         }
     }
 
@@ -314,8 +352,7 @@ struct AutoLayoutEngine {
                     throw AutoLayoutError.invalidNumber("\(label.node.name) sizeThatFits: \(error)")
                 }
                 if abs(height - label.height) < 1e-9 { continue }
-                for c in label.constraints { try? solver.remove(c) }
-                labels[k].constraints = try addIntrinsic(label.node, boxes[label.index].height, height, .vertical)
+                try update(label.constraints, to: height)  // in place: no constraint is removed or added
                 labels[k].height = height
                 changed = true
             }

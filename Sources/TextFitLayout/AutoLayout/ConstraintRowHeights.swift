@@ -29,7 +29,9 @@ public protocol ConstraintCell: AnyObject {
 /// let heights = try rows.heights(for: texts.map { Row(text: $0) }, width: 375)
 /// ```
 /// One template serves every row, one row at a time (a lock keeps calls from several threads apart),
-/// as UIKit's template cell does on the main thread.
+/// as UIKit's template cell does on the main thread. Its constraint system is built once and kept while
+/// the cell's structure (nodes, constraints, constants, priorities, fonts, margins) stays the same: a row
+/// then only re-measures the labels and moves their hugging and resistance constants in place.
 public final class ConstraintRowHeights: @unchecked Sendable {
     /// Names the template in the cache: give different cells different identifiers.
     public let identifier: String
@@ -38,6 +40,10 @@ public final class ConstraintRowHeights: @unchecked Sendable {
     public let separatorHeight: CGFloat
     private let template: ConstraintCell
     private let lock = NSLock()
+    /// The template's system, kept between rows while its structure stays the same (UIKit's engine keeps
+    /// its tableau too): a new row only re-measures the labels and moves their constants (AL1, AL9).
+    private var engine: AutoLayoutEngine?
+    private var structure: AutoLayoutStructure?
 
     /// - Parameters:
     ///   - identifier: the template's name in the cache (like a reuse identifier).
@@ -62,10 +68,7 @@ public final class ConstraintRowHeights: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         try template.configure(with: row)
-        let size = try template.contentView.systemLayoutSizeFitting(
-            CGSize(width: width, height: 0), withHorizontalFittingPriority: .required,
-            verticalFittingPriority: .fittingSizeLevel)
-        let height = size.height + separatorHeight
+        let height = try fittedHeight(width: width) + separatorHeight
         cache?.store(height, for: key)
         return height
     }
@@ -74,5 +77,33 @@ public final class ConstraintRowHeights: @unchecked Sendable {
     /// - Throws: as `height(for:width:)`, at the first row that fails.
     public func heights(for rows: [Row], width: CGFloat) throws -> [CGFloat] {
         try rows.map { try height(for: $0, width: width) }
+    }
+
+    /// The content view's fitted height: the kept system when the structure is unchanged, else a new one;
+    /// a width the system could not take exactly (a required width elsewhere) goes through
+    /// `systemLayoutSizeFitting`, whose required fitting width reports the conflict.
+    private func fittedHeight(width: CGFloat) throws -> CGFloat {
+        let content = template.contentView
+        let current = AutoLayoutStructure(root: content)
+        do {
+            var system: AutoLayoutEngine
+            if var kept = engine, current == structure {
+                engine = nil  // dropped if anything below throws
+                try kept.refresh(width: width)
+                system = kept
+            } else {
+                engine = nil
+                system = try AutoLayoutEngine(root: content, size: .editableWidth(width))
+            }
+            try system.solveLabels()
+            let frame = system.frame(of: 0)
+            if abs(frame.width - width) <= 1e-9 * max(1, width) {
+                engine = system
+                structure = current
+                return frame.height
+            }
+        } catch {}
+        return try content.systemLayoutSizeFitting(CGSize(width: width, height: 0), withHorizontalFittingPriority: .required,
+                                                   verticalFittingPriority: .fittingSizeLevel).height
     }
 }
