@@ -2,7 +2,8 @@ import Foundation
 
 /// Everything a built constraint system depends on apart from label texts and the width: the nodes, their
 /// flags, frames that translate into constraints, intrinsic sizes of non-labels, priorities, label settings
-/// and fonts (baselines), margins and safe areas, and every active constraint's constant and priority.
+/// and fonts (baselines), and every active constraint's constant and priority. Margins and safe areas are
+/// checked apart, only for the nodes whose guides the system read (`AutoLayoutEngine.insetsRead`).
 /// When two are equal, a template cell's system can be kept and only re-measured (`AutoLayoutEngine.refresh`).
 struct AutoLayoutStructure: Equatable {
     private var identities: [ObjectIdentifier] = []
@@ -11,9 +12,6 @@ struct AutoLayoutStructure: Equatable {
     init(root: LayoutNode) { visit(root) }
 
     private mutating func add(_ value: CGFloat) { numbers.append(Double(value).bitPattern) }
-    private mutating func add(_ insets: EdgeInsets) {
-        add(insets.top); add(insets.left); add(insets.bottom); add(insets.right)
-    }
 
     private mutating func visit(_ node: LayoutNode) {
         identities.append(ObjectIdentifier(node))
@@ -34,8 +32,6 @@ struct AutoLayoutStructure: Equatable {
         } else {
             add(node.intrinsicContentSize.width); add(node.intrinsicContentSize.height)
         }
-        add(node.layoutMargins)
-        add(node.safeAreaInsets)
         for constraint in node.constraints {
             identities.append(ObjectIdentifier(constraint))
             add(constraint.constant)

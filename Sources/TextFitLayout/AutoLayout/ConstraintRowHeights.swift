@@ -87,7 +87,9 @@ public final class ConstraintRowHeights: @unchecked Sendable {
         let current = AutoLayoutStructure(root: content)
         do {
             var system: AutoLayoutEngine
-            if var kept = engine, current == structure {
+            if var kept = engine, current == structure, kept.insetsRead.allSatisfy({ node, margins, safe in
+                node.layoutMargins == margins && node.safeAreaInsets == safe
+            }) {
                 engine = nil  // dropped if anything below throws
                 try kept.refresh(width: width)
                 system = kept
