@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "TextFit", targets: ["TextFit"]),
         .library(name: "TextFitLayout", targets: ["TextFitLayout"]),
         .library(name: "TextFitRender", targets: ["TextFitRender"]),
+        .library(name: "TextFitConstraints", targets: ["TextFitConstraints"]),
         .executable(name: "textfit", targets: ["textfit"]),
         // Not API: the fuzz-testing logic, a product only because the nested FuzzTesting/ package depends
         // on it (a package can only depend on another's products).
@@ -36,8 +37,10 @@ let package = Package(
             cSettings: [.unsafeFlags(["-Wall", "-Wextra", "-Wno-unused-parameter"])]
         ),
         .target(name: "TextFit", dependencies: ["CTextFit"]),
+        // A Cassowary linear constraint solver (kiwisolver's algorithm), the engine under Auto Layout.
+        .target(name: "TextFitConstraints"),
         // Label, title + date and list-row sizing on TextFit's public API (and its lock, through `package` access).
-        .target(name: "TextFitLayout", dependencies: ["TextFit"]),
+        .target(name: "TextFitLayout", dependencies: ["TextFit", "TextFitConstraints"]),
         // Pictures (PNG, SVG) of what TextFit measured, drawn from its public glyph runs only.
         .target(name: "TextFitRender", dependencies: ["TextFit", "TextFitLayout", "CTextFitRender"]),
         // The `textfit` command line as a module, so tests run it in process; only the executable ships.
@@ -52,6 +55,7 @@ let package = Package(
         .target(name: "_TextFitTestSupport", dependencies: ["TextFit", "TextFitCLI", "_TextFitSanitizerSettings"]),
         .testTarget(name: "TextFitTests", dependencies: ["TextFit", "_TextFitTestSupport", "_TextFitSanitizerSettings"],
                     resources: [.copy("Data")]),
+        .testTarget(name: "TextFitConstraintsTests", dependencies: ["TextFitConstraints"], resources: [.copy("Data")]),
         .testTarget(name: "TextFitLayoutTests",
                     dependencies: ["TextFitLayout", "TextFit", "_TextFitTestSupport", "_TextFitSanitizerSettings"]),
         .testTarget(name: "TextFitRenderTests",

@@ -17,6 +17,7 @@ let package = Package(
     name: "TextFitBenchmarks",
     products: [
         .executable(name: "textfit-bench", targets: ["textfit-bench"]),
+        .executable(name: "autolayout-bench", targets: ["autolayout-bench"]),
     ],
     dependencies: [
         .package(path: ".."),
@@ -35,6 +36,12 @@ let package = Package(
             name: "textfit-bench",
             dependencies: [.product(name: "TextFit", package: textFit), .product(name: "TextFitLayout", package: textFit),
                            "CBenchPeers"]
+        ),
+        // Auto Layout: a 10-view cell solved, re-solved at a new width, and 10,000 rows against CellTemplate.
+        .executableTarget(
+            name: "autolayout-bench",
+            dependencies: [.product(name: "TextFitLayout", package: textFit),
+                           .product(name: "TextFitConstraints", package: textFit)]
         ),
     ],
     swiftLanguageModes: [.v6]

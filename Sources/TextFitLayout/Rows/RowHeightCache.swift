@@ -50,9 +50,11 @@ public final class RowHeightCache: Sendable {
     struct Key: Hashable, Sendable {
         var identity: RowIdentity
         var width: CGFloat
-        var template: RowTemplate
+        var template: RowTemplate?
         /// The cell template for rows sized as cells (`RowHeights(cell:)`).
         var cell: CellTemplate? = nil
+        /// The identifier of a constraint-based cell template (`ConstraintRowHeights`).
+        var constraintCell: String? = nil
     }
 
     /// The most heights held at once (at least 2): a re-scan of up to this many rows hits every row.

@@ -73,6 +73,8 @@ public class LayoutNode {
     public var pointInsideHandler: ((LayoutNode, CGPoint) -> Bool)?
     /// How many times `layoutSubviews` ran for this node (so tests can see which nodes a change re-laid out).
     public internal(set) var layoutPassCount = 0
+    /// Auto Layout's per-node state (constraints, priorities; see AutoLayout/), made on first use.
+    var autoLayoutState: AutoLayoutState?
 
     /// A node with a frame.
     /// - Parameters:
