@@ -51,7 +51,7 @@ public struct TextLayout: Sendable, Equatable {
 /// ```
 public struct TextLines: RandomAccessCollection, Sendable, Equatable {
     /// The breaker's lines, in order.
-    internal(set) var records: LineRecords
+    var records: LineRecords
     /// The prepared text the lines were laid out from: one reference, no copy of the text.
     public let preparedText: PreparedText
     let lineHeight: CGFloat
