@@ -95,6 +95,12 @@ typedef struct {
 /// Returns 0 on success or the FreeType error code (FT_Err_Invalid_Argument for a bad face index, ...).
 int32_t tf_font_bytes_probe(tf_font_bytes bytes, int32_t face_index, tf_font_file_info *info);
 
+/// FreeType's own answer for the top of `codepoint`'s glyph: the control box yMax of its unscaled,
+/// unhinted outline, in design units (0 for a glyph without an outline). Returns 0 or the FreeType error
+/// (FT_Err_Invalid_Glyph_Index when the face lacks the character). The cross-check of the cap height and
+/// x-height `tf_face_get_metrics` takes from glyph bounds (F4).
+int32_t tf_font_bytes_glyph_top(tf_font_bytes bytes, int32_t face_index, uint32_t codepoint, int32_t *top);
+
 // MARK: - Faces and fonts (HarfBuzz)
 
 /// An immutable HarfBuzz face (a font file's face at design resolution). Thread-safe once created.
@@ -106,8 +112,8 @@ typedef struct {
     int32_t ascender;      // positive
     int32_t descender;     // negative
     int32_t line_gap;
-    int32_t cap_height;    // 0 when unknown
-    int32_t x_height;      // 0 when unknown
+    int32_t cap_height;    // OS/2 sCapHeight, else the top of 'H' (F4); 0 when neither is known
+    int32_t x_height;      // OS/2 sxHeight, else the top of 'x' (F4); 0 when neither is known
 } tf_face_metrics;
 
 /// Makes a face of face `face_index` of a font file's bytes, taking them over: they are unmapped when the

@@ -125,9 +125,10 @@ public struct Font: Sendable, Hashable, CustomStringConvertible {
         let metrics = face.harfBuzz.metrics
         return scaled(metrics.ascender - metrics.descender + metrics.lineGap)
     }
-    /// OS/2 sCapHeight (F4); 0 when the font does not say.
+    /// OS/2 sCapHeight, else the top of the glyph "H" (an OS/2 table before version 2, F4); 0 when the
+    /// font has neither.
     public var capHeight: CGFloat { scaled(face.harfBuzz.metrics.capHeight) }
-    /// OS/2 sxHeight (F4); 0 when the font does not say.
+    /// OS/2 sxHeight, else the top of the glyph "x" (F4); 0 when the font has neither.
     public var xHeight: CGFloat { scaled(face.harfBuzz.metrics.xHeight) }
 
     /// Shaping scale: HarfBuzz output units per em. TextFit's internal unit is 1/1024 pt, the same as Pango's.
