@@ -40,6 +40,9 @@ extension PreparedText {
             /// Whether a unit may need bidi resolution (`CharacterTable.Bit.mayNeedBidi`, seen by the pass);
             /// false for most text, which then never scans for it.
             var mayBeRightToLeft = false
+            /// Whether the text has a tab (seen by `single` and `multiple`, where every tab goes): a text
+            /// without one never scans for tab positions (P10).
+            var hasTab = false
         }
 
         /// The buffers a pass wrote, in the scratch block `scratch` (`BuildScratch`), for `Storage.init`.
@@ -125,7 +128,8 @@ extension PreparedText {
                               segments: UnsafeBufferPointer(start: pass.segments, count: pass.segmentCount),
                               paragraphs: UnsafeBufferPointer(start: pass.paragraphs, count: pass.paragraphCount))
             return Output(text: text, pass: built, fallbackFaces: pass.fallbacks,
-                          clusterTooWide: pass.clusterTooWide, mayBeRightToLeft: pass.mayBeRightToLeft)
+                          clusterTooWide: pass.clusterTooWide, mayBeRightToLeft: pass.mayBeRightToLeft,
+                          hasTab: pass.hasTab)
         }
     }
 
@@ -243,6 +247,9 @@ extension PreparedText {
         /// Set at the first unit that may need bidi resolution (`CharacterTable.Bit.mayNeedBidi`): `single`
         /// and `multiple` test each unit they take, and `extendSegment` leaves such units to them until then.
         var mayBeRightToLeft = false
+        /// Set at a tab: only `single` and `multiple` take one (its entry is special, `SegmentRun.special`),
+        /// inside their test for hanging whitespace, so text without tabs or other hanging spaces pays nothing.
+        var hasTab = false
         var harfBuzzFontsFetched: [Bool] = []
         /// Paragraphs (rule W1), found with the clusters: a separator is a cluster ("\r\n" is one). At
         /// most one per unit, and one after the last.
@@ -678,7 +685,10 @@ extension PreparedText {
                                      _ flags: UnsafeMutablePointer<UInt8>) {
             clusterStarts(at: position, u, flags)
             if entry & CharacterTable.Bit.mayNeedBidi != 0 { mayBeRightToLeft = true }
-            if entry & CharacterTable.Bit.hangingSpace != 0 { flags[position] |= Flag.space }
+            if entry & CharacterTable.Bit.hangingSpace != 0 {
+                flags[position] |= Flag.space
+                if unit == 0x09 { hasTab = true }
+            }
             if entry & CharacterTable.Bit.paragraphSeparator != 0 {
                 endParagraph(at: position, separatorLength: 1, flags)
                 return
@@ -707,7 +717,10 @@ extension PreparedText {
             }
             // Only a space that is a cluster by itself hangs: " \u{308}" is a mark on a space, not
             // whitespace, and trimming must never stop inside a cluster.
-            if length == 1, table[u[position]] & CharacterTable.Bit.hangingSpace != 0 { flags[position] |= Flag.space }
+            if length == 1, table[u[position]] & CharacterTable.Bit.hangingSpace != 0 {
+                flags[position] |= Flag.space
+                if u[position] == 0x09 { hasTab = true }
+            }
             let scalars = character.unicodeScalars
             guard let first = scalars.first?.value else { return }
             if first < 0x10000, table[UInt16(first)] & CharacterTable.Bit.paragraphSeparator != 0 {
