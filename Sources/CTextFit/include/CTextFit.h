@@ -212,8 +212,14 @@ typedef struct {
 /// Matches `family` at OpenType/CSS `weight` (100–900, converted with FcWeightFromOpenTypeDouble: 400 is
 /// Fontconfig's 80, 700 its 200) and `slant` (0 roman, 100 italic). Returns 1 when the best match's family
 /// names include `family` (case-insensitively), 0 when Fontconfig only found a substitute, -1 on error.
+/// With `generic` 1, `family` is a generic name (`sans-serif`, `monospace`, ...) that the configuration
+/// resolves to a real family: any match counts, and `match->family` is the family it resolved to.
 int32_t tf_fontconfig_match_family(tf_fontconfig *config, const char *family, double weight, int32_t slant,
-                                   tf_font_match *match);
+                                   int32_t generic, tf_font_match *match);
+/// The family names of the scalable fonts the configuration knows (each font's first, usually English,
+/// name), one per line, duplicates included; malloc'd, free with `tf_string_free`. NULL on failure.
+char *tf_fontconfig_family_names(tf_fontconfig *config);
+void tf_string_free(char *string);
 /// The best font covering `codepoint`, preferring `family` (may be NULL); with `emoji`, the best colour
 /// font only (language und-zsye and colour asked for, as Chromium asks for emoji). Returns 1 when found.
 int32_t tf_fontconfig_match_codepoint(tf_fontconfig *config, uint32_t codepoint, const char *family,
