@@ -24,56 +24,59 @@ struct DocCommentExample: Equatable {
     static let folders = ["Sources/TextFit", "Sources/TextFitLayout", "Sources/TextFitRender"]
     static let internalFolders = ["Sources/TextFit/Internals/", "Sources/TextFit/Support/"]
 
-    /// Per file, the names its fragments take from the surrounding documentation (values it set up, or
-    /// internal types an internal declaration's example names).
+    /// Per file (by name, which is unique in the three modules and survives a move between folders), the
+    /// names its fragments take from the surrounding documentation (values it set up, or internal types
+    /// an internal declaration's example names).
     static let givenNames: [String: Set<String>] = [
-        "Sources/TextFit/Bidi/PreparedText+Bidi.swift": ["font"],
-        "Sources/TextFit/Bidi/TextLine+Bidi.swift": ["font"],
-        "Sources/TextFit/Fonts/FaceMetrics+Sanity.swift": ["FaceMetrics"],
-        "Sources/TextFit/Glyphs/GlyphRun.swift": ["layout", "myCanvas", "origin", "text"],
-        "Sources/TextFit/Glyphs/TextLine+Glyphs.swift": ["draw", "text"],
-        "Sources/TextFit/Measure/Sizing.swift": ["prepared"],
-        "Sources/TextFit/Measure/TextBatch.swift": ["articles", "feed", "font"],
-        "Sources/TextFit/Measure/TextLayout.swift": ["font", "prepared"],
-        "Sources/TextFit/Measure/VisibleLines.swift": ["VisibleLines"],
-        "Sources/TextFit/Paragraph/PreparedText+Paragraph.swift": ["font"],
-        "Sources/TextFit/Queries/PreparedText+TightestWidth.swift": ["text"],
-        "Sources/TextFit/Queries/WidthRange.swift": ["text"],
-        "Sources/TextFit/Styled/PreparedText+LineBoxes.swift": ["boldNameThenSmallDate", "font", "styled"],
-        "Sources/TextFit/Styled/PreparedText+Styled.swift": ["styled"],
-        "Sources/TextFit/Styled/TextAttributes.swift": ["font"],
-        "Sources/TextFit/Vocabulary/EllipsisPlacement.swift": ["prepared"],
-        "Sources/TextFit/Vocabulary/LineBreakStrategy.swift": ["font", "w"],
-        "Sources/TextFit/Vocabulary/ParagraphStyle.swift": ["font"],
-        "Sources/TextFit/Vocabulary/UnboundedTextDimension.swift": ["prepared"],
-        "Sources/TextFit/Vocabulary/WritingDirection.swift": ["font"],
-        "Sources/TextFitLayout/Button/ButtonConfiguration+Layout.swift": ["font"],
-        "Sources/TextFitLayout/Button/ButtonError.swift": ["font"],
-        "Sources/TextFitLayout/Button/ButtonFrames.swift": ["button"],
-        "Sources/TextFitLayout/Button/ButtonGeometry.swift": ["ButtonGeometry"],
-        "Sources/TextFitLayout/Button/ButtonLayout+Recipes.swift": ["font"],
-        "Sources/TextFitLayout/Button/ButtonLayout.swift": ["font"],
-        "Sources/TextFitLayout/Button/ContentAlignment.swift": ["font"],
-        "Sources/TextFitLayout/Cells/CellNode.swift": ["template"],
-        "Sources/TextFitLayout/Distribution/LayoutNode+Distribution.swift": ["a", "b", "bar", "buttons", "c", "icons"],
-        "Sources/TextFitLayout/Label/Label+Sizing.swift": ["font", "longText"],
-        "Sources/TextFitLayout/Label/LabelDrawing.swift": ["font"],
-        "Sources/TextFitLayout/LayoutPass/LabelNode.swift": ["body", "bold", "cell"],
-        "Sources/TextFitLayout/LayoutPass/LayoutNode+LayoutPass.swift": ["root", "width"],
-        "Sources/TextFitLayout/Margins/LayoutNode+Margins.swift": ["node"],
-        "Sources/TextFitLayout/Rows/Row.swift": ["articles", "body", "bold", "feed"],
-        "Sources/TextFitLayout/Rows/RowHeightCache.swift": ["feed", "texts"],
-        "Sources/TextFitLayout/Rows/RowHeights.swift": ["font", "texts"],
-        "Sources/TextFitLayout/Rows/RowTemplate.swift": ["body"],
-        "Sources/TextFitLayout/TitleDate/TitleDateLayout.swift": ["body", "bold", "caption", "grey"],
-        "Sources/TextFitRender/TextLayout+Rendering.swift": ["font", "text"],
-        "Sources/TextFitRender/TitleDateLayout+Drawing.swift": ["font"],
+        "PreparedText+Bidi.swift": ["font"],
+        "TextLine+Bidi.swift": ["font"],
+        "FaceMetrics+Sanity.swift": ["FaceMetrics"],
+        "GlyphRun.swift": ["layout", "myCanvas", "origin", "text"],
+        "TextLine+Glyphs.swift": ["draw", "text"],
+        "Sizing.swift": ["prepared"],
+        "TextBatch.swift": ["articles", "feed", "font"],
+        "TextLayout.swift": ["font", "prepared"],
+        "VisibleLines.swift": ["VisibleLines"],
+        "PreparedText+Paragraph.swift": ["font"],
+        "PreparedText+TightestWidth.swift": ["text"],
+        "WidthRange.swift": ["text"],
+        "PreparedText+LineBoxes.swift": ["boldNameThenSmallDate", "font", "styled"],
+        "PreparedText+Styled.swift": ["styled"],
+        "TextAttributes.swift": ["font"],
+        "EllipsisPlacement.swift": ["prepared"],
+        "LineBreakStrategy.swift": ["font", "w"],
+        "ParagraphStyle.swift": ["font"],
+        "UnboundedTextDimension.swift": ["prepared"],
+        "WritingDirection.swift": ["font"],
+        "ButtonConfiguration+Layout.swift": ["font"],
+        "ButtonError.swift": ["font"],
+        "ButtonFrames.swift": ["button"],
+        "ButtonGeometry.swift": ["ButtonGeometry"],
+        "ButtonLayout+Recipes.swift": ["font"],
+        "ButtonLayout.swift": ["font"],
+        "ContentAlignment.swift": ["font"],
+        "CellNode.swift": ["template"],
+        "LayoutNode+Distribution.swift": ["a", "b", "bar", "buttons", "c", "icons"],
+        "Label+Sizing.swift": ["font", "longText"],
+        "LabelDrawing.swift": ["font"],
+        "LabelNode.swift": ["body", "bold", "cell"],
+        "LayoutNode+LayoutPass.swift": ["root", "width"],
+        "LayoutNode+Margins.swift": ["node"],
+        "Row.swift": ["articles", "body", "bold", "feed"],
+        "RowHeightCache.swift": ["feed", "texts"],
+        "RowHeights.swift": ["font", "texts"],
+        "RowTemplate.swift": ["body"],
+        "TitleDateLayout.swift": ["body", "bold", "caption", "grey"],
+        "TextLayout+Rendering.swift": ["font", "text"],
+        "TitleDateLayout+Drawing.swift": ["font"],
     ]
 
     /// The listed names this block uses without declaring them (empty: it is compiled).
     var givenNamesUsed: [String] {
-        (Self.givenNames[path] ?? []).sorted().filter { Self.uses(code, $0) && !Self.declares(code, $0) }
+        (Self.givenNames[Self.baseName(path)] ?? []).sorted().filter { Self.uses(code, $0) && !Self.declares(code, $0) }
     }
+
+    static func baseName(_ path: String) -> String { String(path.split(separator: "/").last ?? "") }
 
     var isCompiled: Bool {
         !Self.internalFolders.contains { path.hasPrefix($0) } && givenNamesUsed.isEmpty
@@ -203,9 +206,9 @@ struct DocCommentExample: Equatable {
     /// The fragment list names only what fragments use, so it hides nothing that would compile.
     @Test func fragmentListIsCurrent() throws {
         let all = try DocCommentExample.all(root: ReadmeCompileTests.root)
-        for (path, names) in DocCommentExample.givenNames {
-            let used = Set(all.filter { $0.path == path }.flatMap(\.givenNamesUsed))
-            #expect(used == names, "\(path): the fragments use \(used.sorted()), the list says \(names.sorted())")
+        for (file, names) in DocCommentExample.givenNames {
+            let used = Set(all.filter { DocCommentExample.baseName($0.path) == file }.flatMap(\.givenNamesUsed))
+            #expect(used == names, "\(file): the fragments use \(used.sorted()), the list says \(names.sorted())")
         }
     }
 }
