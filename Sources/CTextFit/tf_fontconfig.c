@@ -60,7 +60,7 @@ static FcPattern *face_pattern(tf_fontconfig *config, const char *family, double
 }
 
 int32_t tf_fontconfig_match_family(tf_fontconfig *config, const char *family, double weight, int32_t slant,
-                                   tf_font_match *match) {
+                                   int32_t generic, tf_font_match *match) {
     FcPattern *pattern = face_pattern(config, family, weight, slant);
     if (pattern == NULL) return -1;
     FcResult result = FcResultNoMatch;
@@ -68,10 +68,11 @@ int32_t tf_fontconfig_match_family(tf_fontconfig *config, const char *family, do
     FcPatternDestroy(pattern);
     if (font == NULL) return 0;
     fill_match(font, match);
-    // Fontconfig always answers with something; only a font that carries the asked family name counts.
-    int32_t found = 0;
+    // Fontconfig always answers with something; only a font that carries the asked family name counts,
+    // unless the name is generic: then the configuration's aliases chose the family (fill_match's).
+    int32_t found = generic ? (match->path[0] != 0) : 0;
     FcChar8 *name = NULL;
-    for (int n = 0; FcPatternGetString(font, FC_FAMILY, n, &name) == FcResultMatch; n++) {
+    for (int n = 0; !generic && FcPatternGetString(font, FC_FAMILY, n, &name) == FcResultMatch; n++) {
         if (name != NULL && strcasecmp((const char *)name, family) == 0) {
             found = 1;
             strncpy(match->family, (const char *)name, sizeof(match->family) - 1);
@@ -81,6 +82,44 @@ int32_t tf_fontconfig_match_family(tf_fontconfig *config, const char *family, do
     FcPatternDestroy(font);
     return found;
 }
+
+char *tf_fontconfig_family_names(tf_fontconfig *config) {
+    FcPattern *pattern = FcPatternCreate();
+    FcObjectSet *objects = FcObjectSetBuild(FC_FAMILY, (char *)NULL);
+    if (pattern == NULL || objects == NULL) {
+        if (pattern != NULL) FcPatternDestroy(pattern);
+        if (objects != NULL) FcObjectSetDestroy(objects);
+        return NULL;
+    }
+    FcPatternAddBool(pattern, FC_SCALABLE, FcTrue);
+    FcFontSet *set = FcFontList(config->config, pattern, objects);
+    FcPatternDestroy(pattern);
+    FcObjectSetDestroy(objects);
+    if (set == NULL) return NULL;
+    size_t length = 1;
+    FcChar8 *name = NULL;
+    for (int i = 0; i < set->nfont; i++) {
+        if (FcPatternGetString(set->fonts[i], FC_FAMILY, 0, &name) == FcResultMatch && name != NULL) {
+            length += strlen((const char *)name) + 1;
+        }
+    }
+    char *result = malloc(length);
+    if (result != NULL) {
+        size_t used = 0;
+        for (int i = 0; i < set->nfont; i++) {
+            if (FcPatternGetString(set->fonts[i], FC_FAMILY, 0, &name) != FcResultMatch || name == NULL) continue;
+            size_t size = strlen((const char *)name);
+            memcpy(result + used, name, size);
+            used += size;
+            result[used++] = '\n';
+        }
+        result[used] = 0;
+    }
+    FcFontSetDestroy(set);
+    return result;
+}
+
+void tf_string_free(char *string) { free(string); }
 
 int32_t tf_fontconfig_match_codepoint(tf_fontconfig *config, uint32_t codepoint, const char *family,
                                       int32_t emoji, tf_font_match *match) {

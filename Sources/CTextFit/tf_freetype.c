@@ -6,6 +6,7 @@
 #include <ft2build.h>
 #include FT_FREETYPE_H
 #include FT_TRUETYPE_TABLES_H
+#include FT_OUTLINE_H
 
 static void copy_string(char *destination, size_t capacity, const char *source) {
     if (capacity == 0) return;
@@ -67,4 +68,28 @@ void tf_freetype_version_string(char *buffer, size_t capacity) {
     char text[32];
     snprintf(text, sizeof(text), "%d.%d.%d", major, minor, patch);
     copy_string(buffer, capacity, text);
+}
+
+int32_t tf_font_bytes_glyph_top(tf_font_bytes bytes, int32_t face_index, uint32_t codepoint, int32_t *top) {
+    *top = 0;
+    FT_Library library;
+    FT_Error error = FT_Init_FreeType(&library);
+    if (error) return (int32_t)error;
+    FT_Face face;
+    error = FT_New_Memory_Face(library, (const FT_Byte *)bytes.bytes, (FT_Long)bytes.length, face_index, &face);
+    if (error) {
+        FT_Done_FreeType(library);
+        return (int32_t)error;
+    }
+    FT_UInt glyph = FT_Get_Char_Index(face, codepoint);
+    // Unscaled and unhinted: the outline in design units, as the font stores it.
+    error = glyph == 0 ? FT_Err_Invalid_Glyph_Index : FT_Load_Glyph(face, glyph, FT_LOAD_NO_SCALE | FT_LOAD_NO_HINTING);
+    if (!error && face->glyph->format == FT_GLYPH_FORMAT_OUTLINE) {
+        FT_BBox box;
+        FT_Outline_Get_CBox(&face->glyph->outline, &box);
+        *top = (int32_t)box.yMax;
+    }
+    FT_Done_Face(face);
+    FT_Done_FreeType(library);
+    return (int32_t)error;
 }

@@ -77,6 +77,19 @@ static uint16_t read_uint16(const char *data, unsigned length, unsigned offset) 
 // Rule F2/F7: vertical metrics come from the hhea table itself. hb_ot_metrics_get_position's
 // HORIZONTAL_ASCENDER switches to OS/2 typo metrics when USE_TYPO_METRICS is set, like FreeType's
 // face->ascender, which is not what Apple platforms do, so the table is read directly.
+/// The top of `codepoint`'s glyph bounds in design units (HarfBuzz's extents: the glyf header's yMax, or
+/// the CFF outline's), or 0 when the face lacks the glyph, it is empty, or its top is not within the 8 em
+/// the metrics' sanity check allows (a damaged glyph must not make a readable font unreadable).
+static int32_t glyph_top(const tf_face *face, uint32_t codepoint, int32_t units_per_em) {
+    hb_codepoint_t glyph = 0;
+    hb_glyph_extents_t extents;
+    if (!hb_font_get_nominal_glyph(face->design_font, codepoint, &glyph)) return 0;
+    if (!hb_font_get_glyph_extents(face->design_font, glyph, &extents)) return 0;
+    int64_t top = extents.y_bearing;
+    if (top <= 0 || units_per_em <= 0 || top > (int64_t)units_per_em * 8) return 0;
+    return (int32_t)top;
+}
+
 void tf_face_get_metrics(const tf_face *face, tf_face_metrics *metrics) {
     memset(metrics, 0, sizeof(*metrics));
     // head.unitsPerEm as the file says: hb_face_get_upem quietly answers 1000 for a value outside
@@ -118,6 +131,12 @@ void tf_face_get_metrics(const tf_face *face, tf_face_metrics *metrics) {
     }
     hb_blob_destroy(os2);
     if (metrics->descender > 0) metrics->descender = -metrics->descender;
+    // F4: an OS/2 table before version 2 (DejaVu, many older fonts) has no sxHeight or sCapHeight, and some
+    // later ones leave them 0. FreeType-based engines then take the top of the glyphs' bounds: Skia's
+    // SkFontHost_FreeType (generateFontMetrics, "synthesize x_height and cap_height from outline": the
+    // control box yMax of 'x' and of 'H'), and HarfBuzz's hb_ot_metrics_get_position_with_fallback ('x').
+    if (metrics->x_height == 0) metrics->x_height = glyph_top(face, 'x', metrics->units_per_em);
+    if (metrics->cap_height == 0) metrics->cap_height = glyph_top(face, 'H', metrics->units_per_em);
 }
 
 int32_t tf_face_has_codepoint(const tf_face *face, uint32_t codepoint) {

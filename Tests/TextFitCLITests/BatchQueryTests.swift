@@ -32,16 +32,52 @@ import Testing
         #expect(open["widthRange"]?["max"] == .null)
     }
 
-    @Test func fitFontSize() throws {
+    /// Q4, the issue-41 case: a 24 pt title in 150 pt shrinks to ≈ 19.01 pt, and the answer's lines, width,
+    /// height and truncation are the label's at that size (architecture.md, "Queries"), the same as a
+    /// plain case asked at `fontSize` gives; 1/1024 pt larger truncates.
+    @Test func fitFontSizeLaysOutAtTheFittedSize() throws {
         let result = try answer(#"{"id":1,"text":"Quarterly results","size":24,"width":150,"maxLines":1,"query":"fitFontSize","minimumScaleFactor":0.5}"#)
         #expect(result["fits"] == .bool(true))
         let size = try #require(number(result["fontSize"]))
-        #expect(size > 12 && size < 24)
-        // The result's own layout stays at the case's size.
-        #expect(result["truncated"] == .bool(true) || result["lineCount"] == .int(1))
+        #expect(abs(size - 19.01) < 0.01)
+        #expect(result["truncated"] == .bool(false))
+        #expect(result["lineCount"] == .int(1))
+        guard case .array(let lines)? = result["lines"] else { Issue.record("no lines"); return }
+        #expect(lines.first?["text"] == .string("Quarterly results"))
+        #expect(try #require(number(result["width"])) <= 150)
+        let atSize = try answer(#"{"id":1,"text":"Quarterly results","size":\#(size),"width":150,"maxLines":1}"#)
+        for field in ["width", "height", "lineCount", "truncated", "lines"] {
+            #expect(result[field] == atSize[field], "\(field)")
+        }
+        let larger = try answer(#"{"id":1,"text":"Quarterly results","size":\#(size + 1.0 / 1024),"width":150,"maxLines":1}"#)
+        #expect(larger["truncated"] == .bool(true))
+        // Not at the case's own size any more: 24 pt truncates in 150 pt.
+        let own = try answer(#"{"id":1,"text":"Quarterly results","size":24,"width":150,"maxLines":1}"#)
+        #expect(own["truncated"] == .bool(true) && result["height"] != own["height"])
+    }
+
+    /// When even the smallest size truncates, the answer is the text at that size, truncated.
+    @Test func fitFontSizeThatDoesNotFitShowsTheSmallestSize() throws {
         let none = try answer(#"{"id":2,"text":"one\ntwo","width":150,"maxLines":1,"query":"fitFontSize","minimumScaleFactor":0.5}"#)
         #expect(none["fits"] == .bool(false))
         #expect(number(none["fontSize"]) == 8.5)
+        let atSize = try answer(#"{"id":2,"text":"one\ntwo","size":8.5,"width":150,"maxLines":1}"#)
+        #expect(none["truncated"] == .bool(true))
+        for field in ["width", "height", "lineCount", "truncated", "lines"] {
+            #expect(none[field] == atSize[field], "\(field)")
+        }
+    }
+
+    /// `measure --case` answers exactly as batch does (the same shown layout), and its table shows the
+    /// fitted size.
+    @Test func measureCaseAnswersAtTheFittedSize() throws {
+        let line = #"{"id":1,"text":"Quarterly results","size":24,"width":150,"maxLines":1,"query":"fitFontSize","minimumScaleFactor":0.5}"#
+        let batch = try answer(line)
+        let json = runTool(["measure", "--case", line, "--json"])
+        #expect(try parseJSON(try #require(json.output.first)) == batch)
+        let size = try #require(number(batch["fontSize"]))
+        let table = runTool(["measure", "--case", line]).output.joined(separator: "\n")
+        #expect(table.contains("\(TextTable.number(size)) pt") && !table.contains("truncated"))
     }
 
     @Test func badQueriesNameTheField() throws {

@@ -30,6 +30,20 @@ import Testing
         #expect(run.output[0].contains(#""visual":[{"start":0,"end":11,"rtl":false}]"#))
     }
 
+    /// A plain case and one with a paragraph style that changes nothing give the same answer: the default
+    /// stops every 28 pt (P10; issue 41: the plain case measured the tab as a space).
+    @Test func plainCaseUsesTheDefaultStops() throws {
+        let run = runTool(["batch"], input: [
+            #"{"id":1,"text":"a\tb"}"#,
+            #"{"id":2,"text":"a\tb","paragraph":{"lineSpacing":0}}"#,
+            #"{"id":3,"text":"b"}"#,
+        ])
+        #expect(run.code == 0)
+        let widths = try run.output.map { try Self.width($0) }
+        #expect(widths[0] == widths[1])
+        #expect(abs((try #require(widths[0])) - (28 + (try #require(widths[2])))) <= 1.0 / 1024)
+    }
+
     /// The forms the contract had keep their meaning: numbers are left stops, objects default to left.
     @Test func numbersAndObjectsAgree() throws {
         let run = runTool(["batch"], input: [

@@ -54,14 +54,34 @@ import Testing
         #expect(blocks[0].products == ["TextFit"])
     }
 
-    @Test func readmeExamplesCompileAndRun() throws {
-        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
-        let blocks = Self.swiftBlocks(in: readme)
-        try #require(!blocks.isEmpty, "README.md has no ```swift block")
-        let package = try Self.writePackage(blocks)
+    /// The examples package, written and built once for this suite and `DocCommentCompileTests` (a build
+    /// of TextFit takes minutes): the README's blocks, one executable each, and the doc comments' examples
+    /// in one more target (`DocCommentExamples`), which is only compiled.
+    struct ExamplesBuild {
+        var package: URL
+        var blocks: [Block]
+        var docExamples: [DocCommentExample]
+        var status: Int32
+        var output: String
+    }
 
-        let build = try Self.run(Self.swift, ["build", "--package-path", package.path,
-                                             "--scratch-path", package.appendingPathComponent(".build").path])
+    static let examplesBuild: Result<ExamplesBuild, any Error> = Result {
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let blocks = swiftBlocks(in: readme)
+        let docExamples = try DocCommentExample.all(root: root).filter(\.isCompiled)
+        let package = try writePackage(blocks, docExamples: docExamples)
+        let build = try run(swift, ["build", "--package-path", package.path,
+                                    "--scratch-path", package.appendingPathComponent(".build").path])
+        return ExamplesBuild(package: package, blocks: blocks, docExamples: docExamples, status: build.status,
+                             output: build.output)
+    }
+
+    @Test func readmeExamplesCompileAndRun() throws {
+        let built = try Self.examplesBuild.get()
+        let blocks = built.blocks
+        try #require(!blocks.isEmpty, "README.md has no ```swift block")
+        let package = built.package
+        let build = (status: built.status, output: built.output)
         guard build.status == 0 else {
             Issue.record(Comment(rawValue: "README examples do not compile:\n" + Self.readmeErrors(build.output, blocks)))
             return
@@ -76,7 +96,7 @@ import Testing
 
     /// Writes the examples' package: one executable target per block, depending on the TextFit
     /// products it imports. Returns its folder.
-    static func writePackage(_ blocks: [Block]) throws -> URL {
+    static func writePackage(_ blocks: [Block], docExamples: [DocCommentExample] = []) throws -> URL {
         let files = FileManager.default
         // One folder per checkout, named after its path (Hasher's values change from run to run).
         let name = "textfit-readme-" + root.path.unicodeScalars.map { CharacterSet.alphanumerics.contains($0) ? String($0) : "-" }.joined()
@@ -92,6 +112,17 @@ import Testing
             try block.code.write(to: folder.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
             let products = block.products.map { ".product(name: \"\($0)\", package: \"\(identity)\")" }
             targets.append("        .executableTarget(name: \"\(block.targetName)\", dependencies: [\(products.joined(separator: ", "))]),")
+        }
+        if !docExamples.isEmpty {
+            let folder = sources.appendingPathComponent(DocCommentExample.targetName)
+            try files.createDirectory(at: folder, withIntermediateDirectories: true)
+            try "// Only compiled: each example is a function no one calls.\n".write(
+                to: folder.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
+            for example in docExamples {
+                try example.source.write(to: folder.appendingPathComponent(example.fileName), atomically: true, encoding: .utf8)
+            }
+            let products = DocCommentExample.products.map { ".product(name: \"\($0)\", package: \"\(identity)\")" }
+            targets.append("        .executableTarget(name: \"\(DocCommentExample.targetName)\", dependencies: [\(products.joined(separator: ", "))]),")
         }
         let manifest = """
             // swift-tools-version:6.0

@@ -109,6 +109,23 @@ import Testing
         #expect(throws: MeasureError.self) { try text.fittingFontSize(width: 150, minimumScaleFactor: .nan) }
     }
 
+    /// Q4, the issue-41 case: what the fit hands back to draw is the text at the fitted size, one line of
+    /// it within 150 pt, untruncated, in a font of exactly `pointSize` (line height and all), the same as
+    /// the text prepared afresh at that size.
+    @Test func quarterlyResultsFitIsLaidOutAtItsSize() throws {
+        let text = PreparedText("Quarterly results", font: try Fixtures.font(24))
+        let fit = try text.fittingFontSize(width: 150, numberOfLines: 1, minimumScaleFactor: 0.5)
+        #expect(abs(fit.pointSize - 19.01) < 0.01)
+        #expect(fit.font.pointSize == fit.pointSize)
+        let shown = try fit.preparedText.layout(width: 150, numberOfLines: 1)
+        #expect(!shown.isTruncated && shown.lineCount == 1 && shown.lines[0].text == "Quarterly results")
+        let fresh = try PreparedText("Quarterly results", font: Fixtures.font(fit.pointSize)).layout(width: 150, numberOfLines: 1)
+        #expect(shown.size == fresh.size)
+        #expect(shown.size.height == (try Fixtures.font(fit.pointSize)).lineHeight)
+        // At the original size the same call truncates: the fit's text is not the original.
+        #expect(try text.layout(width: 150, numberOfLines: 1).isTruncated)
+    }
+
     /// Q5: greedy leaves a lone word on line 2; balanced moves words down so both lines are near half.
     @Test func balancedTitle() throws {
         let text = PreparedText("A balanced title keeps its last word company", font: try Fixtures.font(20))

@@ -100,6 +100,12 @@ typedef struct {
 /// Returns 0 on success or the FreeType error code (FT_Err_Invalid_Argument for a bad face index, ...).
 int32_t tf_font_bytes_probe(tf_font_bytes bytes, int32_t face_index, tf_font_file_info *info);
 
+/// FreeType's own answer for the top of `codepoint`'s glyph: the control box yMax of its unscaled,
+/// unhinted outline, in design units (0 for a glyph without an outline). Returns 0 or the FreeType error
+/// (FT_Err_Invalid_Glyph_Index when the face lacks the character). The cross-check of the cap height and
+/// x-height `tf_face_get_metrics` takes from glyph bounds (F4).
+int32_t tf_font_bytes_glyph_top(tf_font_bytes bytes, int32_t face_index, uint32_t codepoint, int32_t *top);
+
 // MARK: - Faces and fonts (HarfBuzz)
 
 /// An immutable HarfBuzz face (a font file's face at design resolution). Thread-safe once created.
@@ -111,8 +117,8 @@ typedef struct {
     int32_t ascender;      // positive
     int32_t descender;     // negative
     int32_t line_gap;
-    int32_t cap_height;    // 0 when unknown
-    int32_t x_height;      // 0 when unknown
+    int32_t cap_height;    // OS/2 sCapHeight, else the top of 'H' (F4); 0 when neither is known
+    int32_t x_height;      // OS/2 sxHeight, else the top of 'x' (F4); 0 when neither is known
 } tf_face_metrics;
 
 /// Makes a face of face `face_index` of a font file's bytes, taking them over: they are unmapped when the
@@ -211,8 +217,14 @@ typedef struct {
 /// Matches `family` at OpenType/CSS `weight` (100–900, converted with FcWeightFromOpenTypeDouble: 400 is
 /// Fontconfig's 80, 700 its 200) and `slant` (0 roman, 100 italic). Returns 1 when the best match's family
 /// names include `family` (case-insensitively), 0 when Fontconfig only found a substitute, -1 on error.
+/// With `generic` 1, `family` is a generic name (`sans-serif`, `monospace`, ...) that the configuration
+/// resolves to a real family: any match counts, and `match->family` is the family it resolved to.
 int32_t tf_fontconfig_match_family(tf_fontconfig *config, const char *family, double weight, int32_t slant,
-                                   tf_font_match *match);
+                                   int32_t generic, tf_font_match *match);
+/// The family names of the scalable fonts the configuration knows (each font's first, usually English,
+/// name), one per line, duplicates included; malloc'd, free with `tf_string_free`. NULL on failure.
+char *tf_fontconfig_family_names(tf_fontconfig *config);
+void tf_string_free(char *string);
 /// The best font covering `codepoint`, preferring `family` (may be NULL); with `emoji`, the best colour
 /// font only (language und-zsye and colour asked for, as Chromium asks for emoji). Returns 1 when found.
 int32_t tf_fontconfig_match_codepoint(tf_fontconfig *config, uint32_t codepoint, const char *family,

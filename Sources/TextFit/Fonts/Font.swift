@@ -27,10 +27,13 @@ public struct Font: Sendable, Hashable, CustomStringConvertible {
     /// Where characters the face lacks come from; see `FontFallback` for the default.
     public let fallback: FontFallback
 
-    /// Looks a family up: the bundled fonts first, then the system's through Fontconfig.
+    /// Looks a family up: the bundled fonts first, then the system's through Fontconfig. A generic family
+    /// (`Font.genericFamilyNames`: "sans-serif", "serif", "monospace", "system-ui", ...) is whatever
+    /// family Fontconfig's configuration resolves it to, as in Pango, GTK and browsers on Linux (rule F8).
     ///
     /// ```swift
     /// let body = try Font(family: "Noto Sans", size: 17)
+    /// let code = try Font(family: "monospace", size: 13)        // e.g. DejaVu Sans Mono: code.familyName
     /// let emphasis = try Font(family: "Noto Sans", size: 17, italic: true)           // NotoSans-Italic.ttf
     /// let strong = try Font(family: "Noto Sans", size: 17, weight: .semibold)        // 600: the bold face
     /// let light = try Font(family: "DejaVu Sans", size: 17, weight: Font.Weight(300)) // Fontconfig's nearest
@@ -44,7 +47,7 @@ public struct Font: Sendable, Hashable, CustomStringConvertible {
     ///   - italic: the family's italic face; a family without one gives its upright face, not a slanted
     ///     copy (rule S9: the advances, so every measurement, are the upright face's either way).
     /// - Throws: `FontError.familyNotFound` when no font of that family exists (Fontconfig substitutes are
-    ///   refused), `FontError.invalidSize` for a bad size, `FontError.invalidWeight` for a weight outside
+    ///   refused; its message suggests installed families with a near name), `FontError.invalidSize` for a bad size, `FontError.invalidWeight` for a weight outside
     ///   100...900 or not a number.
     public init(family: String, size: CGFloat, weight: Weight = .regular, italic: Bool = false) throws {
         try Font.validate(size: size)
@@ -125,9 +128,10 @@ public struct Font: Sendable, Hashable, CustomStringConvertible {
         let metrics = face.harfBuzz.metrics
         return scaled(metrics.ascender - metrics.descender + metrics.lineGap)
     }
-    /// OS/2 sCapHeight (F4); 0 when the font does not say.
+    /// OS/2 sCapHeight, else the top of the glyph "H" (an OS/2 table before version 2, F4); 0 when the
+    /// font has neither.
     public var capHeight: CGFloat { scaled(face.harfBuzz.metrics.capHeight) }
-    /// OS/2 sxHeight (F4); 0 when the font does not say.
+    /// OS/2 sxHeight, else the top of the glyph "x" (F4); 0 when the font has neither.
     public var xHeight: CGFloat { scaled(face.harfBuzz.metrics.xHeight) }
 
     /// Shaping scale: HarfBuzz output units per em. TextFit's internal unit is 1/1024 pt, the same as Pango's.

@@ -192,7 +192,8 @@ final class FontCatalog: Sendable {
         // A bundled family without the bundled fonts: say where they were looked for rather than
         // substituting a system copy whose metrics may differ.
         if case .failure(let error) = bundledLookup, BundledFonts.isBundledFamily(family) { throw error }
-        guard let match = fontconfig?.match(family: family, weight: weight, italic: italic) else {
+        let generic = Font.genericFamilyNames.contains(wanted)
+        guard let match = fontconfig?.match(family: family, weight: weight, italic: italic, generic: generic) else {
             throw FontError.familyNotFound(family)
         }
         return try loadFace(path: match.path, faceIndex: match.faceIndex)

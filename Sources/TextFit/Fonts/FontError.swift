@@ -2,7 +2,8 @@ import Foundation
 
 /// Why a font could not be loaded. Each case names the font so the message says what to fix.
 public enum FontError: TextFitError, Equatable, Sendable {
-    /// Neither the bundled fonts nor Fontconfig know a family of this name.
+    /// Neither the bundled fonts nor Fontconfig know a family of this name. The message suggests installed
+    /// families with a near name (`Font.familyNames`), when there are any.
     case familyNotFound(String)
     /// No file exists at this path.
     case fileNotFound(String)
@@ -37,7 +38,10 @@ public enum FontError: TextFitError, Equatable, Sendable {
             let bundled = BundledFonts.directory == nil
                 ? "the bundled fonts were not found either, see BundledFonts.lookup"
                 : "bundled fonts: \(BundledFonts.familyNames.joined(separator: ", "))"
-            return "font family '\(family)' not found (\(bundled); install it or pass a font file)"
+            // Installed families with a near name first: the usual cause is a typo or a style in the name.
+            let near = InstalledFamilies.suggestions(for: family)
+            let suggestion = near.isEmpty ? "" : "; did you mean " + near.map { "'\($0)'" }.joined(separator: ", ") + "?"
+            return "font family '\(family)' not found\(suggestion) (\(bundled); install it or pass a font file)"
         case .fileNotFound(let path):
             return "font file not found: \(path)"
         case .unreadableFile(let path, let reason):

@@ -22,12 +22,24 @@ final class Fontconfig: Sendable {
     /// The font Fontconfig matches for `family` at OpenType `weight` (100–900) and slant, or nil when it
     /// only has a substitute of another family. Fontconfig ranks slant above weight, so an italic request
     /// of a family with italics but not at that weight gets the nearest italic.
-    func match(family: String, weight: Double, italic: Bool) -> Match? {
+    /// With `generic`, `family` is a generic name (`sans-serif`, ...) and the family the configuration's
+    /// aliases resolve it to is the answer, whatever its name.
+    func match(family: String, weight: Double, italic: Bool, generic: Bool = false) -> Match? {
         var match = tf_font_match()
         let found = config.withLock { config in
-            tf_fontconfig_match_family(config, family, weight, italic ? Self.italicSlant : Self.romanSlant, &match)
+            tf_fontconfig_match_family(config, family, weight, italic ? Self.italicSlant : Self.romanSlant,
+                                       generic ? 1 : 0, &match)
         }
         return found == 1 ? Self.convert(&match) : nil
+    }
+
+    /// The family names of every scalable font the configuration knows (the bundled ones included),
+    /// once each, in Fontconfig's order; empty when it cannot list them.
+    func familyNames() -> [String] {
+        guard let list = config.withLock({ tf_fontconfig_family_names($0) }) else { return [] }
+        defer { tf_string_free(list) }
+        var seen = Set<String>()
+        return String(cString: list).split(separator: "\n").map(String.init).filter { seen.insert($0).inserted }
     }
 
     /// The best font covering `scalar`, preferring `family`; with `emoji`, the best colour font only.

@@ -32,6 +32,16 @@ enum FreeType {
                                  weightClass: Int(info.weight_class)))
     }
 
+    /// The top of `codepoint`'s glyph in face `faceIndex`, in design units, as FreeType's control box of the
+    /// unscaled outline gives it: the cross-check of the metrics HarfBuzz's glyph bounds supply when OS/2
+    /// has none (F4). nil when FreeType cannot load the glyph.
+    static func glyphTop(_ file: FontFileBytes, faceIndex: Int, codepoint: UInt32) -> Int? {
+        guard let bytes = file.borrowed else { return nil }
+        var top: Int32 = 0
+        guard tf_font_bytes_glyph_top(bytes, Int32(clamping: faceIndex), codepoint, &top) == 0 else { return nil }
+        return Int(top)
+    }
+
     struct FreeTypeError: Error {
         var code: Int32
         var faceCount: Int

@@ -6,7 +6,7 @@ extension String {
     /// ```swift
     /// let style = TextStyle(font: try Font(family: "Noto Sans", size: 17))
     /// let rect = try "The quick brown fox".boundingRect(
-    ///     with: CGSize(width: 100, height: .greatestFiniteMagnitude),
+    ///     with: CGSize(width: 100, height: CGFloat.greatestFiniteMagnitude),
     ///     options: [.usesLineFragmentOrigin, .usesFontLeading], attributes: style)
     /// let height = rect.height.rounded(.up)   // Apple's advice: ceil before sizing views (B5)
     /// ```

@@ -1,6 +1,6 @@
 /// Tabs in the general breaker (P10): a tab advances to the next stop after the pen, measured from the
 /// leading margin, so a line's width depends on where the line starts and on its indent. Only texts
-/// prepared with a paragraph style that contain a tab come here; every other text measures lines with
+/// that contain a tab come here (with the default style's stops when prepared without one); every other text measures lines with
 /// the prefix sums alone (`PreparedText.width`). Widths come from the shared `TabLayout`, which glyph
 /// placement and the visual runs read too.
 extension LineBreaker {

@@ -2,7 +2,8 @@ import Foundation
 
 /// A validated `ParagraphStyle` in the form layout reads: indents in 1/1024 pt, and whether the style
 /// changes where lines break. A `PreparedText` holds one only when its style changes something (not
-/// `ParagraphStyle.isPlain`, or a tab in the text), so a plain text keeps the plain path.
+/// `ParagraphStyle.isPlain`, or a tab in the text, even without a style: P10), so a text without a tab
+/// and without a style keeps the plain path.
 final class ParagraphSettings: Sendable {
     let style: ParagraphStyle
     /// Head indents and the tail indent in 1/1024 pt (the tail keeps its sign, P9).

@@ -15,7 +15,8 @@ import Foundation
 /// left to right and trails right to left, `.right` the reverse, `.natural` leads in both. Past the last
 /// stop with no interval a tab keeps its own advance, like a space.
 ///
-/// Only texts prepared with a paragraph style that contain a tab have one; plain text never comes here.
+/// Only texts that contain a tab have one (prepared without a style, the default stops); text without a
+/// tab never comes here.
 struct TabLayout: Sendable {
     let stops: TabStops
     /// UTF-16 offsets of the tabs, ascending.

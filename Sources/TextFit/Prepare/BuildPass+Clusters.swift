@@ -31,7 +31,10 @@ extension PreparedText.Pass {
                                  _ flags: UnsafeMutablePointer<UInt8>) {
         clusterStarts(at: position, u, flags)
         if entry & CharacterTable.Bit.mayNeedBidi != 0 { mayBeRightToLeft = true }
-        if entry & CharacterTable.Bit.hangingSpace != 0 { flags[position] |= Flag.space }
+        if entry & CharacterTable.Bit.hangingSpace != 0 {
+            flags[position] |= Flag.space
+            if unit == 0x09 { hasTab = true }
+        }
         if entry & CharacterTable.Bit.paragraphSeparator != 0 {
             endParagraph(at: position, separatorLength: 1, flags)
             return
@@ -60,7 +63,10 @@ extension PreparedText.Pass {
         }
         // Only a space that is a cluster by itself hangs: " \u{308}" is a mark on a space, not
         // whitespace, and trimming must never stop inside a cluster.
-        if length == 1, table[u[position]] & CharacterTable.Bit.hangingSpace != 0 { flags[position] |= Flag.space }
+        if length == 1, table[u[position]] & CharacterTable.Bit.hangingSpace != 0 {
+            flags[position] |= Flag.space
+            if u[position] == 0x09 { hasTab = true }
+        }
         let scalars = character.unicodeScalars
         guard let first = scalars.first?.value else { return }
         if first < 0x10000, table[UInt16(first)] & CharacterTable.Bit.paragraphSeparator != 0 {

@@ -98,6 +98,9 @@ extension PreparedText {
         /// Set at the first unit that may need bidi resolution (`CharacterTable.Bit.mayNeedBidi`): `single`
         /// and `multiple` test each unit they take, and `extendSegment` leaves such units to them until then.
         var mayBeRightToLeft = false
+        /// Set at a tab: only `single` and `multiple` take one (its entry is special, `SegmentRun.special`),
+        /// inside their test for hanging whitespace, so text without tabs or other hanging spaces pays nothing.
+        var hasTab = false
         /// Paragraphs (rule W1), found with the clusters: a separator is a cluster ("\r\n" is one). At
         /// most one per unit, and one after the last.
         let paragraphs: UnsafeMutablePointer<Paragraph>

@@ -40,6 +40,9 @@ extension PreparedText {
             /// Whether a unit may need bidi resolution (`CharacterTable.Bit.mayNeedBidi`, seen by the pass);
             /// false for most text, which then never scans for it.
             var mayBeRightToLeft = false
+            /// Whether the text has a tab (seen by `single` and `multiple`, where every tab goes): a text
+            /// without one never scans for tab positions (P10).
+            var hasTab = false
         }
 
         /// The buffers a pass wrote, in the scratch block `scratch` (`BuildScratch`), for `Storage.init`.
@@ -125,7 +128,8 @@ extension PreparedText {
                               segments: UnsafeBufferPointer(start: pass.segments, count: pass.segmentCount),
                               paragraphs: UnsafeBufferPointer(start: pass.paragraphs, count: pass.paragraphCount))
             return Output(text: text, pass: built, fallbackFaces: pass.fallbacks,
-                          clusterTooWide: pass.shaper.clusterTooWide, mayBeRightToLeft: pass.mayBeRightToLeft)
+                          clusterTooWide: pass.shaper.clusterTooWide, mayBeRightToLeft: pass.mayBeRightToLeft,
+                          hasTab: pass.hasTab)
         }
     }
 }

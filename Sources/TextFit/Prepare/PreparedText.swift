@@ -171,6 +171,7 @@ public final class PreparedText: Sendable {
         let count = storage.unitsBuffer.count
         let clusterTooWide = built.clusterTooWide
         let mayBeRightToLeft = built.mayBeRightToLeft
+        let hasTab = built.hasTab
         let direction = style?.baseWritingDirection ?? .natural
         let bidirectional = direction == .rightToLeft || mayBeRightToLeft
             && BidiLevels.needsResolution(storage.unitsBuffer, baseWritingDirection: direction)
@@ -184,9 +185,12 @@ public final class PreparedText: Sendable {
         reshapedPieces = ReshapedPieces(unitCount: count)
         self.mayBeRightToLeft = mayBeRightToLeft
         // `style` changed nothing for left-to-right text (`paragraph` is nil), but in a right-to-left
-        // paragraph its natural or `.left` alignment places lines (D2).
-        if paragraph == nil, styling?.needsLineBoxes == true || bidirectional {
-            paragraphSettings = ParagraphSettings(style ?? ParagraphStyle(), tabPositions: [])
+        // paragraph its natural or `.left` alignment places lines (D2). A tab in a text prepared without
+        // a style goes to the default style's stops, as in UIKit, where every text has a paragraph style
+        // (P10); decided here, so text without a tab keeps the plain paths.
+        if paragraph == nil, styling?.needsLineBoxes == true || bidirectional || hasTab {
+            let tabs = hasTab ? Self.tabPositions(storage.unitsBuffer) : []
+            paragraphSettings = ParagraphSettings(style ?? ParagraphStyle(), tabPositions: tabs)
         } else {
             paragraphSettings = paragraph
         }
@@ -199,6 +203,13 @@ public final class PreparedText: Sendable {
             // scan the text again. Without the hint it answers from `mayBeRightToLeft` alone.
             _ = bidiMemo.storeIfNil(BidiMemo(levels: nil))
         }
+    }
+
+    /// The UTF-16 offsets of the tabs in `units` (P10), read only for a text the build saw a tab in.
+    private static func tabPositions(_ units: UnsafeBufferPointer<UInt16>) -> [Int] {
+        var positions: [Int] = []
+        for index in 0..<units.count where units[index] == 0x09 { positions.append(index) }
+        return positions
     }
 
     /// `init(_:font:)` with a paragraph style's settings (see `init(_:font:paragraphStyle:)`) and the

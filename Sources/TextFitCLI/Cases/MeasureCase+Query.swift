@@ -63,10 +63,22 @@ extension MeasureCase {
         return value
     }
 
-    /// The result's query fields: `tightestWidth`; `widthRange: {min, max}` (`max` null when unbounded);
-    /// or `fontSize` and `fits`.
+    /// The text the case's layout shows: `prepared`, or with `fitFontSize` the text at the fitted size,
+    /// as a label with `adjustsFontSizeToFitWidth` draws it (rule Q4; architecture.md, "Queries": the
+    /// answer's lines, `width`, `height` and `truncated` are those at `fontSize`). `fit` is kept for
+    /// `queryAnswer`, so the size is searched once.
     /// - Throws: `MeasureError` from the engine.
-    func queryAnswer(_ prepared: PreparedText) throws -> [JSONMember] {
+    func shownText(_ prepared: PreparedText) throws -> (text: PreparedText, fit: FontSizeFit?) {
+        guard case .fitFontSize(let factor)? = query else { return (prepared, nil) }
+        let fit = try prepared.fittingFontSize(width: width.map { CGFloat($0) }, numberOfLines: maxLines,
+                                               minimumScaleFactor: CGFloat(factor), lineBreakMode: lineBreakMode)
+        return (fit.preparedText, fit)
+    }
+
+    /// The result's query fields: `tightestWidth`; `widthRange: {min, max}` (`max` null when unbounded);
+    /// or `fontSize` and `fits`, from `fit` (`shownText`'s) when given.
+    /// - Throws: `MeasureError` from the engine.
+    func queryAnswer(_ prepared: PreparedText, fit: FontSizeFit? = nil) throws -> [JSONMember] {
         let width = self.width.map { CGFloat($0) }
         switch query {
         case nil:
@@ -80,10 +92,10 @@ extension MeasureCase {
                 "min": .double(Double(range.lowerBound)),
                 "max": range.upperBound.map { .double(Double($0)) } ?? .null,
             ]))]
-        case .fitFontSize(let factor)?:
-            let fit = try prepared.fittingFontSize(width: width, numberOfLines: maxLines,
-                                                   minimumScaleFactor: CGFloat(factor), lineBreakMode: lineBreakMode)
-            return [JSONMember("fontSize", .double(Double(fit.pointSize))), JSONMember("fits", .bool(fit.fits))]
+        case .fitFontSize?:
+            let found = try fit ?? shownText(prepared).fit
+            guard let found else { return [] }
+            return [JSONMember("fontSize", .double(Double(found.pointSize))), JSONMember("fits", .bool(found.fits))]
         }
     }
 }

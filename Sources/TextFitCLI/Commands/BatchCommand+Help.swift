@@ -50,6 +50,7 @@ extension BatchCommand {
                             null when every wider width keeps them.
             fontSize, fits  (fitFontSize) the largest size from size x minimumScaleFactor to size at which
                             the text fits width and maxLines untruncated; fits false when none does.
+                            The result's lines, width, height and truncated are those at fontSize.
           Exit: 0 all cases measured; 1 some cases failed (including unknown fonts); 2 bad arguments.
         """
 }

@@ -47,10 +47,12 @@ enum BatchCommand: Command {
     static func answer(_ json: JSONValue, fonts: FontCache) throws -> JSONValue {
         let measureCase = try MeasureCase(json: json)
         let prepared = try measureCase.prepare(fonts: fonts)
-        let layout = try measureCase.layout(prepared)
+        // `fitFontSize` lays the text out at the size it finds (Q4); every other case at its own.
+        let shown = try measureCase.shownText(prepared)
+        let layout = try measureCase.layout(shown.text)
         let boxed = measureCase.paragraph != nil || measureCase.runs != nil || prepared.isBidirectional
         let result = MeasureResult.json(id: json["id"] ?? .null, layout: layout, lineBoxes: boxed)
-        let answered = MeasureResult.appending(try measureCase.queryAnswer(prepared), to: result)
+        let answered = MeasureResult.appending(try measureCase.queryAnswer(prepared, fit: shown.fit), to: result)
         return MeasureResult.appending(MeasureResult.missingGlyphMembers(prepared), to: answered)
     }
 }

@@ -53,11 +53,12 @@ extension MeasureCommand {
         }
     }
 
-    /// `batch`'s answer to the case, from the layout already made.
+    /// `batch`'s answer to the case, from the layout already made (of `MeasureCase.shownText`, whose
+    /// `fit` it is given).
     static func caseResult(_ json: JSONValue, _ measureCase: MeasureCase, prepared: PreparedText,
-                           layout: TextLayout) throws -> JSONValue {
+                           layout: TextLayout, fit: FontSizeFit? = nil) throws -> JSONValue {
         let boxed = measureCase.paragraph != nil || measureCase.runs != nil || prepared.isBidirectional
         let result = MeasureResult.json(id: json["id"] ?? .null, layout: layout, lineBoxes: boxed)
-        return MeasureResult.appending(try measureCase.queryAnswer(prepared), to: result)
+        return MeasureResult.appending(try measureCase.queryAnswer(prepared, fit: fit), to: result)
     }
 }

@@ -31,22 +31,26 @@ enum MeasureCommand: Command {
             return .fontMissing
         }
         let layout: TextLayout
+        let shown: (text: PreparedText, fit: FontSizeFit?)
         do {
-            layout = try measureCase.layout(prepared)
+            // A `fitFontSize` case shows its text at the size found (Q4), as batch answers it.
+            shown = try measureCase.shownText(prepared)
+            layout = try measureCase.layout(shown.text)
         } catch {
             return console.fail(UsageError(message: "\(error)"))
         }
         if let warning = MeasureResult.missingGlyphWarning(prepared) { console.writeError(warning) }
         if request.json, let json = request.caseJSON {
             do {
-                console.write(JSONWriter.string(try caseResult(json, measureCase, prepared: prepared, layout: layout)))
+                console.write(JSONWriter.string(try caseResult(json, measureCase, prepared: prepared, layout: layout,
+                                                               fit: shown.fit)))
             } catch {
                 return console.fail(UsageError(message: "\(error)"))
             }
         } else if request.json {
             console.write(JSONWriter.string(MeasureResult.json(id: .null, layout: layout)))
         } else {
-            for line in table(measureCase, prepared: prepared, layout: layout) { console.write(line) }
+            for line in table(measureCase, prepared: shown.text, layout: layout) { console.write(line) }
         }
         return .success
     }

@@ -43,7 +43,8 @@ enum RenderCommand: Command {
         let bytes: Data
         let pixels: (width: Int, height: Int)
         do {
-            layout = try request.measureCase.layout(prepared)
+            // A `fitFontSize` case is drawn at the size found (Q4), as `measure` reports it.
+            layout = try request.measureCase.layout(request.measureCase.shownText(prepared).text)
             let options = RenderOptions(scale: CGFloat(request.scale), overlays: request.overlay ? .all : [],
                                         widthLimit: request.measureCase.width.map { CGFloat($0) })
             let picture = try layout.picture(options: options)

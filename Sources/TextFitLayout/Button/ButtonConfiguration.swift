@@ -13,7 +13,7 @@ import Foundation
 /// button.imagePadding = 8
 /// let size = try button.intrinsicContentSize           // insets + image + 8 + title + subtitle
 /// let frames = try button.layout(in: CGRect(origin: .zero, size: size))
-/// frames.imageRect, frames.titleRect, frames.subtitleRect
+/// (frames.imageRect, frames.titleRect, frames.subtitleRect)
 /// ```
 ///
 /// Defaults, and where they come from:

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// ```swift
 /// let frames = try button.layout(in: CGRect(x: 0, y: 0, width: 200, height: 44))
-/// frames.imageRect, frames.titleRect        // snapped to the pixel grid (U7)
+/// (frames.imageRect, frames.titleRect)      // snapped to the pixel grid (U7)
 /// frames.titleLines?.first?.text            // "Downl…" when the insets squeeze the title
 /// ```
 /// A part that is absent or hidden has a `.zero` rect and no lines.
