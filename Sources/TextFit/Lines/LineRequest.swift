@@ -58,7 +58,7 @@ struct LineRequest: Equatable {
     /// A width in points as 1/1024-pt units; unbounded (B7: `nil`, 0, +infinity, ≥ 1e15) as
     /// `Units.unbounded`. `CGFloat.wrapWidth(_:)` and this agree; this one skips the optional in between.
     /// - Throws: `MeasureError.invalidWidth` for NaN or a negative width.
-    // Not forced inline: as a call (one per width) relayout ran fewer instructions (callgrind, `ui` set).
+    @inline(__always)
     static func units(forWidth width: CGFloat?) throws -> Int {
         guard let width else { return Units.unbounded }
         // As a Double (CGFloat's storage on 64-bit Linux): Foundation's CGFloat comparisons are not
@@ -78,8 +78,8 @@ struct LineRequest: Equatable {
 ///   something after the text, such as the title + date layout.
 /// * A paragraph's first line with other room than the rest (`firstOfParagraph`): a paragraph style's
 ///   first-line head indent (P9), which `ParagraphSettings` derives from the request's widths.
-/// * A width per line, the last repeating (`list`, `layout(widths:)`, W8): text beside a picture or a
-///   drop cap. A paragraph style's indents then apply to each listed width (`indents`).
+/// * A width per line, the last repeating (`listed`, `layout(widths:)`, W8): text beside a picture or a
+///   drop cap. A paragraph style's indents then apply to each listed width (`Listed.indents`).
 ///
 /// A breaker asks `limit(line:isParagraphStart:isLastPermitted:)` for each line. Only the general
 /// breaker (`LineBreaker`) takes a request with a list: `layout(widths:)` hands it there directly, so the
@@ -87,20 +87,26 @@ struct LineRequest: Equatable {
 struct LineWidths: Equatable {
     /// Every line's width unless one of the others applies.
     var width: Int
-    /// The last permitted line's (line `maxLines − 1`), when it differs; read only under a line limit.
-    var lastPermitted: Int?
-    /// A paragraph's first line's, when it differs (P9).
-    var firstOfParagraph: Int?
-    /// A width per line (line `i`'s is `list[min(i, count − 1)]`), when given: the memory of the
-    /// `layout(widths:)` call that made the request, valid only during it (a plain pointer keeps this
-    /// type free of reference counting, which every relayout would pay for).
-    var list: UnsafeBufferPointer<Int>?
-    /// A paragraph style's indents, applied to each listed width (P9); nil when there is no list or no
-    /// indent.
-    var indents: Indents?
+    // `lastPermitted` and `firstOfParagraph` as plain integers (`absent` when not set), and the list behind
+    // one pointer: a request is made on every relayout, and each word more in it was a store more there
+    // (callgrind, `ui` set).
+    private var lastPermittedStorage: Int
+    private var firstOfParagraphStorage: Int
+    /// A width per line and the indents applied to them, in the memory of the `layout(widths:)` call that
+    /// made the request, valid only during it; nil when the lines have no list.
+    private(set) var listed: UnsafePointer<Listed>?
+
+    private static let absent = Int.min
+
+    /// Per-line widths (`layout(widths:)`, W8): line `i`'s is `widths[min(i, count − 1)]`; under a paragraph
+    /// style whose indents change lines, `indents` come off each.
+    struct Listed {
+        let widths: UnsafeBufferPointer<Int>
+        let indents: Indents?
+    }
 
     /// The indents of a paragraph style, in 1/1024 pt (`ParagraphSettings`, P9).
-    struct Indents: Sendable, Equatable {
+    struct Indents: Equatable {
         let firstHead: Int
         let head: Int
         /// Positive: where lines end, from the leading margin; zero or negative: back from the width.
@@ -118,40 +124,48 @@ struct LineWidths: Equatable {
     @inline(__always)
     init(width: Int, lastPermitted: Int? = nil, firstOfParagraph: Int? = nil) {
         self.width = width
-        self.lastPermitted = lastPermitted
-        self.firstOfParagraph = firstOfParagraph
+        lastPermittedStorage = lastPermitted ?? Self.absent
+        firstOfParagraphStorage = firstOfParagraph ?? Self.absent
+        listed = nil
     }
 
-    /// One width per line, the last repeating (`list` is not empty, and outlives the request).
-    init(list: UnsafeBufferPointer<Int>) {
-        self.init(width: list[0])
-        self.list = list
+    /// One width per line, the last repeating (`listed.widths` is not empty, and outlives the request).
+    init(listed: UnsafePointer<Listed>) {
+        self.init(width: listed.pointee.widths[0])
+        self.listed = listed
     }
+
+    /// The last permitted line's width (line `maxLines − 1`), when it differs; read only under a line limit.
+    var lastPermitted: Int? {
+        @inline(__always) get { lastPermittedStorage == Self.absent ? nil : lastPermittedStorage }
+    }
+
+    /// A paragraph's first line's width, when it differs (P9).
+    var firstOfParagraph: Int? {
+        @inline(__always) get { firstOfParagraphStorage == Self.absent ? nil : firstOfParagraphStorage }
+    }
+
+    /// The per-line widths, when given.
+    var list: UnsafeBufferPointer<Int>? { listed?.pointee.widths }
 
     /// The room for line `line`: its listed width (less the indents) when there is a list; else the last
     /// permitted line's width when it is that line, the paragraph's first line's when it starts a
     /// paragraph, or `width`.
     @inline(__always)
     func limit(line: Int, isParagraphStart: Bool, isLastPermitted: Bool) -> Int {
-        if _slowPath(list != nil) { return listedRoom(line: line, isParagraphStart: isParagraphStart) }
-        let room = isParagraphStart ? firstOfParagraph ?? width : width
-        return isLastPermitted ? lastPermitted ?? room : room
+        if _slowPath(listed != nil) { return listedRoom(line: line, isParagraphStart: isParagraphStart) }
+        let room = isParagraphStart && firstOfParagraphStorage != Self.absent ? firstOfParagraphStorage : width
+        return isLastPermitted && lastPermittedStorage != Self.absent ? lastPermittedStorage : room
     }
 
     /// The width the layout gives line `line` before any indent: its listed width, else `width`.
     func base(line: Int) -> Int {
-        guard let list else { return width }
-        return list[min(line, list.count - 1)]
+        guard let widths = list else { return width }
+        return widths[min(line, widths.count - 1)]
     }
 
     private func listedRoom(line: Int, isParagraphStart: Bool) -> Int {
         let width = base(line: line)
-        return indents?.room(in: width, isParagraphStart: isParagraphStart) ?? width
+        return listed?.pointee.indents?.room(in: width, isParagraphStart: isParagraphStart) ?? width
     }
-
-    static func == (a: LineWidths, b: LineWidths) -> Bool {
-        a.width == b.width && a.lastPermitted == b.lastPermitted && a.firstOfParagraph == b.firstOfParagraph
-            && a.indents == b.indents && a.list?.baseAddress == b.list?.baseAddress && a.list?.count == b.list?.count
-    }
-
 }

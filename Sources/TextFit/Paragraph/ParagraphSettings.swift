@@ -51,15 +51,17 @@ final class ParagraphSettings: Sendable {
         return max(0, maxWidth + tailIndent)
     }
 
+    /// The indents a list of widths loses per line (`layout(widths:)`, P9).
+    var indents: LineWidths.Indents {
+        LineWidths.Indents(firstHead: firstHeadIndent, head: headIndent, tail: tailIndent)
+    }
+
     /// A request's line widths with the room the indents leave (P9): a paragraph's first line after the
     /// first-line head indent, the others after the head indent, both before the tail indent. The last
     /// permitted line's own width (T3) is a width the caller chose for that line, kept as given.
     func lineWidths(for widths: LineWidths) -> LineWidths {
-        if widths.list != nil {
-            var listed = widths
-            listed.indents = LineWidths.Indents(firstHead: firstHeadIndent, head: headIndent, tail: tailIndent)
-            return listed
-        }
+        // A list carries its indents already (`layout(widths:)` made them from these settings).
+        if widths.listed != nil { return widths }
         let end = lineEnd(maxWidth: widths.width)
         if end >= Units.unbounded {
             return LineWidths(width: Units.unbounded, lastPermitted: widths.lastPermitted, firstOfParagraph: Units.unbounded)

@@ -19,6 +19,7 @@ enum BuildScratch {
 
         /// For a text of `utf8Count` UTF-8 bytes: its UTF-16 length is at most that, and `Pass.Layout` only
         /// grows with the length.
+        @inline(__always)
         init(utf8Count: Int) {
             units = (BatchShaper.scratchByteCount + 1) & ~1
             pass = (units + MemoryLayout<UInt16>.stride * (utf8Count + 1) + 7) & ~7
