@@ -19,7 +19,7 @@ import TextFitLayout
         let cache = RowHeightCache()
         let rows = ConstraintRowHeights(identifier: "news", template: try NewsCell(), separatorHeight: 0.5, cache: cache)
         let frames = RowHeights(template: RowTemplate(font: try Fixtures.font(SeedExamples.feedFontSize),
-                                                      insets: SeedExamples.feedInsets), cache: nil)
+                                                      insets: SeedExamples.feedInsets, includesSeparator: false), cache: nil)
         let texts = SeedExamples.feedTexts
         for width in [320.0, 375.0] as [CGFloat] {
             let heights = try rows.heights(for: texts.map { Row(text: $0) }, width: width)

@@ -69,6 +69,19 @@ struct DocCommentExample: Equatable {
         "TitleDateLayout.swift": ["body", "bold", "caption", "grey"],
         "TextLayout+Rendering.swift": ["font", "text"],
         "TitleDateLayout+Drawing.swift": ["font"],
+        "PreparedText+Layout.swift": ["prepared"],
+        "PreparedText+LineWidths.swift": ["prepared"],
+        "TextFitError.swift": ["prepared"],
+        "SemanticContentAttribute.swift": ["font"],
+        "LRUTable.swift": ["LRUTable"],
+        "Screen.swift": ["font"],
+        "ConstraintRowHeights.swift": ["texts"],
+        "Array+Distribute.swift": ["a", "b", "c"],
+        "LayoutNode+Masonry.swift": ["avatar", "contentView", "label"],
+        "LayoutAnchor.swift": ["avatar", "cell", "label"],
+        "LayoutAttribute.swift": ["date", "title"],
+        "LayoutConstraint.swift": ["cell", "label"],
+        "LayoutNode+AutoLayout.swift": ["contentView"],
     ]
 
     /// The listed names this block uses without declaring them (empty: it is compiled).
