@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -52,10 +53,13 @@ int32_t tf_font_file_map(const char *path, uint64_t size_limit, tf_font_bytes *b
         return TF_FONT_FILE_OK;
     }
     size_t length = (size_t)status.st_size;
-    // One byte more than the size: a read that fills it means the file grew while it was read.
-    char *copy = malloc(length + 1);
-    if (copy == NULL) {
-        *system_error = ENOMEM;
+    // One byte more than the size: a read that fills it means the file grew while it was read. Memory of
+    // its own (an anonymous mapping), not malloc's: a font's bytes live as long as its face, and large
+    // blocks from the heap left malloc's later small blocks slower to find (relayout's line records:
+    // about 24 instructions a malloc more, callgrind).
+    char *copy = mmap(NULL, length + 1, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (copy == MAP_FAILED) {
+        *system_error = errno;
         close(descriptor);
         return TF_FONT_FILE_CANNOT_OPEN;
     }
@@ -65,7 +69,7 @@ int32_t tf_font_file_map(const char *path, uint64_t size_limit, tf_font_bytes *b
         if (got < 0) {
             if (errno == EINTR) continue;
             *system_error = errno;
-            free(copy);
+            munmap(copy, length + 1);
             close(descriptor);
             return TF_FONT_FILE_CANNOT_OPEN;
         }
@@ -74,7 +78,7 @@ int32_t tf_font_file_map(const char *path, uint64_t size_limit, tf_font_bytes *b
     }
     close(descriptor);
     if (done != length) {
-        free(copy);
+        munmap(copy, length + 1);
         return TF_FONT_FILE_CHANGED;
     }
     bytes->bytes = copy;
@@ -84,5 +88,5 @@ int32_t tf_font_file_map(const char *path, uint64_t size_limit, tf_font_bytes *b
 
 void tf_font_file_unmap(tf_font_bytes bytes) {
     if (bytes.bytes == NULL || bytes.bytes == empty_file) return;
-    free((void *)bytes.bytes);
+    munmap((void *)bytes.bytes, bytes.length + 1);
 }

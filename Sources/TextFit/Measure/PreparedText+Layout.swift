@@ -25,9 +25,17 @@ extension PreparedText {
     ///   starts or ends inside a word at a HarfBuzz unsafe-to-break cluster.
     public func layout(width: CGFloat? = nil, numberOfLines: Int = 0, lineBreakMode: LineBreakMode = .byWordWrapping,
                        lineBreakStrategy: LineBreakStrategy = [], lastLineMaxWidth: CGFloat? = nil) throws -> TextLayout {
-        try layout(LineRequest(width: width, numberOfLines: numberOfLines, lineBreakMode: lineBreakMode,
-                               lineBreakStrategy: lineBreakStrategy, lastLineMaxWidth: lastLineMaxWidth),
-                   fastPath: true)
+        // Two copies of the same call: in the second the optimiser knows there is no paragraph style, so the
+        // request is never handed to the styled path and stays in registers (made once for both, it was
+        // stored to memory on every relayout: +7 instructions a width in the `ui` set, callgrind).
+        if _slowPath(paragraphSettings != nil) {
+            return try layout(LineRequest(width: width, numberOfLines: numberOfLines, lineBreakMode: lineBreakMode,
+                                          lineBreakStrategy: lineBreakStrategy, lastLineMaxWidth: lastLineMaxWidth),
+                              fastPath: true)
+        }
+        return try layout(LineRequest(width: width, numberOfLines: numberOfLines, lineBreakMode: lineBreakMode,
+                                      lineBreakStrategy: lineBreakStrategy, lastLineMaxWidth: lastLineMaxWidth),
+                          fastPath: true)
     }
 
     /// `layout(width:...)` through the breaker's fast path when it applies (`fastPath`), or always through
@@ -94,9 +102,15 @@ extension PreparedText {
     /// - Parameters and throws: as `layout(width:numberOfLines:lineBreakMode:lineBreakStrategy:lastLineMaxWidth:)`.
     public func measure(width: CGFloat? = nil, numberOfLines: Int = 0, lineBreakMode: LineBreakMode = .byWordWrapping,
                         lineBreakStrategy: LineBreakStrategy = [], lastLineMaxWidth: CGFloat? = nil) throws -> TextMetrics {
-        try measure(LineRequest(width: width, numberOfLines: numberOfLines, lineBreakMode: lineBreakMode,
-                                lineBreakStrategy: lineBreakStrategy, lastLineMaxWidth: lastLineMaxWidth),
-                    fastPath: true)
+        // Two copies, as in `layout`.
+        if _slowPath(paragraphSettings != nil) {
+            return try measure(LineRequest(width: width, numberOfLines: numberOfLines, lineBreakMode: lineBreakMode,
+                                           lineBreakStrategy: lineBreakStrategy, lastLineMaxWidth: lastLineMaxWidth),
+                               fastPath: true)
+        }
+        return try measure(LineRequest(width: width, numberOfLines: numberOfLines, lineBreakMode: lineBreakMode,
+                                       lineBreakStrategy: lineBreakStrategy, lastLineMaxWidth: lastLineMaxWidth),
+                           fastPath: true)
     }
 
     /// `measure(width:...)` through the breaker's fast path when it applies (`fastPath`), or always
