@@ -69,7 +69,7 @@ extension PreparedText.Pass {
     mutating func extendWords<Face: SegmentRunFace>(from start: Int, in face: Face, _ u: UnsafeBufferPointer<UInt16>,
                                                             _ flags: UnsafeMutablePointer<UInt8>) -> Int {
         let units = u.baseAddress.unsafelyUnwrapped  // start < count: not empty
-        // A space right after an emoji goes to `single`: `place` does not keep it in the emoji's segment.
+        // A space right after an emoji goes to `single`: `place` sets it in the font, not the emoji's segment.
         if lastClusterWasEmoji, units[start] == 0x20 { return start }
         let run = SegmentRun(face: face, entries: table.entries, coverage: primaryCoverage,
                              kinds: mayBeRightToLeft ? table.runKindsOnceBidi : table.runKinds,
@@ -175,7 +175,10 @@ extension PreparedText.Pass {
         self.icuIndex = icuIndex
         // `weakJoins` turned true only at a unit of the segment's strong script.
         if weakJoins { lastStrongScript = segmentScript }
-        if position > start { lastClusterWasEmoji = false }
+        if position > start {
+            lastClusterWasEmoji = false
+            pendingSpaces = -1  // the fallback's run continued after its spaces: they stay in it
+        }
         return position
     }
 
@@ -301,7 +304,10 @@ extension PreparedText.Pass {
         graphemeCount &+= end &- start
         self.breakCount = breakCount
         self.icuIndex = icuIndex
-        if end > start { lastClusterWasEmoji = false }
+        if end > start {
+            lastClusterWasEmoji = false
+            pendingSpaces = -1
+        }
         return (end, mayExtend)
     }
 }

@@ -112,6 +112,9 @@ extension PreparedText {
         var segmentScript = HarfBuzzScript.common
         var lastStrongScript = HarfBuzzScript.common
         var lastClusterWasEmoji = false
+        /// Where the spaces at the end of the open fallback segment start (−1: none): `place` leaves them
+        /// there or moves them to the font once the next cluster is placed (rule F6).
+        var pendingSpaces = -1
 
         /// - Parameters:
         ///   - scratch: the pass's buffers' memory, `Layout(count:).byteCount` bytes, eight-byte aligned.
