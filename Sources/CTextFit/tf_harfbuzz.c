@@ -163,7 +163,7 @@ static void make_thread_buffer_key(void) { pthread_key_create(&thread_buffer_key
 
 enum {
     kSeen = 4,
-    kHasGlyph = 8,
+    kNotdef = 8,  // a glyph of the cluster is .notdef (glyph 0): it draws as a box
     kUnsafe = 16,
 };
 
@@ -385,7 +385,7 @@ int32_t tf_shape(const tf_font *font, const uint16_t *text, int32_t length, uint
         positions[i].x_advance = advance;  // the spread path below re-reads it
         overflowed |= __builtin_add_overflow(advances[cluster], advance, &advances[cluster]);
         uint8_t f = flags[cluster] | kSeen;
-        if (infos[i].codepoint != 0) f |= kHasGlyph;
+        if (infos[i].codepoint == 0) f |= kNotdef;
         if (hb_glyph_info_get_glyph_flags(&infos[i]) & HB_GLYPH_FLAG_UNSAFE_TO_BREAK) f |= kUnsafe;
         flags[cluster] = f;
     }
@@ -398,7 +398,7 @@ int32_t tf_shape(const tf_font *font, const uint16_t *text, int32_t length, uint
             out |= 1;  // inside a cluster: breaking here splits it
         } else {
             if (f & kUnsafe) out |= 1;
-            if (!(f & kHasGlyph)) out |= 2;
+            if (f & kNotdef) out |= 2;
         }
         flags[u] = out;
     }
@@ -464,7 +464,7 @@ int32_t tf_shape_joined(const tf_font *font, const tf_segment_lookup *pieces, in
             // An overflowing cluster sum is tf_shape's spread path: that piece is shaped alone.
             overflowed |= __builtin_add_overflow(a[local], advance, &a[local]);
             uint8_t fl = f[local] | kSeen;
-            if (infos[i].codepoint != 0) fl |= kHasGlyph;
+            if (infos[i].codepoint == 0) fl |= kNotdef;
             if (hb_glyph_info_get_glyph_flags(&infos[i]) & HB_GLYPH_FLAG_UNSAFE_TO_BREAK) fl |= kUnsafe;
             f[local] = fl;
         }
@@ -489,7 +489,7 @@ int32_t tf_shape_joined(const tf_font *font, const tf_segment_lookup *pieces, in
                 out |= 1;  // inside a cluster: breaking here splits it
             } else {
                 if (fl & kUnsafe) out |= 1;
-                if (!(fl & kHasGlyph)) out |= 2;
+                if (fl & kNotdef) out |= 2;
             }
             f[u] = out;
         }

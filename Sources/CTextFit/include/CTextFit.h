@@ -139,7 +139,7 @@ void tf_font_destroy(tf_font *font);
 /// For each UTF-16 unit i: `advances[i]` receives the summed x-advance of the HarfBuzz cluster that starts at i
 /// (0 for units inside a cluster); `flags[i]` gets bit 0 set when unit i does not start a cluster or its first
 /// glyph is HB_GLYPH_FLAG_UNSAFE_TO_BREAK (breaking the text before i changes shaping), and bit 1 when
-/// unit i starts a cluster whose glyphs are all .notdef (missing from the font).
+/// unit i starts a cluster with a .notdef glyph (glyph 0, a box: missing from the font).
 /// A cluster's advances are summed in 64 bits; when a sum passes INT32_MAX it is spread over the cluster's
 /// units (the slots inside a cluster are never read alone), keeping every slot an int32.
 /// Returns the glyph count, -1 when shaping failed (out of memory), or -2 when a cluster is too wide even
