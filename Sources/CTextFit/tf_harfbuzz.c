@@ -132,6 +132,39 @@ int32_t tf_face_codepoint_advance(const tf_face *face, uint32_t codepoint) {
     return sane_advance((int32_t)hb_font_get_glyph_h_advance(face->design_font, glyph), (int32_t)limit);
 }
 
+// Whether lookup `index` of table `tag` (GSUB or GPOS) reads or writes `glyph`, in any of its inputs,
+// contexts or outputs.
+static int lookups_have_glyph(hb_face_t *face, hb_tag_t tag, hb_codepoint_t glyph, hb_set_t *glyphs) {
+    unsigned count = hb_ot_layout_table_get_lookup_count(face, tag);
+    for (unsigned i = 0; i < count; i++) {
+        hb_set_clear(glyphs);
+        hb_ot_layout_lookup_collect_glyphs(face, tag, i, glyphs, glyphs, glyphs, NULL);
+        if (hb_set_has(glyphs, glyph)) return 1;
+    }
+    return 0;
+}
+
+int32_t tf_face_space_in_lookups(const tf_face *face) {
+    // Blink's test (HarfBuzzFace::HasSpaceInLigaturesOrKerning, which decides whether its word cache may
+    // shape a font word by word): a font without a space glyph cannot join words; otherwise any GPOS or
+    // GSUB lookup that touches the space glyph can change the shaping across it.
+    hb_codepoint_t space = 0;
+    if (!hb_font_get_nominal_glyph(face->design_font, 0x20, &space)) return 0;
+    hb_set_t *glyphs = hb_set_create();
+    int found = lookups_have_glyph(face->face, HB_OT_TAG_GPOS, space, glyphs)
+        || lookups_have_glyph(face->face, HB_OT_TAG_GSUB, space, glyphs);
+    hb_set_destroy(glyphs);
+    if (found) return 1;
+    // HarfBuzz applies a legacy 'kern' table when there is no GPOS; its pairs are not lookups, so such a
+    // font counts as kerning its space (the cache is only a speed-up: being wrong this way costs time).
+    if (!hb_ot_layout_has_positioning(face->face)) {
+        hb_blob_t *kern = hb_face_reference_table(face->face, HB_TAG('k', 'e', 'r', 'n'));
+        found = hb_blob_get_length(kern) > 0;
+        hb_blob_destroy(kern);
+    }
+    return found;
+}
+
 tf_font *tf_font_create(const tf_face *face, int32_t scale) {
     tf_font *result = malloc(sizeof(tf_font));
     if (result == NULL) return NULL;

@@ -117,6 +117,9 @@ void tf_face_destroy(tf_face *face);
 void tf_face_get_metrics(const tf_face *face, tf_face_metrics *metrics);
 /// 1 when the face maps `codepoint` to a glyph.
 int32_t tf_face_has_codepoint(const tf_face *face, uint32_t codepoint);
+/// 1 when shaping can change across a space: a GPOS or GSUB lookup involves the space glyph (kerning with
+/// it, a ligature through it), or a legacy 'kern' table applies. Blink's HasSpaceInLigaturesOrKerning test.
+int32_t tf_face_space_in_lookups(const tf_face *face);
 /// The advance of `codepoint`'s nominal glyph in design units (0 when missing), clamped like shaping's.
 int32_t tf_face_codepoint_advance(const tf_face *face, uint32_t codepoint);
 

@@ -24,6 +24,7 @@ final class HarfBuzzFace: @unchecked Sendable {
             coverage[Int(codepoint >> 6)] |= 1 << UInt64(codepoint & 63)
         }
         self.bmpCoverage = UnsafePointer(coverage)
+        spaceInLookups = tf_face_space_in_lookups(handle) != 0
     }
 
     deinit {
@@ -36,6 +37,12 @@ final class HarfBuzzFace: @unchecked Sendable {
     /// preparation is a bit test. A pointer rather than an array: it stays put while the face lives, so
     /// preparation reads it without retaining anything per character.
     let bmpCoverage: UnsafePointer<UInt64>
+
+    /// Whether shaping can change across a space in this face: a kerning pair or a ligature involves the
+    /// space glyph (Liberation Sans kerns " A" and " T"; Inter and DejaVu Sans have space in GSUB), found
+    /// once from the GPOS and GSUB lookups as Blink finds it (`HarfBuzzFace::HasSpaceInLigaturesOrKerning`).
+    /// Preparation then does not cut such a face's text into words (rule F8).
+    let spaceInLookups: Bool
 
     @inline(__always)
     func hasGlyph(for scalar: UInt32) -> Bool {

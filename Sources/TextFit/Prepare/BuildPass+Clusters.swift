@@ -159,12 +159,16 @@ extension PreparedText.Pass {
     /// ideographs, after a hyphen) the run is shaped as one piece, as Pango shapes its items: one cache
     /// look-up or one `hb_shape` per run instead of one per ideograph. A line may still start or end
     /// there by arithmetic, unless HarfBuzz flagged the position unsafe to break (then `width` reshapes).
+    /// In a font whose space kerns or ligates (`cutsAtSpaces` false, rule F8) a space never ends a
+    /// segment, nor does the length cut fall after one: the pairs with the space stay in one shaping.
     @inline(__always)
     func endsSegment(at position: Int, _ flags: UnsafeMutablePointer<UInt8>) -> Bool {
         let flag = flags[position]
         guard flag & Flag.breakAllowed != 0 else { return false }
-        return flags[position - 1] & Flag.space != 0 || flag & Flag.mandatory != 0
-            || position - segmentStart >= Builder.segmentCutLength
+        if flag & Flag.mandatory != 0 { return true }
+        let afterSpace = flags[position - 1] & Flag.space != 0
+        guard cutsAtSpaces else { return !afterSpace && position - segmentStart >= Builder.segmentCutLength }
+        return afterSpace || position - segmentStart >= Builder.segmentCutLength
     }
 
     /// The font's own face has a glyph for `scalar`: a bit test in the BMP.

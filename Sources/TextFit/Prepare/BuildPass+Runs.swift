@@ -17,7 +17,10 @@ extension PreparedText.Pass {
     @inline(__always)
     mutating func extendSegment(from start: Int, _ u: UnsafeBufferPointer<UInt16>,
                                         _ flags: UnsafeMutablePointer<UInt8>) -> Int {
-        if segmentFace == 0 { return extendSegment(from: start, in: PrimaryRunFace(), u, flags) }
+        if segmentFace == 0 {
+            return cutsAtSpaces ? extendSegment(from: start, in: PrimaryRunFace(), u, flags)
+                                : extendSegment(from: start, in: PrimaryJoinedRunFace(), u, flags)
+        }
         // A fallback's segment: only a bundled one's units are known without asking the face.
         guard let last = lastFallback, last.index == segmentFace, last.bundledIndex > 0 else { return start }
         return extendSegment(from: start, in: BundledRunFace(bundledTable: bundledTable, bundledIndex: last.bundledIndex), u, flags)
@@ -144,7 +147,10 @@ extension PreparedText.Pass {
             guard run.extends(unit, entry, nextEntry, index: scriptIndex, weakJoins: weakJoins, isNewStrong: &isNewStrong),
                   icuMandatory[icuIndex] == 0 else { break }
             var flag = Flag.grapheme | Flag.breakAllowed | (entry & CharacterTable.Bit.hangingSpace != 0 ? Flag.space : 0)
-            if flags[position &- 1] & Flag.space != 0 || position &- segmentStart >= Builder.segmentCutLength {
+            // Where `endsSegment` cuts; `Face.cutsAtSpaces` is a constant of the loop's specialisation.
+            let afterSpace = flags[position &- 1] & Flag.space != 0
+            if Face.cutsAtSpaces ? afterSpace || position &- segmentStart >= Builder.segmentCutLength
+                                 : !afterSpace && position &- segmentStart >= Builder.segmentCutLength {
                 guard Face.isPrimary else { break }
                 if entries[Int(units[position &- 1])] & entry & CharacterTable.Bit.hangul != 0 { flag |= Flag.betweenHangul }
                 closeSegment(at: position, flags)

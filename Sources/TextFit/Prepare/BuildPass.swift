@@ -25,6 +25,10 @@ extension PreparedText {
         let primaryRef: Unmanaged<Face>
         var primary: Face { primaryRef.takeUnretainedValue() }
         let primaryCoverage: UnsafePointer<UInt64>
+        /// Whether the font's own text is cut into segments at spaces (word by word, each cached): false for
+        /// a font whose space kerns or ligates (`HarfBuzzFace.spaceInLookups`, rule F8), whose words are
+        /// shaped together so the pairs with the space count, as HarfBuzz gives them for the whole line.
+        let cutsAtSpaces: Bool
         let scale: Int32
         /// Whether characters the font lacks fall back in Fontconfig's order for it (`FontFallback`);
         /// read only when a cluster needs a fallback.
@@ -127,7 +131,9 @@ extension PreparedText {
             self.extendsRuns = extendsRuns
             primaryRef = face
             let primaryID: Int
-            (primaryCoverage, primaryID) = face._withUnsafeGuaranteedRef { ($0.harfBuzz.bmpCoverage, $0.id) }
+            (primaryCoverage, primaryID, cutsAtSpaces) = face._withUnsafeGuaranteedRef {
+                ($0.harfBuzz.bmpCoverage, $0.id, !$0.harfBuzz.spaceInLookups)
+            }
             self.scale = scale
             bundledTable = FontCatalog.shared.bundledFallbackTable
             bundledFaces = FontCatalog.shared.bundledFaceTable

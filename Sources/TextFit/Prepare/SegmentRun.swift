@@ -70,12 +70,16 @@ protocol SegmentRunFace {
     /// The font's own face: spaces join its segments, and an opportunity after a space may start the
     /// next one (a fallback's segment goes back to `single` there, which chooses the face again).
     static var isPrimary: Bool { get }
+    /// Whether a space ends the segment (`PreparedText.Pass.endsSegment`): false only for the font's own
+    /// face when its space kerns or ligates (rule F8).
+    static var cutsAtSpaces: Bool { get }
     func has(_ unit: UInt16, primaryCovers: Bool) -> Bool
 }
 
 /// The font's own face: it has the unit.
 struct PrimaryRunFace: SegmentRunFace {
     static var isPrimary: Bool { true }
+    static var cutsAtSpaces: Bool { true }
     @inline(__always)
     func has(_ unit: UInt16, primaryCovers: Bool) -> Bool { primaryCovers }
 }
@@ -87,6 +91,16 @@ struct BundledRunFace: SegmentRunFace {
     /// The bundled fallback (1-based) the segment's face came from.
     let bundledIndex: Int
     static var isPrimary: Bool { false }
+    static var cutsAtSpaces: Bool { true }
     @inline(__always)
     func has(_ unit: UInt16, primaryCovers: Bool) -> Bool { !primaryCovers && Int(bundledTable[Int(unit)]) == bundledIndex }
+}
+
+/// The font's own face when its space kerns or ligates (`HarfBuzzFace.spaceInLookups`): it has the unit,
+/// and its words are not cut apart at spaces (rule F8).
+struct PrimaryJoinedRunFace: SegmentRunFace {
+    static var isPrimary: Bool { true }
+    static var cutsAtSpaces: Bool { false }
+    @inline(__always)
+    func has(_ unit: UInt16, primaryCovers: Bool) -> Bool { primaryCovers }
 }
