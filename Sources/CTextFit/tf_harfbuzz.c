@@ -165,6 +165,35 @@ int32_t tf_face_space_in_lookups(const tf_face *face) {
     return found;
 }
 
+void tf_face_space_pairs(const tf_face *face, uint32_t limit, uint64_t *bits) {
+    // For each character c below `limit` the face maps, " c" shaped whole against " " and "c" apart: a
+    // kerning pair, a ligature or a contextual lookup across the space shows as another glyph count,
+    // another advance or HarfBuzz's unsafe-to-break flag on c. At design scale, so no size rounds a pair
+    // away; once per face (a few thousand calls of hb_shape for a Latin font).
+    hb_codepoint_t space = 0;
+    if (!hb_font_get_nominal_glyph(face->design_font, 0x20, &space)) return;
+    hb_position_t space_advance = hb_font_get_glyph_h_advance(face->design_font, space);
+    hb_buffer_t *buffer = hb_buffer_create();
+    for (uint32_t c = 0x21; c < limit; c++) {
+        hb_codepoint_t glyph = 0;
+        if (!hb_font_get_nominal_glyph(face->design_font, c, &glyph)) continue;
+        uint32_t text[2] = {0x20, c};
+        hb_buffer_clear_contents(buffer);
+        hb_buffer_add_utf32(buffer, text, 2, 0, 2);
+        hb_buffer_guess_segment_properties(buffer);
+        hb_shape(face->design_font, buffer, NULL, 0);
+        unsigned count = 0;
+        hb_glyph_info_t *infos = hb_buffer_get_glyph_infos(buffer, &count);
+        hb_glyph_position_t *positions = hb_buffer_get_glyph_positions(buffer, NULL);
+        int joined = count != 2 || infos[0].codepoint != space || infos[1].codepoint != glyph
+            || positions[0].x_advance != space_advance || positions[1].x_offset != 0
+            || positions[1].x_advance != hb_font_get_glyph_h_advance(face->design_font, glyph)
+            || (hb_glyph_info_get_glyph_flags(&infos[1]) & HB_GLYPH_FLAG_UNSAFE_TO_BREAK);
+        if (joined) bits[c >> 6] |= (uint64_t)1 << (c & 63);
+    }
+    hb_buffer_destroy(buffer);
+}
+
 tf_font *tf_font_create(const tf_face *face, int32_t scale) {
     tf_font *result = malloc(sizeof(tf_font));
     if (result == NULL) return NULL;

@@ -54,6 +54,24 @@ import Testing
             .face.harfBuzz.spaceInLookups)
     }
 
+    /// The units that pair with a space before them, probed once per face: Liberation Sans kerns " A",
+    /// " T" and " Y" (its GPOS), not " e" or " 7"; its text is still cut into words before those.
+    @Test func pairsWithTheSpace() throws {
+        let face = try Font(file: Self.files[0], faceIndex: 0, size: 12).face.harfBuzz
+        let bits = try #require(face.spacePairs)
+        func pairs(_ character: Character) -> Bool {
+            let unit = Int(character.utf16.first!)
+            return bits[unit >> 6] & (1 << UInt64(unit & 63)) != 0
+        }
+        #expect(pairs("A") && pairs("T") && pairs("Y"))
+        #expect(!pairs("e") && !pairs("7") && !pairs("a"))
+        #expect(try Fixtures.font(12).face.harfBuzz.spacePairs == nil)
+        // "Select All" is one segment; "Select all" two words.
+        let font = try Font(file: Self.files[0], faceIndex: 0, size: 17)
+        #expect(PreparedText("Select All", font: font).segments.count == 1)
+        #expect(PreparedText("Select all", font: font).segments.count == 2)
+    }
+
     /// Every line of every string, unwrapped and wrapped at two widths, equals HarfBuzz shaping the line's
     /// visible text whole, to 0.01 pt.
     @Test(arguments: files)

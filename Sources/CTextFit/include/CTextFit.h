@@ -120,6 +120,10 @@ int32_t tf_face_has_codepoint(const tf_face *face, uint32_t codepoint);
 /// 1 when shaping can change across a space: a GPOS or GSUB lookup involves the space glyph (kerning with
 /// it, a ligature through it), or a legacy 'kern' table applies. Blink's HasSpaceInLigaturesOrKerning test.
 int32_t tf_face_space_in_lookups(const tf_face *face);
+/// Sets bit c of `bits` (limit / 64 words, zeroed by the caller) for each character c below `limit` the face
+/// maps whose shaping after a space differs from its shaping alone (a kern pair with the space, a ligature or
+/// a context across it): a text may be cut between a space and any other character.
+void tf_face_space_pairs(const tf_face *face, uint32_t limit, uint64_t *bits);
 /// The advance of `codepoint`'s nominal glyph in design units (0 when missing), clamped like shaping's.
 int32_t tf_face_codepoint_advance(const tf_face *face, uint32_t codepoint);
 

@@ -25,11 +25,23 @@ final class HarfBuzzFace: @unchecked Sendable {
         }
         self.bmpCoverage = UnsafePointer(coverage)
         spaceInLookups = tf_face_space_in_lookups(handle) != 0
+        if spaceInLookups {
+            // Below U+3000 probed one by one; above, every character counts as joining a space before it
+            // (a cut is only ever an optimisation).
+            let pairs = UnsafeMutablePointer<UInt64>.allocate(capacity: 1024)
+            pairs.initialize(repeating: 0, count: 1024)
+            tf_face_space_pairs(handle, 0x3000, pairs)
+            for word in (0x3000 >> 6)..<1024 { pairs[word] = ~0 }
+            spacePairs = UnsafePointer(pairs)
+        } else {
+            spacePairs = nil
+        }
     }
 
     deinit {
         tf_face_destroy(handle)
         bmpCoverage.deallocate()
+        spacePairs?.deallocate()
     }
 
     /// The face's coverage of the Basic Multilingual Plane, one bit per code point (1,024 words), read from
@@ -43,6 +55,10 @@ final class HarfBuzzFace: @unchecked Sendable {
     /// once from the GPOS and GSUB lookups as Blink finds it (`HarfBuzzFace::HasSpaceInLigaturesOrKerning`).
     /// Preparation then does not cut such a face's text into words (rule F8).
     let spaceInLookups: Bool
+    /// For a face whose space is in lookups, one bit per BMP unit: set when shaping the unit after a space
+    /// differs from shaping it alone (Liberation Sans: "A", "T", "Y" and a few more), so a text may be cut
+    /// into words after a space before any other unit and keep the word cache. Nil for other faces.
+    let spacePairs: UnsafePointer<UInt64>?
 
     @inline(__always)
     func hasGlyph(for scalar: UInt32) -> Bool {

@@ -159,16 +159,18 @@ extension PreparedText.Pass {
     /// ideographs, after a hyphen) the run is shaped as one piece, as Pango shapes its items: one cache
     /// look-up or one `hb_shape` per run instead of one per ideograph. A line may still start or end
     /// there by arithmetic, unless HarfBuzz flagged the position unsafe to break (then `width` reshapes).
-    /// In a font whose space kerns or ligates (`cutsAtSpaces` false, rule F8) a space never ends a
-    /// segment, nor does the length cut fall after one: the pairs with the space stay in one shaping.
+    /// In a font whose space kerns or ligates (rule F8) a space ends the font's own segment only before
+    /// a unit that does not pair with it (`primarySpacePairs`), so the pairs with the space stay in one
+    /// shaping; the length cut never falls after a space.
     @inline(__always)
     func endsSegment(at position: Int, _ flags: UnsafeMutablePointer<UInt8>) -> Bool {
         let flag = flags[position]
         guard flag & Flag.breakAllowed != 0 else { return false }
         if flag & Flag.mandatory != 0 { return true }
-        let afterSpace = flags[position - 1] & Flag.space != 0
-        guard cutsAtSpaces else { return !afterSpace && position - segmentStart >= Builder.segmentCutLength }
-        return afterSpace || position - segmentStart >= Builder.segmentCutLength
+        guard flags[position - 1] & Flag.space != 0 else { return position - segmentStart >= Builder.segmentCutLength }
+        guard let pairs = primarySpacePairs, segmentFace == 0 else { return true }
+        let unit = textUnits.unsafelyUnwrapped[position]
+        return pairs[Int(unit >> 6)] & (1 << UInt64(unit & 63)) == 0
     }
 
     /// The font's own face has a glyph for `scalar`: a bit test in the BMP.

@@ -18,8 +18,8 @@ extension PreparedText.Pass {
     mutating func extendSegment(from start: Int, _ u: UnsafeBufferPointer<UInt16>,
                                         _ flags: UnsafeMutablePointer<UInt8>) -> Int {
         if segmentFace == 0 {
-            return cutsAtSpaces ? extendSegment(from: start, in: PrimaryRunFace(), u, flags)
-                                : extendSegment(from: start, in: PrimaryJoinedRunFace(), u, flags)
+            guard let spacePairs = primarySpacePairs else { return extendSegment(from: start, in: PrimaryRunFace(), u, flags) }
+            return extendSegment(from: start, in: PrimaryJoinedRunFace(spacePairs: spacePairs), u, flags)
         }
         // A fallback's segment: only a bundled one's units are known without asking the face.
         guard let last = lastFallback, last.index == segmentFace, last.bundledIndex > 0 else { return start }
@@ -147,10 +147,10 @@ extension PreparedText.Pass {
             guard run.extends(unit, entry, nextEntry, index: scriptIndex, weakJoins: weakJoins, isNewStrong: &isNewStrong),
                   icuMandatory[icuIndex] == 0 else { break }
             var flag = Flag.grapheme | Flag.breakAllowed | (entry & CharacterTable.Bit.hangingSpace != 0 ? Flag.space : 0)
-            // Where `endsSegment` cuts; `Face.cutsAtSpaces` is a constant of the loop's specialisation.
-            let afterSpace = flags[position &- 1] & Flag.space != 0
-            if Face.cutsAtSpaces ? afterSpace || position &- segmentStart >= Builder.segmentCutLength
-                                 : !afterSpace && position &- segmentStart >= Builder.segmentCutLength {
+            // Where `endsSegment` cuts: after a space (unless the font's space pairs with this unit, F8;
+            // `cutsAfterSpace` is constant true in the loop's specialisation for other faces), or at length.
+            if flags[position &- 1] & Flag.space != 0 ? face.cutsAfterSpace(before: unit)
+                                                     : position &- segmentStart >= Builder.segmentCutLength {
                 guard Face.isPrimary else { break }
                 if entries[Int(units[position &- 1])] & entry & CharacterTable.Bit.hangul != 0 { flag |= Flag.betweenHangul }
                 closeSegment(at: position, flags)

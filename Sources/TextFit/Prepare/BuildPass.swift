@@ -25,10 +25,13 @@ extension PreparedText {
         let primaryRef: Unmanaged<Face>
         var primary: Face { primaryRef.takeUnretainedValue() }
         let primaryCoverage: UnsafePointer<UInt64>
-        /// Whether the font's own text is cut into segments at spaces (word by word, each cached): false for
-        /// a font whose space kerns or ligates (`HarfBuzzFace.spaceInLookups`, rule F8), whose words are
-        /// shaped together so the pairs with the space count, as HarfBuzz gives them for the whole line.
-        let cutsAtSpaces: Bool
+        /// For a font whose space kerns or ligates (`HarfBuzzFace.spaceInLookups`, rule F8), the units that
+        /// pair with a space before them (`HarfBuzzFace.spacePairs`): its text is cut into words after a
+        /// space only before other units, so the pairs with the space are shaped together, as HarfBuzz
+        /// shapes the whole line. Nil for other fonts: cut at every space, word by word.
+        let primarySpacePairs: UnsafePointer<UInt64>?
+        /// The text's units, for `endsSegment`'s look at the unit after a space (set by `run`).
+        var textUnits: UnsafePointer<UInt16>?
         let scale: Int32
         /// Whether characters the font lacks fall back in Fontconfig's order for it (`FontFallback`);
         /// read only when a cluster needs a fallback.
@@ -131,8 +134,8 @@ extension PreparedText {
             self.extendsRuns = extendsRuns
             primaryRef = face
             let primaryID: Int
-            (primaryCoverage, primaryID, cutsAtSpaces) = face._withUnsafeGuaranteedRef {
-                ($0.harfBuzz.bmpCoverage, $0.id, !$0.harfBuzz.spaceInLookups)
+            (primaryCoverage, primaryID, primarySpacePairs) = face._withUnsafeGuaranteedRef {
+                ($0.harfBuzz.bmpCoverage, $0.id, $0.harfBuzz.spacePairs)
             }
             self.scale = scale
             bundledTable = FontCatalog.shared.bundledFallbackTable
@@ -162,6 +165,7 @@ extension PreparedText {
         /// that need no decision. Stage 6, shaping, runs after the walk over all the segments at once
         /// (`BatchShaper`), since nothing the walk decides depends on it.
         mutating func run(_ u: UnsafeBufferPointer<UInt16>, _ flags: UnsafeMutablePointer<UInt8>) {
+            textUnits = u.baseAddress
             // Stage 1: opportunities.
             if count > 0 {
                 icuCount = findLineBreaks(u, positions: breaks, mandatory: icuMandatory)
