@@ -151,6 +151,68 @@ int32_t tf_face_codepoint_advance(const tf_face *face, uint32_t codepoint) {
     return sane_advance((int32_t)hb_font_get_glyph_h_advance(face->design_font, glyph), (int32_t)limit);
 }
 
+// Whether lookup `index` of table `tag` (GSUB or GPOS) reads or writes `glyph`, in any of its inputs,
+// contexts or outputs.
+static int lookups_have_glyph(hb_face_t *face, hb_tag_t tag, hb_codepoint_t glyph, hb_set_t *glyphs) {
+    unsigned count = hb_ot_layout_table_get_lookup_count(face, tag);
+    for (unsigned i = 0; i < count; i++) {
+        hb_set_clear(glyphs);
+        hb_ot_layout_lookup_collect_glyphs(face, tag, i, glyphs, glyphs, glyphs, NULL);
+        if (hb_set_has(glyphs, glyph)) return 1;
+    }
+    return 0;
+}
+
+int32_t tf_face_space_in_lookups(const tf_face *face) {
+    // Blink's test (HarfBuzzFace::HasSpaceInLigaturesOrKerning, which decides whether its word cache may
+    // shape a font word by word): a font without a space glyph cannot join words; otherwise any GPOS or
+    // GSUB lookup that touches the space glyph can change the shaping across it.
+    hb_codepoint_t space = 0;
+    if (!hb_font_get_nominal_glyph(face->design_font, 0x20, &space)) return 0;
+    hb_set_t *glyphs = hb_set_create();
+    int found = lookups_have_glyph(face->face, HB_OT_TAG_GPOS, space, glyphs)
+        || lookups_have_glyph(face->face, HB_OT_TAG_GSUB, space, glyphs);
+    hb_set_destroy(glyphs);
+    if (found) return 1;
+    // HarfBuzz applies a legacy 'kern' table when there is no GPOS; its pairs are not lookups, so such a
+    // font counts as kerning its space (the cache is only a speed-up: being wrong this way costs time).
+    if (!hb_ot_layout_has_positioning(face->face)) {
+        hb_blob_t *kern = hb_face_reference_table(face->face, HB_TAG('k', 'e', 'r', 'n'));
+        found = hb_blob_get_length(kern) > 0;
+        hb_blob_destroy(kern);
+    }
+    return found;
+}
+
+void tf_face_space_pairs(const tf_face *face, uint32_t limit, uint64_t *bits) {
+    // For each character c below `limit` the face maps, " c" shaped whole against " " and "c" apart: a
+    // kerning pair, a ligature or a contextual lookup across the space shows as another glyph count,
+    // another advance or HarfBuzz's unsafe-to-break flag on c. At design scale, so no size rounds a pair
+    // away; once per face (a few thousand calls of hb_shape for a Latin font).
+    hb_codepoint_t space = 0;
+    if (!hb_font_get_nominal_glyph(face->design_font, 0x20, &space)) return;
+    hb_position_t space_advance = hb_font_get_glyph_h_advance(face->design_font, space);
+    hb_buffer_t *buffer = hb_buffer_create();
+    for (uint32_t c = 0x21; c < limit; c++) {
+        hb_codepoint_t glyph = 0;
+        if (!hb_font_get_nominal_glyph(face->design_font, c, &glyph)) continue;
+        uint32_t text[2] = {0x20, c};
+        hb_buffer_clear_contents(buffer);
+        hb_buffer_add_utf32(buffer, text, 2, 0, 2);
+        hb_buffer_guess_segment_properties(buffer);
+        hb_shape(face->design_font, buffer, NULL, 0);
+        unsigned count = 0;
+        hb_glyph_info_t *infos = hb_buffer_get_glyph_infos(buffer, &count);
+        hb_glyph_position_t *positions = hb_buffer_get_glyph_positions(buffer, NULL);
+        int joined = count != 2 || infos[0].codepoint != space || infos[1].codepoint != glyph
+            || positions[0].x_advance != space_advance || positions[1].x_offset != 0
+            || positions[1].x_advance != hb_font_get_glyph_h_advance(face->design_font, glyph)
+            || (hb_glyph_info_get_glyph_flags(&infos[1]) & HB_GLYPH_FLAG_UNSAFE_TO_BREAK);
+        if (joined) bits[c >> 6] |= (uint64_t)1 << (c & 63);
+    }
+    hb_buffer_destroy(buffer);
+}
+
 tf_font *tf_font_create(const tf_face *face, int32_t scale) {
     tf_font *result = malloc(sizeof(tf_font));
     if (result == NULL) return NULL;
@@ -182,7 +244,7 @@ static void make_thread_buffer_key(void) { pthread_key_create(&thread_buffer_key
 
 enum {
     kSeen = 4,
-    kHasGlyph = 8,
+    kNotdef = 8,  // a glyph of the cluster is .notdef (glyph 0): it draws as a box
     kUnsafe = 16,
 };
 
@@ -404,7 +466,7 @@ int32_t tf_shape(const tf_font *font, const uint16_t *text, int32_t length, uint
         positions[i].x_advance = advance;  // the spread path below re-reads it
         overflowed |= __builtin_add_overflow(advances[cluster], advance, &advances[cluster]);
         uint8_t f = flags[cluster] | kSeen;
-        if (infos[i].codepoint != 0) f |= kHasGlyph;
+        if (infos[i].codepoint == 0) f |= kNotdef;
         if (hb_glyph_info_get_glyph_flags(&infos[i]) & HB_GLYPH_FLAG_UNSAFE_TO_BREAK) f |= kUnsafe;
         flags[cluster] = f;
     }
@@ -417,7 +479,7 @@ int32_t tf_shape(const tf_font *font, const uint16_t *text, int32_t length, uint
             out |= 1;  // inside a cluster: breaking here splits it
         } else {
             if (f & kUnsafe) out |= 1;
-            if (!(f & kHasGlyph)) out |= 2;
+            if (f & kNotdef) out |= 2;
         }
         flags[u] = out;
     }
@@ -483,7 +545,7 @@ int32_t tf_shape_joined(const tf_font *font, const tf_segment_lookup *pieces, in
             // An overflowing cluster sum is tf_shape's spread path: that piece is shaped alone.
             overflowed |= __builtin_add_overflow(a[local], advance, &a[local]);
             uint8_t fl = f[local] | kSeen;
-            if (infos[i].codepoint != 0) fl |= kHasGlyph;
+            if (infos[i].codepoint == 0) fl |= kNotdef;
             if (hb_glyph_info_get_glyph_flags(&infos[i]) & HB_GLYPH_FLAG_UNSAFE_TO_BREAK) fl |= kUnsafe;
             f[local] = fl;
         }
@@ -508,7 +570,7 @@ int32_t tf_shape_joined(const tf_font *font, const tf_segment_lookup *pieces, in
                 out |= 1;  // inside a cluster: breaking here splits it
             } else {
                 if (fl & kUnsafe) out |= 1;
-                if (!(fl & kHasGlyph)) out |= 2;
+                if (fl & kNotdef) out |= 2;
             }
             f[u] = out;
         }

@@ -128,6 +128,13 @@ void tf_face_destroy(tf_face *face);
 void tf_face_get_metrics(const tf_face *face, tf_face_metrics *metrics);
 /// 1 when the face maps `codepoint` to a glyph.
 int32_t tf_face_has_codepoint(const tf_face *face, uint32_t codepoint);
+/// 1 when shaping can change across a space: a GPOS or GSUB lookup involves the space glyph (kerning with
+/// it, a ligature through it), or a legacy 'kern' table applies. Blink's HasSpaceInLigaturesOrKerning test.
+int32_t tf_face_space_in_lookups(const tf_face *face);
+/// Sets bit c of `bits` (limit / 64 words, zeroed by the caller) for each character c below `limit` the face
+/// maps whose shaping after a space differs from its shaping alone (a kern pair with the space, a ligature or
+/// a context across it): a text may be cut between a space and any other character.
+void tf_face_space_pairs(const tf_face *face, uint32_t limit, uint64_t *bits);
 /// The advance of `codepoint`'s nominal glyph in design units (0 when missing), clamped like shaping's.
 int32_t tf_face_codepoint_advance(const tf_face *face, uint32_t codepoint);
 
@@ -150,7 +157,7 @@ void tf_font_destroy(tf_font *font);
 /// For each UTF-16 unit i: `advances[i]` receives the summed x-advance of the HarfBuzz cluster that starts at i
 /// (0 for units inside a cluster); `flags[i]` gets bit 0 set when unit i does not start a cluster or its first
 /// glyph is HB_GLYPH_FLAG_UNSAFE_TO_BREAK (breaking the text before i changes shaping), and bit 1 when
-/// unit i starts a cluster whose glyphs are all .notdef (missing from the font).
+/// unit i starts a cluster with a .notdef glyph (glyph 0, a box: missing from the font).
 /// A cluster's advances are summed in 64 bits; when a sum passes INT32_MAX it is spread over the cluster's
 /// units (the slots inside a cluster are never read alone), keeping every slot an int32.
 /// Returns the glyph count, -1 when shaping failed (out of memory), or -2 when a cluster is too wide even

@@ -24,11 +24,24 @@ final class HarfBuzzFace: @unchecked Sendable {
             coverage[Int(codepoint >> 6)] |= 1 << UInt64(codepoint & 63)
         }
         self.bmpCoverage = UnsafePointer(coverage)
+        spaceInLookups = tf_face_space_in_lookups(handle) != 0
+        if spaceInLookups {
+            // Below U+3000 probed one by one; above, every character counts as joining a space before it
+            // (a cut is only ever an optimisation).
+            let pairs = UnsafeMutablePointer<UInt64>.allocate(capacity: 1024)
+            pairs.initialize(repeating: 0, count: 1024)
+            tf_face_space_pairs(handle, 0x3000, pairs)
+            for word in (0x3000 >> 6)..<1024 { pairs[word] = ~0 }
+            spacePairs = UnsafePointer(pairs)
+        } else {
+            spacePairs = nil
+        }
     }
 
     deinit {
         tf_face_destroy(handle)
         bmpCoverage.deallocate()
+        spacePairs?.deallocate()
     }
 
     /// The face's coverage of the Basic Multilingual Plane, one bit per code point (1,024 words), read from
@@ -36,6 +49,16 @@ final class HarfBuzzFace: @unchecked Sendable {
     /// preparation is a bit test. A pointer rather than an array: it stays put while the face lives, so
     /// preparation reads it without retaining anything per character.
     let bmpCoverage: UnsafePointer<UInt64>
+
+    /// Whether shaping can change across a space in this face: a kerning pair or a ligature involves the
+    /// space glyph (Liberation Sans kerns " A" and " T"; Inter and DejaVu Sans have space in GSUB), found
+    /// once from the GPOS and GSUB lookups as Blink finds it (`HarfBuzzFace::HasSpaceInLigaturesOrKerning`).
+    /// Preparation then does not cut such a face's text into words (rule F9).
+    let spaceInLookups: Bool
+    /// For a face whose space is in lookups, one bit per BMP unit: set when shaping the unit after a space
+    /// differs from shaping it alone (Liberation Sans: "A", "T", "Y" and a few more), so a text may be cut
+    /// into words after a space before any other unit and keep the word cache. Nil for other faces.
+    let spacePairs: UnsafePointer<UInt64>?
 
     @inline(__always)
     func hasGlyph(for scalar: UInt32) -> Bool {

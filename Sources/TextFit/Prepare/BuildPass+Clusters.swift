@@ -96,7 +96,7 @@ extension PreparedText.Pass {
         if emojiSequence, uncovered == nil { uncovered = base }
         place(position, base: base, isSpace: base.map(CharacterClass.isSpaceSeparator) ?? false, uncovered: uncovered,
               script: script, coversAll: scalars, flags)
-        lastClusterWasEmoji = base.map(CharacterClass.isEmojiPresentation) ?? false
+        lastClusterWasEmoji = emojiSequence || base.map(CharacterClass.isEmojiPresentation) ?? false
     }
 
     /// Chooses the cluster's face (rule F6) and script and extends or starts a segment.
@@ -104,16 +104,39 @@ extension PreparedText.Pass {
     @inline(__always)
     mutating func place(_ position: Int, base: UInt32?, isSpace: Bool, uncovered: UInt32?, script clusterScript: UInt32,
                                 coversAll scalars: Character.UnicodeScalarView?, _ flags: UnsafeMutablePointer<UInt8>) {
+        // Rule F6's itemisation: a cluster the font covers is set in the font. A space (which never
+        // chooses a font, in Pango or Core Text) after a fallback cluster waits in that cluster's segment
+        // (`pendingSpaces`) until the next cluster says where it goes: it stays in the fallback face inside
+        // that face's run ("שלום עולם") and where the script run ends ("世界 x", Pango's item for the Han
+        // run), and goes to the font before anything else, the font's own text continuing the run ("→ T",
+        // "選項 42"). After an emoji it is the font's at once (an emoji font's space is 1.24 em; Pango
+        // and Chromium itemise emoji apart). VS16, ZWJ, skin tones, keycaps and tags never get here
+        // alone: they are inside the emoji's cluster.
         var face = segmentStart >= 0 ? segmentFace : 0
-        if let base, isSpace, segmentStart >= 0, !lastClusterWasEmoji,
-           segmentFace == 0 ? primaryHasGlyph(base) : fallbacks[segmentFace - 1].hasGlyph(for: base) {
-            // A space stays in the font of the text it follows (Pango and CoreText do not switch
-            // fonts for whitespace), so "世界 " measures the fallback face's space. Not after an
-            // emoji: emoji fonts have em-wide spaces, and Pango itemizes emoji apart from text.
-        } else if let base {
-            face = 0
-            if let uncovered {
-                face = fallbackFaceIndex(base: base, uncovered: uncovered, scalars: scalars)
+        if let base, isSpace, segmentStart >= 0, segmentFace != 0, !lastClusterWasEmoji,
+           fallbacks[segmentFace - 1].hasGlyph(for: base) {
+            // A space the font lacks stays in the fallback, and so do the spaces before it.
+            if !primaryHasGlyph(base) {
+                pendingSpaces = -1
+            } else if pendingSpaces < 0 {
+                pendingSpaces = position
+            }
+        } else {
+            if let base {
+                face = 0
+                if let uncovered {
+                    face = fallbackFaceIndex(base: base, uncovered: uncovered, scalars: scalars)
+                }
+            }
+            if pendingSpaces >= 0 {
+                if face != segmentFace, clusterScript == HarfBuzzScript.common || clusterScript == HarfBuzzScript.inherited
+                    || clusterScript == segmentScript || segmentScript == HarfBuzzScript.common {
+                    // The spaces go to the font: the fallback's segment ends before them.
+                    closeSegment(at: pendingSpaces, flags)
+                    segmentStart = pendingSpaces
+                    segmentFace = 0
+                }
+                pendingSpaces = -1
             }
         }
         // Script runs as Pango itemizes them (UAX #24 style): a common or inherited character takes
@@ -142,12 +165,18 @@ extension PreparedText.Pass {
     /// ideographs, after a hyphen) the run is shaped as one piece, as Pango shapes its items: one cache
     /// look-up or one `hb_shape` per run instead of one per ideograph. A line may still start or end
     /// there by arithmetic, unless HarfBuzz flagged the position unsafe to break (then `width` reshapes).
+    /// In a font whose space kerns or ligates (rule F9) a space ends the font's own segment only before
+    /// a unit that does not pair with it (`primarySpacePairs`), so the pairs with the space stay in one
+    /// shaping; the length cut never falls after a space.
     @inline(__always)
     func endsSegment(at position: Int, _ flags: UnsafeMutablePointer<UInt8>) -> Bool {
         let flag = flags[position]
         guard flag & Flag.breakAllowed != 0 else { return false }
-        return flags[position - 1] & Flag.space != 0 || flag & Flag.mandatory != 0
-            || position - segmentStart >= Builder.segmentCutLength
+        if flag & Flag.mandatory != 0 { return true }
+        guard flags[position - 1] & Flag.space != 0 else { return position - segmentStart >= Builder.segmentCutLength }
+        guard let pairs = primarySpacePairs, segmentFace == 0 else { return true }
+        let unit = textUnits.unsafelyUnwrapped[position]
+        return pairs[Int(unit >> 6)] & (1 << UInt64(unit & 63)) == 0
     }
 
     /// The font's own face has a glyph for `scalar`: a bit test in the BMP.
@@ -165,6 +194,7 @@ extension PreparedText.Pass {
     /// A paragraph separator (rule W1) ends the paragraph, its segment and its script context.
     mutating func endParagraph(at position: Int, separatorLength: Int, _ flags: UnsafeMutablePointer<UInt8>) {
         closeSegment(at: position, flags)
+        pendingSpaces = -1
         lastStrongScript = HarfBuzzScript.common
         appendParagraph(Paragraph(start: paragraphStart, end: position, separatorLength: separatorLength))
         paragraphStart = position + separatorLength

@@ -17,7 +17,10 @@ extension PreparedText.Pass {
     @inline(__always)
     mutating func extendSegment(from start: Int, _ u: UnsafeBufferPointer<UInt16>,
                                         _ flags: UnsafeMutablePointer<UInt8>) -> Int {
-        if segmentFace == 0 { return extendSegment(from: start, in: PrimaryRunFace(), u, flags) }
+        if segmentFace == 0 {
+            guard let spacePairs = primarySpacePairs else { return extendSegment(from: start, in: PrimaryRunFace(), u, flags) }
+            return extendSegment(from: start, in: PrimaryJoinedRunFace(spacePairs: spacePairs), u, flags)
+        }
         // A fallback's segment: only a bundled one's units are known without asking the face.
         guard let last = lastFallback, last.index == segmentFace, last.bundledIndex > 0 else { return start }
         return extendSegment(from: start, in: BundledRunFace(bundledTable: bundledTable, bundledIndex: last.bundledIndex), u, flags)
@@ -69,7 +72,7 @@ extension PreparedText.Pass {
     mutating func extendWords<Face: SegmentRunFace>(from start: Int, in face: Face, _ u: UnsafeBufferPointer<UInt16>,
                                                             _ flags: UnsafeMutablePointer<UInt8>) -> Int {
         let units = u.baseAddress.unsafelyUnwrapped  // start < count: not empty
-        // A space right after an emoji goes to `single`: `place` does not keep it in the emoji's segment.
+        // A space right after an emoji goes to `single`: `place` sets it in the font, not the emoji's segment.
         if lastClusterWasEmoji, units[start] == 0x20 { return start }
         let run = SegmentRun(face: face, entries: table.entries, coverage: primaryCoverage,
                              kinds: mayBeRightToLeft ? table.runKindsOnceBidi : table.runKinds,
@@ -144,7 +147,10 @@ extension PreparedText.Pass {
             guard run.extends(unit, entry, nextEntry, index: scriptIndex, weakJoins: weakJoins, isNewStrong: &isNewStrong),
                   icuMandatory[icuIndex] == 0 else { break }
             var flag = Flag.grapheme | Flag.breakAllowed | (entry & CharacterTable.Bit.hangingSpace != 0 ? Flag.space : 0)
-            if flags[position &- 1] & Flag.space != 0 || position &- segmentStart >= Builder.segmentCutLength {
+            // Where `endsSegment` cuts: after a space (unless the font's space pairs with this unit, F9;
+            // `cutsAfterSpace` is constant true in the loop's specialisation for other faces), or at length.
+            if flags[position &- 1] & Flag.space != 0 ? face.cutsAfterSpace(before: unit)
+                                                     : position &- segmentStart >= Builder.segmentCutLength {
                 guard Face.isPrimary else { break }
                 if entries[Int(units[position &- 1])] & entry & CharacterTable.Bit.hangul != 0 { flag |= Flag.betweenHangul }
                 closeSegment(at: position, flags)
@@ -175,7 +181,10 @@ extension PreparedText.Pass {
         self.icuIndex = icuIndex
         // `weakJoins` turned true only at a unit of the segment's strong script.
         if weakJoins { lastStrongScript = segmentScript }
-        if position > start { lastClusterWasEmoji = false }
+        if position > start {
+            lastClusterWasEmoji = false
+            pendingSpaces = -1  // the fallback's run continued after its spaces: they stay in it
+        }
         return position
     }
 
@@ -301,7 +310,10 @@ extension PreparedText.Pass {
         graphemeCount &+= end &- start
         self.breakCount = breakCount
         self.icuIndex = icuIndex
-        if end > start { lastClusterWasEmoji = false }
+        if end > start {
+            lastClusterWasEmoji = false
+            pendingSpaces = -1
+        }
         return (end, mayExtend)
     }
 }

@@ -25,6 +25,13 @@ extension PreparedText {
         let primaryRef: Unmanaged<Face>
         var primary: Face { primaryRef.takeUnretainedValue() }
         let primaryCoverage: UnsafePointer<UInt64>
+        /// For a font whose space kerns or ligates (`HarfBuzzFace.spaceInLookups`, rule F9), the units that
+        /// pair with a space before them (`HarfBuzzFace.spacePairs`): its text is cut into words after a
+        /// space only before other units, so the pairs with the space are shaped together, as HarfBuzz
+        /// shapes the whole line. Nil for other fonts: cut at every space, word by word.
+        let primarySpacePairs: UnsafePointer<UInt64>?
+        /// The text's units, for `endsSegment`'s look at the unit after a space (set by `run`).
+        var textUnits: UnsafePointer<UInt16>?
         let scale: Int32
         /// Whether characters the font lacks fall back in Fontconfig's order for it (`FontFallback`);
         /// read only when a cluster needs a fallback.
@@ -118,6 +125,9 @@ extension PreparedText {
         var segmentScript = HarfBuzzScript.common
         var lastStrongScript = HarfBuzzScript.common
         var lastClusterWasEmoji = false
+        /// Where the spaces at the end of the open fallback segment start (−1: none): `place` leaves them
+        /// there or moves them to the font once the next cluster is placed (rule F6).
+        var pendingSpaces = -1
 
         /// - Parameters:
         ///   - scratch: the pass's buffers' memory, `Layout(count:).byteCount` bytes, eight-byte aligned.
@@ -130,7 +140,9 @@ extension PreparedText {
             self.extendsRuns = extendsRuns
             primaryRef = face
             let primaryID: Int
-            (primaryCoverage, primaryID) = face._withUnsafeGuaranteedRef { ($0.harfBuzz.bmpCoverage, $0.id) }
+            (primaryCoverage, primaryID, primarySpacePairs) = face._withUnsafeGuaranteedRef {
+                ($0.harfBuzz.bmpCoverage, $0.id, $0.harfBuzz.spacePairs)
+            }
             self.scale = scale
             bundledTable = FontCatalog.shared.bundledFallbackTable
             bundledFaces = FontCatalog.shared.bundledFaceTable
@@ -159,6 +171,7 @@ extension PreparedText {
         /// that need no decision. Stage 6, shaping, runs after the walk over all the segments at once
         /// (`BatchShaper`), since nothing the walk decides depends on it.
         mutating func run(_ u: UnsafeBufferPointer<UInt16>, _ flags: UnsafeMutablePointer<UInt8>) {
+            textUnits = u.baseAddress
             // Stage 1: opportunities.
             if count > 0 {
                 icuCount = findLineBreaks(u, positions: breaks, mandatory: icuMandatory)

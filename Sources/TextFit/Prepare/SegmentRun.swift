@@ -70,12 +70,17 @@ protocol SegmentRunFace {
     /// The font's own face: spaces join its segments, and an opportunity after a space may start the
     /// next one (a fallback's segment goes back to `single` there, which chooses the face again).
     static var isPrimary: Bool { get }
+    /// Whether an opportunity after a space, before `unit`, ends the segment (`PreparedText.Pass.endsSegment`):
+    /// always, but in the font's own face when its space kerns or ligates with `unit` (rule F9).
+    func cutsAfterSpace(before unit: UInt16) -> Bool
     func has(_ unit: UInt16, primaryCovers: Bool) -> Bool
 }
 
 /// The font's own face: it has the unit.
 struct PrimaryRunFace: SegmentRunFace {
     static var isPrimary: Bool { true }
+    @inline(__always)
+    func cutsAfterSpace(before unit: UInt16) -> Bool { true }
     @inline(__always)
     func has(_ unit: UInt16, primaryCovers: Bool) -> Bool { primaryCovers }
 }
@@ -88,5 +93,19 @@ struct BundledRunFace: SegmentRunFace {
     let bundledIndex: Int
     static var isPrimary: Bool { false }
     @inline(__always)
+    func cutsAfterSpace(before unit: UInt16) -> Bool { true }
+    @inline(__always)
     func has(_ unit: UInt16, primaryCovers: Bool) -> Bool { !primaryCovers && Int(bundledTable[Int(unit)]) == bundledIndex }
+}
+
+/// The font's own face when its space kerns or ligates (`HarfBuzzFace.spaceInLookups`): it has the unit,
+/// and its words are cut apart after a space only before a unit that does not pair with it (rule F9).
+struct PrimaryJoinedRunFace: SegmentRunFace {
+    /// `HarfBuzzFace.spacePairs`.
+    let spacePairs: UnsafePointer<UInt64>
+    static var isPrimary: Bool { true }
+    @inline(__always)
+    func has(_ unit: UInt16, primaryCovers: Bool) -> Bool { primaryCovers }
+    @inline(__always)
+    func cutsAfterSpace(before unit: UInt16) -> Bool { spacePairs[Int(unit >> 6)] & (1 << UInt64(unit & 63)) == 0 }
 }
