@@ -119,6 +119,12 @@ typedef struct {
 /// face is destroyed, or at once when this returns NULL (no glyphs, out of memory).
 tf_face *tf_face_create(tf_font_bytes bytes, int32_t face_index);
 void tf_face_destroy(tf_face *face);
+/// 1 when the file bytes `face` was made from are exactly `length` bytes equal to `bytes`, else 0: the font
+/// catalog's check that a file met again at a known device and inode still holds the bytes it read
+/// (a deleted file's inode is reused for the next file written).
+int32_t tf_face_has_bytes(const tf_face *face, const void *bytes, size_t length);
+/// 1 when two faces were made from equal file bytes, else 0.
+int32_t tf_face_same_bytes(const tf_face *face, const tf_face *other);
 void tf_face_get_metrics(const tf_face *face, tf_face_metrics *metrics);
 /// 1 when the face maps `codepoint` to a glyph.
 int32_t tf_face_has_codepoint(const tf_face *face, uint32_t codepoint);

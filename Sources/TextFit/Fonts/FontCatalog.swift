@@ -36,6 +36,7 @@ final class FontCatalog: Sendable {
         var recent: [Face] = []
         var recentLimit = FontCatalog.defaultRecentFaceLimit
         var fallbacks: [UInt32: Fallback] = [:]
+        /// Ids are unique across catalogs (`reserveIDs`): the segment cache and `Face`'s equality go by id.
         var nextID = 1
         /// Ids below this are the bundled faces (alive for the process).
         var firstFileID = 1
@@ -51,6 +52,19 @@ final class FontCatalog: Sendable {
     }
 
     static let defaultRecentFaceLimit = 8
+    /// Each catalog numbers its faces from its own block of ids, so faces of two catalogs in one process (a
+    /// test's, `FontFileTable`'s) never share an id: the shared segment cache keys shaped segments by face id,
+    /// and a clash would measure one font with another's widths.
+    private static let idBlocks = Locked(0)
+    static let idBlockSize = 1 << 40
+
+    /// The first id of a fresh block.
+    private static func reserveIDs() -> Int {
+        idBlocks.withLock { block in
+            block += 1
+            return block * idBlockSize
+        }
+    }
     static let fallbackLimit = 8192
     static let pathLimit = 4096
 
@@ -96,6 +110,7 @@ final class FontCatalog: Sendable {
         let directory = try? bundledLookup.get()
         fontconfig = Fontconfig(appFontDirectory: directory?.path)
         var state = State()
+        state.nextID = Self.reserveIDs()
         var bundled: [(String, Bool, Face)] = []
         var uprightFaces: [String: Face] = [:]
         var italicIDs: [String: Int] = [:]
@@ -245,13 +260,17 @@ final class FontCatalog: Sendable {
         // path: a font named by a file falls back in Fontconfig's order (`FontFallback.default(for:)`),
         // where the bundled face falls back in the bundled order.
         let identity = "\(file.identity ?? key)#\(faceIndex)"
-        if let face = state.withLock({ state -> Face? in
-            guard let face = state.faces[identity] else { return nil }
-            Self.remember(key, identity, in: &state)
-            Self.touch(face, in: &state)
-            return face
-        }) {
-            return face  // another spelling of an open face: `file` is released unread by FreeType or HarfBuzz
+        // Another spelling of an open face, if the file still holds the bytes that face read: a deleted
+        // file's inode is given to the next file written, which must not be answered with the old font
+        // (found by `FuzzFontFile`). Compared outside the lock; `known` is held, so no sweep closes it.
+        if let known = state.withLock({ $0.faces[identity] }), known.harfBuzz.holdsBytes(of: file),
+           let face = state.withLock({ state -> Face? in
+               guard state.faces[identity] === known else { return nil }
+               Self.remember(key, identity, in: &state)
+               Self.touch(known, in: &state)
+               return known
+           }) {
+            return face  // `file` is released unread by FreeType or HarfBuzz
         }
         let bytes = file.byteCount
         let loaded = try FontCatalog.makeFace(file: file, path: path, faceIndex: faceIndex, id: 0)
@@ -259,9 +278,12 @@ final class FontCatalog: Sendable {
         defer { released.removeAll() }
         return try state.withLock { state in
             if let face = state.faces[identity] {
-                Self.remember(key, identity, in: &state)
-                Self.touch(face, in: &state)
-                return face
+                if face.harfBuzz.holdsSameBytes(as: loaded.harfBuzz) {
+                    Self.remember(key, identity, in: &state)
+                    Self.touch(face, in: &state)
+                    return face
+                }
+                Self.retire(identity, in: &state)
             }
             // The budget (`FontFiles`): faces nothing uses go first, then the recent list's hold on the
             // rest; a face some `Font` or `PreparedText` still uses is never closed under it.
@@ -291,6 +313,17 @@ final class FontCatalog: Sendable {
             released += Self.sweep(&state)  // `face` is held here, so it stays
             return face
         }
+    }
+
+    /// Moves the face at `identity`, whose file now holds other bytes (deleted, its inode reused, or
+    /// rewritten), to a key no file has: it stays open, and counted, for whoever still uses it until a sweep
+    /// finds it unused; the spellings that led to it are forgotten so they are looked up anew.
+    private static func retire(_ identity: String, in state: inout State) {
+        guard let face = state.faces.removeValue(forKey: identity) else { return }
+        let retired = "retired:\(face.id)"
+        state.faces[retired] = face
+        state.faceBytes[retired] = state.faceBytes.removeValue(forKey: identity)
+        state.pathIdentities = state.pathIdentities.filter { $0.value != identity }
     }
 
     /// Records which face a path spelling led to (bounded: the table starts over past `pathLimit`).

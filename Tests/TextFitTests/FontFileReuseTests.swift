@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+@testable import TextFit
+
+/// A file the catalog has a face open for, met again at the same device and inode holding other bytes (a
+/// deleted file's inode given to the next file written, or a file rewritten in place), is read anew rather
+/// than answered with the open face. Found by `FuzzFontFile` (Crashers/FuzzFontFile/inode-reused): a font
+/// written, measured and deleted, then another written at a fresh path, measured as the first.
+@Suite struct FontFileReuseTests {
+    @Test func aRewrittenFileIsNotAnsweredWithItsOldFace() throws {
+        let (folder, font, catalog) = try FontFilesTests.setUp()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let old = try catalog.face(path: font.path, faceIndex: 0)
+        #expect(old.familyName == "DejaVu Sans")
+        // Same inode, other bytes: Noto Sans Bold written over the DejaVu copy.
+        let bold = try Data(contentsOf: URL(fileURLWithPath: try Font(family: "Noto Sans", size: 12, weight: .bold).filePath))
+        let handle = try #require(FileHandle(forWritingAtPath: font.path))
+        try handle.truncate(atOffset: 0)
+        handle.write(bold)
+        try handle.close()
+        let link = folder.appendingPathComponent("fonts/hard.ttf")
+        try FileManager.default.linkItem(at: font, to: link)  // a new spelling, so the file is read
+
+        let new = try catalog.face(path: link.path, faceIndex: 0)
+        #expect(new !== old)
+        #expect(new.familyName == "Noto Sans" && new.styleName == "Bold")
+        #expect(catalog.fileFaceStatistics.openFaces == 2)  // the old face stays open while it is used
+        // The new face is the one every spelling now gets.
+        #expect(try catalog.face(path: folder.path + "/fonts/sub/../hard.ttf", faceIndex: 0) === new)
+        withExtendedLifetime(old) {}
+    }
+
+    @Test func theSameBytesStillShareOneFace() throws {
+        let (folder, font, catalog) = try FontFilesTests.setUp()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let first = try catalog.face(path: font.path, faceIndex: 0)
+        let link = folder.appendingPathComponent("fonts/hard.ttf")
+        try FileManager.default.linkItem(at: font, to: link)
+        #expect(try catalog.face(path: link.path, faceIndex: 0) === first)
+        #expect(catalog.fileFaceStatistics.openFaces == 1)
+    }
+}
