@@ -39,4 +39,25 @@ import Testing
         #expect(try catalog.face(path: link.path, faceIndex: 0) === first)
         #expect(catalog.fileFaceStatistics.openFaces == 1)
     }
+
+    /// A service writing each upload to one path: the path was seen, its face is open, but the file there
+    /// is another font now (found trying the fuzz fix as a user: every later upload measured as the first).
+    @Test func onePathReusedForAnotherFontIsReadAnew() throws {
+        let (folder, font, catalog) = try FontFilesTests.setUp()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let upload = folder.appendingPathComponent("fonts/upload.ttf").path
+        try FileManager.default.copyItem(atPath: font.path, toPath: upload)
+        let first = try catalog.face(path: upload, faceIndex: 0)
+        #expect(first.familyName == "DejaVu Sans")
+        try FileManager.default.removeItem(atPath: upload)
+        let bold = try Font(family: "Noto Sans", size: 12, weight: .bold).filePath
+        try FileManager.default.copyItem(atPath: bold, toPath: upload)
+        let second = try catalog.face(path: upload, faceIndex: 0)
+        #expect(second.familyName == "Noto Sans" && second.styleName == "Bold")
+        // Unchanged since: the same face, without reading the file again.
+        let loaded = catalog.facesLoaded
+        #expect(try catalog.face(path: upload, faceIndex: 0) === second)
+        #expect(catalog.facesLoaded == loaded)
+        withExtendedLifetime(first) {}
+    }
 }

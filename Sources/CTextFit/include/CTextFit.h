@@ -65,7 +65,15 @@ typedef struct {
     size_t length;
     uint64_t device;  // the file's identity (st_dev, st_ino of the descriptor read): equal for every path
     uint64_t inode;   // that names the same file (symlinks, "..", hard links)
+    int64_t modified_ns;  // st_mtim and st_ctim of that descriptor, in nanoseconds: a file rewritten or
+    int64_t changed_ns;   // replaced since it was read shows a later time (see `tf_file_signature`)
 } tf_font_bytes;
+
+/// The identity, size and last modification and change times (nanoseconds) of the file `path` names,
+/// symlinks followed: one stat. Returns 0 on success, else errno. The font catalog compares them with a
+/// face's `tf_font_bytes` before answering a path it has seen with that face.
+int32_t tf_file_signature(const char *path, uint64_t *device, uint64_t *inode, uint64_t *size,
+                          int64_t *modified_ns, int64_t *changed_ns);
 
 /// `tf_font_file_map` results.
 enum {

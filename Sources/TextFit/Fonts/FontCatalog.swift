@@ -25,9 +25,11 @@ final class FontCatalog: Sendable {
         /// The bytes each of `faces` read from its file, and their sum (`FontFiles.byteLimit`).
         var faceBytes: [String: Int] = [:]
         var fileBytes = 0
-        /// The identity key a "path#index" spelling led to last: a path asked for again finds its face
-        /// without a file system call. Bounded: refilled past `pathLimit` entries.
-        var pathIdentities: [String: String] = [:]
+        /// The identity key a "path#index" spelling led to last, with the file's signature when it was
+        /// read: a path asked for again finds its face with one stat, and a file rewritten or replaced
+        /// there since (a later modification or change time, another size or inode) is read anew.
+        /// Bounded: refilled past `pathLimit` entries.
+        var pathIdentities: [String: (identity: String, signature: FontFileBytes.Signature?)] = [:]
         var faceLimit = FontFiles.defaultFaceLimit
         var byteLimit = FontFiles.defaultByteLimit
         /// Resolved folders `Font(file:)` may read from (`FontFiles.allowedFolders`); nil: anywhere.
@@ -247,9 +249,13 @@ final class FontCatalog: Sendable {
         let key = "\(path)#\(faceIndex)"
         if let face = bundledByKey[key] { return face }
         if let file = italicFileByKey[key], let face = bundledFace(file: file) { return face }
-        // A spelling seen before, its face still open: no file system call.
-        if let face = state.withLock({ state -> Face? in
-            guard let identity = state.pathIdentities[key], let face = state.faces[identity] else { return nil }
+        // A spelling seen before, its face still open and the file unchanged since it was read: one stat,
+        // no read. (Without the stat a service writing each upload to one path measured every later upload
+        // with the first font.)
+        let current = FontFileBytes.signature(path: path)
+        if let current, let face = state.withLock({ state -> Face? in
+            guard let entry = state.pathIdentities[key], entry.signature == current,
+                  let face = state.faces[entry.identity] else { return nil }
             Self.touch(face, in: &state)
             return face
         }) {
@@ -266,20 +272,21 @@ final class FontCatalog: Sendable {
         if let known = state.withLock({ $0.faces[identity] }), known.harfBuzz.holdsBytes(of: file),
            let face = state.withLock({ state -> Face? in
                guard state.faces[identity] === known else { return nil }
-               Self.remember(key, identity, in: &state)
+               Self.remember(key, identity, file.signature, in: &state)
                Self.touch(known, in: &state)
                return known
            }) {
             return face  // `file` is released unread by FreeType or HarfBuzz
         }
         let bytes = file.byteCount
+        let signature = file.signature
         let loaded = try FontCatalog.makeFace(file: file, path: path, faceIndex: faceIndex, id: 0)
         var released: [Face] = []  // faces nothing uses any more, deinitialised after unlocking
         defer { released.removeAll() }
         return try state.withLock { state in
             if let face = state.faces[identity] {
                 if face.harfBuzz.holdsSameBytes(as: loaded.harfBuzz) {
-                    Self.remember(key, identity, in: &state)
+                    Self.remember(key, identity, signature, in: &state)
                     Self.touch(face, in: &state)
                     return face
                 }
@@ -308,7 +315,7 @@ final class FontCatalog: Sendable {
             state.faces[identity] = face
             state.faceBytes[identity] = bytes
             state.fileBytes += bytes
-            Self.remember(key, identity, in: &state)
+            Self.remember(key, identity, signature, in: &state)
             Self.touch(face, in: &state)
             released += Self.sweep(&state)  // `face` is held here, so it stays
             return face
@@ -323,13 +330,14 @@ final class FontCatalog: Sendable {
         let retired = "retired:\(face.id)"
         state.faces[retired] = face
         state.faceBytes[retired] = state.faceBytes.removeValue(forKey: identity)
-        state.pathIdentities = state.pathIdentities.filter { $0.value != identity }
+        state.pathIdentities = state.pathIdentities.filter { $0.value.identity != identity }
     }
 
     /// Records which face a path spelling led to (bounded: the table starts over past `pathLimit`).
-    private static func remember(_ key: String, _ identity: String, in state: inout State) {
+    private static func remember(_ key: String, _ identity: String, _ signature: FontFileBytes.Signature?,
+                                 in state: inout State) {
         if state.pathIdentities.count >= pathLimit, state.pathIdentities[key] == nil { state.pathIdentities.removeAll() }
-        state.pathIdentities[key] = identity
+        state.pathIdentities[key] = (identity, signature)
     }
 
     /// Removes the file faces only the catalog holds: no `Font`, `PreparedText`, recent-list entry or
@@ -436,7 +444,7 @@ final class FontCatalog: Sendable {
             case .bundled(let face)?: return .hit(face)
             case .file(let key)?:
                 // Released since (or its spelling forgotten): look it up again.
-                guard let identity = state.pathIdentities[key], let face = state.faces[identity] else { return .miss }
+                guard let identity = state.pathIdentities[key]?.identity, let face = state.faces[identity] else { return .miss }
                 return .hit(face)
             }
         }
