@@ -14,6 +14,20 @@
 // other file that is not a font.
 static const char empty_file[1] = {0};
 
+static int64_t nanoseconds(struct timespec time) { return (int64_t)time.tv_sec * 1000000000 + time.tv_nsec; }
+
+int32_t tf_file_signature(const char *path, uint64_t *device, uint64_t *inode, uint64_t *size,
+                          int64_t *modified_ns, int64_t *changed_ns) {
+    struct stat status;
+    if (stat(path, &status) != 0) return errno;
+    *device = (uint64_t)status.st_dev;
+    *inode = (uint64_t)status.st_ino;
+    *size = (uint64_t)status.st_size;
+    *modified_ns = nanoseconds(status.st_mtim);
+    *changed_ns = nanoseconds(status.st_ctim);
+    return 0;
+}
+
 int32_t tf_font_file_map(const char *path, uint64_t size_limit, tf_font_bytes *bytes, int32_t *system_error) {
     bytes->bytes = NULL;
     bytes->length = 0;
@@ -47,6 +61,8 @@ int32_t tf_font_file_map(const char *path, uint64_t size_limit, tf_font_bytes *b
     }
     bytes->device = (uint64_t)status.st_dev;
     bytes->inode = (uint64_t)status.st_ino;
+    bytes->modified_ns = nanoseconds(status.st_mtim);
+    bytes->changed_ns = nanoseconds(status.st_ctim);
     if (status.st_size == 0) {
         close(descriptor);
         bytes->bytes = empty_file;

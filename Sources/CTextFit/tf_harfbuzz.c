@@ -28,6 +28,24 @@ static void unmap_font_bytes(void *bytes) {
     free(bytes);
 }
 
+int32_t tf_face_has_bytes(const tf_face *face, const void *bytes, size_t length) {
+    hb_blob_t *blob = hb_face_reference_blob(face->face);
+    unsigned blob_length = 0;
+    const char *data = hb_blob_get_data(blob, &blob_length);
+    int32_t equal = (size_t)blob_length == length && (length == 0 || memcmp(data, bytes, length) == 0);
+    hb_blob_destroy(blob);
+    return equal;
+}
+
+int32_t tf_face_same_bytes(const tf_face *face, const tf_face *other) {
+    hb_blob_t *blob = hb_face_reference_blob(other->face);
+    unsigned length = 0;
+    const char *data = hb_blob_get_data(blob, &length);
+    int32_t equal = tf_face_has_bytes(face, data, length);
+    hb_blob_destroy(blob);
+    return equal;
+}
+
 tf_face *tf_face_create(tf_font_bytes bytes, int32_t face_index) {
     tf_font_bytes *owned = malloc(sizeof(tf_font_bytes));
     if (owned == NULL) {

@@ -32,6 +32,7 @@ import _TextFitTestSupport
         #expect(Self.files("Corpus/FuzzMeasure").count > 100)
         #expect(Self.files("Corpus/FuzzBatch").count > 100)
         #expect(!Self.files("Crashers/FuzzMeasure").isEmpty)
+        #expect(Self.files("Corpus/FuzzFontFile").count > 30)
     }
 
     @Test(arguments: 0..<chunks)
@@ -44,6 +45,12 @@ import _TextFitTestSupport
         try replay("FuzzBatch", chunk: chunk, _FuzzEntries.batch)
     }
 
+    /// Font bytes loaded from a file and paths against an allowed folder (issue 40).
+    @Test(arguments: 0..<chunks)
+    func fontFileCorpusAndCrashers(chunk: Int) throws {
+        try replay("FuzzFontFile", chunk: chunk, _FuzzEntries.fontFile)
+    }
+
     /// The decoder reads every input, however short.
     @Test func shortInputsDecode() {
         for length in 0..<16 {
@@ -51,5 +58,8 @@ import _TextFitTestSupport
             #expect(_FuzzEntries.measure(bytes).isEmpty, "\(length) bytes")
         }
         #expect(_FuzzEntries.batch([]).isEmpty)
+        for length in 0..<4 {
+            #expect(_FuzzEntries.fontFile([UInt8](repeating: 0x01, count: length)).isEmpty, "\(length) bytes")
+        }
     }
 }

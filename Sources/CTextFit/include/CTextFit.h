@@ -65,7 +65,15 @@ typedef struct {
     size_t length;
     uint64_t device;  // the file's identity (st_dev, st_ino of the descriptor read): equal for every path
     uint64_t inode;   // that names the same file (symlinks, "..", hard links)
+    int64_t modified_ns;  // st_mtim and st_ctim of that descriptor, in nanoseconds: a file rewritten or
+    int64_t changed_ns;   // replaced since it was read shows a later time (see `tf_file_signature`)
 } tf_font_bytes;
+
+/// The identity, size and last modification and change times (nanoseconds) of the file `path` names,
+/// symlinks followed: one stat. Returns 0 on success, else errno. The font catalog compares them with a
+/// face's `tf_font_bytes` before answering a path it has seen with that face.
+int32_t tf_file_signature(const char *path, uint64_t *device, uint64_t *inode, uint64_t *size,
+                          int64_t *modified_ns, int64_t *changed_ns);
 
 /// `tf_font_file_map` results.
 enum {
@@ -125,6 +133,12 @@ typedef struct {
 /// face is destroyed, or at once when this returns NULL (no glyphs, out of memory).
 tf_face *tf_face_create(tf_font_bytes bytes, int32_t face_index);
 void tf_face_destroy(tf_face *face);
+/// 1 when the file bytes `face` was made from are exactly `length` bytes equal to `bytes`, else 0: the font
+/// catalog's check that a file met again at a known device and inode still holds the bytes it read
+/// (a deleted file's inode is reused for the next file written).
+int32_t tf_face_has_bytes(const tf_face *face, const void *bytes, size_t length);
+/// 1 when two faces were made from equal file bytes, else 0.
+int32_t tf_face_same_bytes(const tf_face *face, const tf_face *other);
 void tf_face_get_metrics(const tf_face *face, tf_face_metrics *metrics);
 /// 1 when the face maps `codepoint` to a glyph.
 int32_t tf_face_has_codepoint(const tf_face *face, uint32_t codepoint);

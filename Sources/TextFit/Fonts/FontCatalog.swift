@@ -25,9 +25,11 @@ final class FontCatalog: Sendable {
         /// The bytes each of `faces` read from its file, and their sum (`FontFiles.byteLimit`).
         var faceBytes: [String: Int] = [:]
         var fileBytes = 0
-        /// The identity key a "path#index" spelling led to last: a path asked for again finds its face
-        /// without a file system call. Bounded: refilled past `pathLimit` entries.
-        var pathIdentities: [String: String] = [:]
+        /// The identity key a "path#index" spelling led to last, with the file's signature when it was
+        /// read: a path asked for again finds its face with one stat, and a file rewritten or replaced
+        /// there since (a later modification or change time, another size or inode) is read anew.
+        /// Bounded: refilled past `pathLimit` entries.
+        var pathIdentities: [String: (identity: String, signature: FontFileBytes.Signature?)] = [:]
         var faceLimit = FontFiles.defaultFaceLimit
         var byteLimit = FontFiles.defaultByteLimit
         /// Resolved folders `Font(file:)` may read from (`FontFiles.allowedFolders`); nil: anywhere.
@@ -36,6 +38,7 @@ final class FontCatalog: Sendable {
         var recent: [Face] = []
         var recentLimit = FontCatalog.defaultRecentFaceLimit
         var fallbacks: [UInt32: Fallback] = [:]
+        /// Ids are unique across catalogs (`reserveIDs`): the segment cache and `Face`'s equality go by id.
         var nextID = 1
         /// Ids below this are the bundled faces (alive for the process).
         var firstFileID = 1
@@ -51,6 +54,19 @@ final class FontCatalog: Sendable {
     }
 
     static let defaultRecentFaceLimit = 8
+    /// Each catalog numbers its faces from its own block of ids, so faces of two catalogs in one process (a
+    /// test's, `FontFileTable`'s) never share an id: the shared segment cache keys shaped segments by face id,
+    /// and a clash would measure one font with another's widths.
+    private static let idBlocks = Locked(0)
+    static let idBlockSize = 1 << 40
+
+    /// The first id of a fresh block.
+    private static func reserveIDs() -> Int {
+        idBlocks.withLock { block in
+            block += 1
+            return block * idBlockSize
+        }
+    }
     static let fallbackLimit = 8192
     static let pathLimit = 4096
 
@@ -96,6 +112,7 @@ final class FontCatalog: Sendable {
         let directory = try? bundledLookup.get()
         fontconfig = Fontconfig(appFontDirectory: directory?.path)
         var state = State()
+        state.nextID = Self.reserveIDs()
         var bundled: [(String, Bool, Face)] = []
         var uprightFaces: [String: Face] = [:]
         var italicIDs: [String: Int] = [:]
@@ -233,9 +250,13 @@ final class FontCatalog: Sendable {
         let key = "\(path)#\(faceIndex)"
         if let face = bundledByKey[key] { return face }
         if let file = italicFileByKey[key], let face = bundledFace(file: file) { return face }
-        // A spelling seen before, its face still open: no file system call.
-        if let face = state.withLock({ state -> Face? in
-            guard let identity = state.pathIdentities[key], let face = state.faces[identity] else { return nil }
+        // A spelling seen before, its face still open and the file unchanged since it was read: one stat,
+        // no read. (Without the stat a service writing each upload to one path measured every later upload
+        // with the first font.)
+        let current = FontFileBytes.signature(path: path)
+        if let current, let face = state.withLock({ state -> Face? in
+            guard let entry = state.pathIdentities[key], entry.signature == current,
+                  let face = state.faces[entry.identity] else { return nil }
             Self.touch(face, in: &state)
             return face
         }) {
@@ -246,23 +267,31 @@ final class FontCatalog: Sendable {
         // path: a font named by a file falls back in Fontconfig's order (`FontFallback.default(for:)`),
         // where the bundled face falls back in the bundled order.
         let identity = "\(file.identity ?? key)#\(faceIndex)"
-        if let face = state.withLock({ state -> Face? in
-            guard let face = state.faces[identity] else { return nil }
-            Self.remember(key, identity, in: &state)
-            Self.touch(face, in: &state)
-            return face
-        }) {
-            return face  // another spelling of an open face: `file` is released unread by FreeType or HarfBuzz
+        // Another spelling of an open face, if the file still holds the bytes that face read: a deleted
+        // file's inode is given to the next file written, which must not be answered with the old font
+        // (found by `FuzzFontFile`). Compared outside the lock; `known` is held, so no sweep closes it.
+        if let known = state.withLock({ $0.faces[identity] }), known.harfBuzz.holdsBytes(of: file),
+           let face = state.withLock({ state -> Face? in
+               guard state.faces[identity] === known else { return nil }
+               Self.remember(key, identity, file.signature, in: &state)
+               Self.touch(known, in: &state)
+               return known
+           }) {
+            return face  // `file` is released unread by FreeType or HarfBuzz
         }
         let bytes = file.byteCount
+        let signature = file.signature
         let loaded = try FontCatalog.makeFace(file: file, path: path, faceIndex: faceIndex, id: 0)
         var released: [Face] = []  // faces nothing uses any more, deinitialised after unlocking
         defer { released.removeAll() }
         return try state.withLock { state in
             if let face = state.faces[identity] {
-                Self.remember(key, identity, in: &state)
-                Self.touch(face, in: &state)
-                return face
+                if face.harfBuzz.holdsSameBytes(as: loaded.harfBuzz) {
+                    Self.remember(key, identity, signature, in: &state)
+                    Self.touch(face, in: &state)
+                    return face
+                }
+                Self.retire(identity, in: &state)
             }
             // The budget (`FontFiles`): faces nothing uses go first, then the recent list's hold on the
             // rest; a face some `Font` or `PreparedText` still uses is never closed under it.
@@ -287,17 +316,29 @@ final class FontCatalog: Sendable {
             state.faces[identity] = face
             state.faceBytes[identity] = bytes
             state.fileBytes += bytes
-            Self.remember(key, identity, in: &state)
+            Self.remember(key, identity, signature, in: &state)
             Self.touch(face, in: &state)
             released += Self.sweep(&state)  // `face` is held here, so it stays
             return face
         }
     }
 
+    /// Moves the face at `identity`, whose file now holds other bytes (deleted, its inode reused, or
+    /// rewritten), to a key no file has: it stays open, and counted, for whoever still uses it until a sweep
+    /// finds it unused; the spellings that led to it are forgotten so they are looked up anew.
+    private static func retire(_ identity: String, in state: inout State) {
+        guard let face = state.faces.removeValue(forKey: identity) else { return }
+        let retired = "retired:\(face.id)"
+        state.faces[retired] = face
+        state.faceBytes[retired] = state.faceBytes.removeValue(forKey: identity)
+        state.pathIdentities = state.pathIdentities.filter { $0.value.identity != identity }
+    }
+
     /// Records which face a path spelling led to (bounded: the table starts over past `pathLimit`).
-    private static func remember(_ key: String, _ identity: String, in state: inout State) {
+    private static func remember(_ key: String, _ identity: String, _ signature: FontFileBytes.Signature?,
+                                 in state: inout State) {
         if state.pathIdentities.count >= pathLimit, state.pathIdentities[key] == nil { state.pathIdentities.removeAll() }
-        state.pathIdentities[key] = identity
+        state.pathIdentities[key] = (identity, signature)
     }
 
     /// Removes the file faces only the catalog holds: no `Font`, `PreparedText`, recent-list entry or
@@ -404,7 +445,7 @@ final class FontCatalog: Sendable {
             case .bundled(let face)?: return .hit(face)
             case .file(let key)?:
                 // Released since (or its spelling forgotten): look it up again.
-                guard let identity = state.pathIdentities[key], let face = state.faces[identity] else { return .miss }
+                guard let identity = state.pathIdentities[key]?.identity, let face = state.faces[identity] else { return .miss }
                 return .hit(face)
             }
         }

@@ -13,7 +13,8 @@ import Foundation
 ///
 /// A face is loaded once per file, whatever path names it: the catalog keys faces by the file's identity
 /// (device and inode) and face index, so a symlink, a `..` spelling or a hard link to an open font shares its
-/// face. Fontconfig's faces share the same table; a path to a bundled file other than the bundled path is
+/// face, while the file holds the bytes the face read: a file rewritten or replaced since (one stat tells),
+/// even one given a deleted file's inode, is read anew. Fontconfig's faces share the same table; a path to a bundled file other than the bundled path is
 /// one file face too (a font named by its file falls back in Fontconfig's order, the bundled face in the
 /// bundled order). Faces loaded from files are closed when no
 /// `Font` or `PreparedText` uses them (the eight looked up last are kept for the next request), and past

@@ -38,6 +38,16 @@ final class HarfBuzzFace: @unchecked Sendable {
         }
     }
 
+    /// Whether this face was made from exactly `file`'s bytes (a memcmp: only when the catalog meets a
+    /// known device and inode under a new spelling).
+    func holdsBytes(of file: FontFileBytes) -> Bool {
+        guard let bytes = file.borrowed else { return false }
+        return tf_face_has_bytes(handle, bytes.bytes, bytes.length) != 0
+    }
+
+    /// Whether both faces were made from equal bytes.
+    func holdsSameBytes(as other: HarfBuzzFace) -> Bool { tf_face_same_bytes(handle, other.handle) != 0 }
+
     deinit {
         tf_face_destroy(handle)
         bmpCoverage.deallocate()
