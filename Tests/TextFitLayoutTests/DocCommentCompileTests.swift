@@ -74,6 +74,7 @@ struct DocCommentExample: Equatable {
         "TextFitError.swift": ["prepared"],
         "SemanticContentAttribute.swift": ["font"],
         "LRUTable.swift": ["LRUTable"],
+        "FontFileTable.swift": ["FontFileTable"],
         "Screen.swift": ["font"],
         "ConstraintRowHeights.swift": ["texts"],
         "Array+Distribute.swift": ["a", "b", "c"],
