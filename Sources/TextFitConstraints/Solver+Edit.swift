@@ -59,10 +59,7 @@ extension Solver {
             guard let entering = dualEnteringSymbol(row) else {
                 throw ConstraintError.internalFailure("the dual simplex found no entering symbol")
             }
-            var (_, pivot) = rows.remove(at: index)
-            pivot.solve(for: leaving, entering)
-            substitute(entering, pivot)
-            rows.set(pivot, for: entering)
+            pivot(rowAt: index, entering: entering)
             budget -= 1
             if budget == 0 { throw ConstraintError.internalFailure("the dual simplex did not converge") }
         }

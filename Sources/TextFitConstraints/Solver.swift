@@ -246,13 +246,19 @@ public struct Solver {
             guard let index = leavingRow(for: entering) else {
                 throw ConstraintError.internalFailure("the objective is unbounded")
             }
-            var (leaving, row) = rows.remove(at: index)
-            row.solve(for: leaving, entering)
-            substitute(entering, row)
-            rows.set(row, for: entering)
+            pivot(rowAt: index, entering: entering)
             budget -= 1
             if budget == 0 { throw ConstraintError.internalFailure("the simplex did not converge") }
         }
+    }
+
+    /// One simplex pivot, for the primal and the dual optimisation alike: the row at `index` leaves, solved
+    /// for `entering`, which becomes basic and is substituted out of every other row and the objective.
+    mutating func pivot(rowAt index: Int, entering: Symbol) {
+        var (leaving, row) = rows.remove(at: index)
+        row.solve(for: leaving, entering)
+        substitute(entering, row)
+        rows.set(row, for: entering)
     }
 
     /// The restricted row with the smallest ratio `-constant / coefficient` for a negative coefficient.

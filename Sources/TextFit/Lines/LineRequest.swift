@@ -47,14 +47,6 @@ struct LineRequest: Equatable {
         @inline(__always) get { widths.width }
     }
 
-    /// The same request at another width (the queries' probes): the last permitted line keeps its own.
-    @inline(__always)
-    func atWidth(_ width: Int) -> LineRequest {
-        var request = self
-        request.widths.width = width
-        return request
-    }
-
     /// A width in points as 1/1024-pt units; unbounded (B7: `nil`, 0, +infinity, ≥ 1e15) as
     /// `Units.unbounded`. `CGFloat.wrapWidth(_:)` and this agree; this one skips the optional in between.
     /// - Throws: `MeasureError.invalidWidth` for NaN or a negative width.
@@ -112,10 +104,19 @@ struct LineWidths: Equatable {
         /// Positive: where lines end, from the leading margin; zero or negative: back from the width.
         let tail: Int
 
+        /// Where lines end in a layout `width` wide, from the leading margin: a positive tail indent is
+        /// itself the end; zero or negative is measured back from the width (unbounded stays unbounded).
+        @inline(__always)
+        func end(in width: Int) -> Int {
+            if tail > 0 { return tail }
+            if width >= Units.unbounded { return Units.unbounded }
+            return max(0, width + tail)
+        }
+
         /// The room a line of `width` leaves after the indents.
         @inline(__always)
         func room(in width: Int, isParagraphStart: Bool) -> Int {
-            let end = tail > 0 ? tail : width >= Units.unbounded ? Units.unbounded : max(0, width + tail)
+            let end = end(in: width)
             if end >= Units.unbounded { return Units.unbounded }
             return max(0, end - (isParagraphStart ? firstHead : head))
         }

@@ -26,29 +26,15 @@ extension PreparedText {
         guard !widths.isEmpty else { throw MeasureError.emptyWidthList }
         let units = try widths.map { try LineRequest.units(forWidth: $0) }
         guard numberOfLines >= 0 else { throw MeasureError.invalidNumberOfLines(numberOfLines) }
-        if let measureProblem { throw measureProblem }
         // The indents come off each width when the style's indents change lines (P9).
         let indents = paragraphSettings.flatMap { $0.affectsBreaking ? $0.indents : nil }
-        return units.withUnsafeBufferPointer { list in
-            withUnsafePointer(to: LineWidths.Listed(widths: list, indents: indents)) { listed in
-                layout(listed: listed, numberOfLines: numberOfLines, lineBreakMode: lineBreakMode,
-                       lineBreakStrategy: lineBreakStrategy)
+        return try units.withUnsafeBufferPointer { list in
+            try withUnsafePointer(to: LineWidths.Listed(widths: list, indents: indents)) { listed in
+                // Only the general breaker reads a list (`LineWidths.listed`): `fastPath: false` sends it there.
+                try layout(LineRequest(widths: LineWidths(listed: listed), maxLines: numberOfLines, mode: lineBreakMode,
+                                       strategy: lineBreakStrategy),
+                           fastPath: false)
             }
         }
-    }
-
-    private func layout(listed: UnsafePointer<LineWidths.Listed>, numberOfLines: Int, lineBreakMode: LineBreakMode,
-                        lineBreakStrategy: LineBreakStrategy) -> TextLayout {
-        // Only the general breaker reads a list (`LineWidths.listed`): `fastPath: false` sends it there.
-        let request = LineRequest(widths: LineWidths(listed: listed), maxLines: numberOfLines, mode: lineBreakMode,
-                                  strategy: lineBreakStrategy)
-        if let settings = paragraphSettings { return styledLayout(settings, request, fastPath: false) }
-        var layout = TextLayout(lines: TextLines(records: LineRecords(), preparedText: self, lineHeight: lineHeight,
-                                                 ascender: ascender),
-                                isTruncated: false)
-        layout.isTruncated = layout.lines.records.withWriter(expectedCount: 4) {
-            run(request, fastPath: false, into: &$0)
-        }
-        return layout
     }
 }

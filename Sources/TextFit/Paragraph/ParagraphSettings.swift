@@ -42,16 +42,11 @@ final class ParagraphSettings: Sendable {
             && style.paragraphSpacing + style.paragraphSpacingBefore == 0
     }
 
-    /// Where lines end, in 1/1024 pt from the leading margin, for a layout `maxWidth` wide (P9): a positive
-    /// tail indent is itself the end; zero or negative is measured back from the width (unbounded stays
-    /// unbounded).
-    func lineEnd(maxWidth: Int) -> Int {
-        if tailIndent > 0 { return tailIndent }
-        if maxWidth >= Units.unbounded { return Units.unbounded }
-        return max(0, maxWidth + tailIndent)
-    }
+    /// Where lines end, in 1/1024 pt from the leading margin, for a layout `maxWidth` wide (P9;
+    /// `LineWidths.Indents.end(in:)`).
+    func lineEnd(maxWidth: Int) -> Int { indents.end(in: maxWidth) }
 
-    /// The indents a list of widths loses per line (`layout(widths:)`, P9).
+    /// The indents, as the line widths apply them per line (P9).
     var indents: LineWidths.Indents {
         LineWidths.Indents(firstHead: firstHeadIndent, head: headIndent, tail: tailIndent)
     }
@@ -62,12 +57,9 @@ final class ParagraphSettings: Sendable {
     func lineWidths(for widths: LineWidths) -> LineWidths {
         // A list carries its indents already (`layout(widths:)` made them from these settings).
         if widths.listed != nil { return widths }
-        let end = lineEnd(maxWidth: widths.width)
-        if end >= Units.unbounded {
-            return LineWidths(width: Units.unbounded, lastPermitted: widths.lastPermitted, firstOfParagraph: Units.unbounded)
-        }
-        return LineWidths(width: max(0, end - headIndent), lastPermitted: widths.lastPermitted,
-                          firstOfParagraph: max(0, end - firstHeadIndent))
+        let indents = self.indents
+        return LineWidths(width: indents.room(in: widths.width, isParagraphStart: false), lastPermitted: widths.lastPermitted,
+                          firstOfParagraph: indents.room(in: widths.width, isParagraphStart: true))
     }
 
     /// The points a line's box leaves at the right when the layout is unbounded: a negative tail indent's

@@ -46,9 +46,7 @@ extension LayoutNode {
     ///   without a superview, a `CGSize` for a position. Nothing is activated when it throws.
     @discardableResult
     public func makeConstraints(_ block: (ConstraintMaker) throws -> Void) throws -> [LayoutConstraint] {
-        let maker = ConstraintMaker(node: self)
-        try block(maker)
-        let made = try maker.items.flatMap { try $0.constraints() }
+        let made = try constraints(madeBy: block)
         translatesAutoresizingMaskIntoConstraints = false
         LayoutConstraint.activate(made)
         autoLayout.madeConstraints += made
@@ -58,9 +56,7 @@ extension LayoutNode {
     /// Removes the constraints `makeConstraints` made on this node, then makes these (`mas_remakeConstraints`).
     @discardableResult
     public func remakeConstraints(_ block: (ConstraintMaker) throws -> Void) throws -> [LayoutConstraint] {
-        let maker = ConstraintMaker(node: self)
-        try block(maker)
-        let made = try maker.items.flatMap { try $0.constraints() }
+        let made = try constraints(madeBy: block)
         LayoutConstraint.deactivate(autoLayout.madeConstraints)
         autoLayout.madeConstraints = []
         translatesAutoresizingMaskIntoConstraints = false
@@ -73,9 +69,7 @@ extension LayoutNode {
     /// items by the same relation and multiplier, and makes the others (`mas_updateConstraints`).
     @discardableResult
     public func updateConstraints(_ block: (ConstraintMaker) throws -> Void) throws -> [LayoutConstraint] {
-        let maker = ConstraintMaker(node: self)
-        try block(maker)
-        let wanted = try maker.items.flatMap { try $0.constraints() }
+        let wanted = try constraints(madeBy: block)
         var result: [LayoutConstraint] = []
         translatesAutoresizingMaskIntoConstraints = false
         for constraint in wanted {
@@ -90,6 +84,13 @@ extension LayoutNode {
             }
         }
         return result
+    }
+
+    /// The constraints `block` describes on this node, made but not yet activated.
+    private func constraints(madeBy block: (ConstraintMaker) throws -> Void) throws -> [LayoutConstraint] {
+        let maker = ConstraintMaker(node: self)
+        try block(maker)
+        return try maker.items.flatMap { try $0.constraints() }
     }
 }
 
