@@ -53,15 +53,23 @@ struct Row {
             let sum = cells[at].coefficient + coefficient
             if nearZero(sum) { cells.remove(at: at) } else { cells[at].coefficient = sum }
         } else if !nearZero(coefficient) {
-            cells.insert(Cell(symbol: symbol, coefficient: coefficient), at: at)
+            // Append and shift by hand: `Array.insert` goes through the generic `replaceSubrange`, several
+            // times the cost of moving a short row's few cells.
+            let cell = Cell(symbol: symbol, coefficient: coefficient)
+            cells.append(cell)
+            var i = cells.count - 1
+            while i > at { cells[i] = cells[i - 1]; i -= 1 }
+            cells[at] = cell
         }
     }
 
     /// Adds `coefficient × other` (constant and cells), merging the two sorted cell lists in one pass.
     mutating func insert(_ other: Row, _ coefficient: Double = 1) {
         constant += other.constant * coefficient
-        if other.cells.count == 1 {
-            insert(other.cells[0].symbol, other.cells[0].coefficient * coefficient)
+        // A short row goes in cell by cell, in place: no new array, and the same sums as the merge below
+        // (`cell + other·coefficient`, dropped when near zero).
+        if other.cells.count <= 4 {
+            for cell in other.cells { insert(cell.symbol, cell.coefficient * coefficient) }
             return
         }
         var merged: [Cell] = []

@@ -197,9 +197,9 @@ public struct Solver {
     /// An external symbol first; else a slack or error marker with a negative coefficient; else none.
     func chooseSubject(_ row: Row, _ tag: Tag) -> Symbol {
         for cell in row.cells where cell.symbol.kind == .external { return cell.symbol }
-        for marker in [tag.marker, tag.other] where marker.kind == .slack || marker.kind == .error {
-            if row.coefficient(for: marker) < 0 { return marker }
-        }
+        // The two markers in turn, without building an array of them on every add.
+        if tag.marker.kind == .slack || tag.marker.kind == .error, row.coefficient(for: tag.marker) < 0 { return tag.marker }
+        if tag.other.kind == .slack || tag.other.kind == .error, row.coefficient(for: tag.other) < 0 { return tag.other }
         return .invalid
     }
 

@@ -1,9 +1,14 @@
 // Auto Layout benchmark (issue 42): run in release,
 //     swift run -c release --package-path Benchmarks autolayout-bench
 // Prints medians and p90 over 21 samples of: a 10-view cell through systemLayoutSizeFitting with its labels'
-// sizes already measured (the solver's share), the same system re-solved at a new width through the edit
-// variable, and 10,000 rows through ConstraintRowHeights against RowHeights(cell: CellTemplate), both
-// uncached and one row at a time.
+// sizes already measured (the solver's share), on the same cell and on fresh cells of the same shape, the
+// same system re-solved at a new width through the edit variable, and 10,000 rows through
+// ConstraintRowHeights against RowHeights(cell: CellTemplate), both uncached and one row at a time.
+//
+// Instruction counts: `autolayout-bench --callgrind PART` runs one part a fixed number of times inside a
+// function named `al_bench_PART` (PART: fit, cold, fresh, labels, resolve, rows, cells), for
+//     valgrind --tool=callgrind --toggle-collect=al_bench_PART <binary> --callgrind PART
+// Ir per call = the function's inclusive Ir / the count printed.
 import Foundation
 import TextFitConstraints
 import TextFitLayout
@@ -89,20 +94,106 @@ let details = [
     "A body of a few sentences. It wraps onto two or three lines at phone widths, more when narrow.",
 ]
 
+let fitTarget = CGSize(width: 375, height: 0)
+/// The width the title and body get at 375 pt: 375 − 16 − 40 − 12 − 16.
+let labelWidth: CGFloat = 291
+
+func fit(_ cell: BenchCell) throws -> CGSize {
+    try cell.contentView.systemLayoutSizeFitting(fitTarget, withHorizontalFittingPriority: .required,
+                                                 verticalFittingPriority: .fittingSizeLevel)
+}
+
+/// The sizes a fit asks its labels for (the first pass unconstrained, the second at the solved width).
+func measureLabels(_ cell: BenchCell) throws {
+    for label in [cell.title, cell.date, cell.body] {
+        sink(try label.sizeThatFits(CGSize(width: 0, height: 0)))
+        sink(try label.sizeThatFits(CGSize(width: labelWidth, height: 0)))
+    }
+}
+
+/// Cells never fitted before, configured and with their labels measured (so a fit measures nothing).
+func freshCells(_ count: Int) throws -> [BenchCell] {
+    try (0..<count).map { _ in
+        let fresh = try BenchCell()
+        fresh.configure(with: Row(text: texts[0], detail: details[0]))
+        try measureLabels(fresh)
+        return fresh
+    }
+}
+
 let cell = try BenchCell()
 cell.configure(with: Row(text: texts[0], detail: details[0]))
 let (fitted, widthVariable, heightVariable) = try cell.contentView._fittingSolver(width: 375)
 let userConstraints = cell.contentView.subviews.map(\.constraints.count).reduce(0, +)
+let rows = (0..<10_000).map { i in Row(text: "\(texts[i % 4]) \(i)", detail: "\(details[(i / 4) % 4]) \(i)") }
+let constraintRows = ConstraintRowHeights(identifier: "bench", template: cell, cache: nil)
+let template = CellTemplate(titleFont: try .systemFont(ofSize: 17), titleNumberOfLines: 2,
+                            detailFont: try .systemFont(ofSize: 15), imageSize: CGSize(width: 40, height: 40))
+let frameRows = RowHeights(cell: template, cache: nil)
+
+// MARK: - Instruction counts (one part per valgrind run)
+
+@MainActor @inline(never) @_silgen_name("al_bench_fit") func benchFit(_ count: Int) throws {
+    for _ in 0..<count { sink(try fit(cell)) }
+}
+@MainActor @inline(never) @_silgen_name("al_bench_cold") func benchCold(_ count: Int) throws {
+    for _ in 0..<count { sink(try fit(cell)) }
+}
+@MainActor @inline(never) @_silgen_name("al_bench_fresh") func benchFresh(_ cells: [BenchCell]) throws {
+    for fresh in cells { sink(try fit(fresh)) }
+}
+@MainActor @inline(never) @_silgen_name("al_bench_labels") func benchLabels(_ count: Int) throws {
+    for _ in 0..<count { try measureLabels(cell) }
+}
+@MainActor @inline(never) @_silgen_name("al_bench_resolve") func benchResolve(_ count: Int) throws {
+    var solver = fitted
+    for i in 0..<count {
+        try solver.suggestValue(i % 2 == 0 ? 320 : 375, for: widthVariable)
+        sink(solver.value(of: heightVariable))
+    }
+}
+@MainActor @inline(never) @_silgen_name("al_bench_rows") func benchRows() throws {
+    for row in rows { sink(try constraintRows.height(for: row, width: 375)) }
+}
+@MainActor @inline(never) @_silgen_name("al_bench_cells") func benchCells() throws {
+    for row in rows { sink(try frameRows.height(for: row, width: 375)) }
+}
+
+let arguments = CommandLine.arguments
+if let flag = arguments.firstIndex(of: "--callgrind"), flag + 1 < arguments.count {
+    let part = arguments[flag + 1]
+    // Warm-up outside the counted function: fonts, segment cache, the label caches.
+    sink(try fit(cell)); try measureLabels(cell)
+    let count: Int
+    switch part {
+    case "fit": count = 200; try benchFit(count)
+    case "cold": LayoutNode._keepsSolvedSystems = false; count = 200; try benchCold(count)
+    case "fresh":
+        let warm = try freshCells(1); try benchFresh(warm)  // the shape's first fit, outside the count
+        let cells = try freshCells(200); count = cells.count; try benchFresh(cells)
+    case "labels": count = 2_000; try benchLabels(count)
+    case "resolve": count = 20_000; try benchResolve(count)
+    case "rows": try benchRows(); count = rows.count; try benchRows()
+    case "cells": try benchCells(); count = rows.count; try benchCells()
+    default: print("unknown part \(part): fit, cold, fresh, labels, resolve, rows, cells"); exit(2)
+    }
+    print("part \(part): \(count) calls in al_bench_\(part)")
+    exit(0)
+}
+
+// MARK: - Wall time, side by side
+
 print("cell: \(cell.contentView.subviews.count + 1) views, \(userConstraints) constraints written, "
     + "\(fitted.allConstraints.count) in the solver (with intrinsic sizes and the fitting size)")
 
-_ = try time("systemLayoutSizeFitting, labels already measured", inner: 2_000) {
-    sink(try cell.contentView.systemLayoutSizeFitting(CGSize(width: 375, height: 0), withHorizontalFittingPriority: .required,
-                                                      verticalFittingPriority: .fittingSizeLevel))
-}
-_ = try time("  of which: the labels' cached sizes (3 sizeThatFits)", inner: 20_000) {
-    for label in [cell.title, cell.date, cell.body] { sink(try label.sizeThatFits(CGSize(width: 307, height: 0))) }
-}
+_ = try time("systemLayoutSizeFitting, labels already measured", inner: 2_000) { sink(try fit(cell)) }
+LayoutNode._keepsSolvedSystems = false
+_ = try time("  the same with a new system each call", inner: 500) { sink(try fit(cell)) }
+LayoutNode._keepsSolvedSystems = true
+let freshPool = try freshCells(21 * 200 + 20)
+var next = 0
+_ = try time("  the same on fresh cells of that shape", inner: 200) { sink(try fit(freshPool[next])); next += 1 }
+_ = try time("  of which: the labels' cached sizes (6 sizeThatFits)", inner: 20_000) { try measureLabels(cell) }
 var solver = fitted
 var flip = false
 _ = try time("re-solve at a new width (suggestValue + read height)", inner: 20_000) {
@@ -110,16 +201,6 @@ _ = try time("re-solve at a new width (suggestValue + read height)", inner: 20_0
     try solver.suggestValue(flip ? 320 : 375, for: widthVariable)
     sink(solver.value(of: heightVariable))
 }
-
-let rows = (0..<10_000).map { i in Row(text: "\(texts[i % 4]) \(i)", detail: "\(details[(i / 4) % 4]) \(i)") }
-let constraintRows = ConstraintRowHeights(identifier: "bench", template: cell, cache: nil)
-let template = CellTemplate(titleFont: try .systemFont(ofSize: 17), titleNumberOfLines: 2,
-                            detailFont: try .systemFont(ofSize: 15), imageSize: CGSize(width: 40, height: 40))
-let frameRows = RowHeights(cell: template, cache: nil)
-let a = try time("10,000 rows: ConstraintRowHeights (one at a time)", samples: 5, inner: 1) {
-    for row in rows { sink(try constraintRows.height(for: row, width: 375)) }
-}
-let b = try time("10,000 rows: RowHeights(cell: CellTemplate), one at a time", samples: 5, inner: 1) {
-    for row in rows { sink(try frameRows.height(for: row, width: 375)) }
-}
+let a = try time("10,000 rows: ConstraintRowHeights (one at a time)", samples: 5, inner: 1) { try benchRows() }
+let b = try time("10,000 rows: RowHeights(cell: CellTemplate), one at a time", samples: 5, inner: 1) { try benchCells() }
 print(String(format: "ratio constraint / CellTemplate rows: %.2f", a / b))

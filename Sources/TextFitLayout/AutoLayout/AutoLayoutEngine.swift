@@ -4,6 +4,10 @@ import TextFitConstraints
 /// Turns a node tree's constraints, frames and intrinsic sizes into one Cassowary system and solves it
 /// (rules AL1–AL8). Each node has four variables — its left, top, width and height in the root's
 /// coordinates — and every anchor is a linear expression of them.
+///
+/// The system names nodes by their depth-first index only (`nodes` is the tree it is attached to), so a
+/// solved system can be detached (`detached()`) and attached to another tree of the same shape, which then
+/// only moves the labels' intrinsic sizes and the target in place (`refresh`, rule AL12).
 struct AutoLayoutEngine {
     struct Box {
         let x: Variable, y: Variable, width: Variable, height: Variable
@@ -18,49 +22,61 @@ struct AutoLayoutEngine {
     }
     /// A multi-line label sized in two passes (AL9): its intrinsic height constraints, redone at its width.
     struct TwoPassLabel {
-        let node: LabelNode
+        /// The label's node.
         let index: Int
-        var height: CGFloat
-        var constraints: [Constraint]
+        /// Its vertical entry in `labelIntrinsics`, whose constraints and value the second pass moves.
+        let entry: Int
     }
 
-    let root: LayoutNode
+    /// The tree the system is attached to, in depth-first order (empty when detached).
     private(set) var nodes: [LayoutNode] = []
-    private var indexOf: [ObjectIdentifier: Int] = [:]
+    /// Each node's parent index (−1 for the root).
+    private var parents: [Int] = []
+    private var tree = AutoLayoutShape.Tree()
     private(set) var boxes: [Box] = []
+    /// The root's fitting constraints (`.fitting`), whose constants `refresh` moves to a new target.
+    private var fittingWidth: Constraint?, fittingHeight: Constraint?
     private(set) var solver = Solver()
     private var labels: [TwoPassLabel] = []
+    /// Whether a constraint relates a width to a height (an aspect ratio): only then can a label's height
+    /// move another node's width, which `refresh` must not assume away.
+    private var crossAxis = false
     /// Every label's hugging and compression-resistance pair per axis, for `refresh(width:)`.
     struct LabelIntrinsic {
         let index: Int
         let axis: LayoutAxis
         let constraints: [Constraint]
+        /// The size the constraints hold now (a refresh skips a label whose size did not change).
+        var value: CGFloat
     }
     private var labelIntrinsics: [LabelIntrinsic] = []
     /// The margins and safe areas read while building, to see whether applying the frames changed them.
-    private(set) var insetsRead: [(LayoutNode, EdgeInsets, EdgeInsets)] = []
+    private(set) var insetsRead: [(node: Int, margins: EdgeInsets, safeArea: EdgeInsets)] = []
     /// What each solver constraint stands for, by its tag: its name is made only for an error message.
     private var descriptors: [Descriptor] = []
 
+    /// What a solver constraint stands for; nodes by index, so the text names the attached tree's nodes.
     enum Descriptor {
-        case text(String)
-        case rootFrame(LayoutNode, width: Bool)
+        case rootOrigin(x: Bool)
+        case rootFrame(width: Bool)
         case fitting(width: Bool, CGFloat, LayoutPriority)
-        case autoresizing(LayoutNode, String, CGFloat)
-        case intrinsic(LayoutNode, LayoutAxis, CGFloat, hugging: Bool, LayoutPriority)
-        case user(LayoutConstraint)
+        case autoresizing(Int, String, CGFloat)
+        case intrinsic(Int, LayoutAxis, CGFloat, hugging: Bool, LayoutPriority)
+        /// The `index`th constraint of `nodes[node]`.
+        case user(node: Int, index: Int)
 
-        var text: String {
+        func text(_ nodes: [LayoutNode]) -> String {
             switch self {
-            case let .text(text): text
-            case let .rootFrame(node, width):
-                width ? "\(node.name).width == \(node.frame.width) (its frame)" : "\(node.name).height == \(node.frame.height) (its frame)"
+            case let .rootOrigin(x): "\(nodes[0].name) origin \(x ? "x" : "y")"
+            case let .rootFrame(width):
+                width ? "\(nodes[0].name).width == \(nodes[0].frame.width) (its frame)"
+                    : "\(nodes[0].name).height == \(nodes[0].frame.height) (its frame)"
             case let .fitting(width, value, priority): "fitting \(width ? "width" : "height") == \(value) @\(priority)"
-            case let .autoresizing(node, field, value): "\(node.name) autoresizing mask: \(field) == \(value)"
+            case let .autoresizing(node, field, value): "\(nodes[node].name) autoresizing mask: \(field) == \(value)"
             case let .intrinsic(node, axis, value, hugging, priority):
-                "\(node.name).\(axis == .horizontal ? "width" : "height") \(hugging ? "<=" : ">=") \(value) "
+                "\(nodes[node].name).\(axis == .horizontal ? "width" : "height") \(hugging ? "<=" : ">=") \(value) "
                     + "(\(hugging ? "content hugging" : "compression resistance") @\(priority))"
-            case let .user(constraint): constraint.description
+            case let .user(node, index): nodes[node].constraints[index].description
             }
         }
     }
@@ -71,29 +87,34 @@ struct AutoLayoutEngine {
     }
 
     private func name(of constraint: Constraint) -> String {
-        constraint.tag < descriptors.count ? descriptors[constraint.tag].text : constraint.description
+        constraint.tag < descriptors.count ? descriptors[constraint.tag].text(nodes) : constraint.description
     }
 
-    init(root: LayoutNode, size: RootSize) throws {
-        self.root = root
-        collect(root)
+    /// Builds and solves the system of `root`'s tree (read beforehand by `AutoLayoutShape.read`, or now).
+    init(root: LayoutNode, size: RootSize, tree: AutoLayoutShape.Tree? = nil) throws {
+        self.tree = tree ?? AutoLayoutShape.read(root, size: size).1
+        nodes = self.tree.nodes
+        parents = self.tree.parents
         // Unnamed variables: errors name constraints, and names would cost a string per variable per solve.
         boxes = nodes.map { _ in Box(x: Variable(), y: Variable(), width: Variable(), height: Variable()) }
         let rootBox = boxes[0]
-        try add(Constraint(rootBox.x, .equal, 0, tag: describe(.text("\(root.name) origin x"))))
-        try add(Constraint(rootBox.y, .equal, 0, tag: describe(.text("\(root.name) origin y"))))
+        try add(Constraint(rootBox.x, .equal, 0, tag: describe(.rootOrigin(x: true))))
+        try add(Constraint(rootBox.y, .equal, 0, tag: describe(.rootOrigin(x: false))))
         switch size {
         case .frame:
-            try add(Constraint(rootBox.width, .equal, Double(root.frame.width), tag: describe(.rootFrame(root, width: true))))
-            try add(Constraint(rootBox.height, .equal, Double(root.frame.height), tag: describe(.rootFrame(root, width: false))))
+            try add(Constraint(rootBox.width, .equal, Double(root.frame.width), tag: describe(.rootFrame(width: true))))
+            try add(Constraint(rootBox.height, .equal, Double(root.frame.height), tag: describe(.rootFrame(width: false))))
         case let .fitting(target, horizontal, vertical):
             guard target.width.isFinite, target.height.isFinite else {
                 throw AutoLayoutError.invalidNumber("systemLayoutSizeFitting target \(target)")
             }
-            try add(Constraint(rootBox.width, .equal, Double(target.width), strength: Strength(uiKitPriority: horizontal.rawValue),
-                               tag: describe(.fitting(width: true, target.width, horizontal))))
-            try add(Constraint(rootBox.height, .equal, Double(target.height), strength: Strength(uiKitPriority: vertical.rawValue),
-                               tag: describe(.fitting(width: false, target.height, vertical))))
+            let width = Constraint(rootBox.width, .equal, Double(target.width), strength: Strength(uiKitPriority: horizontal.rawValue),
+                                   tag: describe(.fitting(width: true, target.width, horizontal)))
+            let height = Constraint(rootBox.height, .equal, Double(target.height), strength: Strength(uiKitPriority: vertical.rawValue),
+                                    tag: describe(.fitting(width: false, target.height, vertical)))
+            try add(width)
+            try add(height)
+            (fittingWidth, fittingHeight) = (width, height)
         case let .editableWidth(width):
             try add(Constraint(rootBox.height, .equal, 0, strength: Strength(uiKitPriority: LayoutPriority.fittingSizeLevel.rawValue),
                                tag: describe(.fitting(width: false, 0, .fittingSizeLevel))))
@@ -106,15 +127,23 @@ struct AutoLayoutEngine {
             try addAutoresizingConstraints(node, index)
             try addIntrinsicConstraints(node, index)
         }
-        for node in nodes {
-            for constraint in node.constraints { try add(constraint) }
+        for (index, node) in nodes.enumerated() {
+            for (k, constraint) in node.constraints.enumerated() { try add(constraint, tag: describe(.user(node: index, index: k))) }
         }
     }
 
-    private mutating func collect(_ node: LayoutNode) {
-        indexOf[ObjectIdentifier(node)] = nodes.count
-        nodes.append(node)
-        for child in node.subviews { collect(child) }
+    /// The system without its tree, to keep for another tree of the same shape (it holds no node alive).
+    func detached() -> AutoLayoutEngine {
+        var copy = self
+        copy.nodes = []
+        copy.tree = AutoLayoutShape.Tree()
+        return copy
+    }
+
+    /// Attaches a detached system to a tree of the shape it was built for.
+    mutating func attach(_ tree: AutoLayoutShape.Tree) {
+        self.tree = tree
+        nodes = tree.nodes
     }
 
     private mutating func add(_ constraint: Constraint) throws {
@@ -131,13 +160,13 @@ struct AutoLayoutEngine {
 
     /// AL6: a node that translates its frame gets its position and size as required constraints.
     private mutating func addAutoresizingConstraints(_ node: LayoutNode, _ index: Int) throws {
-        guard node.translatesAutoresizingMaskIntoConstraints, let parent = node.superview,
-              let p = indexOf[ObjectIdentifier(parent)] else { return }
+        let p = parents[index]
+        guard node.translatesAutoresizingMaskIntoConstraints, p >= 0 else { return }
         let box = boxes[index], parentBox = boxes[p], frame = node.frame
-        try add(Constraint(box.x, .equal, parentBox.x + Double(frame.minX), tag: describe(.autoresizing(node, "minX", frame.minX))))
-        try add(Constraint(box.y, .equal, parentBox.y + Double(frame.minY), tag: describe(.autoresizing(node, "minY", frame.minY))))
-        try add(Constraint(box.width, .equal, Double(frame.width), tag: describe(.autoresizing(node, "width", frame.width))))
-        try add(Constraint(box.height, .equal, Double(frame.height), tag: describe(.autoresizing(node, "height", frame.height))))
+        try add(Constraint(box.x, .equal, parentBox.x + Double(frame.minX), tag: describe(.autoresizing(index, "minX", frame.minX))))
+        try add(Constraint(box.y, .equal, parentBox.y + Double(frame.minY), tag: describe(.autoresizing(index, "minY", frame.minY))))
+        try add(Constraint(box.width, .equal, Double(frame.width), tag: describe(.autoresizing(index, "width", frame.width))))
+        try add(Constraint(box.height, .equal, Double(frame.height), tag: describe(.autoresizing(index, "height", frame.height))))
     }
 
     /// AL5: an intrinsic size becomes hugging (≤) and compression-resistance (≥) constraints per axis.
@@ -145,14 +174,16 @@ struct AutoLayoutEngine {
         let (size, twoPass) = try intrinsicSize(of: node)
         let box = boxes[index]
         if size.width != noIntrinsicMetric {
-            let made = try addIntrinsic(node, box.width, size.width, .horizontal)
-            if node is LabelNode { labelIntrinsics.append(LabelIntrinsic(index: index, axis: .horizontal, constraints: made)) }
+            let made = try addIntrinsic(index, box.width, size.width, .horizontal)
+            if node is LabelNode {
+                labelIntrinsics.append(LabelIntrinsic(index: index, axis: .horizontal, constraints: made, value: size.width))
+            }
         }
         if size.height != noIntrinsicMetric {
-            let made = try addIntrinsic(node, box.height, size.height, .vertical)
-            if let label = node as? LabelNode {
-                labelIntrinsics.append(LabelIntrinsic(index: index, axis: .vertical, constraints: made))
-                if twoPass { labels.append(TwoPassLabel(node: label, index: index, height: size.height, constraints: made)) }
+            let made = try addIntrinsic(index, box.height, size.height, .vertical)
+            if node is LabelNode {
+                labelIntrinsics.append(LabelIntrinsic(index: index, axis: .vertical, constraints: made, value: size.height))
+                if twoPass { labels.append(TwoPassLabel(index: index, entry: labelIntrinsics.count - 1)) }
             }
         }
     }
@@ -175,23 +206,55 @@ struct AutoLayoutEngine {
         }
     }
 
-    /// For a template cell configured with new texts: every label's first-pass size goes into its hugging and
-    /// compression-resistance constraints in place (`Solver.updateConstant`), and the width is suggested.
-    /// The caller checks the structure is unchanged (`AutoLayoutStructure`).
-    mutating func refresh(width: CGFloat) throws {
+    /// For a system attached to a tree of its shape (AL12): every label's first-pass size goes into its
+    /// hugging and compression-resistance constraints in place (`Solver.updateConstant`; labels whose size
+    /// did not change are left alone), then the target moves: the fitting constraints' constants (`.fitting`)
+    /// or the width's edit variable (`.editableWidth`). The caller checks the shape is unchanged.
+    mutating func refresh(size: RootSize) throws {
         labels.removeAll(keepingCapacity: true)
-        for entry in labelIntrinsics {
-            guard let label = nodes[entry.index] as? LabelNode else { continue }
-            let (size, twoPass) = try intrinsicSize(of: label)
+        for k in labelIntrinsics.indices {
+            let entry = labelIntrinsics[k]
+            let (size, twoPass) = try intrinsicSize(of: nodes[entry.index])
             let value = entry.axis == .horizontal ? size.width : size.height
-            try update(entry.constraints, to: value)
+            if entry.axis == .vertical && twoPass && !crossAxis {
+                // AL9's second pass measures this label at its solved width. With no width tied to a
+                // height, no height moves any width, so that width is the one a fresh system's first pass
+                // gives, and the second pass lands on the same height from the height held now as from the
+                // first pass's one line: skip the two moves there and back.
+                labels.append(TwoPassLabel(index: entry.index, entry: k))
+                continue
+            }
+            if value != entry.value {
+                try update(entry.constraints, to: value)
+                labelIntrinsics[k].value = value
+            }
             if entry.axis == .vertical && twoPass {
-                labels.append(TwoPassLabel(node: label, index: entry.index, height: value, constraints: entry.constraints))
+                labels.append(TwoPassLabel(index: entry.index, entry: k))
             }
         }
-        do { try solver.suggestValue(Double(width), for: boxes[0].width) } catch {
-            throw AutoLayoutError.solverFailure("\(error)")
+        switch size {
+        case .frame: break  // the root's frame is part of the shape
+        case let .fitting(target, _, _):
+            guard target.width.isFinite, target.height.isFinite else {
+                throw AutoLayoutError.invalidNumber("systemLayoutSizeFitting target \(target)")
+            }
+            if let fittingWidth { try updateFitting(fittingWidth, to: target.width) }
+            if let fittingHeight { try updateFitting(fittingHeight, to: target.height) }
+        case let .editableWidth(width):
+            do { try solver.suggestValue(Double(width), for: boxes[0].width) } catch {
+                throw AutoLayoutError.solverFailure("\(error)")
+            }
         }
+    }
+
+    /// Moves one fitting constraint to a new target, keeping its descriptor's value in step for messages.
+    private mutating func updateFitting(_ constraint: Constraint, to value: CGFloat) throws {
+        if case let .fitting(width, _, priority) = descriptors[constraint.tag] {
+            descriptors[constraint.tag] = .fitting(width: width, value, priority)
+        }
+        do { try solver.updateConstant(of: constraint, to: Double(value)) } catch let ConstraintError.unsatisfiable(c, conflicting) {
+            throw AutoLayoutError.unsatisfiable(breaking: name(of: c), conflicting: conflicting.map(name(of:)))
+        } catch { throw AutoLayoutError.solverFailure("\(error)") }
     }
 
     private mutating func update(_ constraints: [Constraint], to value: CGFloat) throws {
@@ -204,8 +267,9 @@ struct AutoLayoutEngine {
     }
 
     @discardableResult
-    private mutating func addIntrinsic(_ node: LayoutNode, _ variable: Variable, _ value: CGFloat, _ axis: LayoutAxis) throws
+    private mutating func addIntrinsic(_ index: Int, _ variable: Variable, _ value: CGFloat, _ axis: LayoutAxis) throws
         -> [Constraint] {
+        let node = nodes[index]
         guard value.isFinite, value >= 0 else {
             throw AutoLayoutError.invalidNumber("\(node.name) intrinsicContentSize \(axis) = \(value)")
         }
@@ -214,9 +278,9 @@ struct AutoLayoutEngine {
         expression.add(variable, 1)
         expression.constant = -Double(value)
         let hug = Constraint(expression: expression, .lessThanOrEqual, strength: Strength(uiKitPriority: hugging.rawValue),
-                             tag: describe(.intrinsic(node, axis, value, hugging: true, hugging)))
+                             tag: describe(.intrinsic(index, axis, value, hugging: true, hugging)))
         let resist = Constraint(expression: expression, .greaterThanOrEqual, strength: Strength(uiKitPriority: resistance.rawValue),
-                                tag: describe(.intrinsic(node, axis, value, hugging: false, resistance)))
+                                tag: describe(.intrinsic(index, axis, value, hugging: false, resistance)))
         try add(hug)
         try add(resist)
         return [hug, resist]
@@ -224,16 +288,15 @@ struct AutoLayoutEngine {
 
     // MARK: - Constraints between anchors
 
-    private mutating func add(_ constraint: LayoutConstraint) throws {
+    private mutating func add(_ constraint: LayoutConstraint, tag: Int) throws {
         guard constraint.constant.isFinite, constraint.multiplier.isFinite else {
             throw AutoLayoutError.invalidNumber(constraint.description)
         }
         let first = constraint.firstAnchor
-        guard let i = indexOf[ObjectIdentifier(first.item.node)] else {
+        guard let i = tree.index(of: first.item.node) else {
             throw AutoLayoutError.itemsInDifferentTrees(constraint.description)
         }
         let strength = Strength(uiKitPriority: constraint.priority.rawValue)
-        let tag = describe(.user(constraint))
         guard let second = constraint.secondAnchor else {
             guard first.attribute.isDimension else { throw AutoLayoutError.incompatibleAttributes(constraint.description) }
             var expression = expression(first, i, ancestor: nil)
@@ -241,7 +304,7 @@ struct AutoLayoutEngine {
             try add(Constraint(expression: expression, constraint.relation, strength: strength, tag: tag))
             return
         }
-        guard let j = indexOf[ObjectIdentifier(second.item.node)] else {
+        guard let j = tree.index(of: second.item.node) else {
             throw AutoLayoutError.itemsInDifferentTrees(constraint.description)
         }
         // Sizes may relate across axes (an aspect ratio, as NSLayoutDimension allows); positions may not.
@@ -249,6 +312,7 @@ struct AutoLayoutEngine {
               first.attribute.isDimension || first.attribute.axis == second.attribute.axis else {
             throw AutoLayoutError.incompatibleAttributes(constraint.description)
         }
+        if first.attribute.axis != second.attribute.axis { crossAxis = true }
         // Positions are measured in the nearest common ancestor's bounds (so `right == 0.5 × superview.right`
         // is the superview's middle, as Masonry's fixed-length distribution relies on).
         let ancestor = first.attribute.isDimension ? nil : commonAncestor(nodes[i], nodes[j])
@@ -264,7 +328,7 @@ struct AutoLayoutEngine {
     private func commonAncestor(_ a: LayoutNode, _ b: LayoutNode) -> Int? {
         var node: LayoutNode? = a
         while let candidate = node {
-            if b.isDescendant(of: candidate) { return indexOf[ObjectIdentifier(candidate)] }
+            if b.isDescendant(of: candidate) { return tree.index(of: candidate) }
             node = candidate.superview
         }
         return nil
@@ -280,10 +344,10 @@ struct AutoLayoutEngine {
         case .node:
             if let plain = Self.plainAttribute[attribute] {
                 attribute = plain
-                insets = margins(of: node)
+                insets = margins(of: index)
             }
-        case .marginsGuide: insets = margins(of: node)
-        case .safeAreaGuide: insets = safeArea(of: node)
+        case .marginsGuide: insets = margins(of: index)
+        case .safeAreaGuide: insets = safeArea(of: index)
         }
         let rtl = node.layoutDirection == .rightToLeft
         let horizontal = attribute.axis == .horizontal
@@ -325,16 +389,21 @@ struct AutoLayoutEngine {
         .centerYWithinMargins: .centerY,
     ]
 
-    private mutating func margins(of node: LayoutNode) -> EdgeInsets {
-        let value = node.layoutMargins
-        insetsRead.append((node, value, node.safeAreaInsets))
+    private mutating func margins(of index: Int) -> EdgeInsets {
+        let node = nodes[index], value = node.layoutMargins
+        insetsRead.append((index, value, node.safeAreaInsets))
         return value
     }
 
-    private mutating func safeArea(of node: LayoutNode) -> EdgeInsets {
-        let value = node.safeAreaInsets
-        insetsRead.append((node, node.layoutMargins, value))
+    private mutating func safeArea(of index: Int) -> EdgeInsets {
+        let node = nodes[index], value = node.safeAreaInsets
+        insetsRead.append((index, node.layoutMargins, value))
         return value
+    }
+
+    /// Whether the margins and safe areas the system read are still the tree's.
+    var insetsAreCurrent: Bool {
+        insetsRead.allSatisfy { nodes[$0.node].layoutMargins == $0.margins && nodes[$0.node].safeAreaInsets == $0.safeArea }
     }
 
     // MARK: - Solving
@@ -344,16 +413,16 @@ struct AutoLayoutEngine {
     mutating func solveLabels() throws {
         for _ in 0..<3 {
             var changed = false
-            for k in labels.indices {
-                let label = labels[k]
+            for label in labels {
+                let node = nodes[label.index], entry = labelIntrinsics[label.entry]
                 let width = max(CGFloat(solver.value(of: boxes[label.index].width)), 1)
                 let height: CGFloat
-                do { height = try label.node.sizeThatFits(CGSize(width: width, height: 0)).height } catch {
-                    throw AutoLayoutError.invalidNumber("\(label.node.name) sizeThatFits: \(error)")
+                do { height = try node.sizeThatFits(CGSize(width: width, height: 0)).height } catch {
+                    throw AutoLayoutError.invalidNumber("\(node.name) sizeThatFits: \(error)")
                 }
-                if abs(height - label.height) < 1e-9 { continue }
-                try update(label.constraints, to: height)  // in place: no constraint is removed or added
-                labels[k].height = height
+                if abs(height - entry.value) < 1e-9 { continue }
+                try update(entry.constraints, to: height)  // in place: no constraint is removed or added
+                labelIntrinsics[label.entry].value = height
                 changed = true
             }
             if !changed { return }
@@ -363,7 +432,7 @@ struct AutoLayoutEngine {
     func frame(of index: Int) -> CGRect {
         let box = boxes[index]
         var x = solver.value(of: box.x), y = solver.value(of: box.y)
-        if let parent = nodes[index].superview, let p = indexOf[ObjectIdentifier(parent)], index > 0 {
+        if index > 0, case let p = parents[index], p >= 0 {
             x -= solver.value(of: boxes[p].x)
             y -= solver.value(of: boxes[p].y)
         }

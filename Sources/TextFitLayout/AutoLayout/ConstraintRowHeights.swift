@@ -40,10 +40,10 @@ public final class ConstraintRowHeights: @unchecked Sendable {
     public let separatorHeight: CGFloat
     private let template: ConstraintCell
     private let lock = NSLock()
-    /// The template's system, kept between rows while its structure stays the same (UIKit's engine keeps
-    /// its tableau too): a new row only re-measures the labels and moves their constants (AL1, AL9).
+    /// The template's system, kept between rows while its shape stays the same (UIKit's engine keeps its
+    /// tableau too): a new row only re-measures the labels and moves their constants (AL1, AL9, AL12).
     private var engine: AutoLayoutEngine?
-    private var structure: AutoLayoutStructure?
+    private var shape: AutoLayoutShape?
 
     /// - Parameters:
     ///   - identifier: the template's name in the cache (like a reuse identifier).
@@ -79,29 +79,21 @@ public final class ConstraintRowHeights: @unchecked Sendable {
         try rows.map { try height(for: $0, width: width) }
     }
 
-    /// The content view's fitted height: the kept system when the structure is unchanged, else a new one;
-    /// a width the system could not take exactly (a required width elsewhere) goes through
+    /// The content view's fitted height: the kept system when the shape is unchanged, else a new one; a
+    /// width the system could not take exactly (a required width elsewhere) goes through
     /// `systemLayoutSizeFitting`, whose required fitting width reports the conflict.
     private func fittedHeight(width: CGFloat) throws -> CGFloat {
         let content = template.contentView
-        let current = AutoLayoutStructure(root: content)
+        let size = AutoLayoutEngine.RootSize.editableWidth(width)
+        let (current, tree) = AutoLayoutShape.read(content, size: size)
+        let kept = current == shape ? engine : nil
+        engine = nil  // dropped if anything below throws
         do {
-            var system: AutoLayoutEngine
-            if var kept = engine, current == structure, kept.insetsRead.allSatisfy({ node, margins, safe in
-                node.layoutMargins == margins && node.safeAreaInsets == safe
-            }) {
-                engine = nil  // dropped if anything below throws
-                try kept.refresh(width: width)
-                system = kept
-            } else {
-                engine = nil
-                system = try AutoLayoutEngine(root: content, size: .editableWidth(width))
-            }
-            try system.solveLabels()
+            let system = try AutoLayoutEngine.solved(content, size: size, kept: kept, shape: current, tree: tree)
             let frame = system.frame(of: 0)
             if abs(frame.width - width) <= 1e-9 * max(1, width) {
                 engine = system
-                structure = current
+                shape = current
                 return frame.height
             }
         } catch {}

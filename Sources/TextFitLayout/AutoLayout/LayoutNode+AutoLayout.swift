@@ -33,10 +33,7 @@ extension LayoutNode {
             autoLayout.ambiguous = Set(engine.nodes.indices.filter { engine.isAmbiguous($0) }
                 .map { ObjectIdentifier(engine.nodes[$0]) })
             for node in engine.nodes { node.autoLayout.lastLayoutRoot = self }
-            let settled = engine.insetsRead.allSatisfy { node, margins, safe in
-                node.layoutMargins == margins && node.safeAreaInsets == safe
-            }
-            if settled { return }
+            if engine.insetsAreCurrent { return }
         }
     }
 
@@ -54,12 +51,19 @@ extension LayoutNode {
     /// - Parameters:
     ///   - targetSize: the size to approach (UIKit's `layoutFittingCompressedSize` is `.zero`).
     ///   - horizontalFittingPriority, verticalFittingPriority: how hard to hold each dimension (1000 = exactly).
+    /// The solved system is kept by the tree's shape (rule AL12), as UIKit's engine keeps its tableau: the
+    /// next call for this tree, or for another tree of the same shape (a fresh cell of the same class),
+    /// re-measures the labels, moves their sizes and the target into it and re-solves from there, with the
+    /// answer a new system gives.
     /// - Throws: as `layoutWithConstraints()`; `.invalidNumber` for a NaN or infinite target.
     public func systemLayoutSizeFitting(_ targetSize: CGSize, withHorizontalFittingPriority horizontalFittingPriority: LayoutPriority,
                                         verticalFittingPriority: LayoutPriority) throws -> CGSize {
-        var engine = try AutoLayoutEngine(root: self, size: .fitting(targetSize, horizontal: horizontalFittingPriority,
-                                                                     vertical: verticalFittingPriority))
-        try engine.solveLabels()
+        let size = AutoLayoutEngine.RootSize.fitting(targetSize, horizontal: horizontalFittingPriority,
+                                                     vertical: verticalFittingPriority)
+        let templates = AutoLayoutTemplates.shared
+        let (shape, tree) = AutoLayoutShape.read(self, size: size)
+        let engine = try AutoLayoutEngine.solved(self, size: size, kept: templates.take(shape), shape: shape, tree: tree)
+        templates.put(engine.detached(), for: shape)
         return engine.frame(of: 0).size
     }
 
@@ -86,5 +90,14 @@ extension LayoutNode {
         var engine = try AutoLayoutEngine(root: self, size: .editableWidth(width))
         try engine.solveLabels()
         return (engine.solver, engine.boxes[0].width, engine.boxes[0].height)
+    }
+}
+
+extension LayoutNode {
+    /// Not API: whether `systemLayoutSizeFitting` keeps solved systems by shape (rule AL12; default true).
+    /// Turning it off empties the table; the benchmark and tests use it to time or check a fresh build.
+    public static var _keepsSolvedSystems: Bool {
+        get { AutoLayoutTemplates.shared.isEnabled }
+        set { AutoLayoutTemplates.shared.isEnabled = newValue }
     }
 }
