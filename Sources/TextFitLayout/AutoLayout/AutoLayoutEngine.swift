@@ -171,7 +171,7 @@ struct AutoLayoutEngine {
 
     /// AL5: an intrinsic size becomes hugging (≤) and compression-resistance (≥) constraints per axis.
     private mutating func addIntrinsicConstraints(_ node: LayoutNode, _ index: Int) throws {
-        let (size, twoPass) = try intrinsicSize(of: node)
+        let (size, twoPass) = try Self.intrinsicSize(of: node)
         let box = boxes[index]
         if size.width != noIntrinsicMetric {
             let made = try addIntrinsic(index, box.width, size.width, .horizontal)
@@ -189,7 +189,8 @@ struct AutoLayoutEngine {
     }
 
     /// The intrinsic size the first pass uses (AL5, L4), and whether the label needs the second pass (AL9).
-    private func intrinsicSize(of node: LayoutNode) throws -> (CGSize, twoPass: Bool) {
+    /// Static: called from mutating methods, a method on `self` would copy the whole engine per call.
+    private static func intrinsicSize(of node: LayoutNode) throws -> (CGSize, twoPass: Bool) {
         guard let label = node as? LabelNode else { return (node.intrinsicContentSize, false) }
         let value = label.labelValue
         if value.text?.isEmpty ?? true { return (.zero, false) }  // UILabel's intrinsic size with no text is (0, 0)
@@ -214,7 +215,7 @@ struct AutoLayoutEngine {
         labels.removeAll(keepingCapacity: true)
         for k in labelIntrinsics.indices {
             let entry = labelIntrinsics[k]
-            let (size, twoPass) = try intrinsicSize(of: nodes[entry.index])
+            let (size, twoPass) = try Self.intrinsicSize(of: nodes[entry.index])
             let value = entry.axis == .horizontal ? size.width : size.height
             if entry.axis == .vertical && twoPass && !crossAxis {
                 // AL9's second pass measures this label at its solved width. With no width tied to a

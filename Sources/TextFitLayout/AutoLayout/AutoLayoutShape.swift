@@ -42,12 +42,14 @@ struct AutoLayoutShape: Hashable {
     /// Reads the shape of `root`'s tree for a system whose root size is set by `size`.
     static func read(_ root: LayoutNode, size: AutoLayoutEngine.RootSize) -> (AutoLayoutShape, Tree) {
         var tree = Tree()
+        tree.nodes.reserveCapacity(16)
+        tree.parents.reserveCapacity(16)
         collect(root, parent: -1, into: &tree)
         if tree.nodes.count > 48 {
             tree.lookup = Dictionary(uniqueKeysWithValues: tree.nodes.enumerated().map { (ObjectIdentifier($1), $0) })
         }
         var shape = AutoLayoutShape()
-        shape.numbers.reserveCapacity(24 * tree.nodes.count)
+        shape.numbers.reserveCapacity(64 * tree.nodes.count)  // about 12 per node and 12 per constraint
         switch size {
         case .frame:
             shape.append(1)

@@ -86,17 +86,17 @@ public final class ConstraintRowHeights: @unchecked Sendable {
         let content = template.contentView
         let size = AutoLayoutEngine.RootSize.editableWidth(width)
         let (current, tree) = AutoLayoutShape.read(content, size: size)
-        let kept = current == shape ? engine : nil
-        engine = nil  // dropped if anything below throws
+        // Taken, not copied (a copy would make the first change copy the tableau); dropped if anything
+        // below throws.
+        let kept = engine.take()
         do {
-            let system = try AutoLayoutEngine.solved(content, size: size, kept: kept, shape: current, tree: tree)
-            let frame = system.frame(of: 0)
-            if abs(frame.width - width) <= 1e-9 * max(1, width) {
-                engine = system
-                shape = current
-                return frame.height
-            }
+            // Solved straight into the stored property: a local copy would cost a copy of every field.
+            engine = try AutoLayoutEngine.solved(content, size: size, kept: current == shape ? kept : nil, shape: current,
+                                                 tree: tree)
+            shape = current
+            if let frame = engine?.frame(of: 0), abs(frame.width - width) <= 1e-9 * max(1, width) { return frame.height }
         } catch {}
+        engine = nil
         return try content.systemLayoutSizeFitting(CGSize(width: width, height: 0), withHorizontalFittingPriority: .required,
                                                    verticalFittingPriority: .fittingSizeLevel).height
     }
