@@ -160,5 +160,8 @@ import Testing
         #expect(keptError != nil)
         #expect(keptError == freshError)
         #expect(keptError?.contains("body.height <= 100") ?? false, "\(keptError ?? "")")
+        // The compression resistance is named with the height the second pass asked for, not one line's.
+        let height = try cell.body.sizeThatFits(CGSize(width: 291, height: 0)).height
+        #expect(keptError?.contains("body.height >= \(height)") ?? false, "\(keptError ?? "")")
     }
 }

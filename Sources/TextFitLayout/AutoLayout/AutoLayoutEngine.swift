@@ -261,6 +261,10 @@ struct AutoLayoutEngine {
     private mutating func update(_ constraints: [Constraint], to value: CGFloat) throws {
         guard value.isFinite, value >= 0 else { throw AutoLayoutError.invalidNumber("intrinsic size \(value)") }
         for constraint in constraints {
+            // A message names the size being set (the second pass's height), not the first pass's.
+            if case let .intrinsic(node, axis, _, hugging, priority) = descriptors[constraint.tag] {
+                descriptors[constraint.tag] = .intrinsic(node, axis, value, hugging: hugging, priority)
+            }
             do { try solver.updateConstant(of: constraint, to: Double(value)) } catch let ConstraintError.unsatisfiable(c, conflicting) {
                 throw AutoLayoutError.unsatisfiable(breaking: name(of: c), conflicting: conflicting.map(name(of:)))
             } catch { throw AutoLayoutError.solverFailure("\(error)") }

@@ -2,18 +2,22 @@ import Foundation
 import TextFitConstraints
 
 /// A node's Auto Layout settings and its active constraints (held by `LayoutNode.autoLayoutState`).
+///
+/// The fields `AutoLayoutShape` reads for every node on every fit skip the run-time exclusivity check (a
+/// node, like a UIKit view, is used from one thread at a time, and no access here spans a call that could
+/// reach the same field): the checks were a fifth of reading a cell's shape.
 final class AutoLayoutState {
-    var constraints: [LayoutConstraint] = []
+    @exclusivity(unchecked) var constraints: [LayoutConstraint] = []
     /// Constraints made by `makeConstraints` (Masonry's installed constraints), for remake and update.
     var madeConstraints: [LayoutConstraint] = []
-    var translatesAutoresizingMask = true
-    var hugging: [LayoutAxis: LayoutPriority] = [:]
-    var compressionResistance: [LayoutAxis: LayoutPriority] = [:]
-    var intrinsicSize = CGSize(width: noIntrinsicMetric, height: noIntrinsicMetric)
+    @exclusivity(unchecked) var translatesAutoresizingMask = true
+    @exclusivity(unchecked) var hugging: [LayoutAxis: LayoutPriority] = [:]
+    @exclusivity(unchecked) var compressionResistance: [LayoutAxis: LayoutPriority] = [:]
+    @exclusivity(unchecked) var intrinsicSize = CGSize(width: noIntrinsicMetric, height: noIntrinsicMetric)
     /// Set on the root of the last solved tree: which nodes came out ambiguous.
     var ambiguous: Set<ObjectIdentifier> = []
     weak var lastLayoutRoot: LayoutNode?
-    var preferredMaxLayoutWidth: CGFloat = 0
+    @exclusivity(unchecked) var preferredMaxLayoutWidth: CGFloat = 0
 }
 
 extension LayoutNode {

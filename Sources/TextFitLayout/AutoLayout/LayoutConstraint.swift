@@ -20,10 +20,10 @@ public final class LayoutConstraint: CustomStringConvertible {
     /// `nil` for a constant dimension (`widthAnchor.constraint(equalToConstant:)`).
     public let secondAnchor: LayoutAnchor?
     public let multiplier: CGFloat
-    public var constant: CGFloat
+    @exclusivity(unchecked) public var constant: CGFloat
     /// 1000 = required (default); lower = a weight (AL2). UIKit forbids changing required ↔ optional on an
     /// active constraint; here any change is read at the next layout.
-    public var priority: LayoutPriority = .required
+    @exclusivity(unchecked) public var priority: LayoutPriority = .required
     /// A name shown in errors, like `NSLayoutConstraint.identifier`.
     public var identifier: String?
 
