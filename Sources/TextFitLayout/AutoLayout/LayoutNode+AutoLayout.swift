@@ -53,7 +53,8 @@ extension LayoutNode {
     /// ```
     /// - Parameters:
     ///   - targetSize: the size to approach (UIKit's `layoutFittingCompressedSize` is `.zero`).
-    ///   - horizontalFittingPriority, verticalFittingPriority: how hard to hold each dimension (1000 = exactly).
+    ///   - horizontalFittingPriority: how hard to hold the width (1000 = exactly).
+    ///   - verticalFittingPriority: how hard to hold the height (1000 = exactly).
     /// - Throws: as `layoutWithConstraints()`; `.invalidNumber` for a NaN or infinite target.
     public func systemLayoutSizeFitting(_ targetSize: CGSize, withHorizontalFittingPriority horizontalFittingPriority: LayoutPriority,
                                         verticalFittingPriority: LayoutPriority) throws -> CGSize {
