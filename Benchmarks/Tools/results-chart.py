@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The benchmark's results as a picture and as the README's table, from Benchmarks/results-latest.json.
 
-    python3 Benchmarks/Tools/results-chart.py            write Benchmarks/results-chart.svg
+    python3 Benchmarks/Tools/results-chart.py            write Benchmarks/results-chart.svg (and the DocC copy)
     python3 Benchmarks/Tools/results-chart.py --table    print the README's results table (Markdown)
     python3 Benchmarks/Tools/results-chart.py --check    exit 1 when the SVG or the README's table differs
                                                          from what the JSON gives (CI runs this)
@@ -22,6 +22,8 @@ BENCH = os.path.dirname(HERE)
 ROOT = os.path.dirname(BENCH)
 RESULTS = os.path.join(BENCH, "results-latest.json")
 SVG = os.path.join(BENCH, "results-chart.svg")
+# The same picture in the TextFit DocC catalog's "Performance and caches" article.
+SVG_COPIES = [SVG, os.path.join(ROOT, "Sources", "TextFit", "TextFit.docc", "Resources", "results-chart.svg")]
 README = os.path.join(ROOT, "README.md")
 
 MODES = ["cold", "warm", "relayout"]
@@ -172,11 +174,12 @@ def main(argv):
         return 0
     if "--check" in argv:
         ok = True
-        with open(SVG) as f:
-            if f.read() != svg(meta, medians, sets):
-                print("results-chart: Benchmarks/results-chart.svg is not what results-latest.json gives: "
-                      "run python3 Benchmarks/Tools/results-chart.py", file=sys.stderr)
-                ok = False
+        for path in SVG_COPIES:
+            with open(path) as f:
+                if f.read() != svg(meta, medians, sets):
+                    print(f"results-chart: {os.path.relpath(path, ROOT)} is not what results-latest.json gives: "
+                          "run python3 Benchmarks/Tools/results-chart.py", file=sys.stderr)
+                    ok = False
         with open(README) as f:
             if readme_table(f.read()) != table(meta, medians, sets):
                 print("results-chart: README.md's results table is not what results-latest.json gives: paste "
@@ -185,9 +188,10 @@ def main(argv):
         if ok:
             print("results-chart: the chart and the README's table match results-latest.json")
         return 0 if ok else 1
-    with open(SVG, "w") as f:
-        f.write(svg(meta, medians, sets))
-    print(f"results-chart: wrote {os.path.relpath(SVG, ROOT)}")
+    for path in SVG_COPIES:
+        with open(path, "w") as f:
+            f.write(svg(meta, medians, sets))
+        print(f"results-chart: wrote {os.path.relpath(path, ROOT)}")
     return 0
 
 
