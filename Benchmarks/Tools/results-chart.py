@@ -15,12 +15,14 @@ import json
 import math
 import os
 import sys
+import textwrap
 from xml.sax.saxutils import escape
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 BENCH = os.path.dirname(HERE)
 ROOT = os.path.dirname(BENCH)
 RESULTS = os.path.join(BENCH, "results-latest.json")
+RATIOS = []
 SVG = os.path.join(BENCH, "results-chart.svg")
 # The same picture in the TextFit DocC catalog's "Performance and caches" article.
 SVG_COPIES = [SVG, os.path.join(ROOT, "Sources", "TextFit", "TextFit.docc", "Resources", "results-chart.svg")]
@@ -41,6 +43,8 @@ NAMES = {
 def load(path=RESULTS):
     with open(path) as f:
         data = json.load(f)
+    global RATIOS
+    RATIOS = data.get("ratios", [])
     medians = {}
     for row in data["results"]:
         medians[(row["mode"], row["set"], row["engine"])] = row["median_us"]
@@ -89,7 +93,29 @@ def table(meta, medians, sets):
             floor = f"{tf / hb:.2f}× its time" if hb else "—"
             lines.append(f"| {label} | {mode} | {fmt_us(tf)} | {fmt_us(pango)} | {fmt_us(hb)} | "
                          f"{fmt_ratio(pango / tf)} faster | {floor} |")
-    return "\n".join(lines) + "\n"
+    return "\n".join(lines) + "\n\n" + missed(sets) + "\n"
+
+
+def missed(sets):
+    """The benchmark's targets this run missed, per target: in how many sets, and the worst figure."""
+    groups = {}
+    for r in RATIOS:
+        if r.get("met") is False and r["set"] != "all":
+            groups.setdefault((r["mode"], r["name"], r["target"]), []).append(r)
+    names = {"pango/textfit": "Pango's time ÷ TextFit's", "pango/textfit-layout": "Pango ÷ `layout`",
+             "textfit ns/width": "ns per width (`measure`)", "textfit-layout ns/width": "ns per width (`layout`)"}
+    parts = []
+    for (mode, name, target), rows in groups.items():
+        worst = min(rows, key=lambda r: r["value"]) if target.startswith(">") else max(rows, key=lambda r: r["value"])
+        label = names.get(name, name)
+        value = worst["value"]
+        shown = f"{value:.3g}" if value < 100 else f"{value:.0f}"
+        target = target.replace(">=", "≥").replace("<=", "≤")
+        parts.append(f"{mode}, {label} {target}, in {len(rows)} of {len(sets) - 1} sets "
+                     f"(worst: {NAMES.get(worst['set'], worst['set'])}, {shown})")
+    if not parts:
+        return "Every target of the benchmark was met in this run."
+    return textwrap.fill("Targets missed in this run: " + "; ".join(parts) + ".", width=108)
 
 
 def svg(meta, medians, sets):
