@@ -77,7 +77,7 @@ import Testing
     /// The DocC articles whose blocks are built and run beside the README's.
     static func articlePaths() throws -> [String] {
         var paths: [String] = []
-        for target in ["TextFit", "TextFitLayout", "TextFitRender"] {
+        for target in ["TextFit", "TextFitLayout", "TextFitRender", "TextFitConstraints"] {
             let catalog = "Sources/\(target)/\(target).docc"
             let names = (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(catalog).path)) ?? []
             paths += names.filter { $0.hasSuffix(".md") }.sorted().map { "\(catalog)/\($0)" }
