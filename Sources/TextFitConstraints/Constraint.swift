@@ -77,12 +77,15 @@ public final class Constraint: Hashable, Sendable, CustomStringConvertible {
     public let tag: Int
 
     /// Makes `lhs relation rhs`.
+    ///
+    /// A NaN or infinite coefficient is accepted here and refused by `Solver.add` (`ConstraintError.nonFinite`).
     /// - Parameters:
-    ///   - lhs, rhs: the two sides (variables, numbers, expressions).
+    ///   - lhs: the left side (a variable, a number, an expression).
     ///   - relation: `<=`, `==` or `>=`.
+    ///   - rhs: the right side.
     ///   - strength: `.required` (default) or a weight.
     ///   - name: shown in errors; defaults to the constraint's own text.
-    /// A NaN or infinite coefficient is accepted here and refused by `Solver.add` (`ConstraintError.nonFinite`).
+    ///   - tag: the caller's bookkeeping number (see `tag`); default 0.
     public init(_ lhs: LinearExpressionConvertible, _ relation: Relation, _ rhs: LinearExpressionConvertible,
                 strength: Strength = .required, name: String = "", tag: Int = 0) {
         self.expression = lhs.linearExpression - rhs

@@ -155,7 +155,7 @@ import TextFitLayout
     }
 }
 
-/// The README's button example, as the lead's README shows it: its comments' claims checked.
+/// The SizingButtons article's example (moved from the README): its comments' claims checked.
 @Suite struct ButtonReadmeExampleTests {
     @Test func readmeExample() throws {
         let font = try Font.systemFont(ofSize: 15)

@@ -6,14 +6,21 @@ import Testing
 // folder under a name derived from the checkout's path, with its own scratch path, so the outer
 // `swift test`'s `.build` is never touched and a second run only rebuilds what changed. Blocks that are
 // package manifests (`import PackageDescription`) are skipped: they describe a dependency, not code.
-/// Every ```swift block of README.md, compiled exactly as shown in a package of its own that depends on
-/// this checkout by path, then run: what a reader pastes into a new project must build and work.
+/// Every ```swift block of README.md and of the DocC articles (`Sources/*/*.docc/*.md`), compiled exactly
+/// as shown in a package of its own that depends on this checkout by path, then run: what a reader pastes
+/// into a new project must build and work.
 @Suite struct ReadmeCompileTests {
-    /// A ```swift block: its first code line's number in README.md (1-based) and its text.
+    /// A ```swift block: the document it is in, its first code line's number there (1-based) and its text.
     struct Block: Equatable {
+        var file = "README.md"
         var line: Int
         var code: String
-        var targetName: String { "ReadmeLine\(line)" }
+        var targetName: String {
+            guard file != "README.md" else { return "ReadmeLine\(line)" }
+            let name = file.split(separator: "/").last.map { $0.split(separator: ".")[0] } ?? "Doc"
+            let module = file.split(separator: "/").dropFirst().first ?? ""
+            return "Doc\(module)\(name.filter { $0.isLetter || $0.isNumber })Line\(line)"
+        }
         /// The TextFit products the block imports (`import TextFit`, `import TextFitLayout`, ...).
         var products: [String] {
             code.split(separator: "\n").compactMap { line -> String? in
@@ -29,13 +36,13 @@ import Testing
         .deletingLastPathComponent()
 
     /// The ```swift blocks of a Markdown text, manifests left out.
-    static func swiftBlocks(in markdown: String) -> [Block] {
+    static func swiftBlocks(in markdown: String, file: String = "README.md") -> [Block] {
         var blocks: [Block] = []
         var current: Block?
         for (index, line) in markdown.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             if current == nil {
-                if trimmed == "```swift" { current = Block(line: index + 2, code: "") }
+                if trimmed == "```swift" { current = Block(file: file, line: index + 2, code: "") }
             } else if trimmed == "```" {
                 if let block = current, !block.code.contains("import PackageDescription") { blocks.append(block) }
                 current = nil
@@ -52,6 +59,8 @@ import Testing
         let blocks = Self.swiftBlocks(in: markdown)
         #expect(blocks == [Block(line: 3, code: "import TextFit\nlet a = 1\n"), Block(line: 14, code: "import TextFitLayout\n")])
         #expect(blocks[0].products == ["TextFit"])
+        let article = Block(file: "Sources/TextFitLayout/TextFitLayout.docc/AutoLayout.md", line: 12, code: "")
+        #expect(article.targetName == "DocTextFitLayoutAutoLayoutLine12")  // unique across the catalogs
     }
 
     /// The examples package, written and built once for this suite and `DocCommentCompileTests` (a build
@@ -65,9 +74,22 @@ import Testing
         var output: String
     }
 
+    /// The DocC articles whose blocks are built and run beside the README's.
+    static func articlePaths() throws -> [String] {
+        var paths: [String] = []
+        for target in ["TextFit", "TextFitLayout", "TextFitRender", "TextFitConstraints"] {
+            let catalog = "Sources/\(target)/\(target).docc"
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(catalog).path)) ?? []
+            paths += names.filter { $0.hasSuffix(".md") }.sorted().map { "\(catalog)/\($0)" }
+        }
+        return paths
+    }
+
     static let examplesBuild: Result<ExamplesBuild, any Error> = Result {
-        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
-        let blocks = swiftBlocks(in: readme)
+        var blocks: [Block] = []
+        for file in try ["README.md"] + articlePaths() {
+            blocks += swiftBlocks(in: try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8), file: file)
+        }
         let docExamples = try DocCommentExample.all(root: root).filter(\.isCompiled)
         let package = try writePackage(blocks, docExamples: docExamples)
         let build = try run(swift, ["build", "--package-path", package.path,
@@ -90,7 +112,7 @@ import Testing
         for block in blocks {
             let result = try Self.run(binaries.appendingPathComponent(block.targetName).path, [],
                                       environment: ["SWIFT_BACKTRACE": "enable=no"])  // the error, not a backtrace
-            #expect(result.status == 0, "README.md:\(block.line): the example exits with \(result.status):\n\(result.output)")
+            #expect(result.status == 0, "\(block.file):\(block.line): the example exits with \(result.status):\n\(result.output)")
         }
     }
 
@@ -152,7 +174,7 @@ import Testing
                 let rest = text[range.upperBound...]
                 let number = Int(rest.prefix { $0.isNumber }) ?? 1
                 let message = rest.drop { $0 != " " }  // after "line:column:"
-                text = "README.md:\(block.line + number - 1):" + message
+                text = "\(block.file):\(block.line + number - 1):" + message
             }
             if !lines.contains(text) { lines.append(text) }
         }

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TextFitLayout
 
-/// The README's examples, compiled and run, so the front page never shows code that does not work.
+/// The README's and the DocC articles' examples (GettingStarted, LayoutModule), their claims checked.
 @Suite struct ReadmeExampleTests {
     @Test func engineExample() throws {
         let font = try Font(family: "Noto Sans", size: 17)
@@ -44,7 +44,7 @@ import TextFitLayout
         #expect(serial[1].height > serial[0].height)
     }
 
-    /// The two-label cell example of the README's layout section (C3, frame mode).
+    /// The two-label cell example of the LayoutModule article (C3, frame mode).
     @Test func twoLabelCellExample() throws {
         let cell = CellTemplate(titleFont: try .systemFont(ofSize: 17), titleNumberOfLines: 2,
                                 detailFont: try .systemFont(ofSize: 13), detailNumberOfLines: 3,

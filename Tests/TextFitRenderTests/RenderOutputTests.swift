@@ -164,7 +164,7 @@ import TextFit
         }
     }
 
-    /// The README's rendering example, run.
+    /// The Drawing article's rendering example (moved from the README), run.
     @Test func readmeExample() throws {
         let text = PreparedText("The quick brown fox jumps over the lazy dog", font: try Font(family: "Noto Sans", size: 17))
         let layout = try text.layout(width: 150, numberOfLines: 2, lineBreakMode: .byTruncatingTail)

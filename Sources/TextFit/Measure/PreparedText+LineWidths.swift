@@ -16,7 +16,9 @@ extension PreparedText {
     /// - Parameters:
     ///   - widths: the line widths in points, each as `layout(width:)` takes it (0, +infinity or ≥ 1e15:
     ///     unbounded, B7); at least one.
-    ///   - numberOfLines, lineBreakMode, lineBreakStrategy: as in `layout(width:numberOfLines:…)`.
+    ///   - numberOfLines: as in `layout(width:numberOfLines:…)`.
+    ///   - lineBreakMode: as in `layout(width:numberOfLines:…)`.
+    ///   - lineBreakStrategy: as in `layout(width:numberOfLines:…)`.
     /// - Returns: the lines; `size.width` is the widest line, as for one width.
     /// - Throws: `MeasureError.emptyWidthList` for `[]`, `.invalidWidth` for a NaN or negative width,
     ///   `.invalidNumberOfLines` for a negative count.

@@ -38,8 +38,8 @@ extension PreparedText {
 
 /// Library information.
 public enum TextFitInfo {
-    /// TextFit's version.
-    public static let version = "0.1.0"
+    /// TextFit's version: the last release's, or the next one's with `-dev` between releases (CHANGELOG.md).
+    public static let version = "0.3.0-dev"
     /// The C libraries linked at run time: "harfbuzz X; freetype X; fontconfig X; icu X".
     public static var libraryVersions: String { LibraryVersions.description }
 }

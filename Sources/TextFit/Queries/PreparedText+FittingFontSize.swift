@@ -39,7 +39,8 @@ extension PreparedText {
     ///   - numberOfLines: the most lines; 0 = any number (then only a cluster wider than `width` makes
     ///     the text not fit).
     ///   - minimumScaleFactor: from 0 to 1; 0 means no shrinking, as UILabel's default 0 does.
-    ///   - lineBreakMode, lineBreakStrategy: as in `layout(width:numberOfLines:lineBreakMode:lineBreakStrategy:lastLineMaxWidth:)`.
+    ///   - lineBreakMode: as in `layout(width:numberOfLines:lineBreakMode:lineBreakStrategy:lastLineMaxWidth:)`.
+    ///   - lineBreakStrategy: as in `layout(width:numberOfLines:lineBreakMode:lineBreakStrategy:lastLineMaxWidth:)`.
     /// - Throws: `MeasureError.invalidMinimumScaleFactor` (NaN, < 0, > 1), `.invalidWidth`,
     ///   `.invalidNumberOfLines`.
     /// - Complexity: one `tightestWidth` at the font's size, then a preparation (shaping) of the text

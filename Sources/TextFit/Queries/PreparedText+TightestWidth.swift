@@ -14,9 +14,10 @@ extension PreparedText {
     ///   - numberOfLines: the most lines allowed; 0 = any number, which gives the narrowest width no line
     ///     overflows (the widest cluster, or the widest word with `.byWordWrapping`'s words kept whole
     ///     where they can be).
-    ///   - lineBreakMode, lineBreakStrategy: as in `layout(width:numberOfLines:lineBreakMode:lineBreakStrategy:lastLineMaxWidth:)`;
+    ///   - lineBreakMode: as in `layout(width:numberOfLines:lineBreakMode:lineBreakStrategy:lastLineMaxWidth:)`;
     ///     the layout is limited to `numberOfLines`, so in a truncating mode "fits" means its last line
     ///     holds the rest of the text without an ellipsis.
+    ///   - lineBreakStrategy: as in `layout(width:numberOfLines:lineBreakMode:lineBreakStrategy:lastLineMaxWidth:)`.
     /// - Returns: a multiple of 1/1024 pt, and at that width `layout` lays the text out with its widest
     ///   line exactly this wide; 0 for empty text; nil when no width keeps it in `numberOfLines` lines
     ///   (more paragraphs or forced breaks than lines).

@@ -48,13 +48,15 @@ extension LayoutNode {
     ///                                                    withHorizontalFittingPriority: .required,
     ///                                                    verticalFittingPriority: .fittingSizeLevel)
     /// ```
-    /// - Parameters:
-    ///   - targetSize: the size to approach (UIKit's `layoutFittingCompressedSize` is `.zero`).
-    ///   - horizontalFittingPriority, verticalFittingPriority: how hard to hold each dimension (1000 = exactly).
     /// The solved system is kept by the tree's shape (rule AL12), as UIKit's engine keeps its tableau: the
     /// next call for this tree, or for another tree of the same shape (a fresh cell of the same class),
     /// re-measures the labels, moves their sizes and the target into it and re-solves from there, with the
     /// answer a new system gives.
+    ///
+    /// - Parameters:
+    ///   - targetSize: the size to approach (UIKit's `layoutFittingCompressedSize` is `.zero`).
+    ///   - horizontalFittingPriority: how hard to hold the width (1000 = exactly).
+    ///   - verticalFittingPriority: how hard to hold the height (1000 = exactly).
     /// - Throws: as `layoutWithConstraints()`; `.invalidNumber` for a NaN or infinite target.
     public func systemLayoutSizeFitting(_ targetSize: CGSize, withHorizontalFittingPriority horizontalFittingPriority: LayoutPriority,
                                         verticalFittingPriority: LayoutPriority) throws -> CGSize {

@@ -39,8 +39,10 @@ public struct CellTemplate: Sendable, Hashable {
 
     /// A cell template.
     /// - Parameters:
-    ///   - titleFont: the title's font; `titleNumberOfLines` its line limit (default 0, unlimited).
-    ///   - detailFont: the detail's font, `nil` for none; `detailNumberOfLines` its limit (default 0).
+    ///   - titleFont: the title's font.
+    ///   - titleNumberOfLines: the title's line limit (default 0, unlimited).
+    ///   - detailFont: the detail's font, `nil` for none.
+    ///   - detailNumberOfLines: the detail's line limit (default 0, unlimited).
     ///   - imageSize: the leading image, `nil` for none.
     ///   - accessorySize: the trailing box, `nil` for none.
     ///   - layoutMargins: default 11 pt top and bottom, 16 pt left and right.

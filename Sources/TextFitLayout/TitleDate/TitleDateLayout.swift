@@ -62,7 +62,8 @@ public struct TitleDateLayout: Sendable, Equatable {
     /// - Parameters:
     ///   - title: the title; empty puts the date at the start of line 1.
     ///   - date: the date, never wrapped or truncated; empty gives a zero-size date frame and no gap.
-    ///   - titleFont, dateFont: their fonts; the title's sets the line pitch.
+    ///   - titleFont: the title's font, which sets the line pitch.
+    ///   - dateFont: the date's font.
     ///   - width: the block's width `W`; 0, +infinity or ≥ 1e15 = unbounded (`CGFloat.isUnboundedTextDimension`,
     ///     B7).
     ///   - spacing: the gap `g` between the title and the date on one line (default 8).

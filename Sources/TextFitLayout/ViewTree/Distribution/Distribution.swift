@@ -81,7 +81,11 @@ public enum Distribution {
     /// they overlap, as with Masonry).
     /// - Parameters:
     ///   - itemLength: every item's length (≥ 0).
-    ///   - count, length, leadSpacing, tailSpacing, scale: as in `fixedSpacing`.
+    ///   - count: as in `fixedSpacing`.
+    ///   - length: as in `fixedSpacing`.
+    ///   - leadSpacing: as in `fixedSpacing`.
+    ///   - tailSpacing: as in `fixedSpacing`.
+    ///   - scale: as in `fixedSpacing`.
     /// - Returns: one span per item, in order.
     /// - Throws: `DistributionError.tooFewItems`, `.invalidValue` (NaN or infinite values, a negative
     ///   length or item length, a scale ≤ 0).
