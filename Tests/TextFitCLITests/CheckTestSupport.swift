@@ -86,3 +86,12 @@ let handMadeCatalog = #"""
   "version" : "1.0"
 }
 """#
+
+/// The `check --json` object for `key` in `language` (and `variation`, nil for a plain value).
+func checkObject(_ objects: [JSONValue], _ key: String, _ language: String, _ variation: String? = nil) -> JSONValue? {
+    let variationValue: JSONValue = variation.map { JSONValue.string($0) } ?? .null
+    return objects.first { object in
+        object["key"] == JSONValue.string(key) && object["language"] == JSONValue.string(language)
+            && object["variation"] == variationValue
+    }
+}
