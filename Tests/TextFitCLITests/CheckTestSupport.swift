@@ -95,3 +95,18 @@ func checkObject(_ objects: [JSONValue], _ key: String, _ language: String, _ va
             && object["variation"] == variationValue
     }
 }
+
+/// The real String Catalogs fetched from public apps (Whisky, LinearMouse, Loop; see SOURCES.md beside
+/// them), kept out of the repository with their licences: `TEXTFIT_CATALOGS`, else `shared/data/catalogs`
+/// beside the checkout (where CI lays the project's shared data). Nil when neither holds them.
+let realCatalogsFolder: URL? = {
+    let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let candidates = [ProcessInfo.processInfo.environment["TEXTFIT_CATALOGS"].map { URL(fileURLWithPath: $0) },
+                      checkout.deletingLastPathComponent().appendingPathComponent("shared/data/catalogs")].compactMap { $0 }
+    return candidates.first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("Whisky/Localizable.xcstrings").path) }
+}()
+
+/// The real catalogs' paths, by app.
+func realCatalog(_ app: String) -> String? {
+    realCatalogsFolder?.appendingPathComponent("\(app)/Localizable.xcstrings").path
+}

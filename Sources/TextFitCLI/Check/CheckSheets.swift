@@ -7,7 +7,7 @@ import TextFitRender
 /// past `maxLines`, right of it for a single line too wide), under a caption naming the key.
 enum CheckSheets {
     /// The most strings one sheet shows; the caption at its foot counts the rest.
-    static let maximumRows = 200
+    static let maximumRows = 60
     /// The widest a drawing gets, points: a one-line text far too long is cut at the sheet's edge.
     static let maximumWidth: CGFloat = 1_600
     /// The tallest the rows get, points (the picture is at most 8,192 points a side at scale 2).
@@ -29,15 +29,16 @@ enum CheckSheets {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         var byLanguage: [String: [CheckOutcome]] = [:]
         for outcome in outcomes where outcome.fit?.fits == false { byLanguage[outcome.string.language, default: []].append(outcome) }
-        var written: [String] = []
         let fonts = FontCache()
-        for language in byLanguage.keys.sorted() {
+        let languages = byLanguage.keys.sorted()
+        let sheets = languages.map { ($0, byLanguage[$0] ?? []) }
+        // One sheet per worker: drawing and PNG encoding (FreeType per picture) are independent.
+        let results = TextBatch.map(sheets, cost: { $0.1.count * 100 }) { language, outcomes in
             let path = URL(fileURLWithPath: folder).appendingPathComponent("\(language).png").path
-            let png = try sheet(language: language, byLanguage[language] ?? [], fonts: fonts)
-            try png.write(to: URL(fileURLWithPath: path))
-            written.append(path)
+            try sheet(language: language, outcomes, fonts: fonts).write(to: URL(fileURLWithPath: path))
+            return path
         }
-        return written
+        return try results.map { try $0.get() }
     }
 
     /// The PNG of one language's sheet.
