@@ -30,7 +30,8 @@ struct StringTable: Equatable, Sendable {
     /// The keys without a string in some language the table has: untranslated (Xcode shows the
     /// source text in their place), by key, with the languages missing.
     func missingTranslations() -> [(key: String, languages: [String])] {
-        let all = Set(strings.map(\.language))
+        let pseudo = Set(PseudoLanguage.allCases.map(\.rawValue))
+        let all = Set(strings.map(\.language)).subtracting(pseudo)
         var present: [String: Set<String>] = [:]
         for string in strings { present[string.key, default: []].insert(string.language) }
         return keys.compactMap { key in

@@ -72,7 +72,7 @@ enum CheckSheets {
         let contentWidth = min(maximumWidth, rows.map { max($0.box.width, $0.overflow.maxX, $0.layout.size.width) }.max() ?? 200)
         let height = margin * 2 + title.lineHeight + 8 + rows.reduce(0) { $0 + captionHeight + max($1.box.height, $1.overflow.maxY) + margin }
             + (outcomes.count > rows.count ? captionHeight : 0)
-        var picture = try TextPicture(size: CGSize(width: max(360, contentWidth + margin * 2), height: height))
+        var picture = try TextPicture(size: CGSize(width: max(360, contentWidth + margin * 3), height: height))
         try picture.draw("textfit check: \(outcomes.count) strings overflow in \(language)", font: title,
                          at: CGPoint(x: margin, y: margin))
         var y = margin + title.lineHeight + 8
