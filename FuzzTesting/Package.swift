@@ -28,6 +28,8 @@ let package = Package(
         .executableTarget(name: "FuzzMeasure", dependencies: [.product(name: "_TextFitTestSupport", package: textFit)]),
         // JSON Lines through `textfit batch`, in process.
         .executableTarget(name: "FuzzBatch", dependencies: [.product(name: "_TextFitTestSupport", package: textFit)]),
+        // A String Catalog or .strings file and a constraints file through `textfit check --json`, in process.
+        .executableTarget(name: "FuzzCheck", dependencies: [.product(name: "_TextFitTestSupport", package: textFit)]),
         // Font bytes written to a file and loaded, or a path of symlinks, `..` and devices against allowed folders.
         .executableTarget(name: "FuzzFontFile", dependencies: [.product(name: "_TextFitTestSupport", package: textFit)]),
     ],

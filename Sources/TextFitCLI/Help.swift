@@ -19,6 +19,8 @@ enum Help {
                                              lay a title out with a date after it (4 cases)
           textfit button --title T [--image WxH] [options]
                                              a UIButton's size and image/title rects (insets)
+          textfit check CATALOG... --constraints FILE [--json] [--junit FILE] [--png DIR] [--pseudo]
+                                             every localized string against its label; exit 1 on overflow
           textfit demo [--out DIR]           the seed examples: feed rows, labels, title + date
           textfit help [COMMAND]             this help, or one command's (also --help, -h,
                                              textfit COMMAND --help)
@@ -36,7 +38,8 @@ enum Help {
     static let exitCodes = """
         Exit codes:
           0  success
-          1  some records failed (batch, breaks, bidi); each has an error object in its place
+          1  some records failed (batch, breaks, bidi); each has an error object in its place;
+             check: some localized string overflows its label
           2  usage error: unknown command or flag, missing or bad value (message on stderr)
           3  font or dependency missing: unknown family, missing or unreadable font file, no bundled fonts
 

@@ -87,7 +87,7 @@ enum CommandLineTool {
     /// Every command, in the order `textfit --help` documents them.
     static let commandTypes: [any Command.Type] = [
         MeasureCommand.self, RenderCommand.self, BatchCommand.self, BreaksCommand.self, BidiCommand.self,
-        TitleDateCommand.self, ButtonCommand.self, DemoCommand.self,
+        TitleDateCommand.self, ButtonCommand.self, CheckCommand.self, DemoCommand.self,
     ]
 
     /// The names a first argument may be, for "did you mean".

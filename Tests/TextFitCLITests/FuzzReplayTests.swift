@@ -51,6 +51,12 @@ import _TextFitTestSupport
         try replay("FuzzFontFile", chunk: chunk, _FuzzEntries.fontFile)
     }
 
+    /// Catalogs and constraints files through `textfit check` (issue 33).
+    @Test func checkCorpusAndCrashers() throws {
+        #expect(Self.files("Corpus/FuzzCheck").count >= 5)
+        for chunk in 0..<Self.chunks { try replay("FuzzCheck", chunk: chunk, _FuzzEntries.check) }
+    }
+
     /// The decoder reads every input, however short.
     @Test func shortInputsDecode() {
         for length in 0..<16 {

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TextFit
 
 /// One measuring request: the fields of a `textfit batch` line, or of `textfit measure`'s flags.
@@ -70,27 +71,31 @@ struct MeasureCase: Equatable, Sendable {
 
 /// Fonts loaded once per run: a batch usually repeats a handful of (font, size) pairs, and failures are
 /// remembered too so a missing family is not looked up again on every line.
-final class FontCache {
-    private struct Key: Hashable {
+///
+/// Safe to share between threads (`check` measures on every core through `TextBatch`): the table sits
+/// behind a lock held only to read or store an answer, never while a font loads, so two workers asking
+/// for the same new font at once may both load it and the second answer wins (the fonts are equal).
+final class FontCache: Sendable {
+    private struct Key: Hashable, Sendable {
         var source: MeasureCase.FontSource
         var size: Double
         var face: MeasureCase.FaceStyle
     }
 
-    private var fonts: [Key: Result<Font, Error>] = [:]
+    private let fonts = Mutex<[Key: Result<Font, Error>]>([:])
 
     /// The most (font, size) answers kept: a batch cycling through more of them (a new size or font file
     /// on every line) starts the table over, so memory stays bounded however long the input is.
     static let capacity = 1_024
 
     /// Answers held now.
-    var count: Int { fonts.count }
+    var count: Int { fonts.withLock { $0.count } }
 
     /// The font of `source` at `size`; for a family, its face for `face`'s weight and slant (a font file is
     /// one face: `face` is ignored).
     func font(_ source: MeasureCase.FontSource, size: Double, face: MeasureCase.FaceStyle = .init()) throws -> Font {
         let key = Key(source: source, size: size, face: source.isFamily ? face : .init())
-        if let cached = fonts[key] { return try cached.get() }
+        if let cached = fonts.withLock({ $0[key] }) { return try cached.get() }
         func load() -> Result<Font, Error> {
             Result {
                 switch source {
@@ -104,11 +109,13 @@ final class FontCache {
         // The catalog's open faces are bounded (`FontFiles.faceLimit`), and the fonts kept here hold theirs:
         // a batch naming many font files lets them go and asks again, rather than failing its cases.
         if case .failure(FontError.fontFileLimitReached) = result {
-            fonts.removeAll(keepingCapacity: true)
+            fonts.withLock { $0.removeAll(keepingCapacity: true) }
             result = load()
         }
-        if fonts.count >= Self.capacity { fonts.removeAll(keepingCapacity: true) }
-        fonts[key] = result
+        fonts.withLock { table in
+            if table.count >= Self.capacity { table.removeAll(keepingCapacity: true) }
+            table[key] = result
+        }
         return try result.get()
     }
 }
