@@ -53,25 +53,45 @@ package enum JSONWriter {
     /// Writes `text` as a JSON string: quotes, backslash and C0 controls escaped (RFC 8259 §7), plus
     /// U+2028/U+2029, which are valid JSON but end lines in JavaScript and some line readers.
     package static func writeString(_ text: String, to output: inout String) {
+        // By UTF-8 byte: the runs that need no escape are appended whole (a slice of `text`), and only
+        // the bytes JSON or JavaScript need escaped are looked at one by one. Appending scalar by scalar
+        // was `textfit batch`'s largest cost per case beside the engine (Benchmarks/README.md, "Batch").
         output += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case "\u{08}": output += "\\b"
-            case "\u{0C}": output += "\\f"
-            case "\u{2028}", "\u{2029}": output += unicodeEscape(scalar.value)
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    output += unicodeEscape(scalar.value)
-                } else {
-                    output.unicodeScalars.append(scalar)
+        let utf8 = text.utf8
+        var runStart = utf8.startIndex
+        var index = utf8.startIndex
+        while index != utf8.endIndex {
+            let byte = utf8[index]
+            var escape: String?
+            var next = utf8.index(after: index)
+            switch byte {
+            case 0x22: escape = "\\\""
+            case 0x5C: escape = "\\\\"
+            case 0x0A: escape = "\\n"
+            case 0x0D: escape = "\\r"
+            case 0x09: escape = "\\t"
+            case 0x08: escape = "\\b"
+            case 0x0C: escape = "\\f"
+            case 0x00..<0x20, 0x7F: escape = unicodeEscape(UInt32(byte))
+            case 0xE2:
+                // U+2028 and U+2029 (E2 80 A8/A9): valid JSON, but not in JavaScript string literals.
+                if next != utf8.endIndex, utf8[next] == 0x80 {
+                    let third = utf8.index(after: next)
+                    if third != utf8.endIndex, utf8[third] & 0xFE == 0xA8 {
+                        escape = unicodeEscape(0x2028 | UInt32(utf8[third] & 1))
+                        next = utf8.index(after: third)
+                    }
                 }
+            default: break
             }
+            if let escape {
+                if runStart != index { output.append(contentsOf: text[runStart..<index]) }
+                output += escape
+                runStart = next
+            }
+            index = next
         }
+        if runStart != utf8.endIndex { output.append(contentsOf: text[runStart..<utf8.endIndex]) }
         output += "\""
     }
 
