@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Usage: Tools/callgrind-sets.sh BINARY OUTDIR [SET...]
+# Usage: [CASES=FILE.jsonl] Tools/callgrind-sets.sh BINARY OUTDIR [SET...]
 # Instruction counts per case set under callgrind (steady on a busy machine, unlike times): TextFit cold
 # and warm per case, the whole-text HarfBuzz floor per case, relayout per text and width for `measure`
 # and `layout`. BINARY is a release textfit-bench whose debug info valgrind can read (README, Profiling:
@@ -18,7 +18,8 @@ relayout_fn='$s13textfit_bench5BenchC11runRelayoutyyKF'
 ir() { # file function-pattern: inclusive Ir of the first matching function
   { callgrind_annotate --inclusive=yes "$1" 2>/dev/null || true; } | grep -E "$2" | head -1 | awk '{gsub(",","",$1); print $1}'
 }
-corpus="$(dirname "$0")/../Corpus/cases.jsonl"
+# CASES=FILE.jsonl reads the sets from another corpus (the catalog set: Corpus/make-catalog-set.py).
+corpus="${CASES:-$(dirname "$0")/../Corpus/cases.jsonl}"
 printf 'set\tcases\tcold_ir_per_case\tfloor_ir_per_case\tcold_over_floor\twarm_ir_per_case\tmeasure_ir_per_width\tlayout_ir_per_width\n'
 for s in "${sets[@]}"; do
   # The set's cases in a file of their own: parsing the whole corpus under valgrind takes minutes.

@@ -233,4 +233,25 @@ import Testing
         #expect(try Self.read("1e-400") == 0)
         #expect(try Self.read("-0") == 0)
     }
+
+    /// Past `smallObject` members a repeated key is found through a set instead of a scan: the same
+    /// answers either side of the switch (sorted members, the repeat refused at its own byte).
+    @Test func largeObjectsSortTheirKeysAndRefuseARepeat() throws {
+        for count in [1, 15, 16, 17, 40] {
+            let keys = (0..<count).map { "k\(($0 * 7919) % 1000)" }
+            let text = "{" + keys.enumerated().map { "\"\($0.element)\":\($0.offset)" }.joined(separator: ",") + "}"
+            let parsed = try JSONReader.parse(text)
+            guard case .object(let members) = parsed else { Issue.record("not an object"); continue }
+            #expect(members.map(\.key) == keys.sorted())
+            for (offset, key) in keys.enumerated() { #expect(parsed[key] == .int(offset)) }
+            for repeatAt in [0, count / 2, count - 1] {
+                let repeated = text.dropLast() + ",\"\(keys[repeatAt])\":0}"
+                let at = text.utf8.count
+                #expect(throws: JSONReader.ParseError(description:
+                    "invalid JSON: the key '\(keys[repeatAt])' appears twice in an object at byte \(at)")) {
+                    try JSONReader.parse(String(repeated))
+                }
+            }
+        }
+    }
 }

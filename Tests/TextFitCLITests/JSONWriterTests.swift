@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import TextFitCLI
 
@@ -33,5 +34,43 @@ import Testing
         let reparsed = try JSONReader.parse(JSONWriter.string(value))
         // The reader sorts keys; compare member by member.
         for key in ["s", "n", "i"] { #expect(reparsed[key] == value[key]) }
+    }
+
+    /// The writer escapes by UTF-8 byte and appends the runs between escapes whole; this is the scalar by
+    /// scalar writer it replaced, which every output must still equal.
+    static func scalarByScalar(_ text: String) -> String {
+        var output = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": output += "\\\""
+            case "\\": output += "\\\\"
+            case "\n": output += "\\n"
+            case "\r": output += "\\r"
+            case "\t": output += "\\t"
+            case "\u{08}": output += "\\b"
+            case "\u{0C}": output += "\\f"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0x2028 || scalar.value == 0x2029 {
+                    output += "\\u" + String(format: "%04x", scalar.value)
+                } else {
+                    output.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return output + "\""
+    }
+
+    @Test func byteRunsEqualTheScalarWriter() {
+        let pieces = ["a", "Zz", " ", "\"", "\\", "\n", "\r", "\t", "\u{08}", "\u{0C}", "\u{00}", "\u{1F}", "\u{7F}",
+                      "\u{2028}", "\u{2029}", "\u{2027}", "\u{202A}", "\u{2026}", "é", "Я", "中", "👩🏽‍💻", "\u{E2}", "שלום",
+                      "\u{80}", "\u{FFFD}"]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<3000 {
+            let text = (0..<Int.random(in: 0...12, using: &generator))
+                .map { _ in pieces.randomElement(using: &generator)! }.joined()
+            var written = ""
+            JSONWriter.writeString(text, to: &written)
+            #expect(written == Self.scalarByScalar(text), "\(text.debugDescription)")
+        }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// One face of a font file, loaded once and shared: its HarfBuzz face, names and design-unit metrics.
 ///
@@ -20,6 +21,11 @@ final class Face: Sendable, Hashable, CustomStringConvertible {
     let livesForProcess: Bool
     /// HarfBuzz fonts of this face by scale, created on first use.
     private let sizedFonts = Locked<[Int32: HarfBuzzFont]>([:])
+    /// Set when the catalog retires the face (its file now holds other bytes): cached fallback answers
+    /// that name it look the file up again (`FontconfigOrders.FileAnswer`).
+    private let retired = Atomic<Bool>(false)
+    var isRetired: Bool { retired.load(ordering: .relaxed) }
+    func retire() { retired.store(true, ordering: .relaxed) }
 
     /// Sizes kept per face; a caller cycling through more sizes recreates fonts (cheap: no file access).
     static let maximumSizedFonts = 64

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Fallback in Fontconfig's order (`FontFallback.fontconfig`): per primary face, the system's fonts as
 /// Fontconfig sorts them for its family, weight and slant, then the bundled fonts.
@@ -6,26 +7,55 @@ import Foundation
 /// Sorting reads every system font's pattern (milliseconds with a few hundred fonts), so it runs once per
 /// primary face and its list is kept; each character's answer is kept too. Both are bounded: at most
 /// `FontconfigOrders.listLimit` lists and `answerLimit` answers each, refilled rather than grown. An
-/// answer names a file face by its path and index, not the face itself, so it keeps no face alive
-/// (the catalog's lifetime rules stay as they are).
+/// answer names a file face by its path and index and holds the face only weakly, so it keeps no face
+/// alive (the catalog's lifetime rules stay as they are).
+///
+/// Both look-ups are per text in warm preparation (a text in a file font with one character the font
+/// lacks asks them once), so they are cached per face rather than by name: the list is found from the
+/// primary face object itself (`Order.primary`), and an answer hands back its face while it is alive and
+/// not retired, as the bundled order's answers do (`FontCatalog.fallbackFace(for:colourEmoji:)`). Keyed
+/// by a "path#index" string and resolved through `loadFace` (a string built, hashed twice, and a `stat`),
+/// they cost about 3 000 instructions and a system call a text, a fifth of a real UI string's warm
+/// preparation (Benchmarks/README.md, "Short strings").
 struct FontconfigOrders {
     static let listLimit = 32
     static let answerLimit = 8192
 
-    final class Order: Sendable {
+    final class Order: @unchecked Sendable {
         /// Nil when Fontconfig has no system fonts: only the bundled fonts are left.
         let sorted: Fontconfig.SortedFonts?
         let answers = Locked([UInt32: Answer]())
-        init(sorted: Fontconfig.SortedFonts?) { self.sorted = sorted }
+        /// The face this list was sorted for; weak, so the list keeps no face open. Set once, before the
+        /// order is shared.
+        private(set) weak var primary: Face?
+        init(sorted: Fontconfig.SortedFonts?, primary: Face) {
+            self.sorted = sorted
+            self.primary = primary
+        }
     }
 
     enum Answer: Sendable {
         case none
         case bundled(Int)  // index in the catalog's bundled faces
-        case file(path: String, faceIndex: Int)
+        case file(FileAnswer)
     }
 
-    var orders: [String: Order] = [:]
+    /// A file face an answer names: its path and face index, and the face while anything keeps it open.
+    final class FileAnswer: @unchecked Sendable {
+        let path: String
+        let faceIndex: Int
+        /// Weak: an answer keeps no face open. Set once, before the answer is shared.
+        private(set) weak var face: Face?
+        init(path: String, faceIndex: Int, face: Face) {
+            self.path = path
+            self.faceIndex = faceIndex
+            self.face = face
+        }
+    }
+
+    /// Per primary face object; `Order.primary` tells a live entry from one whose face has gone (an
+    /// `ObjectIdentifier` may be reused by a later object).
+    var orders: [ObjectIdentifier: Order] = [:]
 }
 
 extension FontCatalog {
@@ -54,7 +84,7 @@ extension FontCatalog {
                       face.hasGlyph(for: scalar)
                 else { continue }
                 chosen = face
-                answer = .file(path: match.path, faceIndex: match.faceIndex)
+                answer = .file(FontconfigOrders.FileAnswer(path: match.path, faceIndex: match.faceIndex, face: face))
             }
         }
         if chosen == nil, let index = bundled.firstIndex(where: { $0.face.hasGlyph(for: scalar) }) {
@@ -70,12 +100,13 @@ extension FontCatalog {
 
     /// Fontconfig's sorted list for `primary`, made on first use.
     func fontconfigOrder(for primary: Face) -> FontconfigOrders.Order {
-        let key = "\(primary.path)#\(primary.faceIndex)"
-        if let order = fontconfigOrders.withLock({ $0.orders[key] }) { return order }
+        let key = ObjectIdentifier(primary)
+        if let order = fontconfigOrders.withLock({ $0.orders[key] }), order.primary === primary { return order }
         let sorted = fontconfig?.sortedFonts(family: primary.familyName, weight: primary.weight, italic: primary.isItalic)
-        let made = FontconfigOrders.Order(sorted: sorted)
+        let made = FontconfigOrders.Order(sorted: sorted, primary: primary)
         return fontconfigOrders.withLock { state in
-            if let order = state.orders[key] { return order }  // another thread sorted it meanwhile
+            // Another thread sorted it meanwhile (an entry for a face that has gone is replaced).
+            if let order = state.orders[key], order.primary === primary { return order }
             if state.orders.count >= FontconfigOrders.listLimit { state.orders.removeAll() }
             state.orders[key] = made
             return made
@@ -86,7 +117,11 @@ extension FontCatalog {
         switch answer {
         case .none: return nil
         case .bundled(let index): return bundled[index].face
-        case .file(let path, let faceIndex): return try? loadFace(path: path, faceIndex: faceIndex)
+        case .file(let file):
+            // The face found before while it is open and current; else by its path again (a `stat`, and a
+            // read if the file changed).
+            if let face = file.face, !face.isRetired { return face }
+            return try? loadFace(path: file.path, faceIndex: file.faceIndex)
         }
     }
 }

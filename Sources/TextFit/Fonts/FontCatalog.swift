@@ -328,6 +328,7 @@ final class FontCatalog: Sendable {
     /// finds it unused; the spellings that led to it are forgotten so they are looked up anew.
     private static func retire(_ identity: String, in state: inout State) {
         guard let face = state.faces.removeValue(forKey: identity) else { return }
+        face.retire()
         let retired = "retired:\(face.id)"
         state.faces[retired] = face
         state.faceBytes[retired] = state.faceBytes.removeValue(forKey: identity)

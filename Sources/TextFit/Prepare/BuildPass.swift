@@ -199,7 +199,7 @@ extension PreparedText {
                     end += 1
                 }
                 var start = position
-                for character in String(decoding: UnsafeBufferPointer(rebasing: u[position..<end]), as: UTF16.self) {
+                for character in UTF16Units.string(UnsafeBufferPointer(rebasing: u[position..<end])) {
                     let length = character.utf16.count
                     multiple(start, length: length, character, u, flags)
                     start += length

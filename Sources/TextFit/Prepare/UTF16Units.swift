@@ -16,6 +16,51 @@ enum UTF16Units {
         }
     }
 
+    /// The string of `units`, as `String(decoding: units, as: UTF16.self)` makes it (a lone surrogate
+    /// becomes U+FFFD), encoded to UTF-8 here in one loop straight into the string's storage.
+    ///
+    /// Why: the pass makes a string of every chunk it hands to `Character` (clusters the fast path cannot
+    /// settle: Arabic, Hebrew, Myanmar, emoji), and the standard library's UTF-16 initialiser transcodes
+    /// through its generic path, about 1 400 instructions a chunk in the catalog set's warm profile, a
+    /// seventh of a real UI string's preparation. A chunk of up to five units fits a small string (no
+    /// allocation).
+    static func string(_ units: UnsafeBufferPointer<UInt16>) -> String {
+        let n = units.count
+        guard let u = units.baseAddress, n > 0 else { return "" }
+        // Three bytes a unit at most: a surrogate pair's two units make four.
+        return String(unsafeUninitializedCapacity: n &* 3) { out in
+            var i = 0
+            var j = 0
+            while i < n {
+                var c = UInt32(u[i])
+                i &+= 1
+                if c < 0x80 {
+                    out[j] = UInt8(truncatingIfNeeded: c)
+                    j &+= 1
+                } else if c < 0x800 {
+                    out[j] = UInt8(truncatingIfNeeded: 0xC0 | c >> 6)
+                    out[j &+ 1] = UInt8(truncatingIfNeeded: 0x80 | c & 0x3F)
+                    j &+= 2
+                } else if c & 0xFC00 == 0xD800, i < n, u[i] & 0xFC00 == 0xDC00 {
+                    c = 0x10000 &+ ((c & 0x3FF) << 10 | UInt32(u[i]) & 0x3FF)
+                    i &+= 1
+                    out[j] = UInt8(truncatingIfNeeded: 0xF0 | c >> 18)
+                    out[j &+ 1] = UInt8(truncatingIfNeeded: 0x80 | c >> 12 & 0x3F)
+                    out[j &+ 2] = UInt8(truncatingIfNeeded: 0x80 | c >> 6 & 0x3F)
+                    out[j &+ 3] = UInt8(truncatingIfNeeded: 0x80 | c & 0x3F)
+                    j &+= 4
+                } else {
+                    if c & 0xF800 == 0xD800 { c = 0xFFFD }  // a lone surrogate
+                    out[j] = UInt8(truncatingIfNeeded: 0xE0 | c >> 12)
+                    out[j &+ 1] = UInt8(truncatingIfNeeded: 0x80 | c >> 6 & 0x3F)
+                    out[j &+ 2] = UInt8(truncatingIfNeeded: 0x80 | c & 0x3F)
+                    j &+= 3
+                }
+            }
+            return j
+        }
+    }
+
     /// Decodes valid UTF-8 into `out`, which has room for `bytes.count` units; returns how many it wrote.
     ///
     /// Index arithmetic wraps (`&+`): the input is valid UTF-8 no longer than memory, so no index can

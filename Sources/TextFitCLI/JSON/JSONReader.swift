@@ -93,12 +93,19 @@ private struct Parser {
         }
     }
 
+    /// Up to this many members, a new key is compared with each earlier one; past it, looked up in a set.
+    static let smallObject = 16
+
     mutating func object(depth: Int) throws -> JSONValue {
         guard depth <= JSONReader.maximumDepth else {
             throw error("arrays and objects nested deeper than \(JSONReader.maximumDepth)")
         }
         index += 1  // {
-        var members: [String: JSONValue] = [:]
+        // Members in an array, a repeated key found by a scan while the object is small and by a set past
+        // `smallObject` (a case has about eight): the dictionary they were kept in cost about 15 000
+        // instructions a case in hashing and growing, half of reading one (Benchmarks/README.md, "Batch").
+        var members: [JSONMember] = []
+        var keys: Set<String> = []
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
@@ -113,7 +120,14 @@ private struct Parser {
             let key = try string()
             // Which of two values a reader keeps is unspecified (RFC 8259 §4): a case repeating "width"
             // would be measured at one of them silently, so a repeated key is refused.
-            if members[key] != nil {
+            let repeated: Bool
+            if members.count < Self.smallObject {
+                repeated = members.contains { $0.key == key }
+            } else {
+                if keys.isEmpty { keys = Set(members.map(\.key)) }
+                repeated = !keys.insert(key).inserted
+            }
+            if repeated {
                 index = keyStart
                 throw error("the key '\(key)' appears twice in an object")
             }
@@ -123,7 +137,7 @@ private struct Parser {
             }
             index += 1
             skipWhitespace()
-            members[key] = try value(depth: depth)
+            members.append(JSONMember(key, try value(depth: depth)))
             skipWhitespace()
             guard index < bytes.count else { throw error("unexpected end of text, expected ',' or '}'") }
             if bytes[index] == UInt8(ascii: ",") {
@@ -132,7 +146,9 @@ private struct Parser {
             }
             guard bytes[index] == UInt8(ascii: "}") else { throw error("unexpected \(found), expected ',' or '}'") }
             index += 1
-            return .object(members.keys.sorted().map { JSONMember($0, members[$0]!) })
+            // Keys are unique, so the order is total.
+            members.sort { $0.key < $1.key }
+            return .object(members)
         }
     }
 
