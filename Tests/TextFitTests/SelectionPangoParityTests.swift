@@ -13,8 +13,17 @@ import Testing
 ///   space is compared up to where the drawn text ends (`hangingSpace`), and the test checks that Pango's
 ///   answer does not change when the space is left out.
 /// - Hit testing: at each sampled point, `offset(at:)` equals `pango_layout_xy_to_index`'s index plus
-///   trailing. Right of a wrapped line (left of a right-to-left one) Pango answers before the zero-width
-///   space, TextFit after it with upstream affinity, where UIKit draws the caret (`wrappedLineEnd`, R3).
+///   trailing. Right of a wrapped line (left of a right-to-left one) Pango answers before the line's last
+///   character, TextFit after it with upstream affinity, where UIKit draws the caret (`wrappedLineEnd`, R3).
+///
+/// Classes of rect differences (every one is in a class, or the test fails):
+/// - `mixedFaceSpace` (bidi cases, ≤ 0.5 pt): a space between scripts that one engine takes from Noto Sans
+///   and the other from the Hebrew or Arabic face (as docs/bidi-parity.md), shifting what follows;
+/// - `ligatureCarets`: a range edge inside a ligature; Pango places it at the font's GDEF ligature caret,
+///   TextFit splits the ligature evenly by grapheme (R4);
+/// - `smallOffset` (≤ 0.03 pt): raised or lowered styled runs beside a fallback face.
+/// Points: `pointNearTie` when the point lies within 0.5 pt of halfway between the two answers' carets;
+/// the rest (13, Arabic and Persian lines) are listed and held at most that many.
 @Suite struct SelectionPangoParityTests {
     struct Figures {
         var cases = 0
@@ -26,6 +35,8 @@ import Testing
         var points = 0
         var pointsEqual = 0
         var wrappedLineEnd = 0
+        /// Rect differences by class (see the suite's comment); "unexplained" ones are listed.
+        var classes: [String: Int] = [:]
         var failures: [String] = []
     }
 
@@ -56,20 +67,40 @@ import Testing
         return try PreparedText(styled: styled).layout(width: width)
     }
 
-    /// Pango lists a range's piece in each run separately, and an empty piece for a run the range only
-    /// touches; TextFit gives one rect per stretch of adjacent glyphs (R1). Touching pieces are joined.
+    /// Pango lists a range's piece in each run separately, and an empty piece at a run the range only
+    /// touches (left out); TextFit gives one rect per stretch of adjacent glyphs (R1). Touching pieces are joined.
     static func merged(_ spans: [(Double, Double)]) -> [(Double, Double)] {
         var out: [(Double, Double)] = []
-        for span in spans {
+        for span in spans where abs(span.1 - span.0) > 0.0001 {
             if let last = out.last, abs(last.1 - span.0) < 0.0001 {
                 out[out.count - 1].1 = span.1
-            } else if let last = out.last, span.0 == span.1, abs(last.1 - span.0) < 0.0001 {
-                continue
             } else {
                 out.append(span)
             }
         }
         return out
+    }
+
+    /// Whether `offset` is a grapheme boundary inside a HarfBuzz cluster (a ligature of several
+    /// graphemes), where TextFit splits the cluster's advance evenly (R4) and Pango reads the font's GDEF
+    /// ligature caret list (`ligatureCarets`).
+    static func insideCluster(_ text: PreparedText, _ offset: Int) -> Bool {
+        guard offset > 0, offset < text.utf16Count, text.isUnsafe(offset) else { return false }
+        let next = text.graphemeIndex(atOrAfter: offset + 1)
+        let end = next < text.graphemes.count ? Int(text.graphemes[next]) : text.utf16Count
+        return text.prefix[end] == text.prefix[offset]
+    }
+
+    /// Whether a point that Pango and TextFit hit differently lies within 0.5 pt of halfway between the
+    /// two answers' carets (by TextFit's positions): the rect classes move carets by up to 0.4 pt, so such
+    /// a point can fall either way (`pointNearTie`).
+    static func nearTie(_ layout: TextLayout, line: Int, x: CGFloat, ours: Int, theirs: Int) throws -> Bool {
+        guard theirs >= 0, theirs <= layout.preparedText.utf16Count else { return false }
+        let carets = LineCarets(line: layout.lines[line])
+        let origin = layout.lines[line].rect.minX
+        let mine = origin + Units.points(carets.x(forOffset: ours))
+        let other = origin + Units.points(carets.x(forOffset: layout.clusterStart(theirs)))
+        return abs(x - other) - abs(x - mine) <= 0.5
     }
 
     static func compare(_ object: [String: Any], _ figures: inout Figures, fonts: inout [String: Font]) throws {
@@ -98,7 +129,14 @@ import Testing
                 let mine = rects.map { (Double($0.rect.minX - ours.rect.minX), Double($0.rect.maxX - ours.rect.minX)) }
                 let equal = mine.count == theirs.count
                     && zip(mine, theirs).allSatisfy { abs($0.0 - $1.0) <= 0.01 && abs($0.1 - $1.1) <= 0.01 }
-                if equal { figures.rangesEqual += 1 } else {
+                if equal { figures.rangesEqual += 1; continue }
+                let gap = zip(mine, theirs).map { max(abs($0.0 - $1.0), abs($0.1 - $1.1)) }.max() ?? .infinity
+                let kind = mine.count != theirs.count ? "unexplained"
+                    : Self.insideCluster(layout.preparedText, a) || Self.insideCluster(layout.preparedText, b) ? "ligatureCarets"
+                    : gap <= 0.5 && object["group"] as? String == "bidi" ? "mixedFaceSpace"
+                    : gap <= 0.03 ? "smallOffset" : "unexplained"
+                figures.classes[kind, default: 0] += 1
+                if kind == "unexplained" {
                     figures.failures.append("\(id) line \(index) range \(a)..<\(b): \(mine) vs Pango \(theirs)")
                 }
             }
@@ -119,8 +157,10 @@ import Testing
             let lastCharacter = line.range.upperBound - (layout.clusterStart(line.range.upperBound - 1) == line.range.upperBound - 2 ? 2 : 1)
             if position.affinity == .upstream, position.offset == line.range.upperBound, theirs == layout.clusterStart(lastCharacter) {
                 figures.wrappedLineEnd += 1
+            } else if let near = try? Self.nearTie(layout, line: index, x: x, ours: position.offset, theirs: theirs), near {
+                figures.classes["pointNearTie", default: 0] += 1
             } else {
-                figures.failures.append("\(id) point aff \(position.affinity) end \(line.range) line \(index) x \(point["x"] ?? "?") place \(place ?? "?"): \(position.offset) vs Pango \(theirs)")
+                figures.failures.append("\(id) point (line range \(line.range)) line \(index) x \(point["x"] ?? "?") place \(place ?? "?"): \(position.offset) vs Pango \(theirs)")
             }
         }
     }
@@ -136,14 +176,16 @@ import Testing
         }
         print("selection parity: \(figures.cases) cases, \(figures.lines) lines (\(figures.linesSkipped) skipped: other breaks), "
               + "rects \(figures.rangesEqual)/\(figures.ranges) (hanging space \(figures.hangingSpace)), "
-              + "points \(figures.pointsEqual)/\(figures.points) (+ wrappedLineEnd \(figures.wrappedLineEnd))")
-        for failure in figures.failures.filter({ $0.contains("range") && !$0.contains("family") }).prefix(25) { print(failure) }
-        print("family failures", figures.failures.filter { $0.contains("family") }.count, "others", figures.failures.filter { !$0.contains("family") }.count)
-        for failure in figures.failures.filter({ !$0.contains("range") }).prefix(5) { print(failure) }
+              + "points \(figures.pointsEqual)/\(figures.points) (+ wrappedLineEnd \(figures.wrappedLineEnd)), classes \(figures.classes.sorted { $0.key < $1.key })")
+        for failure in figures.failures { print(failure) }
+
         #expect(figures.cases >= 300)
         // Measured: 9744 of 10011 ranges (97.3 %); the rest are the classes in docs/geometry-parity.md.
         #expect(Double(figures.rangesEqual) >= 0.97 * Double(figures.ranges))
         #expect(figures.lines >= 2000)
         #expect(Double(figures.pointsEqual + figures.wrappedLineEnd) >= 0.99 * Double(figures.points))
+        // Every rect difference falls in a class; the points left unexplained are listed above.
+        #expect(figures.failures.filter { $0.contains("range") }.isEmpty)
+        #expect(figures.failures.count <= 13)
     }
 }
