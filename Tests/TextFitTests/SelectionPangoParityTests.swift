@@ -23,7 +23,8 @@ import Testing
 ///   TextFit splits the ligature evenly by grapheme (R4);
 /// - `smallOffset` (≤ 0.03 pt): raised or lowered styled runs beside a fallback face.
 /// Points: `pointNearTie` when the point lies within 0.5 pt of halfway between the two answers' carets;
-/// the rest (13, Arabic and Persian lines) are listed and held at most that many.
+/// `paragraphEdge` outside the drawn text, where Pango answers by the paragraph's direction and TextFit by
+/// the visually nearest caret; the rest (Arabic and Persian lines) are listed and held at most 12.
 @Suite struct SelectionPangoParityTests {
     struct Figures {
         var cases = 0
@@ -157,6 +158,11 @@ import Testing
             let lastCharacter = line.range.upperBound - (layout.clusterStart(line.range.upperBound - 1) == line.range.upperBound - 2 ? 2 : 1)
             if position.affinity == .upstream, position.offset == line.range.upperBound, theirs == layout.clusterStart(lastCharacter) {
                 figures.wrappedLineEnd += 1
+            } else if x < line.rect.minX || x > line.rect.maxX {
+                // Outside the drawn text Pango answers by the paragraph's direction (x < 0 in a right-to-left
+                // line: its logical end), TextFit the visually nearest caret (R3), which differs when a run
+                // of the other direction stands at that edge.
+                figures.classes["paragraphEdge", default: 0] += 1
             } else if let near = try? Self.nearTie(layout, line: index, x: x, ours: position.offset, theirs: theirs), near {
                 figures.classes["pointNearTie", default: 0] += 1
             } else {
@@ -185,7 +191,7 @@ import Testing
         #expect(figures.lines >= 2000)
         #expect(Double(figures.pointsEqual + figures.wrappedLineEnd) >= 0.99 * Double(figures.points))
         // Every rect difference falls in a class; the points left unexplained are listed above.
-        #expect(figures.failures.filter { $0.contains("range") }.isEmpty)
-        #expect(figures.failures.count <= 13)
+        #expect(figures.failures.filter { !$0.contains(" point ") }.isEmpty)
+        #expect(figures.failures.count <= 12)
     }
 }
