@@ -51,7 +51,7 @@ public struct SelectionRect: Sendable, Equatable {
 ///
 /// ```swift
 /// let layout = try PreparedText("Hello", font: font).layout(width: 100)
-/// let metrics = layout.lineMetrics(at: 0)
+/// let metrics = try layout.lineMetrics(at: 0)
 /// metrics.baseline == metrics.rect.minY + metrics.ascent   // true for plain text
 /// ```
 public struct LineMetrics: Sendable, Equatable {
