@@ -28,6 +28,8 @@ let package = Package(
         .executableTarget(name: "FuzzMeasure", dependencies: [.product(name: "_TextFitTestSupport", package: textFit)]),
         // JSON Lines through `textfit batch`, in process.
         .executableTarget(name: "FuzzBatch", dependencies: [.product(name: "_TextFitTestSupport", package: textFit)]),
+        // Range rects, carets and hit testing: a range and a point, then a FuzzMeasure request for the layout.
+        .executableTarget(name: "FuzzSelection", dependencies: [.product(name: "_TextFitTestSupport", package: textFit)]),
         // Font bytes written to a file and loaded, or a path of symlinks, `..` and devices against allowed folders.
         .executableTarget(name: "FuzzFontFile", dependencies: [.product(name: "_TextFitTestSupport", package: textFit)]),
     ],
