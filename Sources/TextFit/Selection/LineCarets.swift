@@ -16,9 +16,6 @@ struct LineCarets {
         /// of a right-to-left paragraph, which lies left of the line's box).
         var x: Int
         var width: Int
-        /// The grapheme boundaries in `range`, both ends included, ascending, with their advance from
-        /// the piece's logical start (0 at `range.lowerBound`, `width` at `range.upperBound`).
-        var boundaries: [(offset: Int, advance: Int)]
 
         /// The x of `boundary` (one of `boundaries`), from the line's left edge.
         func x(ofAdvance advance: Int) -> Int { isRightToLeft ? x + width - advance : x + advance }
@@ -26,19 +23,29 @@ struct LineCarets {
 
     /// The pieces in visual order, left to right.
     let pieces: [Piece]
+    let text: PreparedText
+    let tabs: [(offset: Int, advance: Int)]
+
+    /// The grapheme boundaries in `piece`'s range, both ends included, ascending, with their advance from
+    /// its logical start (0 at `range.lowerBound`, `width` at `range.upperBound`); made for the one piece
+    /// a question reads, so a hit costs the length of one run, not of the line.
+    func boundaries(of piece: Piece) -> [(offset: Int, advance: Int)] {
+        piece.isEllipsis ? [] : Self.boundaries(text, piece.range, width: piece.width, tabs: tabs)
+    }
     /// The line's source range (`TextLine.range`) and where its visible text stops (before an ellipsis).
     let range: Range<Int>
     let visibleEnd: Int
 
     init(line: TextLine) {
         let text = line.preparedText
+        self.text = text
         range = line.range
         visibleEnd = line.visible.upperBound
         let tabs = text.drawnAdvances(for: line)
+        self.tabs = tabs
         var pieces: [Piece] = text.visualItems(for: line).map { item in
             Piece(range: item.range, isRightToLeft: item.isRightToLeft, isEllipsis: item.isEllipsis, x: item.x,
-                  width: item.width,
-                  boundaries: item.isEllipsis ? [] : Self.boundaries(text, item.range, width: item.width, tabs: tabs))
+                  width: item.width)
         }
         // R2: the whitespace hanging past a line that is not truncated, at the paragraph's end of the line.
         if line.ellipsis == nil {
@@ -49,8 +56,7 @@ struct LineCarets {
                 let rightToLeft = text.baseWritingDirection(at: line.range.lowerBound) == .rightToLeft
                 let drawn = pieces.reduce(0) { max($0, $1.x + $1.width) }
                 let piece = Piece(range: hanging, isRightToLeft: rightToLeft, isEllipsis: false,
-                                  x: rightToLeft ? -width : drawn, width: width,
-                                  boundaries: Self.boundaries(text, hanging, width: width, tabs: tabs))
+                                  x: rightToLeft ? -width : drawn, width: width)
                 if rightToLeft { pieces.insert(piece, at: 0) } else { pieces.append(piece) }
             }
         }
@@ -120,8 +126,15 @@ struct LineCarets {
             }
             return textPieces[textPieces.count - 1].x + textPieces[textPieces.count - 1].width
         }
-        let boundary = piece.boundaries.last { $0.offset <= offset } ?? piece.boundaries[0]
-        return piece.x(ofAdvance: boundary.advance)
+        return piece.x(ofAdvance: advance(in: piece, at: offset))
+    }
+
+    /// The advance from `piece`'s logical start of the last grapheme boundary at or before `offset`.
+    func advance(in piece: Piece, at offset: Int) -> Int {
+        if offset <= piece.range.lowerBound { return 0 }
+        if offset >= piece.range.upperBound { return piece.width }
+        let bounds = boundaries(of: piece)
+        return (bounds.last { $0.offset <= offset } ?? bounds[0]).advance
     }
 
     /// The caret offset nearest to `x` (1/1024 pt from the line's left edge): the grapheme under `x`, and
@@ -134,7 +147,7 @@ struct LineCarets {
         let target = min(max(x, min(piece.x, first.x)), piece.x + piece.width)
         let distance = piece.isRightToLeft ? piece.x + piece.width - target : target - piece.x
         // The grapheme whose span holds `distance`, then its nearer edge (a tie goes to the leading edge).
-        let bounds = piece.boundaries
+        let bounds = boundaries(of: piece)
         var low = 0
         var high = bounds.count - 1
         while high - low > 1 {

@@ -236,10 +236,9 @@ extension TextLayout {
             } else {
                 let covered = piece.range.clamped(to: range)
                 guard !covered.isEmpty else { continue }
-                let from = piece.boundaries.last { $0.offset <= covered.lowerBound } ?? piece.boundaries[0]
-                let to = piece.boundaries.first { $0.offset >= covered.upperBound } ?? piece.boundaries[piece.boundaries.count - 1]
-                let a = piece.x(ofAdvance: from.advance)
-                let b = piece.x(ofAdvance: to.advance)
+                // Both ends are cluster boundaries (the range was grown to them, R6).
+                let a = piece.x(ofAdvance: carets.advance(in: piece, at: covered.lowerBound))
+                let b = piece.x(ofAdvance: carets.advance(in: piece, at: covered.upperBound))
                 span = Span(x: min(a, b), width: abs(b - a), range: covered, isRightToLeft: piece.isRightToLeft)
             }
             if let last = spans.last, last.x + last.width == span.x {
