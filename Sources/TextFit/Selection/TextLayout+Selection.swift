@@ -97,7 +97,7 @@ extension TextLayout {
     ///
     /// ```swift
     /// let layout = try PreparedText("Hello שלום world", font: font).layout(width: 300)
-    /// try layout.rects(for: 3..<9).count   // 2: "lo " on the left, "של" at the right end of the Hebrew
+    /// try layout.rects(for: 3..<9).count   // 2: "lo " on the left, "שלו" at the right end of the Hebrew
     /// ```
     /// - Throws: `TextRangeError.rangeOutOfBounds` when the range leaves 0...utf16Count.
     /// - Complexity: O(log lines + the length of the lines the range touches).
