@@ -36,8 +36,6 @@ struct DocCommentExample: Equatable {
         "Sizing.swift": ["prepared"],
         "TextBatch.swift": ["articles", "feed", "font"],
         "TextLayout.swift": ["font", "prepared"],
-        "TextLayout+Selection.swift": ["font"],
-        "SelectionTypes.swift": ["font"],
         "VisibleLines.swift": ["VisibleLines"],
         "PreparedText+Paragraph.swift": ["font"],
         "PreparedText+TightestWidth.swift": ["text"],

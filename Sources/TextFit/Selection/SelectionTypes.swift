@@ -13,6 +13,7 @@ public enum TextAffinity: String, Sendable, Equatable, Hashable {
 /// A caret position: a UTF-16 offset and, where two lines meet, which of them it is drawn on (R3).
 ///
 /// ```swift
+/// let font = try Font(family: "Noto Sans", size: 17)
 /// let layout = try PreparedText("Hello world", font: font).layout(width: 60)
 /// let position = layout.closestPosition(to: CGPoint(x: 500, y: 5))  // right of line 0
 /// position.offset     // 6: after "Hello ", the end of the first line
@@ -50,6 +51,7 @@ public struct SelectionRect: Sendable, Equatable {
 /// used rect, `UIFont`'s ascender, descender and leading). Rule R8.
 ///
 /// ```swift
+/// let font = try Font(family: "Noto Sans", size: 17)
 /// let layout = try PreparedText("Hello", font: font).layout(width: 100)
 /// let metrics = try layout.lineMetrics(at: 0)
 /// metrics.baseline == metrics.rect.minY + metrics.ascent   // true for plain text

@@ -11,6 +11,7 @@ extension TextLayout {
     /// paragraph separator, text cut by truncation) belong to the line before them.
     ///
     /// ```swift
+    /// let font = try Font(family: "Noto Sans", size: 17)
     /// let layout = try PreparedText("Hello world", font: font).layout(width: 60)
     /// try layout.lineIndex(forOffset: 6)                         // 1: "world" starts line 1
     /// try layout.lineIndex(forOffset: 6, affinity: .upstream)    // 0: the end of "Hello "
@@ -26,6 +27,7 @@ extension TextLayout {
     /// the last, the last (R3). A NaN `y` answers 0. O(log lines).
     ///
     /// ```swift
+    /// let font = try Font(family: "Noto Sans", size: 17)
     /// let layout = try PreparedText("one two three", font: font).layout(width: 40)
     /// layout.lineIndex(at: -10)                       // 0
     /// layout.lineIndex(at: layout.size.height + 50)   // layout.lineCount - 1
@@ -42,6 +44,7 @@ extension TextLayout {
     /// text's end, beside the ellipsis (R5).
     ///
     /// ```swift
+    /// let font = try Font(family: "Noto Sans", size: 17)
     /// let layout = try PreparedText("abc", font: font).layout(width: 100)
     /// try layout.caretRect(for: 0).minX    // 0
     /// try layout.caretRect(for: 3).minX    // the line's width
@@ -67,6 +70,7 @@ extension TextLayout {
     /// ellipsis, where the visible text stops (R5). A NaN coordinate counts as 0 (R7).
     ///
     /// ```swift
+    /// let font = try Font(family: "Noto Sans", size: 17)
     /// let layout = try PreparedText("Hello world", font: font).layout(width: 60)
     /// layout.closestPosition(to: CGPoint(x: 2, y: 30)).offset   // 6: the start of "world"
     /// ```
@@ -84,6 +88,7 @@ extension TextLayout {
     /// The UTF-16 offset of the caret position nearest to `point`: `closestPosition(to:).offset` (R3).
     ///
     /// ```swift
+    /// let font = try Font(family: "Noto Sans", size: 17)
     /// let layout = try PreparedText("abc", font: font).layout(width: 100)
     /// layout.offset(at: CGPoint(x: -5, y: 5))   // 0
     /// ```
@@ -96,6 +101,7 @@ extension TextLayout {
     /// ellipsis (R5). An empty range has no rects (its caret: `caretRect(for:)`).
     ///
     /// ```swift
+    /// let font = try Font(family: "Noto Sans", size: 17)
     /// let layout = try PreparedText("Hello שלום world", font: font).layout(width: 300)
     /// try layout.rects(for: 3..<9).count   // 2: "lo " on the left, "שלו" at the right end of the Hebrew
     /// ```
@@ -133,6 +139,7 @@ extension TextLayout {
     /// segment. The empty text answers 0..<0.
     ///
     /// ```swift
+    /// let font = try Font(family: "Noto Sans", size: 17)
     /// let layout = try PreparedText("Hello, world", font: font).layout(width: 200)
     /// try layout.wordRange(at: 8)   // 7..<12: "world"
     /// try layout.wordRange(at: 5)   // 0..<5: "Hello", the caret just after it
@@ -154,6 +161,7 @@ extension TextLayout {
     /// Line `index`'s metrics and boxes (R8).
     ///
     /// ```swift
+    /// let font = try Font(family: "Noto Sans", size: 17)
     /// let layout = try PreparedText("Hello", font: font).layout(width: 100)
     /// try layout.lineMetrics(at: 0).ascent == font.ascender   // true
     /// ```
