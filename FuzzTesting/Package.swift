@@ -30,6 +30,8 @@ let package = Package(
         .executableTarget(name: "FuzzBatch", dependencies: [.product(name: "_TextFitTestSupport", package: textFit)]),
         // A String Catalog or .strings file and a constraints file through `textfit check --json`, in process.
         .executableTarget(name: "FuzzCheck", dependencies: [.product(name: "_TextFitTestSupport", package: textFit)]),
+        // Range rects, carets and hit testing: a range and a point, then a FuzzMeasure request for the layout.
+        .executableTarget(name: "FuzzSelection", dependencies: [.product(name: "_TextFitTestSupport", package: textFit)]),
         // Font bytes written to a file and loaded, or a path of symlinks, `..` and devices against allowed folders.
         .executableTarget(name: "FuzzFontFile", dependencies: [.product(name: "_TextFitTestSupport", package: textFit)]),
     ],

@@ -1,4 +1,4 @@
-// ICU line breaking (UAX #14). Bidi levels (UAX #9) are in tf_bidi.c; no other file includes ICU headers.
+// ICU line breaking (UAX #14) and word segments (UAX #29). Bidi levels (UAX #9) are in tf_bidi.c; no other file includes ICU headers.
 #include "CTextFit.h"
 #include <stdlib.h>
 #include <unicode/ubrk.h>
@@ -78,6 +78,38 @@ int32_t tf_line_breaks(tf_line_iterator *iterator, const uint16_t *text, int32_t
 
 int32_t tf_line_break_class(uint32_t codepoint) {
     return (int32_t)u_getIntPropertyValue((UChar32)codepoint, UCHAR_LINE_BREAK);
+}
+
+int32_t tf_word_segment(const uint16_t *text, int32_t length, int32_t offset, int32_t *start, int32_t *end,
+                        int32_t *is_word, int32_t *error) {
+    *error = 0;
+    *start = 0;
+    *end = 0;
+    *is_word = 0;
+    if (length <= 0) return 0;
+    if (offset < 0) offset = 0;
+    if (offset > length) offset = length;
+    UErrorCode status = U_ZERO_ERROR;
+    // One iterator per call: ICU caches the compiled rules, so opening one is an allocation, not a parse;
+    // word look-ups answer taps, not layout.
+    UBreakIterator *iterator = ubrk_open(UBRK_WORD, "", (const UChar *)text, length, &status);
+    if (U_FAILURE(status) || iterator == NULL) {
+        *error = (int32_t)status;
+        return -1;
+    }
+    // The segment holding `offset`: the boundary after it, then the one before that.
+    int32_t after = offset < length ? ubrk_following(iterator, offset) : length;
+    if (after == UBRK_DONE) after = length;
+    int32_t before = ubrk_preceding(iterator, after);
+    if (before == UBRK_DONE) before = 0;
+    // The rule status belongs to the boundary ending the segment.
+    ubrk_isBoundary(iterator, after);
+    int32_t rule = ubrk_getRuleStatus(iterator);
+    *start = before;
+    *end = after;
+    *is_word = rule >= UBRK_WORD_NUMBER ? 1 : 0;
+    ubrk_close(iterator);
+    return 0;
 }
 
 void tf_icu_version_string(char *buffer, size_t capacity);

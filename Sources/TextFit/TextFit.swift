@@ -24,6 +24,7 @@
 // - `Bidi/`: bidirectional text (D1–D7).
 // - `Measure/`: the public edge: `layout`/`measure`, `sizeThatFits`, `boundingRect` (B1–B7), `TextBatch`.
 // - `Queries/`: tightest width, width range, fitting font size, balanced layout (Q1–Q6).
+// - `Selection/`: range rects, carets, hit testing, word ranges and line metrics on a layout (R1–R9).
 // - `Glyphs/`: the glyph runs of laid-out lines, for renderers.
 //
 // Results use UTF-16 offsets (NSRange's convention) and points; raw sizes are fractional.

@@ -105,6 +105,11 @@ public struct RenderOptions: Sendable, Hashable {
     public var textColor: RenderColor
     /// Nil for a transparent background (the PNG then has an alpha channel).
     public var background: RenderColor?
+    /// A UTF-16 range to highlight under the text, as a selection is drawn: `TextLayout.rects(for:)`'s
+    /// rects (rule R1) filled with `selectionColor`. Nil: none.
+    public var selection: Range<Int>? = nil
+    /// The selection's fill (UIKit's tint at a quarter opacity by default).
+    public var selectionColor: RenderColor = RenderColor.systemBlue.withAlpha(64)
 
     public init(scale: CGFloat = 2, overlays: RenderOverlays = [], widthLimit: CGFloat? = nil, padding: CGFloat = 4,
                 textColor: RenderColor = .black, background: RenderColor? = .white) {

@@ -12,7 +12,8 @@ extension TextLayout {
     /// let svg = try picture.svg(scale: 1)   // or picture.pngData(scale: 3)
     /// ```
     /// - Parameter options: overlays, width limit, padding, colours (the scale is used when encoding).
-    /// - Throws: `RenderError.invalidGeometry` for a bad padding or width limit.
+    /// - Throws: `RenderError.invalidGeometry` for a bad padding or width limit; `TextRangeError` for a
+    ///   `selection` outside the text.
     public func picture(options: RenderOptions = RenderOptions()) throws -> TextPicture {
         guard options.padding.isFinite, options.padding >= 0 else {
             throw RenderError.invalidGeometry("padding \(options.padding)")
@@ -25,6 +26,12 @@ extension TextLayout {
         let size = CGSize(width: max(sizeIncludingTrailingWhitespace.width, limit ?? 0) + 2 * padding,
                           height: size.height + 2 * padding)
         var picture = try TextPicture(size: size, background: options.background)
+        if let selection = options.selection {
+            // Under the glyphs, as a text view draws its selection.
+            for piece in try rects(for: selection) {
+                picture.fill(piece.rect.offsetBy(dx: padding, dy: padding), color: options.selectionColor)
+            }
+        }
         try picture.draw(self, at: CGPoint(x: padding, y: padding), color: options.textColor,
                          overlays: options.overlays, widthLimit: limit)
         return picture

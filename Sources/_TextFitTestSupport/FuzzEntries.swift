@@ -456,7 +456,7 @@ public enum _FuzzEntries {
 }
 
 /// Reads fuzz bytes front to back; past the end every byte is 0.
-private struct ByteReader {
+struct ByteReader {  // internal: FuzzEntries+Selection reads its bytes too
     let bytes: [UInt8]
     var index = 0
 

@@ -33,6 +33,7 @@ import _TextFitTestSupport
         #expect(Self.files("Corpus/FuzzBatch").count > 100)
         #expect(!Self.files("Crashers/FuzzMeasure").isEmpty)
         #expect(Self.files("Corpus/FuzzFontFile").count > 30)
+        #expect(Self.files("Corpus/FuzzSelection").count >= 80)
     }
 
     @Test(arguments: 0..<chunks)
@@ -43,6 +44,12 @@ import _TextFitTestSupport
     @Test(arguments: 0..<chunks)
     func batchCorpusAndCrashers(chunk: Int) throws {
         try replay("FuzzBatch", chunk: chunk, _FuzzEntries.batch)
+    }
+
+    /// Range rects, carets and hit testing (rules R1–R7).
+    @Test(arguments: 0..<chunks)
+    func selectionCorpusAndCrashers(chunk: Int) throws {
+        try replay("FuzzSelection", chunk: chunk, _FuzzEntries.selection)
     }
 
     /// Font bytes loaded from a file and paths against an allowed folder (issue 40).
@@ -64,6 +71,7 @@ import _TextFitTestSupport
             #expect(_FuzzEntries.measure(bytes).isEmpty, "\(length) bytes")
         }
         #expect(_FuzzEntries.batch([]).isEmpty)
+        for length in 0..<16 { #expect(_FuzzEntries.selection([UInt8](repeating: 0xC9, count: length)).isEmpty) }
         for length in 0..<4 {
             #expect(_FuzzEntries.fontFile([UInt8](repeating: 0x01, count: length)).isEmpty, "\(length) bytes")
         }

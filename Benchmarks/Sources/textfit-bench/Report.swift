@@ -200,7 +200,8 @@ struct Report {
         let modeRatios = ratios.filter { $0.mode == mode }
         var ratioNames: [String] = []
         for ratio in modeRatios where !ratioNames.contains(ratio.name) { ratioNames.append(ratio.name) }
-        let unit = mode == "relayout" ? "µs per text per width" : "µs per case"
+        let unit = mode == "relayout" ? "µs per text per width"
+            : mode == "selection" ? "µs per call (relayout: per case)" : "µs per case"
         let titles: [String: String] = [
             "cold": "cold: measure from the string, segment cache cleared before each pass",
             "warm": "warm: measure from the string, segment cache warm",

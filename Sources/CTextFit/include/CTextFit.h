@@ -44,6 +44,13 @@ int32_t tf_line_breaks(tf_line_iterator *iterator, const uint16_t *text, int32_t
 /// ICU's UAX #14 Line_Break class of `codepoint` (a ULineBreak value, e.g. U_LB_ALPHABETIC = 2).
 int32_t tf_line_break_class(uint32_t codepoint);
 
+/// The UAX #29 word segment of `text` (UTF-16, `length` units) holding `offset` (0 <= offset <= length; at
+/// `length`, the last segment), from ICU's word break iterator for the root locale: `*start`, `*end`, and
+/// `*is_word` = 1 when ICU's rule status says it is a word (letters, numbers, kana, ideographs), 0 for
+/// spaces and punctuation. Returns 0, or -1 with `*error` set (ICU could not open an iterator).
+int32_t tf_word_segment(const uint16_t *text, int32_t length, int32_t offset, int32_t *start, int32_t *end,
+                        int32_t *is_word, int32_t *error);
+
 // MARK: - ICU bidi (UAX #9)
 
 /// Resolves the UAX #9 embedding levels of one paragraph `text` (UTF-16, `length` units; a paragraph

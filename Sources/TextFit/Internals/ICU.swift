@@ -73,3 +73,18 @@ enum LineBreakProperty {
     /// The class of `scalar`, one of the values above or another `ULineBreak`.
     static func of(_ scalar: UInt32) -> Int32 { tf_line_break_class(scalar) }
 }
+
+/// The door to ICU's word break iterator (UAX #29 word segments), for `TextLayout.wordRange(at:)`.
+enum ICUWords {
+    /// The word segment of `text` holding `offset` (at the end, the last segment) and whether ICU calls it
+    /// a word (letters, numbers, kana, ideographs) rather than spaces or punctuation; nil when ICU could not
+    /// open an iterator (out of memory) or the text is empty.
+    static func segment(_ text: UnsafeBufferPointer<UInt16>, at offset: Int) -> (range: Range<Int>, isWord: Bool)? {
+        guard let base = text.baseAddress, text.count > 0, text.count <= Int(Int32.max) else { return nil }
+        var start: Int32 = 0, end: Int32 = 0, isWord: Int32 = 0, error: Int32 = 0
+        let clamped = Int32(min(max(offset, 0), text.count))
+        guard tf_word_segment(base, Int32(text.count), clamped, &start, &end, &isWord, &error) == 0,
+              start <= end else { return nil }
+        return (Int(start)..<Int(end), isWord != 0)
+    }
+}

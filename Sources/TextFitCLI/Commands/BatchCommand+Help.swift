@@ -34,6 +34,8 @@ extension BatchCommand {
                             styled UTF-16 ranges over the case's own values; later runs win.
             query           a question answered beside the layout: \(MeasureQuery.names) (see below).
             minimumScaleFactor  for query fitFontSize: \(MeasureQuery.minimumScaleFactorRequirement).
+            range           for query rects: [start, end], UTF-16 offsets, 0 <= start <= end <= the text's length.
+            point           for query hitTest: [x, y], finite numbers, points from the layout's top left.
             paragraph       \(ParagraphCase.help)
             fallback        \(MeasureCase.fallbackNames): as measure's --fallback (same default).
           Result: {"id","width","height","lineCount","truncated","lines":[{"start","end","text","width"}]}
@@ -51,6 +53,10 @@ extension BatchCommand {
             fontSize, fits  (fitFontSize) the largest size from size x minimumScaleFactor to size at which
                             the text fits width and maxLines untruncated; fits false when none does.
                             The result's lines, width, height and truncated are those at fontSize.
+            rects           (rects) [{"x","y","width","height"}]: one per line fragment the range covers,
+                            split where bidi splits it; the range grows to whole grapheme clusters.
+            offset, line    (hitTest) the UTF-16 caret offset closest to point (lines above and below
+                            clamp) and the index of the line it is on (a wrapped line's end: that line).
           Exit: 0 all cases measured; 1 some cases failed (including unknown fonts); 2 bad arguments.
         """
 }

@@ -52,7 +52,7 @@ enum BatchCommand: Command {
         let layout = try measureCase.layout(shown.text)
         let boxed = measureCase.paragraph != nil || measureCase.runs != nil || prepared.isBidirectional
         let result = MeasureResult.json(id: json["id"] ?? .null, layout: layout, lineBoxes: boxed)
-        let answered = MeasureResult.appending(try measureCase.queryAnswer(prepared, fit: shown.fit), to: result)
+        let answered = MeasureResult.appending(try measureCase.queryAnswer(prepared, fit: shown.fit, layout: layout), to: result)
         return MeasureResult.appending(MeasureResult.missingGlyphMembers(prepared), to: answered)
     }
 }

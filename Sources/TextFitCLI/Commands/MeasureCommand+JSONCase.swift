@@ -59,6 +59,6 @@ extension MeasureCommand {
                            layout: TextLayout, fit: FontSizeFit? = nil) throws -> JSONValue {
         let boxed = measureCase.paragraph != nil || measureCase.runs != nil || prepared.isBidirectional
         let result = MeasureResult.json(id: json["id"] ?? .null, layout: layout, lineBoxes: boxed)
-        return MeasureResult.appending(try measureCase.queryAnswer(prepared, fit: fit), to: result)
+        return MeasureResult.appending(try measureCase.queryAnswer(prepared, fit: fit, layout: layout), to: result)
     }
 }
