@@ -70,5 +70,40 @@ extension Font {
     /// - Throws: `FontError` when the bundled fonts cannot be found.
     public static func preferredFont(forTextStyle style: TextStyle, compatibleWith category: ContentSizeCategory = .large) throws -> Font {
         try Font(family: BundledFonts.defaultFamily, size: style.pointSize(for: category), weight: style.weight)
+            .taggedForDynamicType(style, category)
+    }
+
+    /// The text style this font follows across content size categories, when it was made by
+    /// `preferredFont(forTextStyle:compatibleWith:)` or `FontMetrics.scaledFont(for:compatibleWith:)`
+    /// (rule DT4); nil for a font made at a fixed size.
+    public var textStyle: TextStyle? { dynamicTypeStyle >= 0 ? TextStyle(rawValue: Int(dynamicTypeStyle)) : nil }
+
+    /// The content size category this font is sized for, with `textStyle`.
+    public var contentSizeCategory: ContentSizeCategory? {
+        dynamicTypeCategory >= 0 ? ContentSizeCategory(rawValue: Int(dynamicTypeCategory)) : nil
+    }
+
+    /// This font re-sized for `category` along its text style's curve, as a label with
+    /// `adjustsFontForContentSizeCategory` does when the category changes (rule DT4); the font itself
+    /// when it follows no text style.
+    ///
+    /// ```swift
+    /// let body = try Font.preferredFont(forTextStyle: .body)            // 17 pt
+    /// try body.adjusted(for: .accessibilityExtraLarge).pointSize        // 40
+    /// ```
+    /// - Throws: `FontError.invalidSize` when the size leaves the accepted range.
+    public func adjusted(for category: ContentSizeCategory) throws -> Font {
+        guard let style = textStyle, let current = contentSizeCategory else { return self }
+        if current == category { return self }
+        let metrics = FontMetrics(forTextStyle: style)
+        let sizeAtLarge = pointSize / metrics.scale(for: current)
+        return try withSize(sizeAtLarge * metrics.scale(for: category)).taggedForDynamicType(style, category)
+    }
+
+    func taggedForDynamicType(_ style: TextStyle, _ category: ContentSizeCategory) -> Font {
+        var font = self
+        font.dynamicTypeStyle = Int8(style.rawValue)
+        font.dynamicTypeCategory = Int8(category.rawValue)
+        return font
     }
 }

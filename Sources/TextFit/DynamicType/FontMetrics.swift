@@ -27,8 +27,9 @@ public struct FontMetrics: Sendable, Hashable {
 
     /// `font` at its size scaled for `category` (its face, features and variations kept).
     /// - Throws: `FontError.invalidSize` when the scaled size leaves the accepted range.
+    /// The font follows the style from then on (`Font.textStyle`, `Font.adjusted(for:)`, rule DT4).
     public func scaledFont(for font: Font, compatibleWith category: ContentSizeCategory = .large) throws -> Font {
-        try font.withSize(font.pointSize * scale(for: category))
+        try font.withSize(font.pointSize * scale(for: category)).taggedForDynamicType(textStyle, category)
     }
 
     /// `font` scaled for `category`, never past `maximumPointSize` (`scaledFont(for:maximumPointSize:)`).

@@ -26,6 +26,11 @@ public struct Font: Sendable, Hashable, CustomStringConvertible {
     public let pointSize: CGFloat
     /// Where characters the face lacks come from; see `FontFallback` for the default.
     public let fallback: FontFallback
+    /// The text style (`Font.TextStyle.rawValue`) and content size category this font was made for by
+    /// `preferredFont` or `FontMetrics.scaledFont`, -1 when none (rule DT4). Two bytes in the padding
+    /// after `fallback`: a plain font is no larger, and `==` ignores them (they change no measurement).
+    var dynamicTypeStyle: Int8 = -1
+    var dynamicTypeCategory: Int8 = -1
 
     /// Looks a family up: the bundled fonts first, then the system's through Fontconfig. A generic family
     /// (`Font.genericFamilyNames`: "sans-serif", "serif", "monospace", "system-ui", ...) is whatever
