@@ -48,8 +48,8 @@ import Testing
         return try Font(family: "Noto Sans", size: reference.size, features: features, variations: variations)
     }
 
-    /// O1, O3: every width is Pango's to 0.01 pt (the data hold 432 cases; every case is also checked
-    /// within one unit, 1/1024 pt).
+    /// O1, O3: every width is Pango's exactly, to the 1/1024-pt unit both measure in (432 cases: 272 of
+    /// Inter at wght 100–900 in steps of 50, 160 of Noto Sans under ten feature settings; 13 and 17 pt).
     @Test func widthsMatchPango() throws {
         let references = try Self.references()
         #expect(references.count >= 200)
@@ -59,7 +59,7 @@ import Testing
             let width = try #require(PreparedText(reference.text, font: font).layout().lines.first).widthIncludingTrailingWhitespace
             let units = Int((width * CGFloat(Units.perPoint)).rounded())
             worst = max(worst, abs(units - reference.widthUnits))
-            #expect(abs(units - reference.widthUnits) <= 1,
+            #expect(units == reference.widthUnits,
                     "\(reference.text) \(reference.font) \(reference.features) \(reference.variations): \(units) vs \(reference.widthUnits)")
         }
         #expect(Double(worst) / Double(Units.perPoint) < 0.01)
