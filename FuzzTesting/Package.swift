@@ -26,6 +26,8 @@ let package = Package(
     targets: [
         // Text, width, line limit, mode, strategy and font size from the bytes, through every measuring API.
         .executableTarget(name: "FuzzMeasure", dependencies: [.product(name: "_TextFitTestSupport", package: textFit)]),
+        // OpenType features and variation axes, well formed or not, on Noto Sans and Inter's variable font.
+        .executableTarget(name: "FuzzFontSettings", dependencies: [.product(name: "_TextFitTestSupport", package: textFit)]),
         // JSON Lines through `textfit batch`, in process.
         .executableTarget(name: "FuzzBatch", dependencies: [.product(name: "_TextFitTestSupport", package: textFit)]),
         // A String Catalog or .strings file and a constraints file through `textfit check --json`, in process.

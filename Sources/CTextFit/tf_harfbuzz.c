@@ -3,17 +3,26 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <math.h>
 #include <hb.h>
 #include <hb-ot.h>
 
 struct tf_face {
     hb_face_t *face;
     hb_font_t *design_font;  // at units-per-em scale: coverage and design-unit advances
+    // A variant's settings (tf_face_create_variant); NULL and 0 for a face as the file has it, so its
+    // fonts shape exactly as before (hb_shape with no features).
+    hb_variation_t *variations;
+    unsigned variation_count;
+    hb_feature_t *features;
+    unsigned feature_count;
 };
 
 struct tf_font {
     hb_font_t *font;
     int32_t advance_limit;  // TF_GLYPH_ADVANCE_LIMIT_EMS em at this font's scale
+    const hb_feature_t *features;  // the face's (it outlives the font: the Swift font keeps its face)
+    unsigned feature_count;
 };
 
 // A glyph advance outside [0, limit] is damage (a broken hmtx or GPOS value), not design: it is clamped
@@ -72,6 +81,43 @@ tf_face *tf_face_create(tf_font_bytes bytes, int32_t face_index) {
     result->face = face;
     result->design_font = hb_font_create(face);
     hb_font_make_immutable(result->design_font);
+    result->variations = NULL;
+    result->variation_count = 0;
+    result->features = NULL;
+    result->feature_count = 0;
+    return result;
+}
+
+tf_face *tf_face_create_variant(const tf_face *base, const tf_variation *variations, int32_t variation_count,
+                                const tf_feature *features, int32_t feature_count) {
+    if (base == NULL || variation_count < 0 || feature_count < 0) return NULL;
+    tf_face *result = calloc(1, sizeof(tf_face));
+    if (result == NULL) return NULL;
+    if (variation_count > 0) result->variations = calloc((size_t)variation_count, sizeof(hb_variation_t));
+    if (feature_count > 0) result->features = calloc((size_t)feature_count, sizeof(hb_feature_t));
+    if ((variation_count > 0 && result->variations == NULL) || (feature_count > 0 && result->features == NULL)) {
+        free(result->variations);
+        free(result->features);
+        free(result);
+        return NULL;
+    }
+    for (int32_t i = 0; i < variation_count; i++) {
+        result->variations[i].tag = variations[i].tag;
+        result->variations[i].value = variations[i].value;
+    }
+    for (int32_t i = 0; i < feature_count; i++) {
+        // Over the whole text, as UIFontDescriptor's featureSettings and Pango's font_features apply.
+        result->features[i].tag = features[i].tag;
+        result->features[i].value = features[i].value;
+        result->features[i].start = HB_FEATURE_GLOBAL_START;
+        result->features[i].end = HB_FEATURE_GLOBAL_END;
+    }
+    result->variation_count = (unsigned)variation_count;
+    result->feature_count = (unsigned)feature_count;
+    result->face = hb_face_reference(base->face);
+    result->design_font = hb_font_create(result->face);
+    if (variation_count > 0) hb_font_set_variations(result->design_font, result->variations, result->variation_count);
+    hb_font_make_immutable(result->design_font);
     return result;
 }
 
@@ -79,7 +125,55 @@ void tf_face_destroy(tf_face *face) {
     if (face == NULL) return;
     hb_font_destroy(face->design_font);
     hb_face_destroy(face->face);
+    free(face->variations);
+    free(face->features);
     free(face);
+}
+
+int32_t tf_face_axes(const tf_face *face, tf_axis *axes, int32_t capacity) {
+    unsigned total = hb_ot_var_get_axis_count(face->face);
+    for (unsigned start = 0; start < total && (int32_t)start < capacity; start++) {
+        hb_ot_var_axis_info_t info;
+        unsigned count = 1;
+        hb_ot_var_get_axis_infos(face->face, start, &count, &info);
+        if (count == 0) break;
+        axes[start].tag = info.tag;
+        axes[start].name_id = info.name_id;
+        axes[start].min_value = info.min_value;
+        axes[start].default_value = info.default_value;
+        axes[start].max_value = info.max_value;
+    }
+    return (int32_t)total;
+}
+
+int32_t tf_face_named_instance_count(const tf_face *face) {
+    return (int32_t)hb_ot_var_get_named_instance_count(face->face);
+}
+
+int32_t tf_face_named_instance(const tf_face *face, int32_t index, uint32_t *name_id, float *coords, int32_t capacity) {
+    if (index < 0 || (unsigned)index >= hb_ot_var_get_named_instance_count(face->face) || capacity < 0) return -1;
+    *name_id = hb_ot_var_named_instance_get_subfamily_name_id(face->face, (unsigned)index);
+    unsigned count = (unsigned)capacity;
+    hb_ot_var_named_instance_get_design_coords(face->face, (unsigned)index, &count, coords);
+    return (int32_t)count;
+}
+
+int32_t tf_face_name(const tf_face *face, uint32_t name_id, char *buffer, int32_t capacity) {
+    if (capacity <= 0) return 0;
+    unsigned length = (unsigned)capacity;
+    unsigned total = hb_ot_name_get_utf8(face->face, name_id, hb_language_from_string("en", -1), &length, buffer);
+    if (total == 0) {
+        length = (unsigned)capacity;
+        total = hb_ot_name_get_utf8(face->face, name_id, HB_LANGUAGE_INVALID, &length, buffer);
+    }
+    return total == 0 ? 0 : (int32_t)length;
+}
+
+int32_t tf_face_has_tracking(const tf_face *face) {
+    hb_blob_t *trak = hb_face_reference_table(face->face, HB_TAG('t', 'r', 'a', 'k'));
+    int32_t found = hb_blob_get_length(trak) > 0;
+    hb_blob_destroy(trak);
+    return found;
 }
 
 static int16_t read_int16(const char *data, unsigned length, unsigned offset) {
@@ -153,6 +247,16 @@ void tf_face_get_metrics(const tf_face *face, tf_face_metrics *metrics) {
     // later ones leave them 0. FreeType-based engines then take the top of the glyphs' bounds: Skia's
     // SkFontHost_FreeType (generateFontMetrics, "synthesize x_height and cap_height from outline": the
     // control box yMax of 'x' and of 'H'), and HarfBuzz's hb_ot_metrics_get_position_with_fallback ('x').
+    if (face->variation_count > 0) {
+        // A variant's metrics follow its variation through MVAR, as HarfBuzz's own hb_ot_metrics apply the
+        // 'hasc'/'hdsc'/'hlgp' deltas to the hhea values too (no MVAR: every delta is 0).
+        hb_font_t *font = face->design_font;
+        metrics->ascender += (int32_t)lroundf(hb_ot_metrics_get_variation(font, HB_OT_METRICS_TAG_HORIZONTAL_ASCENDER));
+        metrics->descender += (int32_t)lroundf(hb_ot_metrics_get_variation(font, HB_OT_METRICS_TAG_HORIZONTAL_DESCENDER));
+        metrics->line_gap += (int32_t)lroundf(hb_ot_metrics_get_variation(font, HB_OT_METRICS_TAG_HORIZONTAL_LINE_GAP));
+        if (metrics->x_height != 0) metrics->x_height += (int32_t)lroundf(hb_ot_metrics_get_variation(font, HB_OT_METRICS_TAG_X_HEIGHT));
+        if (metrics->cap_height != 0) metrics->cap_height += (int32_t)lroundf(hb_ot_metrics_get_variation(font, HB_OT_METRICS_TAG_CAP_HEIGHT));
+    }
     if (metrics->x_height == 0) metrics->x_height = glyph_top(face, 'x', metrics->units_per_em);
     if (metrics->cap_height == 0) metrics->cap_height = glyph_top(face, 'H', metrics->units_per_em);
 }
@@ -218,7 +322,7 @@ void tf_face_space_pairs(const tf_face *face, uint32_t limit, uint64_t *bits) {
         hb_buffer_clear_contents(buffer);
         hb_buffer_add_utf32(buffer, text, 2, 0, 2);
         hb_buffer_guess_segment_properties(buffer);
-        hb_shape(face->design_font, buffer, NULL, 0);
+        hb_shape(face->design_font, buffer, face->features, face->feature_count);
         unsigned count = 0;
         hb_glyph_info_t *infos = hb_buffer_get_glyph_infos(buffer, &count);
         hb_glyph_position_t *positions = hb_buffer_get_glyph_positions(buffer, NULL);
@@ -237,6 +341,12 @@ tf_font *tf_font_create(const tf_face *face, int32_t scale) {
     result->font = hb_font_create(face->face);
     // Unhinted, at full resolution (rule F7): no ppem, so no hinting and no rounding to pixels.
     hb_font_set_scale(result->font, scale, scale);
+    // The point size, so a font's AAT 'trak' table tracks for this size (HarfBuzz assumes 12 pt otherwise;
+    // rule O8). Nothing else in HarfBuzz's OpenType shaping reads it.
+    hb_font_set_ptem(result->font, (float)scale / 1024.0f);
+    if (face->variation_count > 0) hb_font_set_variations(result->font, face->variations, face->variation_count);
+    result->features = face->features;
+    result->feature_count = face->feature_count;
     int64_t limit = (int64_t)(scale < 0 ? -(int64_t)scale : scale) * TF_GLYPH_ADVANCE_LIMIT_EMS;
     result->advance_limit = limit > INT32_MAX ? INT32_MAX : (int32_t)limit;
     hb_font_make_immutable(result->font);
@@ -384,7 +494,7 @@ static hb_buffer_t *shape_into_thread_buffer(const tf_font *font, const uint16_t
     if (end == length) {
         hb_buffer_add_utf16(buffer, text, length, 0, length);
         set_properties(buffer, script, direction);
-        hb_shape(font->font, buffer, NULL, 0);
+        hb_shape(font->font, buffer, font->features, font->feature_count);
         // Each caller clamps the advances (`sane_advance`) in the pass over the glyphs it makes anyway.
         return hb_buffer_allocation_successful(buffer) ? buffer : NULL;
     }
@@ -409,7 +519,7 @@ static hb_buffer_t *shape_into_thread_buffer(const tf_font *font, const uint16_t
         set_properties(chunk, script, direction);
         // A later chunk starts inside a cluster, not at a broken one: no dotted circle for its first mark.
         hb_buffer_set_flags(chunk, start > 0 ? HB_BUFFER_FLAG_DO_NOT_INSERT_DOTTED_CIRCLE : HB_BUFFER_FLAG_DEFAULT);
-        hb_shape(font->font, chunk, NULL, 0);
+        hb_shape(font->font, chunk, font->features, font->feature_count);
         if (!hb_buffer_allocation_successful(chunk)) return NULL;
         unsigned count = 0;
         hb_glyph_info_t *infos = hb_buffer_get_glyph_infos(chunk, &count);
@@ -531,7 +641,7 @@ int32_t tf_shape_joined(const tf_font *font, const tf_segment_lookup *pieces, in
     hb_buffer_clear_contents(buffer);
     hb_buffer_add_utf16(buffer, joined, total, 0, total);
     set_properties(buffer, script, 1);
-    hb_shape(font->font, buffer, NULL, 0);
+    hb_shape(font->font, buffer, font->features, font->feature_count);
     last_counts.harfbuzz_calls = 1;
     last_counts.longest_mark_run = longest;
     if (!hb_buffer_allocation_successful(buffer)) return -1;

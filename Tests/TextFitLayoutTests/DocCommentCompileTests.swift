@@ -29,6 +29,7 @@ struct DocCommentExample: Equatable {
     /// an internal declaration's example names).
     static let givenNames: [String: Set<String>] = [
         "PreparedText+Bidi.swift": ["font"],
+        "Font+Typography.swift": ["interVariablePath"],
         "TextLine+Bidi.swift": ["font"],
         "FaceMetrics+Sanity.swift": ["FaceMetrics"],
         "GlyphRun.swift": ["layout", "myCanvas", "origin", "text"],

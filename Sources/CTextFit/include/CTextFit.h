@@ -159,6 +159,48 @@ void tf_face_space_pairs(const tf_face *face, uint32_t limit, uint64_t *bits);
 /// The advance of `codepoint`'s nominal glyph in design units (0 when missing), clamped like shaping's.
 int32_t tf_face_codepoint_advance(const tf_face *face, uint32_t codepoint);
 
+// MARK: - Font features and variations (rules O1-O6)
+
+/// An OpenType feature setting: `tag` as HB_TAG, `value` 0 = off, 1 = on, n = the n-th alternate.
+typedef struct {
+    uint32_t tag;
+    uint32_t value;
+} tf_feature;
+
+/// A variation axis setting in the axis's own (design) units, e.g. wght 650.
+typedef struct {
+    uint32_t tag;
+    float value;
+} tf_variation;
+
+/// One axis of a variable face's fvar table.
+typedef struct {
+    uint32_t tag;
+    uint32_t name_id;
+    float min_value;
+    float default_value;
+    float max_value;
+} tf_axis;
+
+/// A face sharing `base`'s file and tables whose fonts apply `variations` (design coordinates, already
+/// clamped by the caller; HarfBuzz clamps again) and shape with `features` over the whole text. The
+/// design-unit queries of the new face (advances, metrics, coverage) follow the variation. NULL when out of
+/// memory. Destroy with `tf_face_destroy`; `base` may be destroyed first.
+tf_face *tf_face_create_variant(const tf_face *base, const tf_variation *variations, int32_t variation_count,
+                                const tf_feature *features, int32_t feature_count);
+/// The face's variation axes (fvar), up to `capacity` written; returns how many the face has.
+int32_t tf_face_axes(const tf_face *face, tf_axis *axes, int32_t capacity);
+/// The number of named instances (fvar).
+int32_t tf_face_named_instance_count(const tf_face *face);
+/// Named instance `index`: its subfamily name id, and its design coordinates, one per axis in fvar order,
+/// up to `capacity` written. Returns the number of coordinates, or -1 for a bad index.
+int32_t tf_face_named_instance(const tf_face *face, int32_t index, uint32_t *name_id, float *coords, int32_t capacity);
+/// Name table entry `name_id` (English if present) as UTF-8 into `buffer` (NUL-terminated); returns its
+/// length in bytes, 0 when absent.
+int32_t tf_face_name(const tf_face *face, uint32_t name_id, char *buffer, int32_t capacity);
+/// 1 when the face has an AAT 'trak' table (applied by HarfBuzz at the font's point size).
+int32_t tf_face_has_tracking(const tf_face *face);
+
 /// The largest glyph advance trusted, in em: wider than any real glyph (long Arabic ligatures and math
 /// fonts' stretched braces reach 4-5 em), and 16 em at the largest size TextFit accepts (under 100,000 pt,
 /// scale 102,400,000) still fits in an int32. Shaping and `tf_face_codepoint_advance` clamp every glyph

@@ -19,6 +19,8 @@ final class Face: Sendable, Hashable, CustomStringConvertible {
     /// A bundled face: the catalog holds it for the whole process, so a `Font` refers to it without reference
     /// counting (see `Font.face`).
     let livesForProcess: Bool
+    /// What this face applies over its file's face (features, variations), nil for a face as the file has it.
+    let variant: FaceVariant?
     /// HarfBuzz fonts of this face by scale, created on first use.
     private let sizedFonts = Locked<[Int32: HarfBuzzFont]>([:])
     /// Set when the catalog retires the face (its file now holds other bytes): cached fallback answers
@@ -31,7 +33,7 @@ final class Face: Sendable, Hashable, CustomStringConvertible {
     static let maximumSizedFonts = 64
 
     init(id: Int, path: String, faceIndex: Int, familyName: String, styleName: String, isItalic: Bool = false,
-         weightClass: Int = 0, harfBuzz: HarfBuzzFace, livesForProcess: Bool = false) {
+         weightClass: Int = 0, harfBuzz: HarfBuzzFace, livesForProcess: Bool = false, variant: FaceVariant? = nil) {
         self.id = id
         self.path = path
         self.faceIndex = faceIndex
@@ -41,6 +43,7 @@ final class Face: Sendable, Hashable, CustomStringConvertible {
         self.weightClass = weightClass
         self.harfBuzz = harfBuzz
         self.livesForProcess = livesForProcess
+        self.variant = variant
     }
 
     /// The face's weight on the OpenType scale: its usWeightClass, or from its style name when the font

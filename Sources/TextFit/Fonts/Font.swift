@@ -26,6 +26,11 @@ public struct Font: Sendable, Hashable, CustomStringConvertible {
     public let pointSize: CGFloat
     /// Where characters the face lacks come from; see `FontFallback` for the default.
     public let fallback: FontFallback
+    /// The text style (`Font.TextStyle.rawValue`) and content size category this font was made for by
+    /// `preferredFont` or `FontMetrics.scaledFont`, -1 when none (rule DT4). Two bytes in the padding
+    /// after `fallback`: a plain font is no larger, and `==` ignores them (they change no measurement).
+    var dynamicTypeStyle: Int8 = -1
+    var dynamicTypeCategory: Int8 = -1
 
     /// Looks a family up: the bundled fonts first, then the system's through Fontconfig. A generic family
     /// (`Font.genericFamilyNames`: "sans-serif", "serif", "monospace", "system-ui", ...) is whatever
@@ -46,14 +51,26 @@ public struct Font: Sendable, Hashable, CustomStringConvertible {
     ///     nearest (rule S8).
     ///   - italic: the family's italic face; a family without one gives its upright face, not a slanted
     ///     copy (rule S9: the advances, so every measurement, are the upright face's either way).
+    ///   - features: OpenType feature settings applied over the whole text (rule O1), e.g.
+    ///     `[.tabularNumbers]`; the last setting of a tag wins.
+    ///   - variations: axis settings for a variable face (rule O3), clamped to the font's ranges (O4). On a
+    ///     variable face with a `wght` axis, `weight` sets `wght` unless `variations` does (O5); an `opsz`
+    ///     axis follows `size` unless set (O6).
     /// - Throws: `FontError.familyNotFound` when no font of that family exists (Fontconfig substitutes are
     ///   refused; its message suggests installed families with a near name), `FontError.invalidSize` for a bad size, `FontError.invalidWeight` for a weight outside
     ///   100...900 or not a number.
-    public init(family: String, size: CGFloat, weight: Weight = .regular, italic: Bool = false) throws {
+    public init(family: String, size: CGFloat, weight: Weight = .regular, italic: Bool = false,
+                features: [FontFeature] = [], variations: [FontVariation] = []) throws {
         try Font.validate(size: size)
         try weight.validate()
-        self.init(face: try FontCatalog.shared.face(family: family, weight: Double(weight.rawValue), italic: italic),
-                  size: size)
+        let face = try FontCatalog.shared.face(family: family, weight: Double(weight.rawValue), italic: italic)
+        var variations = variations
+        if face.harfBuzz.axes.contains(where: { $0.tag == 0x7767_6874 }),  // 'wght'
+           !variations.contains(where: { $0.tag == "wght" }) {
+            variations.insert(FontVariation(checked: "wght", Double(weight.rawValue)), at: 0)
+        }
+        self.init(face: try FaceVariants.face(base: face, features: features, variations: variations, pointSize: size),
+                  size: size, fallback: .default(for: face))
     }
 
     /// Loads face `faceIndex` of a font file (TrueType, OpenType or a collection).
@@ -63,9 +80,15 @@ public struct Font: Sendable, Hashable, CustomStringConvertible {
     /// whose metrics are nonsense (see `FontError.unreadableFile`).
     /// - Throws: `FontError.fileNotFound`, `.unreadableFile` (not a regular file, too large, a NUL in the
     ///   path, not a font, truncated, corrupt, nonsense metrics), `.faceIndexOutOfRange`, `.invalidSize`.
-    public init(file path: String, faceIndex: Int = 0, size: CGFloat) throws {
+    /// - Parameters:
+    ///   - features: OpenType feature settings (rule O1), as in `init(family:size:weight:italic:features:variations:)`.
+    ///   - variations: axis settings for a variable face (rules O3–O6).
+    public init(file path: String, faceIndex: Int = 0, size: CGFloat, features: [FontFeature] = [],
+                variations: [FontVariation] = []) throws {
         try Font.validate(size: size)
-        self.init(face: try FontCatalog.shared.face(path: path, faceIndex: faceIndex), size: size)
+        let face = try FontCatalog.shared.face(path: path, faceIndex: faceIndex)
+        self.init(face: try FaceVariants.face(base: face, features: features, variations: variations, pointSize: size),
+                  size: size, fallback: .default(for: face))
     }
 
     /// The bundled Noto Sans at `size`: the default font of TextFit (the stand-in for UIKit's system font).
@@ -93,6 +116,12 @@ public struct Font: Sendable, Hashable, CustomStringConvertible {
     /// The same face at another size.
     public func withSize(_ size: CGFloat) throws -> Font {
         try Font.validate(size: size)
+        // An `opsz` that follows the size is another variant at another size (rule O6).
+        if let variant = face.variant, variant.opticalSizeFollowsPointSize {
+            return Font(face: try FaceVariants.face(base: variant.base, features: variant.features,
+                                                    variations: variant.requested, pointSize: size),
+                        size: size, fallback: fallback)
+        }
         return Font(face: face, size: size, fallback: fallback)
     }
 

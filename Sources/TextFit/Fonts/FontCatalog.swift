@@ -61,7 +61,7 @@ final class FontCatalog: Sendable {
     static let idBlockSize = 1 << 40
 
     /// The first id of a fresh block.
-    private static func reserveIDs() -> Int {
+    static func reserveIDs() -> Int {
         idBlocks.withLock { block in
             block += 1
             return block * idBlockSize

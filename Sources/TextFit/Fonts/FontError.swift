@@ -29,6 +29,14 @@ public enum FontError: TextFitError, Equatable, Sendable {
     /// Opening this file would pass `FontFiles.faceLimit` or `FontFiles.byteLimit` while every open face is
     /// in use (`openFaces` faces holding `bytes` bytes).
     case fontFileLimitReached(path: String, openFaces: Int, bytes: Int)
+    /// An OpenType feature setting that cannot be applied: `reason` says what is wrong with `tag` or its
+    /// value (rule O1).
+    case invalidFeature(tag: String, reason: String)
+    /// A variation setting that cannot be applied: a malformed axis tag or a value that is not a finite
+    /// number (rule O3). A value outside the axis's range is clamped, not refused (O4).
+    case invalidVariation(tag: String, reason: String)
+    /// The font has no named instance called `name`; `available` lists those it has (rule O5).
+    case namedInstanceNotFound(name: String, available: [String])
 
     public var description: String {
         switch self {
@@ -65,6 +73,13 @@ public enum FontError: TextFitError, Equatable, Sendable {
         case .fontFileLimitReached(let path, let faces, let bytes):
             return "font file \(path) not opened: \(faces) faces holding \(bytes) bytes are open and in use, the most "
                 + "FontFiles.faceLimit and byteLimit allow; release fonts and prepared texts no longer needed, or raise the limits"
+        case .invalidFeature(let tag, let reason):
+            return "font feature '\(tag)' is invalid: \(reason)"
+        case .invalidVariation(let tag, let reason):
+            return "font variation '\(tag)' is invalid: \(reason)"
+        case .namedInstanceNotFound(let name, let available):
+            return available.isEmpty ? "named instance '\(name)' not found: the font is not variable"
+                : "named instance '\(name)' not found; the font has: " + available.joined(separator: ", ")
         case .fontsDirectoryUnusable(let path, let reason):
             return "\(BundledFonts.directoryVariable)=\(path) cannot supply the bundled fonts: \(reason). "
                 + "Set it to a folder holding \(Self.bundledFileList) (the repository's Fonts folder), "

@@ -8,11 +8,36 @@ final class HarfBuzzFace: @unchecked Sendable {
     let metrics: FaceMetrics
 
     /// A face of `file`'s bytes, which it takes over (they stay mapped while the face lives).
-    init?(file: FontFileBytes, faceIndex: Int) {
+    convenience init?(file: FontFileBytes, faceIndex: Int) {
         guard let bytes = file.takeOver(), let handle = tf_face_create(bytes, Int32(clamping: faceIndex)) else {
             return nil
         }
+        self.init(handle: handle)
+    }
+
+    /// A face over `base`'s tables whose fonts apply `variations` (design coordinates, clamped by the
+    /// caller) and shape with `features` (rules O1, O4). Its coverage, space pairs and metrics are found
+    /// again, since a variation or a feature can change advances and what joins a space.
+    convenience init?(variantOf base: HarfBuzzFace, variations: [(tag: UInt32, value: Float)],
+                      features: [(tag: UInt32, value: UInt32)]) {
+        let cVariations = variations.map { tf_variation(tag: $0.tag, value: $0.value) }
+        let cFeatures = features.map { tf_feature(tag: $0.tag, value: $0.value) }
+        let handle = cVariations.withUnsafeBufferPointer { v in
+            cFeatures.withUnsafeBufferPointer { f in
+                tf_face_create_variant(base.handle, v.baseAddress, Int32(v.count), f.baseAddress, Int32(f.count))
+            }
+        }
+        guard let handle else { return nil }
+        self.init(handle: handle)
+    }
+
+    private init(handle: OpaquePointer) {
         self.handle = handle
+        let axisCount = Int(tf_face_axes(handle, nil, 0))
+        var axes = [tf_axis](repeating: tf_axis(), count: axisCount)
+        if axisCount > 0 { _ = axes.withUnsafeMutableBufferPointer { tf_face_axes(handle, $0.baseAddress, Int32(axisCount)) } }
+        self.axes = axes
+        hasOpticalSizeAxis = axes.contains { $0.tag == 0x6F70_737A }  // 'opsz'
         var metrics = tf_face_metrics()
         tf_face_get_metrics(handle, &metrics)
         self.metrics = FaceMetrics(unitsPerEm: metrics.units_per_em, ascender: metrics.ascender,
@@ -75,6 +100,35 @@ final class HarfBuzzFace: @unchecked Sendable {
         if scalar < 0x10000 { return bmpCoverage[Int(scalar >> 6)] & (1 << UInt64(scalar & 63)) != 0 }
         return tf_face_has_codepoint(handle, scalar) != 0
     }
+
+    /// The face's variation axes (empty for a face that is not variable), read once.
+    let axes: [tf_axis]
+    /// Whether the face has an `opsz` axis, which follows the point size unless set (rule O6).
+    let hasOpticalSizeAxis: Bool
+
+    /// The face's named instances: subfamily name id and design coordinates in axis order.
+    var namedInstances: [(nameID: UInt32, coordinates: [Float])] {
+        let axisCount = axes.count
+        return (0..<Int(tf_face_named_instance_count(handle))).compactMap { index in
+            var nameID: UInt32 = 0
+            var coordinates = [Float](repeating: 0, count: axisCount)
+            let written = coordinates.withUnsafeMutableBufferPointer {
+                tf_face_named_instance(handle, Int32(index), &nameID, $0.baseAddress, Int32(axisCount))
+            }
+            return written < 0 ? nil : (nameID, Array(coordinates.prefix(Int(written))))
+        }
+    }
+
+    /// Name-table entry `id` (English when present), nil when absent.
+    func name(_ id: UInt32) -> String? {
+        var buffer = [CChar](repeating: 0, count: 256)
+        let length = buffer.withUnsafeMutableBufferPointer { tf_face_name(handle, id, $0.baseAddress, 256) }
+        guard length > 0 else { return nil }
+        return String(decoding: buffer.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// Whether the face has an AAT 'trak' table (rule O8).
+    var hasTrackingTable: Bool { tf_face_has_tracking(handle) != 0 }
 
     /// The nominal advance of `scalar` in design units (0 when the face lacks it), clamped to
     /// [0, 16 em] like shaped advances (`TF_GLYPH_ADVANCE_LIMIT_EMS`).

@@ -12,7 +12,7 @@ extension MeasureCase {
     /// The fields a batch case may have; others are ignored so callers can carry their own data
     /// (expected values, notes) on the same line.
     static let jsonFields = ["id", "text", "family", "fontFile", "faceIndex", "size", "width", "maxLines",
-                             "lineBreakMode", "runs", "paragraph"] + queryFields + fallbackFields + faceFields
+                             "lineBreakMode", "runs", "paragraph"] + queryFields + fallbackFields + faceFields + dynamicTypeFields
 
     /// Decodes a batch case from a JSON object (see the command-line contract in architecture.md).
     /// - Throws: `CaseError` naming the field with a wrong type or value.
@@ -74,6 +74,7 @@ extension MeasureCase {
         paragraph = try Self.paragraph(json)
         fallback = try Self.fallback(in: json)
         face = try Self.faceStyle(json)
+        try applyDynamicType(json)
     }
 
     /// The known field `key` stands for, most certain first: the same field in another case or with

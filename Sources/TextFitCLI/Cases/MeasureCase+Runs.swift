@@ -18,7 +18,7 @@ extension MeasureCase {
     }
 
     static let runFields = ["start", "end", "family", "fontFile", "faceIndex", "size", "weight", "italic", "kern",
-                            "baselineOffset", "color"]
+                            "baselineOffset", "color", "features", "variations"]
 
     /// Decodes `runs`, if present.
     /// - Throws: `CaseError` naming the run and field (`runs[1].end`) with a wrong type or value.

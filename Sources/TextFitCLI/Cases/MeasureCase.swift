@@ -94,14 +94,20 @@ final class FontCache: Sendable {
     /// The font of `source` at `size`; for a family, its face for `face`'s weight and slant (a font file is
     /// one face: `face` is ignored).
     func font(_ source: MeasureCase.FontSource, size: Double, face: MeasureCase.FaceStyle = .init()) throws -> Font {
-        let key = Key(source: source, size: size, face: source.isFamily ? face : .init())
+        let key = Key(source: source, size: size,
+                      face: source.isFamily ? face : .init(features: face.features, variations: face.variations))
         if let cached = fonts.withLock({ $0[key] }) { return try cached.get() }
         func load() -> Result<Font, Error> {
             Result {
                 switch source {
                 case .family(let family):
-                    return try Font(family: family, size: CGFloat(size), weight: face.weight ?? .regular, italic: face.italic ?? false)
-                case .file(let path, let faceIndex): return try Font(file: path, faceIndex: faceIndex, size: CGFloat(size))
+                    let settings = try face.settings()
+                    return try Font(family: family, size: CGFloat(size), weight: face.weight ?? .regular, italic: face.italic ?? false,
+                                    features: settings.features, variations: settings.variations)
+                case .file(let path, let faceIndex):
+                    let settings = try face.settings()
+                    return try Font(file: path, faceIndex: faceIndex, size: CGFloat(size), features: settings.features,
+                                    variations: settings.variations)
                 }
             }
         }

@@ -30,8 +30,15 @@ extension BatchCommand {
             width           wrap width in points >= 0; null, missing, 0, or 1e15 and more = unconstrained.
             maxLines        a whole number >= 0; 0 = unlimited (default).
             lineBreakMode   \(LineBreakMode.names). Default: wordWrap.
-            runs            [{start, end, family | fontFile (+ faceIndex), size, weight, italic, kern, baselineOffset, color}]:
-                            styled UTF-16 ranges over the case's own values; later runs win.
+            features        OpenType features, {"tnum": 1, "liga": 0, "ss01": 1}: 4-letter tags, 0 off, 1 on,
+                            n an alternate (case and run).
+            variations      variable-font axes, {"wght": 650, "opsz": 17} (case and run); out of range is
+                            clamped and reported in variationAdjustments.
+            textStyle       a Dynamic Type style (largeTitle, title1-3, headline, body, callout, subheadline,
+                            footnote, caption1, caption2): size, weight and leading from Apple's table
+                            instead of size; contentSizeCategory xSmall ... xxxLarge, AX1 ... AX5 (default large).
+            runs            [{start, end, family | fontFile (+ faceIndex), size, weight, italic, kern, baselineOffset, color,
+                            features, variations}]: styled UTF-16 ranges over the case's own values; later runs win.
             query           a question answered beside the layout: \(MeasureQuery.names) (see below).
             minimumScaleFactor  for query fitFontSize: \(MeasureQuery.minimumScaleFactorRequirement).
             range           for query rects: [start, end], UTF-16 offsets, 0 <= start <= end <= the text's length.
@@ -45,6 +52,8 @@ extension BatchCommand {
                             where the visible source text stops); text is what the line shows, with "…".
             missingGlyphs   true, after the other fields, when a character has no glyph in any font
                             (absent otherwise).
+            variationAdjustments  [{"tag","requested","applied"}], after the other fields, for variation
+                            values clamped to the font's range (applied null: no such axis); absent otherwise.
           Query answers, added to the result (1/1024-pt exact):
             tightestWidth   the narrowest width with no more lines than at width and nothing truncated
                             (a truncated case: the narrowest width showing the same lines).

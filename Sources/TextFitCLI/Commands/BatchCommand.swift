@@ -53,6 +53,7 @@ enum BatchCommand: Command {
         let boxed = measureCase.paragraph != nil || measureCase.runs != nil || prepared.isBidirectional
         let result = MeasureResult.json(id: json["id"] ?? .null, layout: layout, lineBoxes: boxed)
         let answered = MeasureResult.appending(try measureCase.queryAnswer(prepared, fit: shown.fit, layout: layout), to: result)
-        return MeasureResult.appending(MeasureResult.missingGlyphMembers(prepared), to: answered)
+        let checked = MeasureResult.appending(MeasureResult.missingGlyphMembers(prepared), to: answered)
+        return MeasureResult.appending(try measureCase.variationAdjustmentMembers(fonts: fonts), to: checked)
     }
 }

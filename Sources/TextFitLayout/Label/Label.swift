@@ -60,6 +60,12 @@ public struct Label: Sendable {
     /// UIKit tightens letter spacing before truncating when this is set; TextFit does not model it
     /// (no effect on layout), see uikit-semantics.md Q6. Default false.
     public var allowsDefaultTighteningForTruncation = false
+    /// Whether the font follows the content size category (`setContentSizeCategory`, rule DT5): only a
+    /// font with a text style (`Font.preferredFont(forTextStyle:)`, `FontMetrics.scaledFont`) changes, as
+    /// in UIKit. Default false.
+    public var adjustsFontForContentSizeCategory = false
+    /// The content size category the label was last given (`setContentSizeCategory`); default `.large`.
+    public internal(set) var contentSizeCategory: ContentSizeCategory = .large
 
     private var box: PreparedTextBox
     /// `attributedText` (Label+AttributedText.swift).
