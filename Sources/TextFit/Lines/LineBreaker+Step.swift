@@ -11,9 +11,21 @@ extension LineBreaker {
         var truncated: Bool
     }
 
+    /// What `run` carries from line to line of a paragraph, so a line starts its search without a binary
+    /// search: for a line starting at `start`, the index in `breaks` of the first opportunity after it,
+    /// the paragraph's next mandatory break and one past its last candidate.
+    struct Cursor {
+        var start: Int
+        var first: Int
+        var forced: Int?
+        var candidatesEnd: Int
+    }
+
     /// The line starting at `start` inside `paragraph` (not empty), line `produced` of the walk;
-    /// `isLastParagraph` says whether paragraphs follow (T7).
-    func step(from start: Int, in paragraph: Paragraph, isLastParagraph: Bool, produced: Int) -> Step {
+    /// `isLastParagraph` says whether paragraphs follow (T7). `cursor` is the last step's, used when it
+    /// starts at `start`, and left for the next line.
+    func step(from start: Int, in paragraph: Paragraph, isLastParagraph: Bool, produced: Int,
+              cursor: inout Cursor?) -> Step {
         let isLastPermitted = maxLines > 0 && produced == maxLines - 1
         let limit = request.widths.limit(line: produced, isParagraphStart: start == paragraph.start,
                                          isLastPermitted: isLastPermitted)
@@ -32,10 +44,28 @@ extension LineBreaker {
         case .byCharWrapping:
             end = charWrapEnd(start, paragraph.end, limit: limit)
         default:
-            let forced = nextMandatoryBreak(after: start, before: paragraph.end)
-            let candidatesEnd = forced.map { text.breakIndex(after: $0) } ?? text.breakIndex(after: paragraph.end - 1)
-            end = wordWrapEnd(start, paragraph.end, limit: limit, first: text.breakIndex(after: start), forced: forced,
-                              candidatesEnd: candidatesEnd).0
+            var carried: Cursor
+            if let cursor, cursor.start == start {
+                carried = cursor
+            } else {
+                let forced = nextMandatoryBreak(after: start, before: paragraph.end)
+                carried = Cursor(start: start, first: text.breakIndex(after: start), forced: forced,
+                                 candidatesEnd: forced.map { text.breakIndex(after: $0) } ?? text.breakIndex(after: paragraph.end - 1))
+            }
+            if let position = carried.forced, position <= start {
+                carried.forced = nextMandatoryBreak(after: start, before: paragraph.end)
+                carried.candidatesEnd = carried.forced.map { text.breakIndex(after: $0) }
+                    ?? text.breakIndex(after: paragraph.end - 1)
+            }
+            let next: Int
+            (end, next) = wordWrapEnd(start, paragraph.end, limit: limit, first: carried.first, forced: carried.forced,
+                                      candidatesEnd: carried.candidatesEnd)
+            var line = plainLine(start, end)
+            pushOutAhead(&line, paragraph: paragraph, produced: produced)
+            carried.start = line.end
+            carried.first = line.end == end ? next : text.breakIndex(after: line.end)
+            cursor = carried
+            return Step(line: line, endsWalk: false, truncated: false)
         }
         var line = plainLine(start, end)
         pushOutAhead(&line, paragraph: paragraph, produced: produced)

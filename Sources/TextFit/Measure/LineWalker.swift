@@ -39,6 +39,8 @@ public struct LineWalker: Sendable {
     /// next line starts (nil: at the paragraph's start).
     private var paragraphIndex = 0
     private var start: Int?
+    /// The breaker's place among the opportunities, carried from line to line (`LineBreaker.Cursor`).
+    private var cursor: LineBreaker.Cursor?
     /// Places lines under a paragraph style or a styled text's line boxes (P1–P9); nil for plain text,
     /// whose lines are `lineHeight` apart.
     private var stepper: ParagraphLineStepper?
@@ -72,9 +74,9 @@ public struct LineWalker: Sendable {
 
     /// Moves every following line down by `points` (≥ 0): the next line starts that much lower, as when a
     /// line is pushed below a picture that leaves it no room.
-    /// - Throws: `MeasureError.invalidWidth` for a negative or non-finite distance.
+    /// - Throws: `MeasureError.invalidHeight` for a negative or non-finite distance.
     public mutating func advance(by points: CGFloat) throws {
-        guard points >= 0, points.isFinite else { throw MeasureError.invalidWidth(Double(points)) }
+        guard points >= 0, points.isFinite else { throw MeasureError.invalidHeight(Double(points)) }
         offset += points
     }
 
@@ -112,7 +114,8 @@ public struct LineWalker: Sendable {
                               width: 0, widthWithWhitespace: 0, ellipsis: nil, isCut: false)
         } else {
             let step = breaker(width: units).step(from: start ?? paragraph.start, in: paragraph,
-                                                  isLastParagraph: isLastParagraph, produced: lineCount)
+                                                  isLastParagraph: isLastParagraph, produced: lineCount,
+                                                  cursor: &cursor)
             line = step.line
             if step.endsWalk {
                 endsWalk = true
