@@ -5,7 +5,7 @@ struct Options {
     /// Modes run in this order whatever order `--mode` names them in: memory first, so its peak RSS is the
     /// rows' and not also what the timed modes grew the process to (after them it started at 201 MiB).
     enum Mode: String, CaseIterable {
-        case memory, cold, warm, relayout, parallel, all, scaling, queries, styled, selection
+        case memory, cold, warm, relayout, parallel, all, scaling, queries, styled, selection, walker
     }
 
     var casesPath: String?
@@ -52,6 +52,7 @@ struct Options {
           queries   (not in all) tightestWidth, widthRange, balanced, fitFontSize next to one relayout
           styled    (not in all) styled text of one and three runs next to the same text plain: prepare, relayout
           selection (not in all) offset(at:), caretRect(for:), rects(for:) per call next to one relayout
+          walker    (not in all) next(width:) per line next to a line of layout(width:), same prepared texts
 
         Exit codes: 0 ok, 2 usage error, 3 fonts, cases or Pango missing.
         """

@@ -62,6 +62,7 @@ struct TextFitBench {
                 case .queries: bench.runQueries()
                 case .styled: bench.runStyled()
                 case .selection: bench.runSelection()
+                case .walker: bench.runWalker()
                 case .all: break
                 }
             }

@@ -112,6 +112,9 @@ struct LineBreaker {
     /// lines; `last` ends the paragraph unless the line limit cut it (then nothing moves).
     func pushOut(_ previous: inout BrokenLine, _ last: inout BrokenLine, paragraphEnd: Int, lastIndex: Int) {
         guard !last.isCut, last.end == paragraphEnd else { return }
+        // The last line after a forced break (U+2028, VT, FF) is no orphan of the line before it: moving a
+        // word down would put the forced break inside a line.
+        guard !text.endsWithMandatoryBreak(previous.end) else { return }
         let lastVisibleEnd = text.trimmedEnd(last.end, notBefore: last.start)
         // One word: no break opportunity strictly inside the last line's visible text.
         let inside = text.breakIndex(after: last.start)
@@ -140,7 +143,7 @@ struct LineBreaker {
     }
 
     /// The first mandatory break (after U+2028, VT, FF inside the paragraph) in `(start, limit)`.
-    private func nextMandatoryBreak(after start: Int, before limit: Int) -> Int? {
+    func nextMandatoryBreak(after start: Int, before limit: Int) -> Int? {
         // Binary search in the mandatory breaks alone: scanning all opportunities here would make char
         // wrapping of a long paragraph quadratic.
         let mandatory = text.mandatoryBreaks
@@ -253,7 +256,7 @@ struct LineBreaker {
     }
 
     /// W3: break before the first cluster that does not fit; whitespace after the break hangs.
-    private func charWrapEnd(_ start: Int, _ paragraphEnd: Int, limit: Int) -> Int {
+    func charWrapEnd(_ start: Int, _ paragraphEnd: Int, limit: Int) -> Int {
         let hardEnd = nextMandatoryBreak(after: start, before: paragraphEnd) ?? paragraphEnd
         if lineWidth(start, text.trimmedEnd(hardEnd, notBefore: start)) <= limit { return hardEnd }
         var end = emergencyEnd(start, hardEnd, limit: limit)

@@ -91,32 +91,50 @@ final class ParagraphGeometry: Sendable, Equatable {
             let indent = step.indent
             let lineMax = listed ? widths.unsafelyUnwrapped.base(line: index) : maxWidth
             let room = (listed ? lineEnd(lineMax) : commonEnd) - indent
-            var width = Units.points(record.width)
-            var stretch: CGFloat = 0
-            var x = indent
-            if style.alignment == .justified, width < room,
-               index + 1 < count, !startsParagraph[index + 1], !record.isCut,
-               !text.endsWithMandatoryBreak(record.end) {
-                let spaces = text.stretchableSpaces(record.start, record.end)
-                if spaces > 0 { stretch = room - width; width = room }                   // P8
-            }
-            let rightToLeft = mayBeRightToLeft && text.baseWritingDirection(at: record.start) == .rightToLeft
-            if stretch == 0 {
-                let free = max(0, room - width)
-                // In leading-margin terms: the trailing side is the right of a left-to-right paragraph and
-                // the left of a right-to-left one.
-                let trailing: TextAlignment = rightToLeft ? .left : .right
-                if style.alignment == .center { x += free / 2 } else if style.alignment == trailing { x += free }
-            }
-            if rightToLeft { x = (listed ? boxWidth(lineMax) : commonBox) - x - width }
-            lines.append(Line(x: x, y: step.top, width: width, stretch: stretch, height: step.height,
-                              baseline: step.top + step.baseline))
+            let next = index + 1 < count ? startsParagraph[index + 1] : nil
+            let line = place(record, step: step, room: room, box: listed ? boxWidth(lineMax) : commonBox,
+                             nextStartsParagraph: next, text: text, alignment: style.alignment,
+                             mayBeRightToLeft: mayBeRightToLeft)
+            lines.append(line)
+            let width = line.width, stretch = line.stretch
             stepper.widen(indent: indent, width: width, widthWithWhitespace: Units.points(record.widthWithWhitespace),
                           stretch: stretch)
         }
         let size = CGSize(width: stepper.widest, height: stepper.bottom)
         return ParagraphGeometry(lines: lines, size: size,
                                  sizeIncludingTrailingWhitespace: CGSize(width: stepper.widestWithWhitespace, height: stepper.bottom))
+    }
+}
+
+extension ParagraphGeometry {
+    /// Line `record`'s place (P7–P9, D2): `step` from the stepper, `room` the width its indents leave,
+    /// `box` the layout box it is mirrored in; `nextStartsParagraph` nil when no line follows it. One
+    /// function for a layout's lines (`make`) and the line walker's (`LineWalker`, G1), so the two place
+    /// a line alike.
+    @inline(__always)
+    static func place(_ record: BrokenLine, step: ParagraphLineStepper.Step, room: CGFloat, box: CGFloat,
+                      nextStartsParagraph: Bool?, text: PreparedText, alignment: TextAlignment,
+                      mayBeRightToLeft: Bool) -> Line {
+        let indent = step.indent
+        var width = Units.points(record.width)
+        var stretch: CGFloat = 0
+        var x = indent
+        if alignment == .justified, width < room, nextStartsParagraph == false, !record.isCut,
+           !text.endsWithMandatoryBreak(record.end) {
+            let spaces = text.stretchableSpaces(record.start, record.end)
+            if spaces > 0 { stretch = room - width; width = room }                   // P8
+        }
+        let rightToLeft = mayBeRightToLeft && text.baseWritingDirection(at: record.start) == .rightToLeft
+        if stretch == 0 {
+            let free = max(0, room - width)
+            // In leading-margin terms: the trailing side is the right of a left-to-right paragraph and
+            // the left of a right-to-left one.
+            let trailing: TextAlignment = rightToLeft ? .left : .right
+            if alignment == .center { x += free / 2 } else if alignment == trailing { x += free }
+        }
+        if rightToLeft { x = box - x - width }
+        return Line(x: x, y: step.top, width: width, stretch: stretch, height: step.height,
+                    baseline: step.top + step.baseline)
     }
 }
 

@@ -80,6 +80,13 @@ struct ParagraphLineStepper {
                     indent: startsParagraph ? firstIndent : restIndent)
     }
 
+    /// Where the next line's box would start (what `step` would give as its top), for the line walker
+    /// (G1), which must know a line's height on the page before it picks the line's width.
+    func nextTop(startsParagraph: Bool) -> CGFloat {
+        guard count > 0 else { return 0 }
+        return bottom + lineSpacing + (startsParagraph ? paragraphGap : 0)
+    }
+
     /// Counts a stepped line's width (points; `stretch` is what justification added, P8) in the widest (P7).
     @inline(__always)
     mutating func widen(indent: CGFloat, width: CGFloat, widthWithWhitespace: CGFloat, stretch: CGFloat) {
