@@ -161,7 +161,7 @@ public final class PreparedText: Sendable {
     /// right-to-left characters or a right-to-left `baseWritingDirection`, whose natural alignment may be
     /// the right (D2). `style` nil is `ParagraphStyle()`: a plain text never copies a style.
     init(built: consuming Builder.Output, font: Font, styling: Styling?, lineHeight: CGFloat, ascender: CGFloat,
-         paragraph: ParagraphSettings? = nil, style: ParagraphStyle? = nil) {
+         paragraph: ParagraphSettings? = nil, style: ParagraphStyle? = nil, language: String? = nil) {
         // The storage made straight into the object from the pass's buffers (made in a local, it was copied
         // in: a retain of its block and a release), and the scratch block handed back at once.
         storage = built.pass.makeStorage()
@@ -172,6 +172,9 @@ public final class PreparedText: Sendable {
         let clusterTooWide = built.clusterTooWide
         let mayBeRightToLeft = built.mayBeRightToLeft
         let hasTab = built.hasTab
+        let hyphenation = Self.hyphenation(storage, font: font, fallbacks: built.fallbackFaces,
+                                           hasSoftHyphen: built.hasSoftHyphen, style: style ?? paragraph?.style,
+                                           language: language)
         let direction = style?.baseWritingDirection ?? .natural
         let bidirectional = direction == .rightToLeft || mayBeRightToLeft
             && BidiLevels.needsResolution(storage.unitsBuffer, baseWritingDirection: direction)
@@ -188,7 +191,12 @@ public final class PreparedText: Sendable {
         // paragraph its natural or `.left` alignment places lines (D2). A tab in a text prepared without
         // a style goes to the default style's stops, as in UIKit, where every text has a paragraph style
         // (P10); decided here, so text without a tab keeps the plain paths.
-        if paragraph == nil, styling?.needsLineBoxes == true || bidirectional || hasTab {
+        if let hyphenation {
+            // Hyphens change lines' widths where they end: the general breaker, through the settings (H8).
+            let tabs = hasTab ? Self.tabPositions(storage.unitsBuffer) : []
+            paragraphSettings = ParagraphSettings(paragraph?.style ?? style ?? ParagraphStyle(), tabPositions: tabs,
+                                                  hyphenation: hyphenation)
+        } else if paragraph == nil, styling?.needsLineBoxes == true || bidirectional || hasTab {
             let tabs = hasTab ? Self.tabPositions(storage.unitsBuffer) : []
             paragraphSettings = ParagraphSettings(style ?? ParagraphStyle(), tabPositions: tabs)
         } else {
@@ -205,6 +213,18 @@ public final class PreparedText: Sendable {
         }
     }
 
+    /// The text's hyphenation (H1–H9), or nil: looked for only when the pass saw a soft hyphen, or the
+    /// style's factor is above 0 and the language has a dictionary, so other text pays nothing.
+    private static func hyphenation(_ storage: borrowing Storage, font: Font, fallbacks: [FaceReference],
+                                    hasSoftHyphen: Bool, style: ParagraphStyle?, language: String?) -> Hyphenation? {
+        let factor = Int((Double(style?.effectiveHyphenationFactor ?? 0) * 1024).rounded())
+        let dictionary = factor > 0 ? language.flatMap { HyphenDictionaries.dictionary(for: $0) } : nil
+        guard hasSoftHyphen || dictionary != nil else { return nil }
+        return Hyphenation.make(units: storage.unitsBuffer, breaks: storage.breaksBuffer, segments: storage.segmentsBuffer,
+                                face: { $0 == 0 ? font.face : fallbacks[$0 - 1].face }, scale: font.scale,
+                                hasSoftHyphen: hasSoftHyphen, dictionary: dictionary, factor: dictionary == nil ? 0 : factor)
+    }
+
     /// The UTF-16 offsets of the tabs in `units` (P10), read only for a text the build saw a tab in.
     private static func tabPositions(_ units: UnsafeBufferPointer<UInt16>) -> [Int] {
         var positions: [Int] = []
@@ -216,9 +236,9 @@ public final class PreparedText: Sendable {
     /// style itself, whose direction and alignment a right-to-left text needs even when the settings are
     /// nil (`init(_:font:baseWritingDirection:)`).
     convenience init(_ text: String, font: Font, paragraph: ParagraphSettings?,
-                     style: ParagraphStyle = .default) {
-        self.init(built: Builder.build(text, font: font), font: font, paragraph: paragraph,
-                  style: style)
+                     style: ParagraphStyle = .default, language: String? = nil) {
+        self.init(built: Builder.build(text, font: font), font: font, styling: nil, lineHeight: font.lineHeight,
+                  ascender: font.ascender, paragraph: paragraph, style: style, language: language)
     }
 
     /// When a text is one non-blank paragraph (no separator after it, no mandatory break inside: U+2028,
