@@ -35,6 +35,9 @@ extension BatchCommand {
             query           a question answered beside the layout: \(MeasureQuery.names) (see below).
             minimumScaleFactor  for query fitFontSize: \(MeasureQuery.minimumScaleFactorRequirement).
             paragraph       \(ParagraphCase.help)
+            language        BCP 47 tag of the text (en-US, de, fr, pt-BR), as .languageIdentifier: picks the
+                            hyphenation dictionary under /usr/share/hyphen for paragraph.hyphenationFactor.
+                            Unknown or without a dictionary: no dictionary hyphens (soft hyphens still break).
             fallback        \(MeasureCase.fallbackNames): as measure's --fallback (same default).
           Result: {"id","width","height","lineCount","truncated","lines":[{"start","end","text","width"}]}
             width           the widest line without hanging whitespace, points (fractional).
