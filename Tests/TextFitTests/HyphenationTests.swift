@@ -21,7 +21,7 @@ import Testing
 
     @Test func softHyphenBreakShowsAndCountsTheHyphen() throws {
         let font = try Self.font()
-        let text = try PreparedText("extra\u{AD}ordinary", font: font)
+        let text = PreparedText("extra\u{AD}ordinary", font: font)
         let whole = try Self.width("extraordinary", font)
         let head = try Self.width("extra", font)
         let hyphen = try Self.width("\u{2010}", font)
@@ -49,7 +49,7 @@ import Testing
 
     @Test func softHyphenThatCannotFitItsHyphenIsNotTaken() throws {
         let font = try Self.font()
-        let text = try PreparedText("a extra\u{AD}ordinary", font: font)
+        let text = PreparedText("a extra\u{AD}ordinary", font: font)
         let head = try Self.width("a extra", font)
         // Room for "a extra" but not for its hyphen: the line ends before "extra" (H2).
         let layout = try text.layout(width: head + 0.5)
@@ -59,7 +59,7 @@ import Testing
 
     @Test func softHyphenDrawsTheHyphenGlyph() throws {
         let font = try Self.font()
-        let text = try PreparedText("extra\u{AD}ordinary", font: font)
+        let text = PreparedText("extra\u{AD}ordinary", font: font)
         let line = try text.layout(width: try Self.width("extra\u{2010}", font) + 1).lines[0]
         #expect(line.isHyphenated)
         let placed = text.placedGlyphs(for: line)
@@ -71,7 +71,7 @@ import Testing
     }
 
     @Test func plainTextHasNoHyphenation() throws {
-        let text = try PreparedText("plain words only", font: try Self.font())
+        let text = PreparedText("plain words only", font: try Self.font())
         #expect(text.paragraphSettings == nil)
     }
 
@@ -238,5 +238,29 @@ import Testing
             #expect(layout.lineCount > 10)
         }
         #expect(elapsed < .seconds(20))
+    }
+}
+
+/// A styled text's runs carry their own language (`TextAttributes.language`, H6).
+@Suite struct StyledHyphenationTests {
+    @Test func runLanguageOverridesTheText() throws {
+        let font = try Font(family: "Noto Sans", size: 17)
+        let bold = try Font(family: "Noto Sans", size: 17, weight: .bold)
+        var style = ParagraphStyle()
+        style.hyphenationFactor = 1
+        // "Donaudampfschifffahrt" in a German run inside an English text, with a bold run before it.
+        var styled = try StyledText("Go ", attributes: TextAttributes(font: bold), font: font)
+        styled.language = "en-US"
+        try styled.append("Donaudampfschifffahrtsgesellschaft", attributes: TextAttributes(language: "de-DE"))
+        let prepared = try PreparedText(styled: styled, paragraphStyle: style)
+        let hyphenation = try #require(prepared.paragraphSettings?.hyphenation)
+        #expect(hyphenation.fromDictionary.contains(true))
+        let layout = try prepared.layout(width: 110)
+        #expect(layout.lines.dropLast().allSatisfy { $0.isHyphenated })
+        #expect(layout.lines.allSatisfy { $0.width <= 110 })
+        // Without any language nothing but soft hyphens would break with a hyphen.
+        var none = try StyledText("Go ", attributes: TextAttributes(font: bold), font: font)
+        none.append("Donaudampfschifffahrtsgesellschaft")
+        #expect(try PreparedText(styled: none, paragraphStyle: style).paragraphSettings?.hyphenation == nil)
     }
 }

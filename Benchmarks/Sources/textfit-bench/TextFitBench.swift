@@ -61,6 +61,7 @@ struct TextFitBench {
                 case .scaling: bench.runScaling()
                 case .queries: bench.runQueries()
                 case .styled: bench.runStyled()
+                case .hyphenation: bench.runHyphenation()
                 case .all: break
                 }
             }

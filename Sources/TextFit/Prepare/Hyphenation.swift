@@ -60,11 +60,12 @@ extension Hyphenation {
     /// hyphen, and no dictionary point because the factor is 0, there is no language or no dictionary).
     /// - Parameters:
     ///   - units, breaks, segments: the prepared text's UTF-16 units, opportunities and shaped segments.
-    ///   - face: the face of a segment's face index; `scale`: the font's HarfBuzz scale.
-    ///   - dictionary: the language's dictionary, when `factor` > 0.
+    ///   - hyphenFace: a segment's face and HarfBuzz scale (a styled run's own, S2).
+    ///   - dictionary: the dictionary of the language at a UTF-16 offset, when `factor` > 0 (H6).
     static func make(units: UnsafeBufferPointer<UInt16>, breaks: UnsafeBufferPointer<Int32>,
-                     segments: UnsafeBufferPointer<PreparedText.Segment>, face: (Int) -> Face, scale: Int32,
-                     hasSoftHyphen: Bool, dictionary: HyphenDictionary?, factor: Int) -> Hyphenation? {
+                     segments: UnsafeBufferPointer<PreparedText.Segment>,
+                     hyphenFace: (PreparedText.Segment) -> (Face, Int32), hasSoftHyphen: Bool,
+                     dictionary: (Int) -> HyphenDictionary?, factor: Int) -> Hyphenation? {
         var points: [(position: Int, fromDictionary: Bool)] = []
         let breakSet = hasSoftHyphen ? Set(breaks.map(Int.init)) : []
         var wordStart = 0
@@ -83,7 +84,7 @@ extension Hyphenation {
                     if after < units.count, breakSet.contains(after) { points.append((after, false)) }
                 }
             }
-            if let dictionary, factor > 0 {
+            if factor > 0, let dictionary = dictionary(token.lowerBound) {
                 if !chunk.contains(token.lowerBound) {
                     chunk = Self.chunk(around: token.lowerBound, units)
                     chunkAllowed = Self.mayHyphenate(units, chunk)
@@ -96,20 +97,22 @@ extension Hyphenation {
         guard !points.isEmpty else { return nil }
         points.sort { $0.position < $1.position }
         // The hyphen of the face its line ends in (H2), shaped once per face.
-        var perFace: [Int: (width: Int32, scalar: UInt32)] = [:]
+        var perFace: [String: (width: Int32, scalar: UInt32)] = [:]
         var widths: [Int32] = []
         var hyphens: [UInt32] = []
         widths.reserveCapacity(points.count)
         for point in points {
-            let faceIndex = Self.faceIndex(before: point.position, segments)
+            let segmentIndex = Self.segmentIndex(before: point.position, segments)
+            guard segmentIndex < segments.count else { return nil }  // not reached: a point follows text
+            let (face, scale) = hyphenFace(segments[segmentIndex])
+            let key = "\(ObjectIdentifier(face))|\(scale)"
             let shown: (width: Int32, scalar: UInt32)
-            if let known = perFace[faceIndex] {
+            if let known = perFace[key] {
                 shown = known
             } else {
-                let hyphenFace = face(faceIndex)
-                let scalar: UInt32 = hyphenFace.hasGlyph(for: 0x2010) ? 0x2010 : 0x2D
-                shown = (Int32(clamping: shapedWidth(UInt16(scalar), hyphenFace, scale)), scalar)
-                perFace[faceIndex] = shown
+                let scalar: UInt32 = face.hasGlyph(for: 0x2010) ? 0x2010 : 0x2D
+                shown = (Int32(clamping: shapedWidth(UInt16(scalar), face, scale)), scalar)
+                perFace[key] = shown
             }
             widths.append(shown.width)
             hyphens.append(shown.scalar)
@@ -143,15 +146,15 @@ extension Hyphenation {
         return true
     }
 
-    /// The face index of the segment holding the unit before `position`.
-    private static func faceIndex(before position: Int, _ segments: UnsafeBufferPointer<PreparedText.Segment>) -> Int {
+    /// The index of the segment holding the unit before `position`.
+    private static func segmentIndex(before position: Int, _ segments: UnsafeBufferPointer<PreparedText.Segment>) -> Int {
         var low = 0
         var high = segments.count
         while low < high {
             let mid = (low + high) / 2
             if Int(segments[mid].end) < position { low = mid + 1 } else { high = mid }
         }
-        return low < segments.count ? Int(segments[low].face) : 0
+        return low
     }
 
     /// One character's advance in `face` at `scale`, 1/1024 pt.

@@ -161,7 +161,8 @@ public final class PreparedText: Sendable {
     /// right-to-left characters or a right-to-left `baseWritingDirection`, whose natural alignment may be
     /// the right (D2). `style` nil is `ParagraphStyle()`: a plain text never copies a style.
     init(built: consuming Builder.Output, font: Font, styling: Styling?, lineHeight: CGFloat, ascender: CGFloat,
-         paragraph: ParagraphSettings? = nil, style: ParagraphStyle? = nil, language: String? = nil) {
+         paragraph: ParagraphSettings? = nil, style: ParagraphStyle? = nil, language: String? = nil,
+         languages: [(range: Range<Int>, language: String)]? = nil) {
         // The storage made straight into the object from the pass's buffers (made in a local, it was copied
         // in: a retain of its block and a release), and the scratch block handed back at once.
         storage = built.pass.makeStorage()
@@ -172,9 +173,9 @@ public final class PreparedText: Sendable {
         let clusterTooWide = built.clusterTooWide
         let mayBeRightToLeft = built.mayBeRightToLeft
         let hasTab = built.hasTab
-        let hyphenation = Self.hyphenation(storage, font: font, fallbacks: built.fallbackFaces,
+        let hyphenation = Self.hyphenation(storage, font: font, styling: styling, fallbacks: built.fallbackFaces,
                                            hasSoftHyphen: built.hasSoftHyphen, style: style ?? paragraph?.style,
-                                           language: language)
+                                           languages: languages ?? language.map { [(0..<count, $0)] } ?? [])
         let direction = style?.baseWritingDirection ?? .natural
         let bidirectional = direction == .rightToLeft || mayBeRightToLeft
             && BidiLevels.needsResolution(storage.unitsBuffer, baseWritingDirection: direction)
@@ -215,14 +216,25 @@ public final class PreparedText: Sendable {
 
     /// The text's hyphenation (H1–H9), or nil: looked for only when the pass saw a soft hyphen, or the
     /// style's factor is above 0 and the language has a dictionary, so other text pays nothing.
-    private static func hyphenation(_ storage: borrowing Storage, font: Font, fallbacks: [FaceReference],
-                                    hasSoftHyphen: Bool, style: ParagraphStyle?, language: String?) -> Hyphenation? {
+    private static func hyphenation(_ storage: borrowing Storage, font: Font, styling: Styling?, fallbacks: [FaceReference],
+                                    hasSoftHyphen: Bool, style: ParagraphStyle?,
+                                    languages: [(range: Range<Int>, language: String)]) -> Hyphenation? {
         let factor = Int((Double(style?.effectiveHyphenationFactor ?? 0) * 1024).rounded())
-        let dictionary = factor > 0 ? language.flatMap { HyphenDictionaries.dictionary(for: $0) } : nil
-        guard hasSoftHyphen || dictionary != nil else { return nil }
+        // Each language range's dictionary, when the factor asks for any (H3, H6).
+        let dictionaries: [(range: Range<Int>, dictionary: HyphenDictionary)] = factor > 0
+            ? languages.compactMap { entry in HyphenDictionaries.dictionary(for: entry.language).map { (entry.range, $0) } }
+            : []
+        guard hasSoftHyphen || !dictionaries.isEmpty else { return nil }
+        // A segment's face and size: a styled text's face 0 is its style's font (S2).
+        func hyphenFace(_ segment: Segment) -> (Face, Int32) {
+            let styleFont = styling.map { $0.styles[Int(segment.style)].font } ?? font
+            let face = segment.face == 0 ? styleFont.face : fallbacks[Int(segment.face) - 1].face
+            return (face, styleFont.scale)
+        }
         return Hyphenation.make(units: storage.unitsBuffer, breaks: storage.breaksBuffer, segments: storage.segmentsBuffer,
-                                face: { $0 == 0 ? font.face : fallbacks[$0 - 1].face }, scale: font.scale,
-                                hasSoftHyphen: hasSoftHyphen, dictionary: dictionary, factor: dictionary == nil ? 0 : factor)
+                                hyphenFace: hyphenFace, hasSoftHyphen: hasSoftHyphen,
+                                dictionary: { position in dictionaries.first { $0.range.contains(position) }?.dictionary },
+                                factor: dictionaries.isEmpty ? 0 : factor)
     }
 
     /// The UTF-16 offsets of the tabs in `units` (P10), read only for a text the build saw a tab in.

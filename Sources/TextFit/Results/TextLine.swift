@@ -30,7 +30,7 @@ public struct TextLine: Sendable, Equatable {
     /// hyphenation point (H1–H3). Its `width` and `text` include the hyphen.
     ///
     /// ```swift
-    /// let text = try PreparedText("extra\u{AD}ordinary", font: font)
+    /// let text = try PreparedText("extra\u{AD}ordinary", font: Font(family: "Noto Sans", size: 17))
     /// let line = try text.layout(width: 60).lines[0]
     /// line.isHyphenated   // true
     /// line.text           // "extra‐"

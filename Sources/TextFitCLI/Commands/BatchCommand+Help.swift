@@ -30,7 +30,7 @@ extension BatchCommand {
             width           wrap width in points >= 0; null, missing, 0, or 1e15 and more = unconstrained.
             maxLines        a whole number >= 0; 0 = unlimited (default).
             lineBreakMode   \(LineBreakMode.names). Default: wordWrap.
-            runs            [{start, end, family | fontFile (+ faceIndex), size, weight, italic, kern, baselineOffset, color}]:
+            runs            [{start, end, family | fontFile (+ faceIndex), size, weight, italic, kern, baselineOffset, color, language}]:
                             styled UTF-16 ranges over the case's own values; later runs win.
             query           a question answered beside the layout: \(MeasureQuery.names) (see below).
             minimumScaleFactor  for query fitFontSize: \(MeasureQuery.minimumScaleFactorRequirement).
