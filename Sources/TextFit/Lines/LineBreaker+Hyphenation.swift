@@ -44,10 +44,14 @@ extension LineBreaker {
         guard !isOpportunity || filled * 1024 < hyphenation.factor * limit else { return end }
         let next = text.breakIndex(after: wordStart)
         let wordEnd = next < text.breaks.count ? min(Int(text.breaks[next]), paragraphEnd) : paragraphEnd
-        for index in hyphenation.dictionaryPoints(inside: wordStart..<wordEnd) {
+        var index = hyphenation.endIndex(before: wordEnd)
+        while index > 0 {
+            index -= 1
             let point = Int(hyphenation.positions[index])
-            guard point > start else { break }
-            if lineWidth(start, point) + Int(hyphenation.widths[index]) <= limit { return point }
+            guard point > wordStart, point > start else { break }
+            if hyphenation.fromDictionary[index], lineWidth(start, point) + Int(hyphenation.widths[index]) <= limit {
+                return point
+            }
         }
         if !isOpportunity, hyphenation.fromDictionary.indices.contains(hyphenation.index(of: end) ?? -1),
            width(start, end) + extra > limit {

@@ -36,22 +36,16 @@ struct Hyphenation: Sendable, Equatable {
         index(of: position).map { Int(widths[$0]) } ?? 0
     }
 
-    /// The indices of the dictionary points strictly inside `range`, descending (the breaker tries the
-    /// furthest first).
-    func dictionaryPoints(inside range: Range<Int>) -> [Int] {
+    /// One past the index of the last position before `end`: the breaker walks down from there over the
+    /// points of a word, furthest first, without building a list per line.
+    func endIndex(before end: Int) -> Int {
         var low = 0
         var high = positions.count
         while low < high {
             let mid = (low + high) / 2
-            if Int(positions[mid]) <= range.lowerBound { low = mid + 1 } else { high = mid }
+            if Int(positions[mid]) < end { low = mid + 1 } else { high = mid }
         }
-        var found: [Int] = []
-        var index = low
-        while index < positions.count, Int(positions[index]) < range.upperBound {
-            if fromDictionary[index] { found.append(index) }
-            index += 1
-        }
-        return found.reversed()
+        return low
     }
 }
 
