@@ -173,9 +173,14 @@ public final class PreparedText: Sendable {
         let clusterTooWide = built.clusterTooWide
         let mayBeRightToLeft = built.mayBeRightToLeft
         let hasTab = built.hasTab
-        let hyphenation = Self.hyphenation(storage, font: font, styling: styling, fallbacks: built.fallbackFaces,
-                                           hasSoftHyphen: built.hasSoftHyphen, style: style ?? paragraph?.style,
-                                           languages: languages ?? language.map { [(0..<count, $0)] } ?? [])
+        // Looked for only when the pass saw a soft hyphen or the style hyphenates: plain text builds no
+        // language list and makes no call here (callgrind, `ui` set).
+        let hyphenationStyle = style ?? paragraph?.style
+        let hyphenation = built.hasSoftHyphen || (hyphenationStyle?.effectiveHyphenationFactor ?? 0) > 0
+            ? Self.hyphenation(storage, font: font, styling: styling, fallbacks: built.fallbackFaces,
+                               hasSoftHyphen: built.hasSoftHyphen, style: hyphenationStyle,
+                               languages: languages ?? language.map { [(0..<count, $0)] } ?? [])
+            : nil
         let direction = style?.baseWritingDirection ?? .natural
         let bidirectional = direction == .rightToLeft || mayBeRightToLeft
             && BidiLevels.needsResolution(storage.unitsBuffer, baseWritingDirection: direction)
@@ -216,6 +221,7 @@ public final class PreparedText: Sendable {
 
     /// The text's hyphenation (H1–H9), or nil: looked for only when the pass saw a soft hyphen, or the
     /// style's factor is above 0 and the language has a dictionary, so other text pays nothing.
+    @inline(never)
     private static func hyphenation(_ storage: borrowing Storage, font: Font, styling: Styling?, fallbacks: [FaceReference],
                                     hasSoftHyphen: Bool, style: ParagraphStyle?,
                                     languages: [(range: Range<Int>, language: String)]) -> Hyphenation? {
