@@ -28,7 +28,9 @@ let package = Package(
         .target(
             name: "CTextFit",
             dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "CICU"],
-            cSettings: [.unsafeFlags(["-Wall", "-Wextra", "-Wno-unused-parameter"])]
+            cSettings: [.unsafeFlags(["-Wall", "-Wextra", "-Wno-unused-parameter"])],
+            // libhyphen (Debian's libhyphen-dev) ships no pkg-config file: its header is in /usr/include.
+            linkerSettings: [.linkedLibrary("hyphen")]
         ),
         // The door to drawing: FreeType rasterisation and outlines, the RGBA canvas, PNG coding.
         .target(

@@ -5,7 +5,7 @@ struct Options {
     /// Modes run in this order whatever order `--mode` names them in: memory first, so its peak RSS is the
     /// rows' and not also what the timed modes grew the process to (after them it started at 201 MiB).
     enum Mode: String, CaseIterable {
-        case memory, cold, warm, relayout, parallel, all, scaling, queries, styled, selection, walker
+        case memory, cold, warm, relayout, parallel, all, scaling, queries, styled, selection, walker, hyphenation
     }
 
     var casesPath: String?
@@ -32,7 +32,8 @@ struct Options {
                                 the id's prefix before the last '-' names the case set
           --mode MODE           cold | warm | relayout | parallel | memory | all (default: all);
                                 repeat or comma-separate to run several; also scaling (not in all):
-                                where the parallel mode's CPU time goes (README.md)
+                                where the parallel mode's CPU time goes (README.md); queries, styled,
+                                hyphenation (hyphenated paragraphs' relayout next to the same unhyphenated)
           --filter REGEX        only cases whose id matches REGEX (e.g. '^latin-')
           --json OUT            also write the results as JSON to OUT
           --samples N           timed samples per engine and case set (default 15, minimum 15 for

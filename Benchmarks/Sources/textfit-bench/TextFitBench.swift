@@ -63,6 +63,7 @@ struct TextFitBench {
                 case .styled: bench.runStyled()
                 case .selection: bench.runSelection()
                 case .walker: bench.runWalker()
+                case .hyphenation: bench.runHyphenation()
                 case .all: break
                 }
             }

@@ -346,6 +346,27 @@ extern "C" {
 int32_t tf_shape_joined(const tf_font *font, const tf_segment_lookup *pieces, int32_t count, uint32_t script,
                         int32_t *advances, uint8_t *flags, uint8_t *sliced);
 
+// MARK: - libhyphen (hyphenation dictionaries)
+
+/// A loaded libhyphen dictionary (`hyph_*.dic`). Immutable once loaded: libhyphen's hyphenation reads it
+/// only, so one dictionary serves every thread.
+typedef struct tf_hyphen_dict tf_hyphen_dict;
+
+/// Loads the dictionary at `path`; NULL when the file is missing or not a dictionary.
+tf_hyphen_dict *tf_hyphen_load(const char *path);
+void tf_hyphen_free(tf_hyphen_dict *dict);
+/// 1 when the dictionary's patterns are UTF-8, 0 when they are ISO 8859-1 (its first line names it).
+int tf_hyphen_is_utf8(const tf_hyphen_dict *dict);
+/// The dictionary's LEFTHYPHENMIN and RIGHTHYPHENMIN (0 when it gives none).
+int tf_hyphen_left_min(const tf_hyphen_dict *dict);
+int tf_hyphen_right_min(const tf_hyphen_dict *dict);
+/// Standard hyphenation points of the lowercase `word` (`length` bytes in the dictionary's encoding):
+/// sets `points[i]` to 1 when a hyphen may follow byte i, else 0 (`points` holds `length` bytes). A point
+/// the dictionary gives only with a spelling change (non-standard, "Zucker" → "Zuk-ker") is left out.
+/// `left_min`/`right_min` are raised to the dictionary's own. Returns 0, or -1 when libhyphen fails.
+int tf_hyphen_points(const tf_hyphen_dict *dict, const char *word, int length, int left_min, int right_min,
+                     unsigned char *points);
+
 #ifdef __cplusplus
 }
 #endif

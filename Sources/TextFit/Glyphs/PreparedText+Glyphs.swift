@@ -39,6 +39,10 @@ extension PreparedText {
             // The line's own text; its trailing whitespace hangs (W4) and draws nothing.
             let end = trimmedEnd(line.visible.upperBound, notBefore: line.visible.lowerBound)
             text(line.visible.lowerBound..<end)
+            if let hyphen = line.shownHyphen {
+                // H2: the hyphen the line was measured with, in the face of the text it follows.
+                run.width += appendHyphen(hyphen, after: line.range.upperBound, at: run.width, into: &run.glyphs)
+            }
             let withWhitespace = width(line.visible.lowerBound, line.visible.upperBound)
             if withWhitespace > run.width { run.hangingWhitespace = run.width..<withWhitespace }
         case .tail?:
@@ -214,6 +218,21 @@ extension PreparedText {
         for glyph in hbFont.glyphs([0x2026][...], script: 0) {
             glyphs.append(PlacedGlyph(face: face, glyph: glyph.glyph, x: pen + Int(glyph.xOffset), y: Int(glyph.yOffset) + rise,
                                       advance: Int(glyph.xAdvance), cluster: nil, style: style))
+            pen += Int(glyph.xAdvance)
+        }
+        return pen - x
+    }
+
+    /// Appends a hyphenated line's hyphen (H2) at `x`, shaped in the face and size of the segment before
+    /// `end`, as `Hyphenation` measured it; returns its advance. Its cluster is the line's last unit.
+    func appendHyphen(_ hyphen: Unicode.Scalar, after end: Int, at x: Int, into glyphs: inout [PlacedGlyph]) -> Int {
+        guard end > 0, let segment = segmentIndex(containing: end - 1) else { return 0 }
+        let (face, scale) = shapingFace(of: segments[segment])
+        guard let hbFont = FontCatalog.shared.harfBuzzFont(face: face, scale: scale) else { return 0 }
+        var pen = x
+        for glyph in hbFont.glyphs([UInt16(hyphen.value)][...], script: 0) {
+            glyphs.append(PlacedGlyph(face: face, glyph: glyph.glyph, x: pen + Int(glyph.xOffset), y: Int(glyph.yOffset),
+                                      advance: Int(glyph.xAdvance), cluster: end - 1))
             pen += Int(glyph.xAdvance)
         }
         return pen - x

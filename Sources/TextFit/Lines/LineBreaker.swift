@@ -17,6 +17,9 @@ struct LineBreaker {
     /// Tab stops and where the text's tabs are, when a paragraph style places tabs (P10): widths of
     /// lines with a tab then depend on where the line starts (`lineWidth`).
     var tabs: Tabs? = nil
+    /// Where lines may end with a shown hyphen (H1–H9): then `wordWrapEnd` also weighs those ends, and a
+    /// line ending at one is as wide as its hyphen makes it (`plainLine`).
+    var hyphenation: Hyphenation? = nil
 
     /// Breaks the whole text, passing each line to `sink`; returns whether some text is not shown
     /// (hidden lines, a truncated or clipped last line).
@@ -138,8 +141,10 @@ struct LineBreaker {
 
     func plainLine(_ start: Int, _ end: Int) -> BrokenLine {
         let visibleEnd = text.trimmedEnd(end, notBefore: start)
-        return BrokenLine(start: start, end: end, visible: start..<end, width: lineWidth(start, visibleEnd),
-                          widthWithWhitespace: lineWidth(start, end), ellipsis: nil, isCut: false)
+        // A line ending at a hyphenation point shows its hyphen (H2); it has no hanging whitespace.
+        let hyphen = hyphenation?.extra(at: end) ?? 0
+        return BrokenLine(start: start, end: end, visible: start..<end, width: lineWidth(start, visibleEnd) + hyphen,
+                          widthWithWhitespace: lineWidth(start, end) + hyphen, ellipsis: nil, isCut: false)
     }
 
     /// The first mandatory break (after U+2028, VT, FF inside the paragraph) in `(start, limit)`.
@@ -161,6 +166,11 @@ struct LineBreaker {
     /// - Returns: the line's end and the index of the first opportunity after it.
     func wordWrapEnd(_ start: Int, _ paragraphEnd: Int, limit: Int, first: Int, forced: Int?,
                              candidatesEnd: Int) -> (Int, Int) {
+        if let hyphenation {
+            let end = hyphenatedEnd(start, paragraphEnd, limit: limit, first: first, forced: forced,
+                                    candidatesEnd: candidatesEnd, hyphenation)
+            return (end, text.breakIndex(after: end))
+        }
         if strategy.contains(.hangulWordPriority) && text.hasBreaksBetweenHangul || tabs != nil {
             let end = wordWrapEndScanning(start, paragraphEnd, limit: limit)
             return (end, text.breakIndex(after: end))
@@ -174,7 +184,7 @@ struct LineBreaker {
 
     /// The galloping search of `wordWrapEnd`; `index` is the end's index in `breaks`, or −1 when the line
     /// ends elsewhere (the paragraph's end or an emergency break).
-    private func wordWrapEndGalloping(_ start: Int, _ paragraphEnd: Int, limit: Int, first: Int,
+    func wordWrapEndGalloping(_ start: Int, _ paragraphEnd: Int, limit: Int, first: Int,
                                       forced: Int?, end: Int) -> (position: Int, index: Int) {
         // Candidates are the opportunities after `start`, up to the first mandatory one, else up to the
         // paragraph's end (which is a candidate itself). Their widths without hanging whitespace grow
@@ -228,7 +238,7 @@ struct LineBreaker {
 
     /// The same choice by scanning candidates one by one, skipping opportunities between Hangul
     /// syllables (`.hangulWordPriority`, W6).
-    private func wordWrapEndScanning(_ start: Int, _ paragraphEnd: Int, limit: Int) -> Int {
+    func wordWrapEndScanning(_ start: Int, _ paragraphEnd: Int, limit: Int) -> Int {
         var index = text.breakIndex(after: start)
         var best = -1
         var firstCandidate = -1

@@ -21,6 +21,8 @@ final class ParagraphSettings: Sendable {
     /// The one tab layout every reader of a tabbed line shares (P10): the stops in 1/1024 pt, the interval
     /// after them and where the text's tabs are, when the text has a tab.
     let tabLayout: TabLayout?
+    /// Where lines may end with a shown hyphen (soft hyphens, a dictionary's points: H1–H9), when any can.
+    let hyphenation: Hyphenation?
 
     /// The settings `style` needs for `text`, nil when it changes nothing there: a plain style on a text
     /// without a tab leaves the text to the plain paths.
@@ -29,15 +31,17 @@ final class ParagraphSettings: Sendable {
         return style.isPlain && tabs.isEmpty ? nil : ParagraphSettings(style, tabPositions: tabs)
     }
 
-    init(_ style: ParagraphStyle, tabPositions: [Int]) {
+    init(_ style: ParagraphStyle, tabPositions: [Int], hyphenation: Hyphenation? = nil) {
         let hasTab = !tabPositions.isEmpty
         self.style = style
+        self.hyphenation = hyphenation
         firstHeadIndent = Units.floor(Double(style.firstLineHeadIndent))
         headIndent = Units.floor(Double(style.headIndent))
         tailIndent = style.tailIndent >= 0 ? Units.floor(Double(style.tailIndent)) : -Units.floor(Double(-style.tailIndent))
         tabLayout = hasTab ? TabLayout(stops: TabStops(style), positions: tabPositions, firstIndent: firstHeadIndent,
                                        headIndent: headIndent) : nil
-        affectsBreaking = firstHeadIndent != 0 || headIndent != 0 || tailIndent != 0 || hasTab
+        // A hyphen changes a line's width where it ends, which only the general breaker adds (H8).
+        affectsBreaking = firstHeadIndent != 0 || headIndent != 0 || tailIndent != 0 || hasTab || hyphenation != nil
         stacksLinesPlainly = !affectsBreaking && style.alignment != .justified && style.lineSpacing == 0
             && style.paragraphSpacing + style.paragraphSpacingBefore == 0
     }

@@ -24,6 +24,29 @@ extension PreparedText {
                   style: paragraphStyle)
     }
 
+    /// Analyses and shapes `text` in `font`, in `language`, to be laid out with `paragraphStyle`: the
+    /// language picks the hyphenation dictionary (H6) the style's `hyphenationFactor` or
+    /// `usesDefaultHyphenation` draws on (H3, H4).
+    ///
+    /// ```swift
+    /// var style = ParagraphStyle()
+    /// style.hyphenationFactor = 1
+    /// let text = try PreparedText("Donaudampfschifffahrtsgesellschaft", font: font, paragraphStyle: style,
+    ///                             language: "de-DE")
+    /// let lines = try text.layout(width: 120).lines
+    /// lines[0].isHyphenated   // true: "Donaudampf‐"
+    /// ```
+    /// - Parameters:
+    ///   - language: a BCP 47 tag (`en-US`, `de`, `pt-BR`), as `NSAttributedString.Key.languageIdentifier`;
+    ///     nil, or a language without an installed dictionary, hyphenates only at soft hyphens (H1, H6).
+    /// - Throws: `ParagraphStyleError` as `init(_:font:paragraphStyle:)`.
+    /// - Complexity: also libhyphen once per distinct candidate word (cached, H5).
+    public convenience init(_ text: String, font: Font, paragraphStyle: ParagraphStyle, language: String?) throws {
+        try paragraphStyle.validate()
+        self.init(text, font: font, paragraph: ParagraphSettings.ifNeeded(paragraphStyle, for: text),
+                  style: paragraphStyle, language: language)
+    }
+
     /// The paragraph style the text is laid out with (`ParagraphStyle()` when none was given).
     public var paragraphStyle: ParagraphStyle { paragraphSettings?.style ?? .default }
 
@@ -54,7 +77,7 @@ extension PreparedText {
     func paragraphBreaker(_ settings: ParagraphSettings, _ request: LineRequest) -> LineBreaker {
         var indented = request
         indented.widths = settings.lineWidths(for: request.widths)
-        return LineBreaker(text: self, request: indented, tabs: settings.tabLayout)
+        return LineBreaker(text: self, request: indented, tabs: settings.tabLayout, hyphenation: settings.hyphenation)
     }
 
     /// `styledLayout(...).metrics` without the lines (`ParagraphMeasurer`), for a style it measures:

@@ -48,6 +48,8 @@ extension PreparedText.Pass {
             let scriptIndex = Int(entry & 0xFF)
             if table.isStrong[scriptIndex] { script = table.scripts[scriptIndex] }
             if !primaryHasGlyph(value) { uncovered = value }
+        } else if unit == 0xAD {
+            hasSoftHyphen = true
         }
         place(position, base: base, isSpace: entry & CharacterTable.Bit.spaceSeparator != 0, uncovered: uncovered,
               script: script, coversAll: nil, flags)
@@ -69,6 +71,7 @@ extension PreparedText.Pass {
         }
         let scalars = character.unicodeScalars
         guard let first = scalars.first?.value else { return }
+        if first == 0xAD { hasSoftHyphen = true }  // a soft hyphen with a mark on it
         if first < 0x10000, table[UInt16(first)] & CharacterTable.Bit.paragraphSeparator != 0 {
             endParagraph(at: position, separatorLength: length, flags)
             return

@@ -108,6 +108,9 @@ extension PreparedText {
         /// Set at a tab: only `single` and `multiple` take one (its entry is special, `SegmentRun.special`),
         /// inside their test for hanging whitespace, so text without tabs or other hanging spaces pays nothing.
         var hasTab = false
+        /// Set at a soft hyphen (U+00AD, H1): it has no glyph (`CharacterTable.Bit.noGlyph`), so only
+        /// `single` and `multiple` take one, in their branch for such units.
+        var hasSoftHyphen = false
         /// Paragraphs (rule W1), found with the clusters: a separator is a cluster ("\r\n" is one). At
         /// most one per unit, and one after the last.
         let paragraphs: UnsafeMutablePointer<Paragraph>

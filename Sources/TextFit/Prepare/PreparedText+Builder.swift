@@ -43,6 +43,9 @@ extension PreparedText {
             /// Whether the text has a tab (seen by `single` and `multiple`, where every tab goes): a text
             /// without one never scans for tab positions (P10).
             var hasTab = false
+            /// Whether the text has a soft hyphen (U+00AD, seen by `single` and `multiple`): a text without
+            /// one never looks for hyphenation points unless its style asks for a dictionary's (H1).
+            var hasSoftHyphen = false
         }
 
         /// The buffers a pass wrote, in the scratch block `scratch` (`BuildScratch`), for `Storage.init`.
@@ -129,7 +132,7 @@ extension PreparedText {
                               paragraphs: UnsafeBufferPointer(start: pass.paragraphs, count: pass.paragraphCount))
             return Output(text: text, pass: built, fallbackFaces: pass.fallbacks,
                           clusterTooWide: pass.shaper.clusterTooWide, mayBeRightToLeft: pass.mayBeRightToLeft,
-                          hasTab: pass.hasTab)
+                          hasTab: pass.hasTab, hasSoftHyphen: pass.hasSoftHyphen)
         }
     }
 }

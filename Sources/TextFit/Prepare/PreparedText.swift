@@ -161,7 +161,8 @@ public final class PreparedText: Sendable {
     /// right-to-left characters or a right-to-left `baseWritingDirection`, whose natural alignment may be
     /// the right (D2). `style` nil is `ParagraphStyle()`: a plain text never copies a style.
     init(built: consuming Builder.Output, font: Font, styling: Styling?, lineHeight: CGFloat, ascender: CGFloat,
-         paragraph: ParagraphSettings? = nil, style: ParagraphStyle? = nil) {
+         paragraph: ParagraphSettings? = nil, style: ParagraphStyle? = nil, language: String? = nil,
+         languages: [(range: Range<Int>, language: String)]? = nil) {
         // The storage made straight into the object from the pass's buffers (made in a local, it was copied
         // in: a retain of its block and a release), and the scratch block handed back at once.
         storage = built.pass.makeStorage()
@@ -172,6 +173,14 @@ public final class PreparedText: Sendable {
         let clusterTooWide = built.clusterTooWide
         let mayBeRightToLeft = built.mayBeRightToLeft
         let hasTab = built.hasTab
+        // Looked for only when the pass saw a soft hyphen or the style hyphenates: plain text builds no
+        // language list and makes no call here (callgrind, `ui` set).
+        let hyphenationStyle = style ?? paragraph?.style
+        let hyphenation = built.hasSoftHyphen || (hyphenationStyle?.effectiveHyphenationFactor ?? 0) > 0
+            ? Self.hyphenation(storage, font: font, styling: styling, fallbacks: built.fallbackFaces,
+                               hasSoftHyphen: built.hasSoftHyphen, style: hyphenationStyle,
+                               languages: languages ?? language.map { [(0..<count, $0)] } ?? [])
+            : nil
         let direction = style?.baseWritingDirection ?? .natural
         let bidirectional = direction == .rightToLeft || mayBeRightToLeft
             && BidiLevels.needsResolution(storage.unitsBuffer, baseWritingDirection: direction)
@@ -188,7 +197,12 @@ public final class PreparedText: Sendable {
         // paragraph its natural or `.left` alignment places lines (D2). A tab in a text prepared without
         // a style goes to the default style's stops, as in UIKit, where every text has a paragraph style
         // (P10); decided here, so text without a tab keeps the plain paths.
-        if paragraph == nil, styling?.needsLineBoxes == true || bidirectional || hasTab {
+        if let hyphenation {
+            // Hyphens change lines' widths where they end: the general breaker, through the settings (H8).
+            let tabs = hasTab ? Self.tabPositions(storage.unitsBuffer) : []
+            paragraphSettings = ParagraphSettings(paragraph?.style ?? style ?? ParagraphStyle(), tabPositions: tabs,
+                                                  hyphenation: hyphenation)
+        } else if paragraph == nil, styling?.needsLineBoxes == true || bidirectional || hasTab {
             let tabs = hasTab ? Self.tabPositions(storage.unitsBuffer) : []
             paragraphSettings = ParagraphSettings(style ?? ParagraphStyle(), tabPositions: tabs)
         } else {
@@ -205,6 +219,30 @@ public final class PreparedText: Sendable {
         }
     }
 
+    /// The text's hyphenation (H1–H9), or nil: looked for only when the pass saw a soft hyphen, or the
+    /// style's factor is above 0 and the language has a dictionary, so other text pays nothing.
+    @inline(never)
+    private static func hyphenation(_ storage: borrowing Storage, font: Font, styling: Styling?, fallbacks: [FaceReference],
+                                    hasSoftHyphen: Bool, style: ParagraphStyle?,
+                                    languages: [(range: Range<Int>, language: String)]) -> Hyphenation? {
+        let factor = Int((Double(style?.effectiveHyphenationFactor ?? 0) * 1024).rounded())
+        // Each language range's dictionary, when the factor asks for any (H3, H6).
+        let dictionaries: [(range: Range<Int>, dictionary: HyphenDictionary)] = factor > 0
+            ? languages.compactMap { entry in HyphenDictionaries.dictionary(for: entry.language).map { (entry.range, $0) } }
+            : []
+        guard hasSoftHyphen || !dictionaries.isEmpty else { return nil }
+        // A segment's face and size: a styled text's face 0 is its style's font (S2).
+        func hyphenFace(_ segment: Segment) -> (Face, Int32) {
+            let styleFont = styling.map { $0.styles[Int(segment.style)].font } ?? font
+            let face = segment.face == 0 ? styleFont.face : fallbacks[Int(segment.face) - 1].face
+            return (face, styleFont.scale)
+        }
+        return Hyphenation.make(units: storage.unitsBuffer, breaks: storage.breaksBuffer, segments: storage.segmentsBuffer,
+                                hyphenFace: hyphenFace, hasSoftHyphen: hasSoftHyphen,
+                                dictionary: { position in dictionaries.first { $0.range.contains(position) }?.dictionary },
+                                factor: dictionaries.isEmpty ? 0 : factor)
+    }
+
     /// The UTF-16 offsets of the tabs in `units` (P10), read only for a text the build saw a tab in.
     private static func tabPositions(_ units: UnsafeBufferPointer<UInt16>) -> [Int] {
         var positions: [Int] = []
@@ -216,9 +254,9 @@ public final class PreparedText: Sendable {
     /// style itself, whose direction and alignment a right-to-left text needs even when the settings are
     /// nil (`init(_:font:baseWritingDirection:)`).
     convenience init(_ text: String, font: Font, paragraph: ParagraphSettings?,
-                     style: ParagraphStyle = .default) {
-        self.init(built: Builder.build(text, font: font), font: font, paragraph: paragraph,
-                  style: style)
+                     style: ParagraphStyle = .default, language: String? = nil) {
+        self.init(built: Builder.build(text, font: font), font: font, styling: nil, lineHeight: font.lineHeight,
+                  ascender: font.ascender, paragraph: paragraph, style: style, language: language)
     }
 
     /// When a text is one non-blank paragraph (no separator after it, no mandatory break inside: U+2028,

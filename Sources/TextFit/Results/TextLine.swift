@@ -26,10 +26,29 @@ public struct TextLine: Sendable, Equatable {
     let suffix: Range<Int>
     var source: StoredArray<UInt16> { preparedText.units }
 
+    /// Whether the line ends with a shown hyphen: it broke after a soft hyphen or at a dictionary's
+    /// hyphenation point (H1–H3). Its `width` and `text` include the hyphen.
+    ///
+    /// ```swift
+    /// let text = try PreparedText("extra\u{AD}ordinary", font: Font(family: "Noto Sans", size: 17))
+    /// let line = try text.layout(width: 60).lines[0]
+    /// line.isHyphenated   // true
+    /// line.text           // "extra‐"
+    /// ```
+    public var isHyphenated: Bool { shownHyphen != nil }
+
+    /// The hyphen this line shows at its end (U+2010 or "-", H2), if it is hyphenated.
+    var shownHyphen: Unicode.Scalar? {
+        guard ellipsis == nil, !isTruncated, let hyphenation = preparedText.paragraphSettings?.hyphenation,
+              let index = hyphenation.index(of: range.upperBound) else { return nil }
+        return Unicode.Scalar(hyphenation.hyphens[index])
+    }
+
     /// The source ranges actually drawn: one, or two around a middle ellipsis.
     public var visibleRanges: [Range<Int>] { ellipsis == .middle ? [visible, suffix] : [visible] }
 
-    /// What the line shows: the visible source text with the ellipsis in place.
+    /// What the line shows: the visible source text with the ellipsis in place, and the hyphen of a
+    /// hyphenated line at its end (in place of the soft hyphen it broke after, H2).
     public var text: String {
         // From the storage's buffer in one loop (`UTF16Units.string`): decoding the `StoredArray` slice went
         // through the generic collection path, a third of `textfit batch`'s cost per case beside the engine.
@@ -39,7 +58,10 @@ public struct TextLine: Sendable, Equatable {
             return withExtendedLifetime(preparedText) { UTF16Units.string(UnsafeBufferPointer(rebasing: units[range])) }
         }
         switch ellipsis {
-        case .none: return string(range)
+        case .none:
+            guard let hyphen = shownHyphen else { return string(range) }
+            let end = range.upperBound > range.lowerBound && source[range.upperBound - 1] == 0xAD ? range.upperBound - 1 : range.upperBound
+            return string(range.lowerBound..<end) + String(Character(hyphen))
         case .tail: return string(visible) + PreparedText.ellipsis
         case .head: return PreparedText.ellipsis + string(visible)
         case .middle: return string(visible) + PreparedText.ellipsis + string(suffix)

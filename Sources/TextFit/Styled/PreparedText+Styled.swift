@@ -44,7 +44,8 @@ extension PreparedText {
             // for the styling to change or record (one style's line box is its font's, F3), so the text is
             // exactly plain text in that font, and is prepared as such (the issue-16 target: one run costs
             // ≤ 1.1× plain). `StyledFastPathTests` holds the two to the same answers.
-            self.init(styled.string, font: font, paragraph: paragraph, style: style)
+            self.init(styled.string, font: font, paragraph: paragraph, style: style,
+                      language: styled.runs.first?.attributes.language ?? styled.language)
             return
         }
         let styling = try Self.styling(of: styled, paragraphStyle: style)
@@ -52,7 +53,12 @@ extension PreparedText {
         let built = Builder.build(styled.string, font: font, styling: styling)
         let box = styling.lineBox(0, styled.utf16Count)
         self.init(built: built, font: font, styling: styling, lineHeight: box.height, ascender: box.metrics.ascent,
-                  paragraph: paragraph, style: style)
+                  paragraph: paragraph, style: style, languages: Self.languages(of: styled))
+    }
+
+    /// Each run's language (its own, else the text's), for the hyphenation dictionaries (H6).
+    private static func languages(of styled: StyledText) -> [(range: Range<Int>, language: String)] {
+        styled.runs.compactMap { run in (run.attributes.language ?? styled.language).map { (run.range, $0) } }
     }
 
     /// The font a styled text is plain text in, when it is: at most one run, whose attributes set nothing

@@ -23,6 +23,9 @@ public struct StyledText: Sendable, Hashable {
     public private(set) var string: String
     /// The text's own font: what a range whose attributes leave `font` nil is set in.
     public var font: Font
+    /// The text's BCP 47 language where a run sets none (`TextAttributes.language`): picks the
+    /// hyphenation dictionary (H6). nil: no dictionary hyphenation outside runs that set one.
+    public var language: String?
     // The paragraph layer keeps the text's `ParagraphStyle` beside `font` here (`paragraphStyle`).
 
     /// The UTF-16 length of `string`.

@@ -125,6 +125,20 @@ public struct ParagraphStyle: Sendable, Hashable {
     /// Tabs after the last stop go to multiples of this when > 0; 0 (the default) means a tab past the
     /// last stop advances like a space (P10). ≥ 0.
     public var defaultTabInterval: CGFloat = 0
+    /// `NSParagraphStyle.hyphenationFactor`, 0…1: a line may end at a dictionary's hyphenation point only
+    /// when, unhyphenated, it would fill less than this fraction of its width (H3); 0 (the default) never
+    /// hyphenates from a dictionary. Needs the text's language (`PreparedText(_:font:paragraphStyle:language:)`,
+    /// `TextAttributes.language`) and an installed dictionary (H6). Soft hyphens (U+00AD) break whatever
+    /// the factor (H1).
+    public var hyphenationFactor: Float = 0
+    /// `NSParagraphStyle.usesDefaultHyphenation` (iOS 15): when true and `hyphenationFactor` is 0, the
+    /// text hyphenates as with factor 1 wherever its language has a dictionary (H4).
+    public var usesDefaultHyphenation = false
+
+    /// The factor hyphenation uses (H3, H4), 0…1.
+    public var effectiveHyphenationFactor: Float {
+        hyphenationFactor > 0 ? hyphenationFactor : (usesDefaultHyphenation ? 1 : 0)
+    }
 
     /// NSParagraphStyle's default stops: 12, 28 pt apart (Apple: `NSParagraphStyle.tabStops`, "12
     /// left-aligned tabs"), `.natural` so that they lead in either direction (P10).
@@ -161,6 +175,9 @@ public struct ParagraphStyle: Sendable, Hashable {
         try check(firstLineHeadIndent, "firstLineHeadIndent")
         try check(headIndent, "headIndent")
         try check(defaultTabInterval, "defaultTabInterval")
+        guard hyphenationFactor.isFinite, (0...1).contains(hyphenationFactor) else {
+            throw ParagraphStyleError.invalidValue(field: "hyphenationFactor", value: Double(hyphenationFactor))
+        }
         guard tailIndent.isFinite else { throw ParagraphStyleError.invalidValue(field: "tailIndent", value: Double(tailIndent)) }
         if maximumLineHeight > 0, maximumLineHeight < minimumLineHeight {
             throw ParagraphStyleError.maximumBelowMinimum(minimum: Double(minimumLineHeight), maximum: Double(maximumLineHeight))
@@ -200,6 +217,7 @@ public enum ParagraphStyleError: TextFitError, Equatable, Sendable {
     public var description: String {
         switch self {
         case .invalidValue(let field, let value):
+            if field == "hyphenationFactor" { return "field 'hyphenationFactor' must be a number from 0 to 1, got \(value)" }
             return field == "tailIndent"
                 ? "field 'tailIndent' must be a finite number of points, got \(value)"
                 : "field '\(field)' must be a finite number >= 0, got \(value)"

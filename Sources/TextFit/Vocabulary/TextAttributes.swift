@@ -18,13 +18,17 @@ public struct TextAttributes: Sendable, Hashable {
     public var baselineOffset: CGFloat?
     /// The colour the range is drawn in; measuring ignores it.
     public var foregroundColor: TextColor?
+    /// The range's BCP 47 language (UIKit's `.languageIdentifier`): which hyphenation dictionary its
+    /// words take when the paragraph style hyphenates (H3, H6); nil: the styled text's `language`.
+    public var language: String?
 
     public init(font: Font? = nil, kern: CGFloat? = nil, baselineOffset: CGFloat? = nil,
-                foregroundColor: TextColor? = nil) {
+                foregroundColor: TextColor? = nil, language: String? = nil) {
         self.font = font
         self.kern = kern
         self.baselineOffset = baselineOffset
         self.foregroundColor = foregroundColor
+        self.language = language
     }
 }
 

@@ -12,7 +12,7 @@ extension MeasureCase {
     /// The fields a batch case may have; others are ignored so callers can carry their own data
     /// (expected values, notes) on the same line.
     static let jsonFields = ["id", "text", "family", "fontFile", "faceIndex", "size", "width", "maxLines",
-                             "lineBreakMode", "runs", "paragraph"] + queryFields + fallbackFields + faceFields + dynamicTypeFields
+                             "lineBreakMode", "runs", "paragraph", "language"] + queryFields + fallbackFields + faceFields + dynamicTypeFields
 
     /// Decodes a batch case from a JSON object (see the command-line contract in architecture.md).
     /// - Throws: `CaseError` naming the field with a wrong type or value.
@@ -72,6 +72,7 @@ extension MeasureCase {
         query = try Self.query(in: json)
         runs = try Self.runs(json, text: text)
         paragraph = try Self.paragraph(json)
+        language = try Self.optionalString(json, "language")
         fallback = try Self.fallback(in: json)
         face = try Self.faceStyle(json)
         try applyDynamicType(json)

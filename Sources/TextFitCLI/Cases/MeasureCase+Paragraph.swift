@@ -8,7 +8,7 @@ struct ParagraphCase: Equatable, Sendable {
     static let numberFields = ["lineSpacing", "paragraphSpacing", "paragraphSpacingBefore", "lineHeightMultiple",
                                "minimumLineHeight", "maximumLineHeight", "firstLineHeadIndent", "headIndent",
                                "tailIndent", "defaultTabInterval"]
-    static let fields = numberFields + ["alignment", "baseWritingDirection", "tabStops"]
+    static let fields = numberFields + ["alignment", "baseWritingDirection", "tabStops", "hyphenationFactor"]
     static let directions = WritingDirection.allCases.map(\.rawValue)
 
     /// Decodes `paragraph`; every value is checked here so the message names `paragraph.<field>`.
@@ -50,6 +50,12 @@ struct ParagraphCase: Equatable, Sendable {
             style.baseWritingDirection = direction
         }
         if let stops = json["tabStops"], stops != .null { style.tabStops = try Self.tabStops(stops) }
+        if let factor = try Self.number(json, "hyphenationFactor") {
+            guard (0...1).contains(factor) else {
+                throw CaseError(message: "field 'paragraph.hyphenationFactor' must be a number from 0 to 1, got \(factor)")
+            }
+            style.hyphenationFactor = Float(factor)
+        }
         do { try style.validate() } catch let error as ParagraphStyleError {
             throw CaseError(message: "\(error)".replacingOccurrences(of: "field '", with: "field 'paragraph."))
         }
@@ -144,6 +150,11 @@ extension ParagraphCase {
                             baseWritingDirection: natural (from the first strong character),
                             leftToRight, rightToLeft; natural alignment is right in a right-to-left
                             paragraph.
+                            hyphenationFactor (0-1, default 0 = never): hyphenate a line at the case's
+                            language's dictionary points when, unhyphenated, it would fill less than
+                            this fraction of the width (NSParagraphStyle). A line broken at a soft
+                            hyphen (U+00AD) or a dictionary point adds "hyphenated": true; its text ends
+                            with the hyphen shown and its width includes it.
                             With paragraph, each line adds x, y (top of its box), baseline and height;
                             the result's height includes the spacing.
         """

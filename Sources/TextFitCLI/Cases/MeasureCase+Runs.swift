@@ -15,10 +15,12 @@ extension MeasureCase {
         var baselineOffset: Double?
         /// The run's colour for drawing (`render`); measuring ignores it.
         var color: TextColor?
+        /// The run's BCP 47 language (`.languageIdentifier`, H6), over the case's `language`.
+        var language: String?
     }
 
     static let runFields = ["start", "end", "family", "fontFile", "faceIndex", "size", "weight", "italic", "kern",
-                            "baselineOffset", "color", "features", "variations"]
+                            "baselineOffset", "color", "features", "variations", "language"]
 
     /// Decodes `runs`, if present.
     /// - Throws: `CaseError` naming the run and field (`runs[1].end`) with a wrong type or value.
@@ -80,6 +82,7 @@ extension MeasureCase {
             if key == "kern" { run.kern = value } else { run.baselineOffset = value }
         }
         run.color = try color(item, field: field("color"))
+        run.language = try renamed { try optionalString(item, "language") }
         return run
     }
 
@@ -104,11 +107,13 @@ extension MeasureCase {
     func prepareStyled(_ runs: [Run], fonts: FontCache, paragraphStyle: ParagraphStyle?) throws -> PreparedText {
         let base = try self.font(font, size: size, face: face, fonts: fonts)
         var styled = try StyledText(text, font: base)
+        styled.language = language
         for run in runs where run.end > run.start {
             let runFont = try self.font(run.font ?? font, size: run.size ?? size, face: face.overridden(by: run.face),
                                         fonts: fonts)
             let attributes = TextAttributes(font: runFont, kern: run.kern.map { CGFloat($0) },
-                                            baselineOffset: run.baselineOffset.map { CGFloat($0) }, foregroundColor: run.color)
+                                            baselineOffset: run.baselineOffset.map { CGFloat($0) }, foregroundColor: run.color,
+                                            language: run.language)
             try styled.setAttributes(attributes, range: run.start..<run.end)
         }
         do {

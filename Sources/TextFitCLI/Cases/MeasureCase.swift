@@ -35,6 +35,8 @@ struct MeasureCase: Equatable, Sendable {
     var paragraph: ParagraphCase?
     /// The fallback order (`MeasureCase+Fallback.swift`); nil: the font's default.
     var fallback: FontFallback?
+    /// The text's BCP 47 language (`language`), which picks the hyphenation dictionary (H6); nil: none.
+    var language: String?
 
     init(text: String, font: FontSource = .family(BundledFonts.defaultFamily),
                 size: Double = MeasureCase.defaultSize, width: Double? = nil, maxLines: Int = 0,
@@ -53,7 +55,7 @@ struct MeasureCase: Equatable, Sendable {
         if let runs { return try prepareStyled(runs, fonts: fonts, paragraphStyle: paragraph?.style) }
         let font = try self.font(font, size: size, face: face, fonts: fonts)
         guard let paragraph else { return PreparedText(text, font: font) }
-        return try PreparedText(text, font: font, paragraphStyle: paragraph.style)
+        return try PreparedText(text, font: font, paragraphStyle: paragraph.style, language: language)
     }
 
     /// Lays `prepared` (this case's text) out at the case's width, line limit and mode.
