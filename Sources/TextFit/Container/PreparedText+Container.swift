@@ -43,8 +43,10 @@ extension PreparedText {
     /// (G7); a line taller than the band it was offered (a larger run) is offered its own height again.
     /// - Parameters:
     ///   - container: the size, exclusions and padding.
-    ///   - numberOfLines, lineBreakMode, lineBreakStrategy: as `layout(width:…)`; the last permitted line
-    ///     is truncated in its own fragment (T2–T5).
+    ///   - numberOfLines: the most lines, 0 for no limit, as `layout(width:…)`; the last permitted line is
+    ///     truncated in its own fragment (T2–T5).
+    ///   - lineBreakMode: wrapping and truncation, as `layout(width:…)`.
+    ///   - lineBreakStrategy: push-out and Hangul word priority, as `layout(width:…)`.
     /// - Returns: the lines, their fragments, whether text was left out and where it starts.
     /// - Throws: `TextContainerError` for a bad container (a width not > 2 × the padding leaves no room:
     ///   `.invalidPadding`), `MeasureError.invalidNumberOfLines` for a negative count.

@@ -81,6 +81,9 @@ public struct Font: Sendable, Hashable, CustomStringConvertible {
     /// - Throws: `FontError.fileNotFound`, `.unreadableFile` (not a regular file, too large, a NUL in the
     ///   path, not a font, truncated, corrupt, nonsense metrics), `.faceIndexOutOfRange`, `.invalidSize`.
     /// - Parameters:
+    ///   - path: the font file's path.
+    ///   - faceIndex: the face within a collection (0 for a single-face file).
+    ///   - size: the point size, finite and > 0.
     ///   - features: OpenType feature settings (rule O1), as in `init(family:size:weight:italic:features:variations:)`.
     ///   - variations: axis settings for a variable face (rules O3–O6).
     public init(file path: String, faceIndex: Int = 0, size: CGFloat, features: [FontFeature] = [],

@@ -37,6 +37,9 @@ extension PreparedText {
     /// lines[0].isHyphenated   // true: "Donaudampf‐"
     /// ```
     /// - Parameters:
+    ///   - text: the text, in any script; UTF-16 offsets index it.
+    ///   - font: the font of the whole text (fallback fills what it lacks, F6).
+    ///   - paragraphStyle: alignment, spacing, indents, tabs and the hyphenation factor.
     ///   - language: a BCP 47 tag (`en-US`, `de`, `pt-BR`), as `NSAttributedString.Key.languageIdentifier`;
     ///     nil, or a language without an installed dictionary, hyphenates only at soft hyphens (H1, H6).
     /// - Throws: `ParagraphStyleError` as `init(_:font:paragraphStyle:)`.
