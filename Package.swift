@@ -55,17 +55,21 @@ let package = Package(
         // The fuzz targets' logic (FuzzTesting/), replayed by the tests on the committed corpus, and the
         // fixtures the test targets share (the seeded generator, the sample texts).
         .target(name: "_TextFitTestSupport", dependencies: ["TextFit", "TextFitCLI", "_TextFitSanitizerSettings"]),
-        .testTarget(name: "TextFitTests", dependencies: ["TextFit", "_TextFitTestSupport", "_TextFitSanitizerSettings"],
-                    resources: [.copy("Data")]),
+        .testTarget(
+            name: "TextFitTests", dependencies: ["TextFit", "_TextFitTestSupport", "_TextFitSanitizerSettings"],
+            resources: [.copy("Data")]),
         .testTarget(name: "TextFitConstraintsTests", dependencies: ["TextFitConstraints"], resources: [.copy("Data")]),
-        .testTarget(name: "TextFitLayoutTests",
-                    dependencies: ["TextFitLayout", "TextFit", "_TextFitTestSupport", "_TextFitSanitizerSettings"]),
-        .testTarget(name: "TextFitRenderTests",
-                    dependencies: ["TextFitRender", "TextFitLayout", "TextFit", "_TextFitTestSupport", "_TextFitSanitizerSettings"],
-                    resources: [.copy("Data")]),
-        .testTarget(name: "TextFitCLITests",
-                    dependencies: ["TextFitCLI", "TextFit", "_TextFitTestSupport", "_TextFitSanitizerSettings"],
-                    exclude: ["Data"]),  // read from the checkout (FallbackParityTests), not bundled
+        .testTarget(
+            name: "TextFitLayoutTests",
+            dependencies: ["TextFitLayout", "TextFit", "_TextFitTestSupport", "_TextFitSanitizerSettings"]),
+        .testTarget(
+            name: "TextFitRenderTests",
+            dependencies: ["TextFitRender", "TextFitLayout", "TextFit", "_TextFitTestSupport", "_TextFitSanitizerSettings"],
+            resources: [.copy("Data")]),
+        .testTarget(
+            name: "TextFitCLITests",
+            dependencies: ["TextFitCLI", "TextFit", "_TextFitTestSupport", "_TextFitSanitizerSettings"],
+            exclude: ["Data"]),  // read from the checkout (FallbackParityTests), not bundled
     ],
     swiftLanguageModes: [.v6]
 )

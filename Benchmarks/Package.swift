@@ -20,7 +20,7 @@ let package = Package(
         .executable(name: "autolayout-bench", targets: ["autolayout-bench"]),
     ],
     dependencies: [
-        .package(path: ".."),
+        .package(path: "..")
     ],
     targets: [
         // Pango with its FreeType backend; pkg-config pangoft2 brings glib, Fontconfig, FreeType and
@@ -34,14 +34,18 @@ let package = Package(
         ),
         .executableTarget(
             name: "textfit-bench",
-            dependencies: [.product(name: "TextFit", package: textFit), .product(name: "TextFitLayout", package: textFit),
-                           "CBenchPeers"]
+            dependencies: [
+                .product(name: "TextFit", package: textFit), .product(name: "TextFitLayout", package: textFit),
+                "CBenchPeers",
+            ]
         ),
         // Auto Layout: a 10-view cell solved, re-solved at a new width, and 10,000 rows against CellTemplate.
         .executableTarget(
             name: "autolayout-bench",
-            dependencies: [.product(name: "TextFitLayout", package: textFit),
-                           .product(name: "TextFitConstraints", package: textFit)]
+            dependencies: [
+                .product(name: "TextFitLayout", package: textFit),
+                .product(name: "TextFitConstraints", package: textFit),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -21,7 +21,7 @@ let textFit = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deleti
 let package = Package(
     name: "FuzzTesting",
     dependencies: [
-        .package(path: ".."),
+        .package(path: "..")
     ],
     targets: [
         // Text, width, line limit, mode, strategy and font size from the bytes, through every measuring API.

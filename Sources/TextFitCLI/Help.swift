@@ -29,12 +29,6 @@ enum Help {
         Flags take their value as '--flag value' or '--flag=value'; each may be given once.
         """
 
-
-
-
-
-
-
     static let exitCodes = """
         Exit codes:
           0  success

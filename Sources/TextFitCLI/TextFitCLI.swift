@@ -16,17 +16,21 @@ import TextFit
 ///   - error: receives each diagnostic line for standard error, without a newline.
 ///   - errorIsTerminal: standard error is a terminal, so long batches may report progress there.
 /// - Returns: the process exit code (see `ExitCode`).
-public func runTextFit(arguments: [String], input: () -> String?, output: (String) -> Void,
-                       error: (String) -> Void, errorIsTerminal: Bool = false) -> Int32 {
+public func runTextFit(
+    arguments: [String], input: () -> String?, output: (String) -> Void,
+    error: (String) -> Void, errorIsTerminal: Bool = false
+) -> Int32 {
     // The same limit as a `LineReader` applies, so a line too long is refused the same way in process.
-    runTextFit(arguments: arguments, lines: {
-        input().map { line -> InputLine in
-            guard line.utf8.count > JSONLinesLoop.maximumLineLength else { return .text(line) }
-            var scanner = CaseIDScanner()
-            scanner.scan(line.utf8)
-            return .tooLong(byteCount: line.utf8.count, id: scanner.idText)
-        }
-    }, output: output, error: error, errorIsTerminal: errorIsTerminal)
+    runTextFit(
+        arguments: arguments,
+        lines: {
+            input().map { line -> InputLine in
+                guard line.utf8.count > JSONLinesLoop.maximumLineLength else { return .text(line) }
+                var scanner = CaseIDScanner()
+                scanner.scan(line.utf8)
+                return .tooLong(byteCount: line.utf8.count, id: scanner.idText)
+            }
+        }, output: output, error: error, errorIsTerminal: errorIsTerminal)
 }
 
 /// `runTextFit(arguments:input:output:error:errorIsTerminal:)` reading `InputLine`s, as from a
@@ -36,14 +40,17 @@ public func runTextFit(arguments: [String], input: () -> String?, output: (Strin
 /// let reader = LineReader(fileDescriptor: STDIN_FILENO)
 /// exit(runTextFit(arguments: ["batch"], lines: reader.next, output: { print($0) }, error: { _ in }))
 /// ```
-public func runTextFit(arguments: [String], lines: () -> InputLine?, output: (String) -> Void,
-                       error: (String) -> Void, errorIsTerminal: Bool = false) -> Int32 {
+public func runTextFit(
+    arguments: [String], lines: () -> InputLine?, output: (String) -> Void,
+    error: (String) -> Void, errorIsTerminal: Bool = false
+) -> Int32 {
     // The closures are only used during this call; the console holds them for its duration.
     withoutActuallyEscaping(lines) { input in
         withoutActuallyEscaping(output) { output in
             withoutActuallyEscaping(error) { error in
-                let console = Console(readLine: input, write: output, writeError: error,
-                                      errorIsTerminal: errorIsTerminal)
+                let console = Console(
+                    readLine: input, write: output, writeError: error,
+                    errorIsTerminal: errorIsTerminal)
                 return CommandLineTool.run(arguments, console: console).rawValue
             }
         }
@@ -132,8 +139,10 @@ enum CommandLineTool {
             return .success
         }
         guard topics.count == 1, let text = Help.command(topic) else {
-            return console.fail(UsageError(message: "no help for '\(topics.joined(separator: " "))' "
-                                           + "(commands: \(commandList))"))
+            return console.fail(
+                UsageError(
+                    message: "no help for '\(topics.joined(separator: " "))' "
+                        + "(commands: \(commandList))"))
         }
         console.writeLines(text)
         return .success

@@ -86,8 +86,10 @@ public final class Constraint: Hashable, Sendable, CustomStringConvertible {
     ///   - strength: `.required` (default) or a weight.
     ///   - name: shown in errors; defaults to the constraint's own text.
     ///   - tag: the caller's bookkeeping number (see `tag`); default 0.
-    public init(_ lhs: LinearExpressionConvertible, _ relation: Relation, _ rhs: LinearExpressionConvertible,
-                strength: Strength = .required, name: String = "", tag: Int = 0) {
+    public init(
+        _ lhs: LinearExpressionConvertible, _ relation: Relation, _ rhs: LinearExpressionConvertible,
+        strength: Strength = .required, name: String = "", tag: Int = 0
+    ) {
         self.expression = lhs.linearExpression - rhs
         self.relation = relation
         self.strength = strength
@@ -96,8 +98,10 @@ public final class Constraint: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Makes `expression relation 0` (the form the solver keeps), without building a second expression.
-    public init(expression: LinearExpression, _ relation: Relation, strength: Strength = .required, name: String = "",
-                tag: Int = 0) {
+    public init(
+        expression: LinearExpression, _ relation: Relation, strength: Strength = .required, name: String = "",
+        tag: Int = 0
+    ) {
         self.expression = expression
         self.relation = relation
         self.strength = strength

@@ -66,7 +66,9 @@ public protocol LinearExpressionConvertible {
 extension LinearExpression: LinearExpressionConvertible { public var linearExpression: LinearExpression { self } }
 extension Variable: LinearExpressionConvertible { public var linearExpression: LinearExpression { LinearExpression(self) } }
 extension Double: LinearExpressionConvertible { public var linearExpression: LinearExpression { LinearExpression(self) } }
-extension Int: LinearExpressionConvertible { public var linearExpression: LinearExpression { LinearExpression(Double(self)) } }
+extension Int: LinearExpressionConvertible {
+    public var linearExpression: LinearExpression { LinearExpression(Double(self)) }
+}
 
 extension LinearExpression {
     private func scaled(by factor: Double) -> LinearExpression {
@@ -89,8 +91,12 @@ extension LinearExpression {
 }
 
 extension Variable {
-    public static func + (lhs: Variable, rhs: LinearExpressionConvertible) -> LinearExpression { LinearExpression(lhs) + rhs }
-    public static func - (lhs: Variable, rhs: LinearExpressionConvertible) -> LinearExpression { LinearExpression(lhs) - rhs }
+    public static func + (lhs: Variable, rhs: LinearExpressionConvertible) -> LinearExpression {
+        LinearExpression(lhs) + rhs
+    }
+    public static func - (lhs: Variable, rhs: LinearExpressionConvertible) -> LinearExpression {
+        LinearExpression(lhs) - rhs
+    }
     public static func * (lhs: Double, rhs: Variable) -> LinearExpression { lhs * LinearExpression(rhs) }
     public static func * (lhs: Variable, rhs: Double) -> LinearExpression { LinearExpression(lhs) * rhs }
 }

@@ -4,9 +4,9 @@ struct Symbol: Hashable, Comparable {
     enum Kind: UInt8 {
         case invalid
         case external  // a user variable: unrestricted in sign
-        case slack     // an inequality's slack: ≥ 0
-        case error     // a weighted constraint's error: ≥ 0, in the objective
-        case dummy     // a required equality's marker: always 0, never enters the basis
+        case slack  // an inequality's slack: ≥ 0
+        case error  // a weighted constraint's error: ≥ 0, in the objective
+        case dummy  // a required equality's marker: always 0, never enters the basis
     }
     let id: Int
     let kind: Kind

@@ -100,11 +100,12 @@ extension Solver {
         let newExpressionConstant = -newConstant
         let delta = newExpressionConstant - tag.constant
         if delta == 0 { return }
-        let markerCoefficient: Double = switch constraint.relation {
-        case .lessThanOrEqual: 1
-        case .greaterThanOrEqual: -1
-        case .equal: constraint.strength.isRequired ? 1 : -1
-        }
+        let markerCoefficient: Double =
+            switch constraint.relation {
+            case .lessThanOrEqual: 1
+            case .greaterThanOrEqual: -1
+            case .equal: constraint.strength.isRequired ? 1 : -1
+            }
         // The marker takes up the change: the constraint's original row `… + coefficient·marker + constant`
         // holds again with marker + delta / coefficient, so every row's view of the marker moves by that.
         let shift = delta / markerCoefficient

@@ -214,8 +214,10 @@ public struct Solver {
         if let index = rows.index(of: art) {
             var (_, artRow) = rows.remove(at: index)
             if artRow.cells.isEmpty { return success }
-            guard let entering = artRow.cells.first(where: { $0.symbol.kind == .slack || $0.symbol.kind == .error })?
-                .symbol else { return false }
+            guard
+                let entering = artRow.cells.first(where: { $0.symbol.kind == .slack || $0.symbol.kind == .error })?
+                    .symbol
+            else { return false }
             artRow.solve(for: art, entering)
             substitute(entering, artRow)
             rows.set(artRow, for: entering)
@@ -340,8 +342,9 @@ public struct Solver {
         guard let tag = constraints[constraint], tag.constant != constraint.expression.constant else { return constraint }
         var expression = constraint.expression
         expression.constant = tag.constant
-        return Constraint(expression: expression, constraint.relation, strength: constraint.strength, name: constraint.name,
-                          tag: constraint.tag)
+        return Constraint(
+            expression: expression, constraint.relation, strength: constraint.strength, name: constraint.name,
+            tag: constraint.tag)
     }
 
     func isEditConstraint(_ constraint: Constraint) -> Bool { edits.values.contains { $0.constraint === constraint } }

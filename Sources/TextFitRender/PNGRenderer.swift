@@ -28,8 +28,9 @@ enum PNGRenderer {
             switch item {
             case let .glyph(face, glyph, origin, pointsPerUnit, color):
                 let source = try sources.source(for: face)
-                canvas.draw(glyph, from: source, x: Double(origin.x) * s, y: Double(origin.y) * s,
-                            pixelsPerUnit: pointsPerUnit * s, color: color)
+                canvas.draw(
+                    glyph, from: source, x: Double(origin.x) * s, y: Double(origin.y) * s,
+                    pixelsPerUnit: pointsPerUnit * s, color: color)
             case let .missingGlyph(rect, thickness, color):
                 let r = scaled(rect, s)
                 let t = max(Double(thickness) * s, 1)
@@ -39,8 +40,9 @@ enum PNGRenderer {
                 canvas.fill(x: r.minX, y: r.minY, width: r.width, height: r.height, color: color)
             case let .stroke(rect, color, pixels):
                 let r = scaled(rect, s)
-                frame(canvas, x0: r.minX.rounded(), y0: r.minY.rounded(), x1: r.maxX.rounded(), y1: r.maxY.rounded(),
-                      thickness: Double(pixels), color: color)
+                frame(
+                    canvas, x0: r.minX.rounded(), y0: r.minY.rounded(), x1: r.maxX.rounded(), y1: r.maxY.rounded(),
+                    thickness: Double(pixels), color: color)
             case let .line(from, to, color, pixels, dashed):
                 line(canvas, from: from, to: to, scale: s, pixels: Double(pixels), dashed: dashed, color: color)
             }
@@ -48,16 +50,24 @@ enum PNGRenderer {
         return canvas
     }
 
-    private static func scaled(_ rect: CGRect, _ s: Double) -> (minX: Double, minY: Double, maxX: Double, maxY: Double,
-                                                                 width: Double, height: Double) {
+    private static func scaled(
+        _ rect: CGRect, _ s: Double
+    ) -> (
+        minX: Double, minY: Double, maxX: Double, maxY: Double,
+        width: Double, height: Double
+    ) {
         let r = rect.standardized
-        return (Double(r.minX) * s, Double(r.minY) * s, Double(r.maxX) * s, Double(r.maxY) * s,
-                Double(r.width) * s, Double(r.height) * s)
+        return (
+            Double(r.minX) * s, Double(r.minY) * s, Double(r.maxX) * s, Double(r.maxY) * s,
+            Double(r.width) * s, Double(r.height) * s
+        )
     }
 
     /// A rectangle outline of `thickness` pixels inside (x0, y0)–(x1, y1).
-    private static func frame(_ canvas: Canvas, x0: Double, y0: Double, x1: Double, y1: Double, thickness t: Double,
-                              color: RenderColor) {
+    private static func frame(
+        _ canvas: Canvas, x0: Double, y0: Double, x1: Double, y1: Double, thickness t: Double,
+        color: RenderColor
+    ) {
         let width = x1 - x0, height = y1 - y0
         guard width > 0, height > 0 else { return }
         if width <= 2 * t || height <= 2 * t {
@@ -73,8 +83,10 @@ enum PNGRenderer {
     /// Dashes: 4 pixels on, 3 off.
     static let dash = (on: 4.0, off: 3.0)
 
-    private static func line(_ canvas: Canvas, from: CGPoint, to: CGPoint, scale s: Double, pixels: Double, dashed: Bool,
-                             color: RenderColor) {
+    private static func line(
+        _ canvas: Canvas, from: CGPoint, to: CGPoint, scale s: Double, pixels: Double, dashed: Bool,
+        color: RenderColor
+    ) {
         let horizontal = abs(to.y - from.y) <= abs(to.x - from.x)
         // The pixel row (or column) holding the line's position; the span along it, unsnapped.
         let across = ((horizontal ? Double(from.y) : Double(from.x)) * s).rounded(.down)

@@ -111,8 +111,10 @@ public struct RenderOptions: Sendable, Hashable {
     /// The selection's fill (UIKit's tint at a quarter opacity by default).
     public var selectionColor: RenderColor = RenderColor.systemBlue.withAlpha(64)
 
-    public init(scale: CGFloat = 2, overlays: RenderOverlays = [], widthLimit: CGFloat? = nil, padding: CGFloat = 4,
-                textColor: RenderColor = .black, background: RenderColor? = .white) {
+    public init(
+        scale: CGFloat = 2, overlays: RenderOverlays = [], widthLimit: CGFloat? = nil, padding: CGFloat = 4,
+        textColor: RenderColor = .black, background: RenderColor? = .white
+    ) {
         self.scale = scale
         self.overlays = overlays
         self.widthLimit = widthLimit

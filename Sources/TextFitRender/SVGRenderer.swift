@@ -30,7 +30,8 @@ enum SVGRenderer {
 
             """
         if let background = picture.background {
-            svg += "<rect width=\"\(number(picture.size.width))\" height=\"\(number(picture.size.height))\"\(fill(background))/>\n"
+            svg +=
+                "<rect width=\"\(number(picture.size.width))\" height=\"\(number(picture.size.height))\"\(fill(background))/>\n"
         }
         let sources = GlyphSources()
         var glyphData: [GlyphKey: GlyphData] = [:]
@@ -57,12 +58,15 @@ enum SVGRenderer {
                     break
                 case .path(let path):
                     let k = number(pointsPerUnit, decimals: 9)
-                    svg += "<path transform=\"matrix(\(k) 0 0 -\(k) \(number(origin.x, decimals: 4)) "
+                    svg +=
+                        "<path transform=\"matrix(\(k) 0 0 -\(k) \(number(origin.x, decimals: 4)) "
                         + "\(number(origin.y, decimals: 4)))\" d=\"\(path)\"\(fill(color))/>\n"
                     output.pathGlyphs += 1
                 case .colorBitmap:
-                    if let image = try colorGlyphImage(glyph, source: source, origin: origin, pixelsPerUnit: pointsPerUnit * s,
-                                                       scale: s) {
+                    if let image = try colorGlyphImage(
+                        glyph, source: source, origin: origin, pixelsPerUnit: pointsPerUnit * s,
+                        scale: s)
+                    {
                         svg += image + "\n"
                         output.imageGlyphs += 1
                     }
@@ -71,32 +75,38 @@ enum SVGRenderer {
                 let t = min(thickness, rect.width / 2, rect.height / 2)
                 let outer = rect
                 let inner = rect.insetBy(dx: t, dy: t)
-                svg += "<path d=\"M\(number(outer.minX)) \(number(outer.minY))H\(number(outer.maxX))V\(number(outer.maxY))"
+                svg +=
+                    "<path d=\"M\(number(outer.minX)) \(number(outer.minY))H\(number(outer.maxX))V\(number(outer.maxY))"
                     + "H\(number(outer.minX))Z"
                 if inner.width > 0, inner.height > 0 {
-                    svg += "M\(number(inner.minX)) \(number(inner.minY))V\(number(inner.maxY))H\(number(inner.maxX))"
+                    svg +=
+                        "M\(number(inner.minX)) \(number(inner.minY))V\(number(inner.maxY))H\(number(inner.maxX))"
                         + "V\(number(inner.minY))Z"
                 }
                 svg += "\" fill-rule=\"evenodd\"\(fill(color))/>\n"
                 output.pathGlyphs += 1
             case let .fill(rect, color):
-                svg += "<rect x=\"\(number(rect.minX))\" y=\"\(number(rect.minY))\" width=\"\(number(rect.width))\" "
+                svg +=
+                    "<rect x=\"\(number(rect.minX))\" y=\"\(number(rect.minY))\" width=\"\(number(rect.width))\" "
                     + "height=\"\(number(rect.height))\"\(fill(color))/>\n"
             case let .stroke(rect, color, pixels):
                 let w = Double(pixels) / s
                 let r = rect.insetBy(dx: CGFloat(w / 2), dy: CGFloat(w / 2))
                 guard r.width > 0, r.height > 0 else { continue }
-                svg += "<rect x=\"\(number(r.minX))\" y=\"\(number(r.minY))\" width=\"\(number(r.width))\" "
+                svg +=
+                    "<rect x=\"\(number(r.minX))\" y=\"\(number(r.minY))\" width=\"\(number(r.width))\" "
                     + "height=\"\(number(r.height))\" fill=\"none\"\(stroke(color, width: w))/>\n"
             case let .line(from, to, color, pixels, dashed):
                 // Centred on the pixel row or column the PNG fills.
                 let horizontal = abs(to.y - from.y) <= abs(to.x - from.x)
                 let w = Double(pixels) / s
                 func centre(_ value: CGFloat) -> Double { ((Double(value) * s).rounded(.down) + Double(pixels) / 2) / s }
-                let (x1, y1, x2, y2) = horizontal
+                let (x1, y1, x2, y2) =
+                    horizontal
                     ? (Double(from.x), centre(from.y), Double(to.x), centre(from.y))
                     : (centre(from.x), Double(from.y), centre(from.x), Double(to.y))
-                var element = "<line x1=\"\(number(x1))\" y1=\"\(number(y1))\" x2=\"\(number(x2))\" y2=\"\(number(y2))\""
+                var element =
+                    "<line x1=\"\(number(x1))\" y1=\"\(number(y1))\" x2=\"\(number(x2))\" y2=\"\(number(y2))\""
                     + stroke(color, width: w)
                 if dashed {
                     element += " stroke-dasharray=\"\(number(PNGRenderer.dash.on / s)) \(number(PNGRenderer.dash.off / s))\""
@@ -115,13 +125,17 @@ enum SVGRenderer {
     }
 
     /// A colour glyph rasterised at the picture's scale and embedded as a PNG `<image>`.
-    private static func colorGlyphImage(_ glyph: UInt32, source: GlyphSource, origin: CGPoint, pixelsPerUnit: Double,
-                                        scale s: Double) throws -> String? {
+    private static func colorGlyphImage(
+        _ glyph: UInt32, source: GlyphSource, origin: CGPoint, pixelsPerUnit: Double,
+        scale s: Double
+    ) throws -> String? {
         let x = Double(origin.x) * s, y = Double(origin.y) * s
         guard let box = source.pixelBounds(of: glyph, x: x, y: y, pixelsPerUnit: pixelsPerUnit),
-              let canvas = Canvas(width: box.x1 - box.x0, height: box.y1 - box.y0, background: nil) else { return nil }
-        canvas.draw(glyph, from: source, x: x - Double(box.x0), y: y - Double(box.y0), pixelsPerUnit: pixelsPerUnit,
-                    color: .black)
+            let canvas = Canvas(width: box.x1 - box.x0, height: box.y1 - box.y0, background: nil)
+        else { return nil }
+        canvas.draw(
+            glyph, from: source, x: x - Double(box.x0), y: y - Double(box.y0), pixelsPerUnit: pixelsPerUnit,
+            color: .black)
         let png = Data(try canvas.png(keepAlpha: true)).base64EncodedString()
         return "<image x=\"\(number(Double(box.x0) / s))\" y=\"\(number(Double(box.y0) / s))\" "
             + "width=\"\(number(Double(box.x1 - box.x0) / s))\" height=\"\(number(Double(box.y1 - box.y0) / s))\" "

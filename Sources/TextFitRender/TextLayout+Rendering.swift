@@ -23,8 +23,9 @@ extension TextLayout {
         }
         let limit = options.widthLimit.flatMap { $0 > 0 && !$0.isUnboundedTextDimension ? $0 : nil }
         let padding = options.padding
-        let size = CGSize(width: max(sizeIncludingTrailingWhitespace.width, limit ?? 0) + 2 * padding,
-                          height: size.height + 2 * padding)
+        let size = CGSize(
+            width: max(sizeIncludingTrailingWhitespace.width, limit ?? 0) + 2 * padding,
+            height: size.height + 2 * padding)
         var picture = try TextPicture(size: size, background: options.background)
         if let selection = options.selection {
             // Under the glyphs, as a text view draws its selection.
@@ -32,8 +33,9 @@ extension TextLayout {
                 picture.fill(piece.rect.offsetBy(dx: padding, dy: padding), color: options.selectionColor)
             }
         }
-        try picture.draw(self, at: CGPoint(x: padding, y: padding), color: options.textColor,
-                         overlays: options.overlays, widthLimit: limit)
+        try picture.draw(
+            self, at: CGPoint(x: padding, y: padding), color: options.textColor,
+            overlays: options.overlays, widthLimit: limit)
         return picture
     }
 

@@ -65,17 +65,21 @@ public struct TextPicture: Sendable {
     ///   - widthLimit: the width the layout was made at, for `.widthLimit`; nil or 0 = none.
     /// - Throws: `RenderError.invalidGeometry` for a non-finite origin.
     /// - Complexity: shapes each segment the lines touch once (HarfBuzz), no rasterising.
-    public mutating func draw(_ layout: TextLayout, at origin: CGPoint = .zero,
-                              color: RenderColor = .black, overlays: RenderOverlays = [],
-                              widthLimit: CGFloat? = nil) throws {
+    public mutating func draw(
+        _ layout: TextLayout, at origin: CGPoint = .zero,
+        color: RenderColor = .black, overlays: RenderOverlays = [],
+        widthLimit: CGFloat? = nil
+    ) throws {
         try draw(lines: layout.lines, at: origin, color: color, overlays: overlays, widthLimit: widthLimit)
     }
 
     /// Draws laid-out lines (for layouts that keep lines, such as a title + date block's `titleLines`, or
     /// some of a layout's lines). Parameters and errors as `draw(_:at:color:overlays:widthLimit:)`.
-    public mutating func draw(lines: some BidirectionalCollection<TextLine>, at origin: CGPoint = .zero,
-                              color: RenderColor = .black, overlays: RenderOverlays = [],
-                              widthLimit: CGFloat? = nil) throws {
+    public mutating func draw(
+        lines: some BidirectionalCollection<TextLine>, at origin: CGPoint = .zero,
+        color: RenderColor = .black, overlays: RenderOverlays = [],
+        widthLimit: CGFloat? = nil
+    ) throws {
         guard origin.x.isFinite, origin.y.isFinite else {
             throw RenderError.invalidGeometry("origin \(origin.x), \(origin.y)")
         }
@@ -89,12 +93,18 @@ public struct TextPicture: Sendable {
             let top = origin.y + line.rect.minY
             let height = line.rect.height
             if overlays.contains(.hangingWhitespace), let range = run.hangingWhitespace {
-                items.append(.fill(CGRect(x: x(range.lowerBound, line), y: top, width: range.upperBound - range.lowerBound,
-                                          height: height), RenderOverlays.color(of: .hangingWhitespace)))
+                items.append(
+                    .fill(
+                        CGRect(
+                            x: x(range.lowerBound, line), y: top, width: range.upperBound - range.lowerBound,
+                            height: height), RenderOverlays.color(of: .hangingWhitespace)))
             }
             if overlays.contains(.ellipsis), let range = run.ellipsis {
-                items.append(.fill(CGRect(x: x(range.lowerBound, line), y: top, width: range.upperBound - range.lowerBound,
-                                          height: height), RenderOverlays.color(of: .ellipsis)))
+                items.append(
+                    .fill(
+                        CGRect(
+                            x: x(range.lowerBound, line), y: top, width: range.upperBound - range.lowerBound,
+                            height: height), RenderOverlays.color(of: .ellipsis)))
             }
         }
         // The glyphs (positions are y up from the baseline; the picture is y down).
@@ -108,12 +118,15 @@ public struct TextPicture: Sendable {
                     let pen = CGPoint(x: x(glyph.position.x, line), y: baseline - glyph.position.y)
                     if let box = run.attachment {
                         // An attachment's place and size, outlined: TextFit holds no image to draw in it.
-                        items.append(.stroke(CGRect(x: pen.x, y: pen.y - box.height, width: glyph.advance, height: box.height),
-                                             color, pixels: 1))
+                        items.append(
+                            .stroke(
+                                CGRect(x: pen.x, y: pen.y - box.height, width: glyph.advance, height: box.height),
+                                color, pixels: 1))
                     } else if glyph.isMissing {
                         items.append(Self.missingGlyphBox(pen: pen, advance: glyph.advance, font: run.font, color: color))
                     } else {
-                        items.append(.glyph(face: run.face, glyph: glyph.id, origin: pen, pointsPerUnit: perUnit, color: color))
+                        items.append(
+                            .glyph(face: run.face, glyph: glyph.id, origin: pen, pointsPerUnit: perUnit, color: color))
                     }
                 }
             }
@@ -129,15 +142,19 @@ public struct TextPicture: Sendable {
                 // Under the hanging whitespace too: right of the box, or left in a right-to-left line.
                 let start = min(box.minX, run.hangingWhitespace.map { x($0.lowerBound, line) } ?? box.minX)
                 let end = max(box.maxX, run.hangingWhitespace.map { x($0.upperBound, line) } ?? box.maxX)
-                items.append(.line(from: CGPoint(x: start, y: y), to: CGPoint(x: end, y: y),
-                                   RenderOverlays.color(of: .baselines), pixels: 1, dashed: false))
+                items.append(
+                    .line(
+                        from: CGPoint(x: start, y: y), to: CGPoint(x: end, y: y),
+                        RenderOverlays.color(of: .baselines), pixels: 1, dashed: false))
             }
         }
         if overlays.contains(.widthLimit), let widthLimit, widthLimit > 0, !widthLimit.isUnboundedTextDimension {
             let height = lines.last.map { $0.rect.maxY } ?? 0
-            items.append(.line(from: CGPoint(x: origin.x + widthLimit, y: origin.y - 3),
-                               to: CGPoint(x: origin.x + widthLimit, y: origin.y + height + 3),
-                               RenderOverlays.color(of: .widthLimit), pixels: 1, dashed: true))
+            items.append(
+                .line(
+                    from: CGPoint(x: origin.x + widthLimit, y: origin.y - 3),
+                    to: CGPoint(x: origin.x + widthLimit, y: origin.y + height + 3),
+                    RenderOverlays.color(of: .widthLimit), pixels: 1, dashed: true))
         }
     }
 
@@ -146,8 +163,10 @@ public struct TextPicture: Sendable {
     /// - Returns: the layout drawn, so callers can place what follows.
     /// - Throws: `MeasureError.invalidWidth`, `RenderError.invalidGeometry`.
     @discardableResult
-    public mutating func draw(_ string: String, font: Font, at origin: CGPoint, width: CGFloat? = nil,
-                              color: RenderColor = .black) throws -> TextLayout {
+    public mutating func draw(
+        _ string: String, font: Font, at origin: CGPoint, width: CGFloat? = nil,
+        color: RenderColor = .black
+    ) throws -> TextLayout {
         let text = PreparedText(string, font: font)
         let layout = try text.layout(width: width)
         try draw(layout, at: origin, color: color)
@@ -160,8 +179,9 @@ public struct TextPicture: Sendable {
         let height = font.capHeight > 0 ? font.capHeight : font.pointSize * 0.7
         let inset = max(advance * 0.1, font.pointSize * 0.04)
         let width = max(advance - 2 * inset, font.pointSize * 0.2)
-        return .missingGlyph(CGRect(x: pen.x + inset, y: pen.y - height, width: width, height: height),
-                             thickness: max(font.pointSize * 0.06, 0.5), color: color)
+        return .missingGlyph(
+            CGRect(x: pen.x + inset, y: pen.y - height, width: width, height: height),
+            thickness: max(font.pointSize * 0.06, 0.5), color: color)
     }
 
     // MARK: - Shapes
@@ -178,8 +198,10 @@ public struct TextPicture: Sendable {
 
     /// A horizontal or vertical line `lineWidth` pixels wide (a diagonal is drawn as its bounding box's
     /// longer side), in the pixel row or column holding its position.
-    public mutating func drawLine(from start: CGPoint, to end: CGPoint, color: RenderColor, lineWidth: CGFloat = 1,
-                                  dashed: Bool = false) {
+    public mutating func drawLine(
+        from start: CGPoint, to end: CGPoint, color: RenderColor, lineWidth: CGFloat = 1,
+        dashed: Bool = false
+    ) {
         items.append(.line(from: start, to: end, color, pixels: lineWidth, dashed: dashed))
     }
 
@@ -210,8 +232,9 @@ public struct TextPicture: Sendable {
         let height = (size.height * scale - 1e-9).rounded(.up)
         guard width <= CGFloat(Self.maximumPixelSize), height <= CGFloat(Self.maximumPixelSize) else {
             // `min` keeps NaN, which `Int(_:)` traps on: a NaN side is reported as the cap too.
-            throw RenderError.pictureTooLarge(width: width < 1e9 ? Int(width) : 1_000_000_000,
-                                              height: height < 1e9 ? Int(height) : 1_000_000_000)
+            throw RenderError.pictureTooLarge(
+                width: width < 1e9 ? Int(width) : 1_000_000_000,
+                height: height < 1e9 ? Int(height) : 1_000_000_000)
         }
         return (max(1, Int(width)), max(1, Int(height)))
     }

@@ -18,8 +18,10 @@ extension TitleDateLayout {
     ///     block keeps only the date's frame, so the date is laid out again on its one line).
     ///   - width: the block's width `W`, for `.widthLimit`; nil or 0 = none.
     /// - Throws: `MeasureError` for an unusable date (never for one the block was made with).
-    public func draw(into picture: inout TextPicture, date: PreparedText, at origin: CGPoint = .zero,
-                     color: RenderColor = .black, overlays: RenderOverlays = [], width: CGFloat? = nil) throws {
+    public func draw(
+        into picture: inout TextPicture, date: PreparedText, at origin: CGPoint = .zero,
+        color: RenderColor = .black, overlays: RenderOverlays = [], width: CGFloat? = nil
+    ) throws {
         let titleOrigin = CGPoint(x: origin.x + titleFrame.minX, y: origin.y + titleFrame.minY)
         try picture.draw(lines: titleLines, at: titleOrigin, color: color, overlays: overlays.subtracting(.widthLimit))
         // The date is one unwrapped line (as `TitleDateLayout` measured it), its frame's top at the line's.
@@ -34,9 +36,10 @@ extension TitleDateLayout {
             if dateFrame.width > 0 { picture.stroke(dateFrame.offsetBy(dx: origin.x, dy: origin.y), color: frameColor) }
         }
         if overlays.contains(.widthLimit), let width, width > 0, !width.isUnboundedTextDimension {
-            picture.drawLine(from: CGPoint(x: origin.x + width, y: origin.y - 3),
-                             to: CGPoint(x: origin.x + width, y: origin.y + size.height + 3),
-                             color: RenderOverlays.color(of: .widthLimit), dashed: true)
+            picture.drawLine(
+                from: CGPoint(x: origin.x + width, y: origin.y - 3),
+                to: CGPoint(x: origin.x + width, y: origin.y + size.height + 3),
+                color: RenderOverlays.color(of: .widthLimit), dashed: true)
         }
     }
 
@@ -49,11 +52,14 @@ extension TitleDateLayout {
         }
         let limit = options.widthLimit.flatMap { $0 > 0 && !$0.isUnboundedTextDimension ? $0 : nil }
         let padding = options.padding
-        var picture = try TextPicture(size: CGSize(width: max(size.width, limit ?? 0) + 2 * padding,
-                                                   height: size.height + 2 * padding),
-                                      background: options.background)
-        try draw(into: &picture, date: date, at: CGPoint(x: padding, y: padding), color: options.textColor,
-                 overlays: options.overlays, width: limit)
+        var picture = try TextPicture(
+            size: CGSize(
+                width: max(size.width, limit ?? 0) + 2 * padding,
+                height: size.height + 2 * padding),
+            background: options.background)
+        try draw(
+            into: &picture, date: date, at: CGPoint(x: padding, y: padding), color: options.textColor,
+            overlays: options.overlays, width: limit)
         return picture
     }
 

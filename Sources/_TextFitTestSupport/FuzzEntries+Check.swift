@@ -32,7 +32,8 @@ extension _FuzzEntries {
         let catalog = folder.appendingPathComponent(isStrings ? "de.lproj/Localizable.strings" : "Localizable.xcstrings")
         let constraints = folder.appendingPathComponent("constraints.json")
         do {
-            try FileManager.default.createDirectory(at: catalog.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: catalog.deletingLastPathComponent(), withIntermediateDirectories: true)
             try catalogBytes.write(to: catalog)
             try constraintsBytes.write(to: constraints)
         } catch {
@@ -40,12 +41,15 @@ extension _FuzzEntries {
         }
         var output: [String] = []
         var errors: [String] = []
-        let code = runTextFit(arguments: ["check", catalog.path, "--constraints", constraints.path, "--json"],
-                              input: { nil }, output: { output.append($0) }, error: { errors.append($0) })
+        let code = runTextFit(
+            arguments: ["check", catalog.path, "--constraints", constraints.path, "--json"],
+            input: { nil }, output: { output.append($0) }, error: { errors.append($0) })
         var problems: [String] = []
         guard code != 2 else {
             if !output.isEmpty { problems.append("exit 2 with output: \(output.prefix(2))") }
-            if errors.count != 1 || errors.first?.hasPrefix("textfit check: ") != true { problems.append("exit 2 with stderr \(errors)") }
+            if errors.count != 1 || errors.first?.hasPrefix("textfit check: ") != true {
+                problems.append("exit 2 with stderr \(errors)")
+            }
             return problems
         }
         guard code == 0 || code == 1 || code == 3 else { return ["exit code \(code)"] }
@@ -64,7 +68,9 @@ extension _FuzzEntries {
             if value["error"] != nil { failed = true }
             switch (value["fits"], value["overflow"], value["lineCount"]) {
             case (.bool(let fits)?, .double(let overflow)?, .int(let lines)?):
-                if !overflow.isFinite || overflow < 0 || (fits && overflow != 0) { problems.append("overflow \(overflow), fits \(fits): \(line)") }
+                if !overflow.isFinite || overflow < 0 || (fits && overflow != 0) {
+                    problems.append("overflow \(overflow), fits \(fits): \(line)")
+                }
                 if lines < 0 { problems.append("lineCount \(lines)") }
                 if !fits { overflowing = true }
             case (.null?, .null?, .null?): break

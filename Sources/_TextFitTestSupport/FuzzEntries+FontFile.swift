@@ -19,13 +19,17 @@ extension _FuzzEntries {
     static let fontFileTexts = ["Hello world", "\u{10280}\u{10281} \u{10282}", "a\u{301}b fi", "\u{1F600} x"]
 
     /// Where a path starts (`sandbox` is replaced by the sandbox's folder).
-    static let pathStarts = ["sandbox", "sandbox/root", "sandbox/outside", "/proc/self/rootsandbox", "/proc/self/cwd", "",
-                             "/", "/dev", "/proc/self/fd", "/proc/self/rootsandbox/root"]
+    static let pathStarts = [
+        "sandbox", "sandbox/root", "sandbox/outside", "/proc/self/rootsandbox", "/proc/self/cwd", "",
+        "/", "/dev", "/proc/self/fd", "/proc/self/rootsandbox/root",
+    ]
     /// The pieces a path is built from: the sandbox's names (see `FontFileSandbox`), and system paths.
-    static let pathFragments = ["root", "outside", "font.ttf", "empty.ttf", "text.ttf", "dir", "fifo", "in-link",
-                                "out-link", "hard.ttf", "hard-in.ttf", "loop", "dangling", "dev-zero", "proc-link",
-                                "root-link", "dir-link", "..", ".", "", "\0", "/proc/self/root", "/dev/zero",
-                                "/dev/stdin", "/proc/self/fd/0", "missing", "font.ttf/..", "self"]
+    static let pathFragments = [
+        "root", "outside", "font.ttf", "empty.ttf", "text.ttf", "dir", "fifo", "in-link",
+        "out-link", "hard.ttf", "hard-in.ttf", "loop", "dangling", "dev-zero", "proc-link",
+        "root-link", "dir-link", "..", ".", "", "\0", "/proc/self/root", "/dev/zero",
+        "/dev/stdin", "/proc/self/fd/0", "missing", "font.ttf/..", "self",
+    ]
 
     /// Runs one `FuzzFontFile` input; returns the broken invariants.
     public static func fontFile(_ bytes: [UInt8]) -> [String] {
@@ -54,8 +58,10 @@ extension _FuzzEntries {
 
     // MARK: - Font bytes
 
-    private static func fontBytes(_ data: [UInt8], sandbox: FontFileSandbox, faceIndex: Int, size: CGFloat,
-                                  text: String) -> [String] {
+    private static func fontBytes(
+        _ data: [UInt8], sandbox: FontFileSandbox, faceIndex: Int, size: CGFloat,
+        text: String
+    ) -> [String] {
         let path = sandbox.freshFile()
         guard FileManager.default.createFile(atPath: path, contents: Data(data)) else { return ["cannot write \(path)"] }
         defer { sandbox.remove(path) }
@@ -89,8 +95,10 @@ extension _FuzzEntries {
     /// The file rewritten in place (the same inode) with its last byte changed while `heldFont` keeps its
     /// face open, then named through a new hard link: the catalog meets a known device and inode holding
     /// other bytes, and must not answer with the open face.
-    private static func rewritten(_ path: String, _ data: [UInt8], heldFont: Font, sandbox: FontFileSandbox,
-                                  faceIndex: Int, size: CGFloat) -> [String] {
+    private static func rewritten(
+        _ path: String, _ data: [UInt8], heldFont: Font, sandbox: FontFileSandbox,
+        faceIndex: Int, size: CGFloat
+    ) -> [String] {
         var changed = data
         guard let last = changed.last else { return [] }
         changed[changed.count - 1] = last ^ 0xFF
@@ -133,14 +141,18 @@ extension _FuzzEntries {
 
     // MARK: - Paths
 
-    private static func confinedPath(_ path: String, sandbox: FontFileSandbox, faceIndex: Int, size: CGFloat,
-                                     text: String) -> [String] {
+    private static func confinedPath(
+        _ path: String, sandbox: FontFileSandbox, faceIndex: Int, size: CGFloat,
+        text: String
+    ) -> [String] {
         let expected = sandbox.expectation(for: path, faceIndex: faceIndex)
         var problems: [String] = []
         do {
             let font = try sandbox.table.font(file: path, faceIndex: faceIndex, size: size)
             if case .loads = expected {
-                if font.familyName != sandbox.familyName { problems.append("loaded \(font.familyName) from \(path.debugDescription)") }
+                if font.familyName != sandbox.familyName {
+                    problems.append("loaded \(font.familyName) from \(path.debugDescription)")
+                }
                 problems += measures(font: font, text: text)
             } else {
                 problems.append("\(path.debugDescription) loaded, expected \(expected)")
@@ -148,9 +160,9 @@ extension _FuzzEntries {
         } catch let error as FontError {
             switch (expected, error) {
             case (.outside, .outsideAllowedFolders(path: path)),
-                 (.unreadable, .unreadableFile(path: _, _)),
-                 (.indexOutOfRange, .faceIndexOutOfRange(path: _, index: faceIndex, faceCount: 1)),
-                 (.nothing, .fileNotFound), (.nothing, .unreadableFile):
+                (.unreadable, .unreadableFile(path: _, _)),
+                (.indexOutOfRange, .faceIndexOutOfRange(path: _, index: faceIndex, faceCount: 1)),
+                (.nothing, .fileNotFound), (.nothing, .unreadableFile):
                 break
             default:
                 problems.append("\(path.debugDescription): \(error), expected \(expected)")
@@ -228,12 +240,15 @@ public final class FontFileSandbox: @unchecked Sendable {
         try manager.copyItem(atPath: source.filePath, toPath: outside + "/font.ttf")
         familyName = source.familyName
         guard link(font, root + "/hard.ttf") == 0, link(font, outside + "/hard-in.ttf") == 0,
-              mkfifo(root + "/fifo", 0o600) == 0 else { throw CocoaError(.fileWriteUnknown) }
+            mkfifo(root + "/fifo", 0o600) == 0
+        else { throw CocoaError(.fileWriteUnknown) }
         manager.createFile(atPath: root + "/empty.ttf", contents: Data())
         manager.createFile(atPath: root + "/text.ttf", contents: Data("not a font\n".utf8))
-        for (name, target) in [("in-link", "font.ttf"), ("out-link", "../outside/font.ttf"), ("dir-link", "dir"),
-                               ("loop", "loop"), ("dangling", "missing"), ("dev-zero", "/dev/zero"),
-                               ("proc-link", "/proc/self/root")] {
+        for (name, target) in [
+            ("in-link", "font.ttf"), ("out-link", "../outside/font.ttf"), ("dir-link", "dir"),
+            ("loop", "loop"), ("dangling", "missing"), ("dev-zero", "/dev/zero"),
+            ("proc-link", "/proc/self/root"),
+        ] {
             try manager.createSymbolicLink(atPath: root + "/" + name, withDestinationPath: target)
         }
         try manager.createSymbolicLink(atPath: outside + "/root-link", withDestinationPath: "../root")

@@ -23,7 +23,8 @@ extension _FuzzEntries {
 
     public static func decodeFontSettingsInput(_ bytes: [UInt8]) -> FontSettingsInput {
         func byte(_ i: Int) -> UInt8 { i < bytes.count ? bytes[i] : 0 }
-        var input = FontSettingsInput(inter: byte(0) & 1 == 1, size: CGFloat(6 + Int(byte(1) % 64)), features: [], variations: [], text: "")
+        var input = FontSettingsInput(
+            inter: byte(0) & 1 == 1, size: CGFloat(6 + Int(byte(1) % 64)), features: [], variations: [], text: "")
         var at = 3
         for _ in 0..<Int(byte(2) % 8) {
             let tag = String(decoding: (1...4).map { byte(at + $0) }, as: UTF8.self)
@@ -32,7 +33,8 @@ extension _FuzzEntries {
                 input.features.append((tag, raw))
             } else {
                 let special: [Double] = [.nan, .infinity, -.infinity]
-                input.variations.append((tag, byte(at) & 6 == 6 ? special[raw & 1 == 0 ? 0 : (raw > 0 ? 1 : 2)] : Double(raw)))
+                input.variations.append(
+                    (tag, byte(at) & 6 == 6 ? special[raw & 1 == 0 ? 0 : (raw > 0 ? 1 : 2)] : Double(raw)))
             }
             at += 7
         }
@@ -51,7 +53,8 @@ extension _FuzzEntries {
         func make() throws -> Font {
             let features = try input.features.map { try FontFeature($0.tag, $0.value) }
             let variations = try input.variations.map { try FontVariation($0.tag, $0.value) }
-            return input.inter ? try Font(file: interVariablePath, size: input.size, features: features, variations: variations)
+            return input.inter
+                ? try Font(file: interVariablePath, size: input.size, features: features, variations: variations)
                 : try Font(family: "Noto Sans", size: input.size, features: features, variations: variations)
         }
         let font: Font
@@ -62,7 +65,9 @@ extension _FuzzEntries {
                 problems.append("applied \(variation) on no axis")
                 continue
             }
-            if !(axis.minimum...axis.maximum).contains(variation.value) { problems.append("applied \(variation) outside \(axis)") }
+            if !(axis.minimum...axis.maximum).contains(variation.value) {
+                problems.append("applied \(variation) outside \(axis)")
+            }
         }
         for (tag, value) in input.variations {
             let axis = axes.first { $0.tag == tag }

@@ -28,20 +28,27 @@ extension _FuzzEntries {
         let point = CGPoint(x: coordinate(), y: coordinate())
         let input = decodeMeasureInput(Array(bytes.dropFirst(8)))
         guard input.size.isFinite, input.size > 0, input.size < 100_000, input.maxLines >= 0,
-              input.width.map({ !$0.isNaN && $0 >= 0 }) ?? true, input.units.count <= 2000 else { return [] }
-        let families: [(String, Font.Weight)] = [("Noto Sans", .regular), ("Noto Sans", .bold), ("Droid Sans Fallback", .regular)]
+            input.width.map({ !$0.isNaN && $0 >= 0 }) ?? true, input.units.count <= 2000
+        else { return [] }
+        let families: [(String, Font.Weight)] = [
+            ("Noto Sans", .regular), ("Noto Sans", .bold), ("Droid Sans Fallback", .regular),
+        ]
         let (family, weight) = families[input.fontChoice % families.count]
         guard let font = try? Font(family: family, size: input.size, weight: weight),
-              let layout = try? PreparedText(utf16: input.units, font: font)
-                .layout(width: input.width, numberOfLines: input.maxLines, lineBreakMode: input.mode) else { return [] }
+            let layout = try? PreparedText(utf16: input.units, font: font)
+                .layout(width: input.width, numberOfLines: input.maxLines, lineBreakMode: input.mode)
+        else { return [] }
         var problems: [String] = []
         let count = input.units.count
         let range = start..<(start + length)
         do {
             let rects = try layout.rects(for: range)
             if range.upperBound > count { problems.append("range \(range) past \(count) units was accepted") }
-            for piece in rects where !(piece.rect.minX.isFinite && piece.rect.width >= 0 && piece.rect.height >= 0
-                                       && (0..<layout.lineCount).contains(piece.lineIndex)) {
+            for piece in rects
+            where
+                !(piece.rect.minX.isFinite && piece.rect.width >= 0 && piece.rect.height >= 0
+                && (0..<layout.lineCount).contains(piece.lineIndex))
+            {
                 problems.append("rect \(piece) for \(range)")
             }
         } catch let error as TextRangeError {
@@ -62,7 +69,8 @@ extension _FuzzEntries {
         if !(0...count).contains(position.offset) {
             problems.append("point \(point) hit \(position.offset) outside \(count) units")
         } else if let word = try? layout.wordRange(at: position.offset),
-                  !(word.contains(position.offset) || word.upperBound == position.offset || word.isEmpty && count == 0) {
+            !(word.contains(position.offset) || word.upperBound == position.offset || word.isEmpty && count == 0)
+        {
             problems.append("word \(word) does not hold \(position.offset)")
         }
         return problems

@@ -32,8 +32,10 @@ public enum _FuzzEntries {
         /// The pixel-grid scale `sizeThatFits` is asked with.
         public var scale: CGFloat = 1
 
-        public init(units: [UInt16], fontChoice: Int, size: CGFloat, width: CGFloat?, lastLineMaxWidth: CGFloat?,
-                    maxLines: Int, mode: LineBreakMode, strategy: LineBreakStrategy, scale: CGFloat = 1) {
+        public init(
+            units: [UInt16], fontChoice: Int, size: CGFloat, width: CGFloat?, lastLineMaxWidth: CGFloat?,
+            maxLines: Int, mode: LineBreakMode, strategy: LineBreakStrategy, scale: CGFloat = 1
+        ) {
             self.units = units
             self.fontChoice = fontChoice
             self.size = size
@@ -68,8 +70,10 @@ public enum _FuzzEntries {
     public static func decodeMeasureInput(_ bytes: [UInt8]) -> MeasureInput {
         var reader = ByteReader(bytes: bytes)
         let modeByte = reader.next()
-        let modes: [LineBreakMode] = [.byWordWrapping, .byCharWrapping, .byClipping, .byTruncatingHead,
-                                      .byTruncatingTail, .byTruncatingMiddle]
+        let modes: [LineBreakMode] = [
+            .byWordWrapping, .byCharWrapping, .byClipping, .byTruncatingHead,
+            .byTruncatingTail, .byTruncatingMiddle,
+        ]
         let mode = modes[Int(modeByte & 7) % modes.count]
         let strategy = LineBreakStrategy(rawValue: Int((modeByte >> 3) & 3))
         let linesByte = reader.next()
@@ -98,7 +102,9 @@ public enum _FuzzEntries {
         }
         let utf16 = reader.next() & 1 != 0
         let scale = modeByte & 128 != 0 ? scales[Int(reader.next()) % scales.count] : 1
-        let lastLineMaxWidth: CGFloat? = modeByte & 32 == 0 ? nil
+        let lastLineMaxWidth: CGFloat? =
+            modeByte & 32 == 0
+            ? nil
             : modeByte & 64 != 0 ? decodeWidth(&reader) : CGFloat(reader.next()) / 4
         let rest = Array(reader.rest)
         let units: [UInt16]
@@ -107,25 +113,32 @@ public enum _FuzzEntries {
         } else {
             units = Array(String(decoding: rest, as: UTF8.self).utf16)
         }
-        return MeasureInput(units: units, fontChoice: Int(fontByte % 3), size: size, width: width,
-                            lastLineMaxWidth: lastLineMaxWidth, maxLines: maxLines, mode: mode, strategy: strategy,
-                            scale: scale)
+        return MeasureInput(
+            units: units, fontChoice: Int(fontByte % 3), size: size, width: width,
+            lastLineMaxWidth: lastLineMaxWidth, maxLines: maxLines, mode: mode, strategy: strategy,
+            scale: scale)
     }
 
     /// Sizes at the ends of what `Font` accepts (> 0 and < 100,000 pt): below 1/2048 pt the HarfBuzz scale
     /// rounds to 0.
-    public static let sizeExtremes: [CGFloat] = [.leastNonzeroMagnitude, 1e-300, 1e-9, 1e-6, 0.0004, 1.0 / 2048, 1.0 / 1024,
-                                          0.001, 99_999.99, CGFloat(100_000).nextDown, 50_000, 65_536, 2_097_151,
-                                          100_000.0000001, 32_768.5, 4_096.25]
+    public static let sizeExtremes: [CGFloat] = [
+        .leastNonzeroMagnitude, 1e-300, 1e-9, 1e-6, 0.0004, 1.0 / 2048, 1.0 / 1024,
+        0.001, 99_999.99, CGFloat(100_000).nextDown, 50_000, 65_536, 2_097_151,
+        100_000.0000001, 32_768.5, 4_096.25,
+    ]
     /// Widths near 0 (below one 1/1024-pt unit) and near the 1e15 unbounded threshold, and the largest.
-    public static let widthExtremes: [CGFloat] = [.leastNonzeroMagnitude, 1e-9, 1.0 / 2048, CGFloat(1.0 / 1024).nextDown,
-                                           1.0 / 1024, CGFloat(1e15).nextDown, 1e15 - 1, 9.99e14, CGFloat(1e15).nextUp,
-                                           2.1e12, 9.007e15, 1.8e16, CGFloat(Int.max / 4096), CGFloat(Int.max / 1024),
-                                           .greatestFiniteMagnitude.nextDown]
+    public static let widthExtremes: [CGFloat] = [
+        .leastNonzeroMagnitude, 1e-9, 1.0 / 2048, CGFloat(1.0 / 1024).nextDown,
+        1.0 / 1024, CGFloat(1e15).nextDown, 1e15 - 1, 9.99e14, CGFloat(1e15).nextUp,
+        2.1e12, 9.007e15, 1.8e16, CGFloat(Int.max / 4096), CGFloat(Int.max / 1024),
+        .greatestFiniteMagnitude.nextDown,
+    ]
     /// Pixel-grid scales, valid and not: the screens', the extremes of the finite positive doubles, and 0,
     /// negative, NaN and infinity.
-    public static let scales: [CGFloat] = [1, 2, 3, 0.5, 7.1, 1e-300, .leastNonzeroMagnitude, 1e-7, 1e7, 1e300,
-                                    .greatestFiniteMagnitude, 0, -2, .nan, .infinity, 1024]
+    public static let scales: [CGFloat] = [
+        1, 2, 3, 0.5, 7.1, 1e-300, .leastNonzeroMagnitude, 1e-7, 1e7, 1e300,
+        .greatestFiniteMagnitude, 0, -2, .nan, .infinity, 1024,
+    ]
 
     /// A width as the byte layout above says (`decodeMeasureInput`).
     private static func decodeWidth(_ reader: inout ByteReader) -> CGFloat? {
@@ -167,7 +180,9 @@ public enum _FuzzEntries {
 
     public static func measure(_ input: MeasureInput) -> [String] {
         var problems: [String] = []
-        let families: [(String, Font.Weight)] = [("Noto Sans", .regular), ("Noto Sans", .bold), ("Droid Sans Fallback", .regular)]
+        let families: [(String, Font.Weight)] = [
+            ("Noto Sans", .regular), ("Noto Sans", .bold), ("Droid Sans Fallback", .regular),
+        ]
         let (family, weight) = families[input.fontChoice % families.count]
         let font: Font
         do {
@@ -178,7 +193,8 @@ public enum _FuzzEntries {
         } catch let error as FontError {
             // Compared by description: NaN != NaN.
             if error.description != FontError.invalidSize(Double(input.size)).description
-                || input.size.isFinite && input.size > 0 && input.size < 100_000 {
+                || input.size.isFinite && input.size > 0 && input.size < 100_000
+            {
                 problems.append("unexpected font error \(error)")
             }
             return problems
@@ -199,10 +215,12 @@ public enum _FuzzEntries {
         let layout: TextLayout
         let metrics: TextMetrics
         do {
-            layout = try prepared.layout(width: input.width, numberOfLines: input.maxLines, lineBreakMode: input.mode,
-                                         lineBreakStrategy: input.strategy, lastLineMaxWidth: input.lastLineMaxWidth)
-            metrics = try prepared.measure(width: input.width, numberOfLines: input.maxLines, lineBreakMode: input.mode,
-                                           lineBreakStrategy: input.strategy, lastLineMaxWidth: input.lastLineMaxWidth)
+            layout = try prepared.layout(
+                width: input.width, numberOfLines: input.maxLines, lineBreakMode: input.mode,
+                lineBreakStrategy: input.strategy, lastLineMaxWidth: input.lastLineMaxWidth)
+            metrics = try prepared.measure(
+                width: input.width, numberOfLines: input.maxLines, lineBreakMode: input.mode,
+                lineBreakStrategy: input.strategy, lastLineMaxWidth: input.lastLineMaxWidth)
         } catch let error as MeasureError {
             if !expectedErrors.contains(where: { sameError($0, error) }) {
                 problems.append("unexpected error \(error)")
@@ -215,12 +233,15 @@ public enum _FuzzEntries {
         problems += LayoutInvariants.check(layout, of: prepared, input: input)
         if metrics.lineCount != layout.lineCount || metrics.size != layout.size
             || metrics.isTruncated != layout.isTruncated
-            || metrics.widthIncludingTrailingWhitespace != layout.sizeIncludingTrailingWhitespace.width {
+            || metrics.widthIncludingTrailingWhitespace != layout.sizeIncludingTrailingWhitespace.width
+        {
             problems.append("measure \(metrics) differs from layout \(layout.lineCount) lines, \(layout.size)")
         }
-        if let again = try? prepared.layout(width: input.width, numberOfLines: input.maxLines, lineBreakMode: input.mode,
-                                            lineBreakStrategy: input.strategy, lastLineMaxWidth: input.lastLineMaxWidth),
-           again != layout {
+        if let again = try? prepared.layout(
+            width: input.width, numberOfLines: input.maxLines, lineBreakMode: input.mode,
+            lineBreakStrategy: input.strategy, lastLineMaxWidth: input.lastLineMaxWidth),
+            again != layout
+        {
             problems.append("a second layout differs from the first")
         }
         problems += checkDerivedAPIs(prepared, layout: layout, input: input)
@@ -240,8 +261,9 @@ public enum _FuzzEntries {
         if plain, width > 0 {
             let validScale = input.scale.isFinite && input.scale > 0
             do {
-                let size = try prepared.sizeThatFits(CGSize(width: width, height: 0), numberOfLines: input.maxLines,
-                                                     lineBreakMode: input.mode, scale: input.scale)
+                let size = try prepared.sizeThatFits(
+                    CGSize(width: width, height: 0), numberOfLines: input.maxLines,
+                    lineBreakMode: input.mode, scale: input.scale)
                 if !validScale { problems.append("sizeThatFits accepted scale \(input.scale)") }
                 if size != layout.size.ceiledToPixels(scale: input.scale) {
                     problems.append("sizeThatFits \(size) != ceiled layout size \(layout.size)")
@@ -252,23 +274,30 @@ public enum _FuzzEntries {
                     ceiled >= value - max(1e-7 / input.scale, value * 1e-12)
                 }
                 if !(size.width.isFinite && size.height.isFinite && covers(size.width, layout.size.width)
-                     && covers(size.height, layout.size.height)) {
+                    && covers(size.height, layout.size.height))
+                {
                     problems.append("sizeThatFits \(size) at scale \(input.scale) does not cover \(layout.size)")
                 }
-            } catch let error as MeasureError where !validScale && error.description == MeasureError.invalidScale(Double(input.scale)).description {
+            } catch let error as MeasureError
+                where !validScale && error.description == MeasureError.invalidScale(Double(input.scale)).description
+            {
             } catch {
                 problems.append("sizeThatFits threw \(error)")
             }
         }
         if plain, input.maxLines == 0, input.mode == .byWordWrapping || input.mode == .byCharWrapping {
-            if let count = try? prepared.numberOfLines(forWidth: width, lineBreakMode: input.mode), count != layout.lineCount {
+            if let count = try? prepared.numberOfLines(forWidth: width, lineBreakMode: input.mode), count != layout.lineCount
+            {
                 problems.append("numberOfLines(forWidth:) \(count) != layout's \(layout.lineCount)")
             }
         }
-        for options in [StringDrawingOptions.usesLineFragmentOrigin, [.usesLineFragmentOrigin, .truncatesLastVisibleLine], []] {
+        for options in [
+            StringDrawingOptions.usesLineFragmentOrigin, [.usesLineFragmentOrigin, .truncatesLastVisibleLine], [],
+        ] {
             do {
-                let rect = try prepared.boundingRect(with: CGSize(width: width, height: layout.lineHeight * 2),
-                                                     options: options, lineBreakMode: input.mode)
+                let rect = try prepared.boundingRect(
+                    with: CGSize(width: width, height: layout.lineHeight * 2),
+                    options: options, lineBreakMode: input.mode)
                 if !(rect.width.isFinite && rect.height.isFinite && rect.width >= 0 && rect.height >= 0) {
                     problems.append("boundingRect \(options.rawValue) gave \(rect)")
                 }
@@ -292,8 +321,9 @@ public enum _FuzzEntries {
         var remaining = input[...]
         var output: [String] = []
         var errors: [String] = []
-        let code = runTextFit(arguments: ["batch"], input: { remaining.popFirst() }, output: { output.append($0) },
-                              error: { errors.append($0) })
+        let code = runTextFit(
+            arguments: ["batch"], input: { remaining.popFirst() }, output: { output.append($0) },
+            error: { errors.append($0) })
         var problems: [String] = []
         if output.count != input.count { problems.append("\(input.count) lines in, \(output.count) out") }
         if !errors.isEmpty { problems.append("stderr: \(errors)") }
@@ -340,9 +370,11 @@ public enum _FuzzEntries {
             value.isNaN ? "null" : value == .infinity ? "1e400" : value == -.infinity ? "-1e400" : "\(Double(value))"
         }
         let families = ["Noto Sans", "Noto Sans", "Droid Sans Fallback"]
-        var fields = ["\"id\":1", "\"text\":" + JSONWriter.string(.string(String(decoding: input.units, as: UTF16.self))),
-                      "\"family\":\"\(families[input.fontChoice % 3])\"", "\"size\":\(number(input.size))",
-                      "\"maxLines\":\(input.maxLines)", "\"lineBreakMode\":\"\(input.mode.rawValue)\""]
+        var fields = [
+            "\"id\":1", "\"text\":" + JSONWriter.string(.string(String(decoding: input.units, as: UTF16.self))),
+            "\"family\":\"\(families[input.fontChoice % 3])\"", "\"size\":\(number(input.size))",
+            "\"maxLines\":\(input.maxLines)", "\"lineBreakMode\":\"\(input.mode.rawValue)\"",
+        ]
         if let width = input.width { fields.append("\"width\":\(number(width))") }
         let line = "{" + fields.joined(separator: ",") + "}"
         var problems = batch(Array(line.utf8))
@@ -362,10 +394,12 @@ public enum _FuzzEntries {
         do {
             let font = try Font(family: families[input.fontChoice % 3], size: input.size)
             let layout = try PreparedText(utf16: input.units, font: font)
-                .layout(width: input.width.map { $0 >= 1e15 ? 0 : $0 }, numberOfLines: input.maxLines, lineBreakMode: input.mode)
+                .layout(
+                    width: input.width.map { $0 >= 1e15 ? 0 : $0 }, numberOfLines: input.maxLines, lineBreakMode: input.mode)
             if layout.lineCount != count || abs(Double(layout.size.width) - width) > max(1e-3, width * 1e-9) {
-                problems.append("batch answered \(count) lines \(width) pt wide, the API \(layout.lineCount) lines "
-                    + "\(layout.size.width) pt for \(line)")
+                problems.append(
+                    "batch answered \(count) lines \(width) pt wide, the API \(layout.lineCount) lines "
+                        + "\(layout.size.width) pt for \(line)")
             }
         } catch {
             problems.append("batch answered \(line) but the API threw \(error)")
@@ -393,9 +427,9 @@ public enum _FuzzEntries {
         if let size = value["fontSize"] { query.append(JSONMember("fontSize", size)) }
         if let fits = value["fits"] { query.append(JSONMember("fits", fits)) }
         guard case .object(let members) = value,
-              members.count == (direction == nil ? 6 : 7) + query.count + (missingGlyphs == nil ? 0 : 1),
-              let id = value["id"], let width = value["width"], let height = value["height"],
-              let count = value["lineCount"], let truncated = value["truncated"], case .array(let lines)? = value["lines"]
+            members.count == (direction == nil ? 6 : 7) + query.count + (missingGlyphs == nil ? 0 : 1),
+            let id = value["id"], let width = value["width"], let height = value["height"],
+            let count = value["lineCount"], let truncated = value["truncated"], case .array(let lines)? = value["lines"]
         else { return nil }
         var ordered: [JSONValue] = []
         for line in lines {
@@ -403,22 +437,33 @@ public enum _FuzzEntries {
             // A styled, paragraph or bidirectional case's lines carry their boxes: all four or none.
             let box = ["x", "y", "baseline", "height"].compactMap { key in line[key].map { JSONMember(key, $0) } }
             guard case .object(let fields) = line, box.count == 0 || box.count == 4,
-                  fields.count == 4 + box.count + (visual == nil ? 0 : 1), let start = line["start"],
-                  let end = line["end"], let text = line["text"], let lineWidth = line["width"],
-                  (visual == nil) == (direction == nil), direction == nil || box.count == 4 else { return nil }
-            var members = [JSONMember("start", start), JSONMember("end", end), JSONMember("text", text), JSONMember("width", lineWidth)]
+                fields.count == 4 + box.count + (visual == nil ? 0 : 1), let start = line["start"],
+                let end = line["end"], let text = line["text"], let lineWidth = line["width"],
+                (visual == nil) == (direction == nil), direction == nil || box.count == 4
+            else { return nil }
+            var members = [
+                JSONMember("start", start), JSONMember("end", end), JSONMember("text", text), JSONMember("width", lineWidth),
+            ]
             members += box
             if case .array(let runs)? = visual {
-                members.append(JSONMember("visual", .array(runs.map { run in
-                    .object(["start": run["start"] ?? .null, "end": run["end"] ?? .null, "rtl": run["rtl"] ?? .null])
-                })))
+                members.append(
+                    JSONMember(
+                        "visual",
+                        .array(
+                            runs.map { run in
+                                .object([
+                                    "start": run["start"] ?? .null, "end": run["end"] ?? .null, "rtl": run["rtl"] ?? .null,
+                                ])
+                            })))
             } else if let visual {
                 members.append(JSONMember("visual", visual))
             }
             ordered.append(.object(members))
         }
-        var result = [JSONMember("id", id), JSONMember("width", width), JSONMember("height", height),
-                      JSONMember("lineCount", count), JSONMember("truncated", truncated)]
+        var result = [
+            JSONMember("id", id), JSONMember("width", width), JSONMember("height", height),
+            JSONMember("lineCount", count), JSONMember("truncated", truncated),
+        ]
         if let direction { result.append(JSONMember("direction", direction)) }
         result.append(JSONMember("lines", .array(ordered)))
         result += query
@@ -449,7 +494,9 @@ public enum _FuzzEntries {
             }
         }
         for key in ["width", "height"] {
-            if case .double(let number)? = value[key], !(number.isFinite && number >= 0) { problems.append("\(key) \(number)") }
+            if case .double(let number)? = value[key], !(number.isFinite && number >= 0) {
+                problems.append("\(key) \(number)")
+            }
         }
         return problems
     }

@@ -26,10 +26,12 @@ enum LayoutInvariants {
             }
             position = range.upperBound
             if !(line.width.isFinite && line.width >= 0 && line.widthIncludingTrailingWhitespace.isFinite
-                 && line.widthIncludingTrailingWhitespace >= 0) {
+                && line.widthIncludingTrailingWhitespace >= 0)
+            {
                 problems.append("line \(index) widths \(line.width), \(line.widthIncludingTrailingWhitespace)")
             }
-            for visible in line.visibleRanges where !(range.lowerBound <= visible.lowerBound && visible.upperBound <= range.upperBound) {
+            for visible in line.visibleRanges
+            where !(range.lowerBound <= visible.lowerBound && visible.upperBound <= range.upperBound) {
                 problems.append("line \(index) shows \(visible) outside its range \(range)")
             }
             problems += checkFit(line, index: index, units: units, input: input)
@@ -37,7 +39,8 @@ enum LayoutInvariants {
         // The size covers the lines: as wide as the widest, one line height each, all finite.
         let widest = lines.map(\.width).max() ?? 0
         if !(layout.size.width.isFinite && layout.size.height.isFinite && layout.size.width >= 0
-             && layout.size.width == widest && layout.size.height >= CGFloat(lines.count) * layout.lineHeight * 0.999_999) {
+            && layout.size.width == widest && layout.size.height >= CGFloat(lines.count) * layout.lineHeight * 0.999_999)
+        {
             problems.append("size \(layout.size) does not cover \(lines.count) lines of widest \(widest)")
         }
         if !layout.isTruncated {
@@ -51,23 +54,28 @@ enum LayoutInvariants {
             problems.append("truncated without a line limit")
         }
         if layout.isTruncated, input.mode == .byWordWrapping || input.mode == .byCharWrapping,
-           lines.count != input.maxLines {
+            lines.count != input.maxLines
+        {
             problems.append("truncated after \(lines.count) lines with maxLines \(input.maxLines)")
         }
         // Laying out at the measured width gives the same lines (wrapping modes, no line limit).
         if let width = input.width, width > 0, !width.isUnboundedTextDimension, input.maxLines == 0, input.strategy.isEmpty,
-           input.mode == .byWordWrapping || input.mode == .byCharWrapping, layout.size.width <= width, layout.size.width > 0,
-           let again = try? prepared.layout(width: layout.size.width, lineBreakMode: input.mode),
-           again.lines.map(\.range) != lines.map(\.range) {
-            problems.append("at the measured width \(layout.size.width) the lines differ: "
-                + "\(again.lines.map(\.range)) vs \(lines.map(\.range))")
+            input.mode == .byWordWrapping || input.mode == .byCharWrapping, layout.size.width <= width,
+            layout.size.width > 0,
+            let again = try? prepared.layout(width: layout.size.width, lineBreakMode: input.mode),
+            again.lines.map(\.range) != lines.map(\.range)
+        {
+            problems.append(
+                "at the measured width \(layout.size.width) the lines differ: "
+                    + "\(again.lines.map(\.range)) vs \(lines.map(\.range))")
         }
         return problems
     }
 
     /// A line fits its width unless it is one cluster (W2); a truncated line fits unless nothing but the
     /// ellipsis is left (T4, T5); clipped lines may overflow (T6).
-    private static func checkFit(_ line: TextLine, index: Int, units: [UInt16], input: _FuzzEntries.MeasureInput) -> [String] {
+    private static func checkFit(_ line: TextLine, index: Int, units: [UInt16], input: _FuzzEntries.MeasureInput) -> [String]
+    {
         guard var limit = input.width, limit > 0, !limit.isUnboundedTextDimension else { return [] }
         if input.maxLines > 0, index == input.maxLines - 1, let last = input.lastLineMaxWidth {
             guard last > 0, !last.isUnboundedTextDimension else { return [] }
@@ -77,14 +85,16 @@ enum LayoutInvariants {
         // measured converts back exactly): a line may exceed the limit by at most 1e-6 / 1024 pt.
         guard line.width > limit + 1e-8 else { return [] }
         if line.ellipsis != nil {
-            return line.visibleRanges.allSatisfy(\.isEmpty) ? []
+            return line.visibleRanges.allSatisfy(\.isEmpty)
+                ? []
                 : ["truncated line \(index) \(line.range) is \(line.width) pt wide at width \(limit)"]
         }
         if line.isTruncated && input.mode == .byClipping { return [] }
         var end = line.range.upperBound
         while end > line.range.lowerBound, isHangingSpace(units[end - 1]) { end -= 1 }
         let clusters = String(decoding: units[line.range.lowerBound..<end], as: UTF16.self).count
-        return clusters <= 1 ? [] : ["line \(index) \(line.range) is \(line.width) pt wide at width \(limit) and holds \(clusters) clusters"]
+        return clusters <= 1
+            ? [] : ["line \(index) \(line.range) is \(line.width) pt wide at width \(limit) and holds \(clusters) clusters"]
     }
 
     /// Whitespace that hangs at a line end (rule W4), as the engine defines it.

@@ -47,8 +47,10 @@ public struct LayoutCase: CustomStringConvertible, Sendable {
     public var mode: LineBreakMode
     public var size: CGFloat
 
-    public init(text: String, width: CGFloat?, lines: Int = 0, mode: LineBreakMode = .byWordWrapping,
-                size: CGFloat = 17) {
+    public init(
+        text: String, width: CGFloat?, lines: Int = 0, mode: LineBreakMode = .byWordWrapping,
+        size: CGFloat = 17
+    ) {
         self.text = text
         self.width = width
         self.lines = lines

@@ -5,8 +5,9 @@ import Testing
     let options: [OptionSpec] = [.option("--width", "a number"), .option("--family", "a family name"), .flag("--json")]
 
     @Test func splitsFlagsValuesAndPositionals() throws {
-        let parsed = try ArgumentParser.parse(["Hello", "--width", "80", "--json", "--family=Noto Sans"],
-                                              options: options, command: "measure")
+        let parsed = try ArgumentParser.parse(
+            ["Hello", "--width", "80", "--json", "--family=Noto Sans"],
+            options: options, command: "measure")
         #expect(parsed.positionals == ["Hello"])
         #expect(parsed.values == ["--width": "80", "--family": "Noto Sans"])
         #expect(parsed.flags == ["--json"])
@@ -46,8 +47,9 @@ import Testing
     }
 
     @Test func typedValuesNameTheFlag() throws {
-        let parsed = try ArgumentParser.parse(["--width", "abc", "--family", "1.5"], options: options,
-                                              command: "measure")
+        let parsed = try ArgumentParser.parse(
+            ["--width", "abc", "--family", "1.5"], options: options,
+            command: "measure")
         #expect(throws: UsageError(message: "flag '--width' wants a number, got 'abc'")) { try parsed.number("--width") }
         #expect(throws: UsageError(message: "flag '--family' wants a whole number >= 0, got '1.5'")) {
             try parsed.count("--family")

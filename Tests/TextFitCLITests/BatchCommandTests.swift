@@ -19,9 +19,11 @@ import Testing
     }
 
     @Test func defaultsAreNotoSans17Unconstrained() throws {
-        let explicit = runTool(["batch"], input: [
-            #"{"id": "a", "text": "Hello world", "family": "Noto Sans", "size": 17, "width": null, "maxLines": 0, "lineBreakMode": "wordWrap"}"#,
-        ])
+        let explicit = runTool(
+            ["batch"],
+            input: [
+                #"{"id": "a", "text": "Hello world", "family": "Noto Sans", "size": 17, "width": null, "maxLines": 0, "lineBreakMode": "wordWrap"}"#
+            ])
         let implicit = runTool(["batch"], input: [#"{"id": "a", "text": "Hello world"}"#])
         #expect(explicit.output == implicit.output)
         #expect(try parseJSON(implicit.output[0])["lineCount"] == .int(1))
@@ -51,7 +53,10 @@ import Testing
             (.null, "empty line: expected a JSON object"),
             (.null, "invalid JSON"),
             (.int(3), "field 'size' must be a number, got boolean"),
-            (.array([.int(4)]), "field 'lineBreakMode' must be one of wordWrap, charWrap, clip, truncateHead, truncateTail, truncateMiddle, got 'wrap'"),
+            (
+                .array([.int(4)]),
+                "field 'lineBreakMode' must be one of wordWrap, charWrap, clip, truncateHead, truncateTail, truncateMiddle, got 'wrap'"
+            ),
             (.int(5), "font family 'No Such Family' not found"),
             (.int(6), "field 'width' must be a number >= 0"),
             (.int(7), "field 'maxLines' must be a whole number from 0 to 9223372036854775807 (0 = no limit), got 1.5"),
@@ -91,9 +96,11 @@ import Testing
     }
 
     @Test func truncationReportsShownTextAndFlag() throws {
-        let run = runTool(["batch"], input: [
-            #"{"id": "t", "text": "Hello wonderful world of text", "width": 80, "maxLines": 1, "lineBreakMode": "truncateTail"}"#,
-        ])
+        let run = runTool(
+            ["batch"],
+            input: [
+                #"{"id": "t", "text": "Hello wonderful world of text", "width": 80, "maxLines": 1, "lineBreakMode": "truncateTail"}"#
+            ])
         let value = try parseJSON(run.output[0])
         #expect(value["truncated"] == .bool(true))
         #expect(value["lineCount"] == .int(1))

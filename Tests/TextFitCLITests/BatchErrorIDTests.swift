@@ -18,7 +18,8 @@ import Testing
         #expect(result["id"] == .string("card-7"))
         #expect(result["error"] == .string("invalid JSON: the key 'text' appears twice in an object at byte 30"))
         // The key after the id, or before it, or an escaped spelling of the key: the same.
-        #expect(try answer(#"{"width": 1, "width": 2, "id": [1, {"a": "}"}], "text": "a"}"#)["id"]
+        #expect(
+            try answer(#"{"width": 1, "width": 2, "id": [1, {"a": "}"}], "text": "a"}"#)["id"]
                 == .array([.int(1), .object([JSONMember("a", .string("}"))])]))
         #expect(try answer(#"{"\u0069d": 5, "size": 1, "size": 2, "text": "a"}"#)["id"] == .int(5))
     }
@@ -47,12 +48,12 @@ import Testing
     /// Where the id itself is not readable, or not at the top level, null is the honest answer.
     @Test func anUnreadableIdStaysNull() throws {
         for line in [
-            #"{"id": 01, "text": "a"}"#,                          // the id is the malformed number
-            #"{"runs": [{"id": 5}], "text": "a", "text": "b"}"#,   // only a nested "id"
-            #"{"id": 5"#,                                         // the value never ends
-            #"{"id" 5, "text": "a"}"#,                            // no colon: the structure is broken
-            #"[{"id": 5}]"#,                                      // not an object
-            #"{"text": "a" "id": 5}"#,                            // a missing comma ends the scan before the id
+            #"{"id": 01, "text": "a"}"#,  // the id is the malformed number
+            #"{"runs": [{"id": 5}], "text": "a", "text": "b"}"#,  // only a nested "id"
+            #"{"id": 5"#,  // the value never ends
+            #"{"id" 5, "text": "a"}"#,  // no colon: the structure is broken
+            #"[{"id": 5}]"#,  // not an object
+            #"{"text": "a" "id": 5}"#,  // a missing comma ends the scan before the id
         ] {
             #expect(try answer(line)["id"] == .null, "\(line)")
         }
@@ -73,7 +74,8 @@ import Testing
 
     /// The reader scans the id block by block once a line passes the limit, whatever the block size.
     @Test func theLineReaderScansTheIdWhileCounting() {
-        let text = #"{"id": "a\"}", "text": "0123456789"}"# + "\n" + #"{"text": "0123456789", "id": [2]}"# + "\n"
+        let text =
+            #"{"id": "a\"}", "text": "0123456789"}"# + "\n" + #"{"text": "0123456789", "id": [2]}"# + "\n"
             + #"{"id": 1, "text": "0123456789", "id": 2}"# + "\nok\n"
         for (blockSize, chunk) in [(1, 1), (4, 3), (64, 64)] {
             var offset = 0
@@ -86,8 +88,11 @@ import Testing
             }
             var lines: [InputLine] = []
             while let line = reader.next() { lines.append(line) }
-            #expect(lines == [.tooLong(byteCount: 36, id: #""a\"}""#), .tooLong(byteCount: 33, id: "[2]"),
-                              .tooLong(byteCount: 40, id: nil), .text("ok")], "block \(blockSize)")
+            #expect(
+                lines == [
+                    .tooLong(byteCount: 36, id: #""a\"}""#), .tooLong(byteCount: 33, id: "[2]"),
+                    .tooLong(byteCount: 40, id: nil), .text("ok"),
+                ], "block \(blockSize)")
         }
     }
 

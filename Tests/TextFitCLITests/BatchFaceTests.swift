@@ -20,9 +20,14 @@ import TextFit
         let italic = try Font(family: "Noto Sans", size: 17, italic: true)
         let boldItalic = try Font(family: "Noto Sans", size: 17, weight: .bold, italic: true)
         #expect(try Self.line(#"{"id":1,"text":"\#(text)","italic":true}"#)["width"] == Self.width(text, italic))
-        #expect(try Self.line(#"{"id":1,"text":"\#(text)","italic":true,"weight":650}"#)["width"] == Self.width(text, boldItalic))
-        #expect(try Self.line(#"{"id":1,"text":"\#(text)","italic":true,"weight":"bold"}"#)["width"] == Self.width(text, boldItalic))
-        #expect(try Self.line(#"{"id":1,"text":"\#(text)","italic":true,"weight":450}"#)["width"] == Self.width(text, italic))
+        #expect(
+            try Self.line(#"{"id":1,"text":"\#(text)","italic":true,"weight":650}"#)["width"] == Self.width(text, boldItalic)
+        )
+        #expect(
+            try Self.line(#"{"id":1,"text":"\#(text)","italic":true,"weight":"bold"}"#)["width"]
+                == Self.width(text, boldItalic))
+        #expect(
+            try Self.line(#"{"id":1,"text":"\#(text)","italic":true,"weight":450}"#)["width"] == Self.width(text, italic))
         let plain = try Self.line(#"{"id":1,"text":"\#(text)"}"#)
         #expect(try Self.line(#"{"id":1,"text":"\#(text)","italic":false,"weight":"regular"}"#) == plain)
         #expect(try plain["width"] != Self.width(text, italic))
@@ -48,7 +53,9 @@ import TextFit
         let boldItalicRun = try Self.line(#"{"id":1,\#(text),"runs":[{"start":6,"end":11,"italic":true,"weight":700}]}"#)
         #expect(try boldItalicRun["width"] == expected([(6..<11, boldItalic)]))
         // The case is italic; the run keeps it and adds the weight, another run turns italic off.
-        let mixed = try Self.line(#"{"id":1,\#(text),"italic":true,"runs":[{"start":0,"end":5,"weight":800},{"start":12,"end":17,"italic":false}]}"#)
+        let mixed = try Self.line(
+            #"{"id":1,\#(text),"italic":true,"runs":[{"start":0,"end":5,"weight":800},{"start":12,"end":17,"italic":false}]}"#
+        )
         #expect(try mixed["width"] == expected([(0..<5, boldItalic), (12..<17, regular)], base: italic))
         #expect(try mixed["width"] != expected([], base: italic))
     }
@@ -59,13 +66,18 @@ import TextFit
     @Test func aSystemFamilyGetsFontconfigsNearestFace() throws {
         let configuration = try FallbackParityTests.configuration()
         defer { try? FileManager.default.removeItem(at: configuration.folder) }
-        let book = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", bold = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
-        let cases = [(#""italic":true"#, book), (#""weight":700"#, bold), (#""weight":600,"italic":true"#, bold),
-                     (#""weight":300"#, book), (#""weight":"regular""#, book)]
-        let input = cases.enumerated().map { index, item in
-            #"{"id":\#(index),"text":"Hello, world","family":"DejaVu Sans",\#(item.0)}"#
-        } + cases.enumerated().map { index, item in #"{"id":\#(index),"text":"Hello, world","fontFile":"\#(item.1)"}"# }
-        let run = try EndToEndTests.run(["batch"], stdin: input.joined(separator: "\n") + "\n", environment: configuration.environment)
+        let book = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+            bold = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
+        let cases = [
+            (#""italic":true"#, book), (#""weight":700"#, bold), (#""weight":600,"italic":true"#, bold),
+            (#""weight":300"#, book), (#""weight":"regular""#, book),
+        ]
+        let input =
+            cases.enumerated().map { index, item in
+                #"{"id":\#(index),"text":"Hello, world","family":"DejaVu Sans",\#(item.0)}"#
+            } + cases.enumerated().map { index, item in #"{"id":\#(index),"text":"Hello, world","fontFile":"\#(item.1)"}"# }
+        let run = try EndToEndTests.run(
+            ["batch"], stdin: input.joined(separator: "\n") + "\n", environment: configuration.environment)
         #expect(run.code == 0, "\(run.stderr)")
         let results = try run.stdout.split(separator: "\n").map { try parseJSON(String($0)) }
         try #require(results.count == 2 * cases.count)
@@ -80,17 +92,23 @@ import TextFit
         let weights = ["0", "99", "1000", "900.5", "-0.4", "1e400", #""semiBold""#, #""700""#, "true", "[700]"]
         for weight in weights {
             let message = try #require(try Self.error(#"{"id":1,"text":"Hi","weight":\#(weight)}"#), "\(weight)")
-            #expect(message.hasPrefix("field 'weight' must be a weight name (ultraLight, thin, light, regular, medium, "
-                                      + "semibold, bold, heavy, black) or a number from 100 to 900, got "), "\(message)")
-            let inRun = try #require(try Self.error(#"{"id":1,"text":"Hi","runs":[{"start":0,"end":1,"weight":\#(weight)}]}"#))
+            #expect(
+                message.hasPrefix(
+                    "field 'weight' must be a weight name (ultraLight, thin, light, regular, medium, "
+                        + "semibold, bold, heavy, black) or a number from 100 to 900, got "), "\(message)")
+            let inRun = try #require(
+                try Self.error(#"{"id":1,"text":"Hi","runs":[{"start":0,"end":1,"weight":\#(weight)}]}"#))
             #expect(inRun.hasPrefix("field 'runs[0].weight' must be"), "\(inRun)")
         }
         #expect(try Self.error(#"{"id":1,"text":"Hi","weight":1000}"#)?.hasSuffix("got 1000") == true)
         #expect(try Self.error(#"{"id":1,"text":"Hi","weight":1e400}"#)?.hasSuffix("got 1e400") == true)
         for italic in [#""yes""#, "1", "[]"] {
-            #expect(try Self.error(#"{"id":1,"text":"Hi","italic":\#(italic)}"#)?.hasPrefix("field 'italic' must be true or false, got ") == true)
-            #expect(try Self.error(#"{"id":1,"text":"Hi","runs":[{"start":0,"end":1,"italic":\#(italic)}]}"#)?
-                .hasPrefix("field 'runs[0].italic' must be true or false, got ") == true)
+            #expect(
+                try Self.error(#"{"id":1,"text":"Hi","italic":\#(italic)}"#)?.hasPrefix(
+                    "field 'italic' must be true or false, got ") == true)
+            #expect(
+                try Self.error(#"{"id":1,"text":"Hi","runs":[{"start":0,"end":1,"italic":\#(italic)}]}"#)?
+                    .hasPrefix("field 'runs[0].italic' must be true or false, got ") == true)
         }
         // A near miss of the new fields is caught; a carried expected result's `height` is not one.
         #expect(try Self.error(#"{"id":1,"text":"Hi","italics":true}"#) == "unknown field 'italics'; did you mean 'italic'?")

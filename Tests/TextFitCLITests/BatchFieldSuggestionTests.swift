@@ -27,7 +27,8 @@ import TextFit
 
     /// Plain misspellings still go by edit distance, and a caller's own data stays ignored.
     @Test func misspellingsAndOwnDataAreUnchanged() throws {
-        #expect(try error(#"{"id":1,"text":"Hi","fontFiel":"/x.ttf"}"#) == "unknown field 'fontFiel'; did you mean 'fontFile'?")
+        #expect(
+            try error(#"{"id":1,"text":"Hi","fontFiel":"/x.ttf"}"#) == "unknown field 'fontFiel'; did you mean 'fontFile'?")
         #expect(try error(#"{"id":1,"text":"Hi","sizee":17}"#) == "unknown field 'sizee'; did you mean 'size'?")
         for key in ["expected", "note", "lines", "height", "fontSizeNote"] {
             #expect(try error(#"{"id":1,"text":"Hi","\#(key)":1}"#) == nil, "\(key)")
@@ -41,7 +42,9 @@ import TextFit
     ])
     func aModeInUIKitsSpellingNamesTheContractsName(given: String, meant: String) throws {
         let message = try #require(try error(#"{"id":1,"text":"Hi","lineBreakMode":"\#(given)"}"#))
-        #expect(message == "field 'lineBreakMode' must be one of \(LineBreakMode.names), got '\(given)'; did you mean '\(meant)'?")
+        #expect(
+            message
+                == "field 'lineBreakMode' must be one of \(LineBreakMode.names), got '\(given)'; did you mean '\(meant)'?")
         let flag = runTool(["measure", "Hi", "--mode", given])
         #expect(flag.code == 2)
         #expect(flag.errors.first?.hasSuffix("; did you mean '\(meant)'?") == true, "\(flag.errors)")

@@ -24,7 +24,8 @@ import TextFit
     }
 
     @Test func aFIFOCaseIsAnsweredWithAnErrorAndTheRunGoesOn() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("textfit-fifo-\(getpid())-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "textfit-fifo-\(getpid())-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let fifo = folder.appendingPathComponent("font.ttf").path
@@ -33,18 +34,23 @@ import TextFit
         #expect(run.code == 1)
         #expect(run.output.count == 3)
         #expect(run.output.first?.hasPrefix(#"{"id":"ok","#) == true && run.output.last?.hasPrefix(#"{"id":"ok","#) == true)
-        #expect(run.output.dropFirst().first == #"{"id":"fifo","error":"font file \#(fifo) is not readable as a font: "#
-            + #"not a regular file (a directory, FIFO, socket or device)"}"#)
+        #expect(
+            run.output.dropFirst().first == #"{"id":"fifo","error":"font file \#(fifo) is not readable as a font: "#
+                + #"not a regular file (a directory, FIFO, socket or device)"}"#)
     }
 
     /// A NUL would cut the path C sees down to the bundled font: the case is refused instead.
     @Test func aNULInTheFontPathIsAnError() throws {
         let real = try Font(family: "Noto Sans", size: 17).filePath
-        let run = try runBatch([Self.good, #"{"id": 2, "text": "x", "fontFile": "\#(real)\u0000.png"}"#,
-                                #"{"id": 3, "text": "x", "fontFile": "\#(real)"}"#], within: 10)
+        let run = try runBatch(
+            [
+                Self.good, #"{"id": 2, "text": "x", "fontFile": "\#(real)\u0000.png"}"#,
+                #"{"id": 3, "text": "x", "fontFile": "\#(real)"}"#,
+            ], within: 10)
         #expect(run.output.count == 3)
-        #expect(run.output.dropFirst().first == #"{"id":2,"error":"font file \#(real)\u0000.png is not readable as a font: "#
-            + #"the path contains a NUL character"}"#)
+        #expect(
+            run.output.dropFirst().first == #"{"id":2,"error":"font file \#(real)\u0000.png is not readable as a font: "#
+                + #"the path contains a NUL character"}"#)
         #expect(run.output.last?.hasPrefix(#"{"id":3,"#) == true && run.output.last?.contains("error") == false)
     }
 }

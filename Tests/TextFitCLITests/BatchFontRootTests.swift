@@ -14,13 +14,14 @@ import Testing
         try FileManager.default.copyItem(atPath: dejaVu, toPath: inside)
         let escape = root.appendingPathComponent("escape.ttf").path
         try FileManager.default.createSymbolicLink(atPath: escape, withDestinationPath: dejaVu)
-        let input = [
-            #"{"id": 1, "text": "Hi", "fontFile": "\#(inside)"}"#,
-            #"{"id": 2, "text": "Hi", "fontFile": "\#(escape)"}"#,
-            #"{"id": 3, "text": "Hi", "fontFile": "\#(root.path)/../root/../../../../etc/passwd"}"#,
-            #"{"id": 4, "text": "Hi", "fontFile": "/proc/self/environ"}"#,
-            #"{"id": 5, "text": "Hi", "family": "DejaVu Sans"}"#,
-        ].joined(separator: "\n") + "\n"
+        let input =
+            [
+                #"{"id": 1, "text": "Hi", "fontFile": "\#(inside)"}"#,
+                #"{"id": 2, "text": "Hi", "fontFile": "\#(escape)"}"#,
+                #"{"id": 3, "text": "Hi", "fontFile": "\#(root.path)/../root/../../../../etc/passwd"}"#,
+                #"{"id": 4, "text": "Hi", "fontFile": "/proc/self/environ"}"#,
+                #"{"id": 5, "text": "Hi", "family": "DejaVu Sans"}"#,
+            ].joined(separator: "\n") + "\n"
         let result = try EndToEndTests.run(["batch", "--font-root", root.path], stdin: input)
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 5, "\(result.stderr)")

@@ -7,13 +7,18 @@ import Testing
     /// direction before the lines (the contract's styled results); the height includes lineSpacing (P4); a
     /// centred first line with a first-line indent sits at indent + half the room it leaves (P7, P9).
     @Test func linesCarryTheirBoxes() throws {
-        let run = runTool(["batch"], input: [
-            #"{"id":1,"text":"The quick brown fox jumps over the lazy dog","width":200,"paragraph":{"lineSpacing":4,"alignment":"center","firstLineHeadIndent":10}}"#,
-        ])
+        let run = runTool(
+            ["batch"],
+            input: [
+                #"{"id":1,"text":"The quick brown fox jumps over the lazy dog","width":200,"paragraph":{"lineSpacing":4,"alignment":"center","firstLineHeadIndent":10}}"#
+            ])
         #expect(run.code == 0)
         let line = try #require(run.output.first)
         #expect(line.contains(#""truncated":false,"direction":"ltr","lines":[{"start":0,"end":20,"#))
-        #expect(line.contains(#""width":161.1259765625,"x":24.43701171875,"y":0.0,"baseline":18.173,"height":23.154,"visual":[{"start":0,"end":19,"rtl":false}]}"#))
+        #expect(
+            line.contains(
+                #""width":161.1259765625,"x":24.43701171875,"y":0.0,"baseline":18.173,"height":23.154,"visual":[{"start":0,"end":19,"rtl":false}]}"#
+            ))
         let value = try parseJSON(line)
         #expect(value["height"] == .double(50.308))
     }
@@ -26,18 +31,22 @@ import Testing
 
     /// Bad values are the case's error, naming `paragraph.<field>`.
     @Test func badValuesNameTheField() throws {
-        let run = runTool(["batch"], input: [
-            #"{"id":1,"text":"a","paragraph":{"lineSpacing":-1}}"#,
-            #"{"id":2,"text":"a","paragraph":{"minimumLineHeight":30,"maximumLineHeight":20}}"#,
-            #"{"id":3,"text":"a","paragraph":{"alignmnet":"left"}}"#,
-            #"{"id":4,"text":"a","paragraph":{"baseWritingDirection":"up"}}"#,
-            #"{"id":5,"text":"a","paragraph":{"lineHeightMultiple":"2"}}"#,
-            #"{"id":6,"text":"a","paragraph":{"headIndent":1e400}}"#,
-            #"{"id":7,"text":"a","paragraph":[]}"#,
-        ])
+        let run = runTool(
+            ["batch"],
+            input: [
+                #"{"id":1,"text":"a","paragraph":{"lineSpacing":-1}}"#,
+                #"{"id":2,"text":"a","paragraph":{"minimumLineHeight":30,"maximumLineHeight":20}}"#,
+                #"{"id":3,"text":"a","paragraph":{"alignmnet":"left"}}"#,
+                #"{"id":4,"text":"a","paragraph":{"baseWritingDirection":"up"}}"#,
+                #"{"id":5,"text":"a","paragraph":{"lineHeightMultiple":"2"}}"#,
+                #"{"id":6,"text":"a","paragraph":{"headIndent":1e400}}"#,
+                #"{"id":7,"text":"a","paragraph":[]}"#,
+            ])
         #expect(run.code == 1)
-        let fields = ["lineSpacing", "maximumLineHeight", "alignmnet", "baseWritingDirection", "lineHeightMultiple",
-                      "headIndent", "paragraph"]
+        let fields = [
+            "lineSpacing", "maximumLineHeight", "alignmnet", "baseWritingDirection", "lineHeightMultiple",
+            "headIndent", "paragraph",
+        ]
         for (output, field) in zip(run.output, fields) {
             #expect(output.contains(#""error":"#) && output.contains(field), "\(output)")
         }

@@ -36,7 +36,9 @@ import Testing
     /// height and truncation are the label's at that size (architecture.md, "Queries"), the same as a
     /// plain case asked at `fontSize` gives; 1/1024 pt larger truncates.
     @Test func fitFontSizeLaysOutAtTheFittedSize() throws {
-        let result = try answer(#"{"id":1,"text":"Quarterly results","size":24,"width":150,"maxLines":1,"query":"fitFontSize","minimumScaleFactor":0.5}"#)
+        let result = try answer(
+            #"{"id":1,"text":"Quarterly results","size":24,"width":150,"maxLines":1,"query":"fitFontSize","minimumScaleFactor":0.5}"#
+        )
         #expect(result["fits"] == .bool(true))
         let size = try #require(number(result["fontSize"]))
         #expect(abs(size - 19.01) < 0.01)
@@ -49,7 +51,8 @@ import Testing
         for field in ["width", "height", "lineCount", "truncated", "lines"] {
             #expect(result[field] == atSize[field], "\(field)")
         }
-        let larger = try answer(#"{"id":1,"text":"Quarterly results","size":\#(size + 1.0 / 1024),"width":150,"maxLines":1}"#)
+        let larger = try answer(
+            #"{"id":1,"text":"Quarterly results","size":\#(size + 1.0 / 1024),"width":150,"maxLines":1}"#)
         #expect(larger["truncated"] == .bool(true))
         // Not at the case's own size any more: 24 pt truncates in 150 pt.
         let own = try answer(#"{"id":1,"text":"Quarterly results","size":24,"width":150,"maxLines":1}"#)
@@ -58,7 +61,8 @@ import Testing
 
     /// When even the smallest size truncates, the answer is the text at that size, truncated.
     @Test func fitFontSizeThatDoesNotFitShowsTheSmallestSize() throws {
-        let none = try answer(#"{"id":2,"text":"one\ntwo","width":150,"maxLines":1,"query":"fitFontSize","minimumScaleFactor":0.5}"#)
+        let none = try answer(
+            #"{"id":2,"text":"one\ntwo","width":150,"maxLines":1,"query":"fitFontSize","minimumScaleFactor":0.5}"#)
         #expect(none["fits"] == .bool(false))
         #expect(number(none["fontSize"]) == 8.5)
         let atSize = try answer(#"{"id":2,"text":"one\ntwo","size":8.5,"width":150,"maxLines":1}"#)
@@ -71,7 +75,8 @@ import Testing
     /// `measure --case` answers exactly as batch does (the same shown layout), and its table shows the
     /// fitted size.
     @Test func measureCaseAnswersAtTheFittedSize() throws {
-        let line = #"{"id":1,"text":"Quarterly results","size":24,"width":150,"maxLines":1,"query":"fitFontSize","minimumScaleFactor":0.5}"#
+        let line =
+            #"{"id":1,"text":"Quarterly results","size":24,"width":150,"maxLines":1,"query":"fitFontSize","minimumScaleFactor":0.5}"#
         let batch = try answer(line)
         let json = runTool(["measure", "--case", line, "--json"])
         #expect(try parseJSON(try #require(json.output.first)) == batch)
@@ -85,12 +90,18 @@ import Testing
             (#"{"id":1,"text":"a","query":"tightest"}"#, "field 'query' must be one of"),
             (#"{"id":1,"text":"a","query":3}"#, "field 'query' must be a string"),
             (#"{"id":1,"text":"a","query":"fitFontSize"}"#, "needs field 'minimumScaleFactor'"),
-            (#"{"id":1,"text":"a","query":"fitFontSize","minimumScaleFactor":1.5}"#,
-             "field 'minimumScaleFactor' must be a number from 0 to 1"),
-            (#"{"id":1,"text":"a","query":"fitFontSize","minimumScaleFactor":-0.1}"#,
-             "field 'minimumScaleFactor' must be a number from 0 to 1"),
-            (#"{"id":1,"text":"a","query":"fitFontSize","minimumScaleFactor":"half"}"#,
-             "field 'minimumScaleFactor' must be a number"),
+            (
+                #"{"id":1,"text":"a","query":"fitFontSize","minimumScaleFactor":1.5}"#,
+                "field 'minimumScaleFactor' must be a number from 0 to 1"
+            ),
+            (
+                #"{"id":1,"text":"a","query":"fitFontSize","minimumScaleFactor":-0.1}"#,
+                "field 'minimumScaleFactor' must be a number from 0 to 1"
+            ),
+            (
+                #"{"id":1,"text":"a","query":"fitFontSize","minimumScaleFactor":"half"}"#,
+                "field 'minimumScaleFactor' must be a number"
+            ),
             (#"{"id":1,"text":"a","minimumScaleFactor":0.5}"#, "needs 'query': 'fitFontSize'"),
             (#"{"id":1,"text":"a","minimumscalefactor":0.5}"#, "did you mean 'minimumScaleFactor'"),
         ]

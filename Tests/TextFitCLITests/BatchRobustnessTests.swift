@@ -37,39 +37,78 @@ import Testing
         (#"{"id": 1, "text": ["a"]}"#, #"{"id":1,"error":"field 'text' must be a string, got array"}"#),
         (#"{"id": 1}"#, #"{"id":1,"error":"missing field 'text' (a string)"}"#),
         (#"{"id": 1, "text": "a", "family": 3}"#, #"{"id":1,"error":"field 'family' must be a string, got number"}"#),
-        (#"{"id": 1, "text": "a", "fontFile": true}"#, #"{"id":1,"error":"field 'fontFile' must be a string, got boolean"}"#),
-        (#"{"id": 1, "text": "a", "fontFile": "/x.ttf", "faceIndex": "0"}"#,
-         #"{"id":1,"error":"field 'faceIndex' must be a whole number, got string"}"#),
-        (#"{"id": 1, "text": "a", "fontFile": "/x.ttf", "faceIndex": -1}"#,
-         #"{"id":1,"error":"field 'faceIndex' must be a whole number from 0 to 9223372036854775807, got -1"}"#),
+        (
+            #"{"id": 1, "text": "a", "fontFile": true}"#,
+            #"{"id":1,"error":"field 'fontFile' must be a string, got boolean"}"#
+        ),
+        (
+            #"{"id": 1, "text": "a", "fontFile": "/x.ttf", "faceIndex": "0"}"#,
+            #"{"id":1,"error":"field 'faceIndex' must be a whole number, got string"}"#
+        ),
+        (
+            #"{"id": 1, "text": "a", "fontFile": "/x.ttf", "faceIndex": -1}"#,
+            #"{"id":1,"error":"field 'faceIndex' must be a whole number from 0 to 9223372036854775807, got -1"}"#
+        ),
         (#"{"id": 1, "text": "a", "size": "17"}"#, #"{"id":1,"error":"field 'size' must be a number, got string"}"#),
         (#"{"id": 1, "text": "a", "size": true}"#, #"{"id":1,"error":"field 'size' must be a number, got boolean"}"#),
-        (#"{"id": 1, "text": "a", "size": 0}"#,
-         #"{"id":1,"error":"field 'size' must be a number of points > 0 and < 100000, got 0"}"#),
-        (#"{"id": 1, "text": "a", "size": -2.5}"#,
-         #"{"id":1,"error":"field 'size' must be a number of points > 0 and < 100000, got -2.5"}"#),
-        (#"{"id": 1, "text": "a", "size": 1e300}"#,
-         #"{"id":1,"error":"field 'size' must be a number of points > 0 and < 100000, got 1e+300"}"#),
+        (
+            #"{"id": 1, "text": "a", "size": 0}"#,
+            #"{"id":1,"error":"field 'size' must be a number of points > 0 and < 100000, got 0"}"#
+        ),
+        (
+            #"{"id": 1, "text": "a", "size": -2.5}"#,
+            #"{"id":1,"error":"field 'size' must be a number of points > 0 and < 100000, got -2.5"}"#
+        ),
+        (
+            #"{"id": 1, "text": "a", "size": 1e300}"#,
+            #"{"id":1,"error":"field 'size' must be a number of points > 0 and < 100000, got 1e+300"}"#
+        ),
         (#"{"id": 1, "text": "a", "width": "wide"}"#, #"{"id":1,"error":"field 'width' must be a number, got string"}"#),
         (#"{"id": 1, "text": "a", "width": [100]}"#, #"{"id":1,"error":"field 'width' must be a number, got array"}"#),
-        (#"{"id": 1, "text": "a", "width": -3}"#,
-         #"{"id":1,"error":"field 'width' must be a number >= 0 (0, or 1e15 and more, = unconstrained), got -3"}"#),
-        (#"{"id": 1, "text": "a", "maxLines": "2"}"#, #"{"id":1,"error":"field 'maxLines' must be a whole number, got string"}"#),
-        (#"{"id": 1, "text": "a", "maxLines": 1.5}"#, #"{"id":1,"error":"field 'maxLines' must be a whole number from 0 to 9223372036854775807 (0 = no limit), got 1.5"}"#),
-        (#"{"id": 1, "text": "a", "maxLines": -1}"#,
-         #"{"id":1,"error":"field 'maxLines' must be a whole number from 0 to 9223372036854775807 (0 = no limit), got -1"}"#),
-        (#"{"id": 1, "text": "a", "maxLines": 1e20}"#, #"{"id":1,"error":"field 'maxLines' must be a whole number from 0 to 9223372036854775807 (0 = no limit), got 1e+20"}"#),
-        (#"{"id": 1, "text": "a", "lineBreakMode": 3}"#, #"{"id":1,"error":"field 'lineBreakMode' must be a string, got number"}"#),
-        (#"{"id": 1, "text": "a", "lineBreakMode": "byWordWrapping"}"#,
-         #"{"id":1,"error":"field 'lineBreakMode' must be one of wordWrap, charWrap, clip, truncateHead, truncateTail, truncateMiddle, got 'byWordWrapping'; did you mean 'wordWrap'?"}"#),
+        (
+            #"{"id": 1, "text": "a", "width": -3}"#,
+            #"{"id":1,"error":"field 'width' must be a number >= 0 (0, or 1e15 and more, = unconstrained), got -3"}"#
+        ),
+        (
+            #"{"id": 1, "text": "a", "maxLines": "2"}"#,
+            #"{"id":1,"error":"field 'maxLines' must be a whole number, got string"}"#
+        ),
+        (
+            #"{"id": 1, "text": "a", "maxLines": 1.5}"#,
+            #"{"id":1,"error":"field 'maxLines' must be a whole number from 0 to 9223372036854775807 (0 = no limit), got 1.5"}"#
+        ),
+        (
+            #"{"id": 1, "text": "a", "maxLines": -1}"#,
+            #"{"id":1,"error":"field 'maxLines' must be a whole number from 0 to 9223372036854775807 (0 = no limit), got -1"}"#
+        ),
+        (
+            #"{"id": 1, "text": "a", "maxLines": 1e20}"#,
+            #"{"id":1,"error":"field 'maxLines' must be a whole number from 0 to 9223372036854775807 (0 = no limit), got 1e+20"}"#
+        ),
+        (
+            #"{"id": 1, "text": "a", "lineBreakMode": 3}"#,
+            #"{"id":1,"error":"field 'lineBreakMode' must be a string, got number"}"#
+        ),
+        (
+            #"{"id": 1, "text": "a", "lineBreakMode": "byWordWrapping"}"#,
+            #"{"id":1,"error":"field 'lineBreakMode' must be one of wordWrap, charWrap, clip, truncateHead, truncateTail, truncateMiddle, got 'byWordWrapping'; did you mean 'wordWrap'?"}"#
+        ),
         // Near-misses of known fields would silently measure with a default: errors.
         (#"{"id": 1, "text": "a", "widht": 40}"#, #"{"id":1,"error":"unknown field 'widht'; did you mean 'width'?"}"#),
         (#"{"id": 1, "text": "a", "Width": 40}"#, #"{"id":1,"error":"unknown field 'Width'; did you mean 'width'?"}"#),
-        (#"{"id": 1, "text": "a", "maxlines": 2}"#, #"{"id":1,"error":"unknown field 'maxlines'; did you mean 'maxLines'?"}"#),
+        (
+            #"{"id": 1, "text": "a", "maxlines": 2}"#,
+            #"{"id":1,"error":"unknown field 'maxlines'; did you mean 'maxLines'?"}"#
+        ),
         (#"{"id": 1, "text": "a", "maxLine": 2}"#, #"{"id":1,"error":"unknown field 'maxLine'; did you mean 'maxLines'?"}"#),
-        (#"{"id": 1, "text": "a", "linebreakmode": "clip"}"#,
-         #"{"id":1,"error":"unknown field 'linebreakmode'; did you mean 'lineBreakMode'?"}"#),
-        (#"{"id": 1, "text": "a", "fontfile": "/x.ttf"}"#, #"{"id":1,"error":"unknown field 'fontfile'; did you mean 'fontFile'?"}"#),
+        (
+            #"{"id": 1, "text": "a", "linebreakmode": "clip"}"#,
+            #"{"id":1,"error":"unknown field 'linebreakmode'; did you mean 'lineBreakMode'?"}"#
+        ),
+        (
+            #"{"id": 1, "text": "a", "fontfile": "/x.ttf"}"#,
+            #"{"id":1,"error":"unknown field 'fontfile'; did you mean 'fontFile'?"}"#
+        ),
         (#"{"id": 1, "txt": "a"}"#, #"{"id":1,"error":"unknown field 'txt'; did you mean 'text'?"}"#),
         (#"{"ID": 1, "text": "a"}"#, #"{"id":null,"error":"unknown field 'ID'; did you mean 'id'?"}"#),
     ]
@@ -94,10 +133,13 @@ import Testing
 
     /// Careless lines that would otherwise be measured silently wrong, or fail without saying why.
     @Test func repeatedKeysAndDeepIdsAreNamedErrors() throws {
-        #expect(try answer(#"{"id": 1, "text": "Hello world", "width": 10, "width": 1000}"#)
+        #expect(
+            try answer(#"{"id": 1, "text": "Hello world", "width": 10, "width": 1000}"#)
                 == #"{"id":1,"error":"invalid JSON: the key 'width' appears twice in an object at byte 46"}"#)
         let deep = #"{"id": "# + String(repeating: "[", count: 600) + String(repeating: "]", count: 600) + #", "text": "a"}"#
-        #expect(try answer(deep) == #"{"id":null,"error":"invalid JSON: arrays and objects nested deeper than 512 at byte 518"}"#)
+        #expect(
+            try answer(deep) == #"{"id":null,"error":"invalid JSON: arrays and objects nested deeper than 512 at byte 518"}"#
+        )
         let nested = String(repeating: "[", count: 511) + String(repeating: "]", count: 511)
         let kept = try parseJSON(try answer(#"{"id": \#(nested), "text": "a"}"#))
         #expect(kept["lineCount"] == .int(1), "an id at the depth limit is echoed")
@@ -108,14 +150,20 @@ import Testing
     /// A number no double holds is the field's error, not the line's: the id is kept and the field named
     /// with its range. A width that large is unconstrained, as every width from 1e15 up is (B7).
     @Test func aNumberBeyondADoubleNamesItsField() throws {
-        #expect(try answer(#"{"id": "s", "text": "a", "size": -2E+999}"#)
+        #expect(
+            try answer(#"{"id": "s", "text": "a", "size": -2E+999}"#)
                 == #"{"id":"s","error":"field 'size' must be a number of points > 0 and < 100000, got -2E+999"}"#)
-        #expect(try answer(#"{"id": 1e400, "text": "a", "maxLines": 1e400}"#)
-                == #"{"id":1e400,"error":"field 'maxLines' must be a whole number from 0 to 9223372036854775807 (0 = no limit), got 1e400"}"#)
-        #expect(try answer(#"{"id": 1, "text": "a", "fontFile": "/x.ttf", "faceIndex": 1e400}"#)
+        #expect(
+            try answer(#"{"id": 1e400, "text": "a", "maxLines": 1e400}"#)
+                == #"{"id":1e400,"error":"field 'maxLines' must be a whole number from 0 to 9223372036854775807 (0 = no limit), got 1e400"}"#
+        )
+        #expect(
+            try answer(#"{"id": 1, "text": "a", "fontFile": "/x.ttf", "faceIndex": 1e400}"#)
                 == #"{"id":1,"error":"field 'faceIndex' must be a whole number from 0 to 9223372036854775807, got 1e400"}"#)
-        #expect(try answer(#"{"id": 4, "text": "a", "width": -1e400}"#)
-                == #"{"id":4,"error":"field 'width' must be a number >= 0 (0, or 1e15 and more, = unconstrained), got -1e400"}"#)
+        #expect(
+            try answer(#"{"id": 4, "text": "a", "width": -1e400}"#)
+                == #"{"id":4,"error":"field 'width' must be a number >= 0 (0, or 1e15 and more, = unconstrained), got -1e400"}"#
+        )
         let unbounded = try parseJSON(try answer(#"{"id": 4, "text": "Hello world", "width": 1e400}"#))
         #expect(unbounded["lineCount"] == .int(1) && unbounded["error"] == nil, "\(unbounded)")
     }
@@ -144,7 +192,9 @@ import Testing
 
     @Test func unknownFieldsThatAreNotNearMissesAreIgnored() throws {
         let plain = try answer(#"{"id": 7, "text": "Hello world", "width": 60}"#)
-        let annotated = try answer(#"{"id": 7, "text": "Hello world", "width": 60, "expected": {"lineCount": 2}, "note": "x", "tags": [1], "ok": true}"#)
+        let annotated = try answer(
+            #"{"id": 7, "text": "Hello world", "width": 60, "expected": {"lineCount": 2}, "note": "x", "tags": [1], "ok": true}"#
+        )
         #expect(plain == annotated)
         #expect(!plain.contains("error"))
     }
@@ -152,12 +202,12 @@ import Testing
     /// Odd but valid values are measured, not refused: they have a documented meaning.
     @Test func oddValidValuesAreMeasured() throws {
         let lines = [
-            #"{"id": 1, "text": "a", "width": 0}"#,            // 0 = unconstrained
-            #"{"id": 2, "text": "a", "width": null}"#,         // null = unconstrained
-            #"{"id": 3, "text": "a", "width": 1e300}"#,        // huge = unconstrained
-            #"{"id": 4, "text": "a", "maxLines": 0}"#,         // 0 = unlimited
-            #"{"id": 5, "text": "a", "maxLines": 2.0}"#,       // a whole number written with a decimal point
-            #"{"id": 6, "text": "", "width": 10}"#,            // empty text: no line
+            #"{"id": 1, "text": "a", "width": 0}"#,  // 0 = unconstrained
+            #"{"id": 2, "text": "a", "width": null}"#,  // null = unconstrained
+            #"{"id": 3, "text": "a", "width": 1e300}"#,  // huge = unconstrained
+            #"{"id": 4, "text": "a", "maxLines": 0}"#,  // 0 = unlimited
+            #"{"id": 5, "text": "a", "maxLines": 2.0}"#,  // a whole number written with a decimal point
+            #"{"id": 6, "text": "", "width": 10}"#,  // empty text: no line
             #"{"id": 7, "text": "\ud800\udc00\ud800", "width": 10}"#,  // a pair then an unpaired surrogate
             #"{"id": 8, "text": "a\u0000b\n\n", "size": 0.01}"#,
             #"{"id": 9, "text": "a", "size": null, "family": null, "lineBreakMode": null}"#,

@@ -18,12 +18,15 @@ import TextFit
     @Test func featuresOnCasesAndRuns() throws {
         let text = "Total 1,111.11"
         let pnum = try Font(family: "Noto Sans", size: 17, features: [.proportionalNumbers, FontFeature("liga", 0)])
-        #expect(try Self.line(#"{"id":1,"text":"\#(text)","features":{"pnum":1,"liga":0}}"#)["width"] == Self.width(text, pnum))
+        #expect(
+            try Self.line(#"{"id":1,"text":"\#(text)","features":{"pnum":1,"liga":0}}"#)["width"] == Self.width(text, pnum))
         let body = try Font(family: "Noto Sans", size: 17)
         var styled = try StyledText(text, font: body)
         try styled.setAttributes(TextAttributes(font: body.withFeatures([.proportionalNumbers])), range: 6..<14)
         let expected = JSONValue.double(Double(try PreparedText(styled: styled).layout().size.width))
-        #expect(try Self.line(#"{"id":1,"text":"\#(text)","runs":[{"start":6,"end":14,"features":{"pnum":1}}]}"#)["width"] == expected)
+        #expect(
+            try Self.line(#"{"id":1,"text":"\#(text)","runs":[{"start":6,"end":14,"features":{"pnum":1}}]}"#)["width"]
+                == expected)
     }
 
     /// O3, O4: variations on a font file; a clamp is reported, and only then.

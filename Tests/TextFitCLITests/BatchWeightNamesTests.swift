@@ -32,7 +32,8 @@ import TextFit
         #expect(byName == (try Self.width(#"{"id":1,"text":"\#(text)","family":"Inter","weight":\#(number)}"#)), "\(name)")
         #expect(byName == (try Self.width(#"{"id":1,"text":"\#(text)","fontFile":"\#(Self.inter + file)"}"#)), "\(name)")
         // And in a run over the case's family.
-        let run = try Self.width(#"{"id":1,"text":"\#(text)","family":"Inter","runs":[{"start":0,"end":30,"weight":"\#(name)"}]}"#)
+        let run = try Self.width(
+            #"{"id":1,"text":"\#(text)","family":"Inter","runs":[{"start":0,"end":30,"weight":"\#(name)"}]}"#)
         #expect(run == byName, "\(name)")
     }
 
@@ -41,7 +42,9 @@ import TextFit
         let text = "Hello world"
         let bold = try Self.width(#"{"id":1,"text":"\#(text)","weight":"bold"}"#)
         let regular = try Self.width(#"{"id":1,"text":"\#(text)"}"#)
-        for name in ["semibold", "heavy", "black"] { #expect(try Self.width(#"{"id":1,"text":"\#(text)","weight":"\#(name)"}"#) == bold) }
+        for name in ["semibold", "heavy", "black"] {
+            #expect(try Self.width(#"{"id":1,"text":"\#(text)","weight":"\#(name)"}"#) == bold)
+        }
         for name in ["ultraLight", "thin", "light", "medium"] {
             #expect(try Self.width(#"{"id":1,"text":"\#(text)","weight":"\#(name)"}"#) == regular)
         }
@@ -49,8 +52,10 @@ import TextFit
 
     /// A near miss or a CSS keyword is refused with the UIKit spelling meant.
     @Test func aMisspeltNameSuggestsTheOneMeant() throws {
-        let cases = [("semiBold", "semibold"), ("semi-bold", "semibold"), ("Bold", "bold"), ("ultralight", "ultraLight"),
-                     ("normal", "regular"), ("extraBold", "heavy"), ("bolld", "bold")]
+        let cases = [
+            ("semiBold", "semibold"), ("semi-bold", "semibold"), ("Bold", "bold"), ("ultralight", "ultraLight"),
+            ("normal", "regular"), ("extraBold", "heavy"), ("bolld", "bold"),
+        ]
         for (given, meant) in cases {
             let run = runTool(["batch"], input: [#"{"id":"w","text":"Hi","weight":"\#(given)"}"#])
             let error = try parseJSON(try #require(run.output.first))["error"]

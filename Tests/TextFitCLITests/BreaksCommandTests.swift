@@ -3,17 +3,20 @@ import Testing
 
 @Suite struct BreaksCommandTests {
     @Test func knownStrings() {
-        let run = runTool(["breaks"], input: [
-            #"{"id": 1, "text": "Hello world"}"#,
-            #"{"id": "nl", "text": "Hello world.\nBye"}"#,
-            #"{"id": null, "text": ""}"#,
-        ])
+        let run = runTool(
+            ["breaks"],
+            input: [
+                #"{"id": 1, "text": "Hello world"}"#,
+                #"{"id": "nl", "text": "Hello world.\nBye"}"#,
+                #"{"id": null, "text": ""}"#,
+            ])
         #expect(run.code == 0)
-        #expect(run.output == [
-            #"{"id":1,"breaks":[6,11],"mandatory":[]}"#,
-            #"{"id":"nl","breaks":[6,13,16],"mandatory":[13]}"#,
-            #"{"id":null,"breaks":[],"mandatory":[]}"#,
-        ])
+        #expect(
+            run.output == [
+                #"{"id":1,"breaks":[6,11],"mandatory":[]}"#,
+                #"{"id":"nl","breaks":[6,13,16],"mandatory":[13]}"#,
+                #"{"id":null,"breaks":[],"mandatory":[]}"#,
+            ])
     }
 
     @Test func offsetsAreUTF16() {
@@ -44,8 +47,9 @@ import Testing
             var remaining = lines[...]
             var output = 0
             var errors: [String] = []
-            let code = runTextFit(arguments: ["breaks"], input: { remaining.popFirst() }, output: { _ in output += 1 },
-                                  error: { errors.append($0) }, errorIsTerminal: terminal)
+            let code = runTextFit(
+                arguments: ["breaks"], input: { remaining.popFirst() }, output: { _ in output += 1 },
+                error: { errors.append($0) }, errorIsTerminal: terminal)
             #expect(code == 0)
             #expect(output == lines.count)
             #expect(errors.count == (terminal ? 1 : 0))

@@ -13,8 +13,10 @@ import TextFit
         let line = try #require(run.output.first)
         #expect(run.output.count == 1)
         // Key order as the contract lists it (the reader sorts keys, so check the text).
-        let keys = ["\"intrinsicSize\":{\"width\":", "\"contentRect\":{\"x\":", "\"imageRect\":{\"x\":",
-                    "\"titleRect\":{\"x\":"]
+        let keys = [
+            "\"intrinsicSize\":{\"width\":", "\"contentRect\":{\"x\":", "\"imageRect\":{\"x\":",
+            "\"titleRect\":{\"x\":",
+        ]
         let positions = keys.compactMap { line.range(of: $0)?.lowerBound }
         #expect(positions.count == 4 && positions == positions.sorted(), "\(line)")
         #expect(line.hasPrefix("{\"intrinsicSize\":{\"width\":"))
@@ -50,7 +52,8 @@ import TextFit
             #expect(run.code == 0, "\(run.errorText)")
             let json = try parseJSON(try #require(run.output.first))
             guard case .double(let image)? = json["imageRect"]?["x"], case .double(let title)? = json["titleRect"]?["x"],
-                  case .double(let width)? = json["titleRect"]?["width"] else { throw UsageError(message: "no rects") }
+                case .double(let width)? = json["titleRect"]?["width"]
+            else { throw UsageError(message: "no rects") }
             return (image, title, width)
         }
         let plain = try frames([])
@@ -83,7 +86,8 @@ import TextFit
         #expect(rtl["intrinsicSize"] == ltr["intrinsicSize"])
         #expect(rtl["titleRect"]?["x"] == ltr["imageRect"]?["x"])
         guard case .double(let titleX)? = rtl["titleRect"]?["x"], case .double(let width)? = rtl["titleRect"]?["width"],
-              case .double(let imageX)? = rtl["imageRect"]?["x"] else { Issue.record("no rects"); return }
+            case .double(let imageX)? = rtl["imageRect"]?["x"]
+        else { Issue.record("no rects"); return }
         #expect(imageX == titleX + width)
         #expect(try rects(["--semantic-content-attribute", "forceLeftToRight"]).json["imageRect"] == ltr["imageRect"])
         let bad = runTool(["button", "--title", "A", "--semantic-content-attribute", "rtl"])
@@ -96,7 +100,9 @@ import TextFit
         let run = runTool(["button", "--title", "Continue", "--image", "20x20", "--title-insets", "0,30,0,0"])
         #expect(run.code == 0)
         let text = run.outputText
-        #expect(run.output.first?.hasPrefix(#"button "Continue"; Noto Sans Regular, 17 pt; image 20 x 20; alignment center; scale 2"#) == true)
+        #expect(
+            run.output.first?.hasPrefix(
+                #"button "Continue"; Noto Sans Regular, 17 pt; image 20 x 20; alignment center; scale 2"#) == true)
         #expect(text.contains("insets       content 0,0,0,0  image 0,0,0,0  title 0,30,0,0"))
         #expect(text.contains("bounds       ") && text.contains("(intrinsic)"))
         for label in ["intrinsic    ", "content rect x 0  y 0", "image rect   x 15", "title rect   x 50"] {
@@ -118,10 +124,14 @@ import TextFit
         (["--title", "A", "--alignment", "middle"], "flag '--alignment' wants center, left, right or fill"),
         (["--title", "A", "--scale", "0"], "flag '--scale' wants a number > 0"),
         (["--title", "A", "--size", "-3"], "flag '--size' wants a point size"),
-        (["--title", "A", "--bounds", "40x10", "--content-insets", "0,30,0,30"],
-         "contentEdgeInsets left + right = 60.0 exceeds the bounds' width 40.0"),
-        (["--title", "A", "--bounds", "40x10", "--content-insets", "6,0,6,0"],
-         "contentEdgeInsets top + bottom = 12.0 exceeds the bounds' height 10.0"),
+        (
+            ["--title", "A", "--bounds", "40x10", "--content-insets", "0,30,0,30"],
+            "contentEdgeInsets left + right = 60.0 exceeds the bounds' width 40.0"
+        ),
+        (
+            ["--title", "A", "--bounds", "40x10", "--content-insets", "6,0,6,0"],
+            "contentEdgeInsets top + bottom = 12.0 exceeds the bounds' height 10.0"
+        ),
         (["--family", "Noto Sans"], "'button' needs --title or --image"),
         (["Hello"], "'button' takes no TEXT argument"),
         (["--title", "A", "--widht", "3"], "unknown flag '--widht' for 'button'"),

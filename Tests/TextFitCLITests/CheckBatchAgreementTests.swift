@@ -19,10 +19,18 @@ import Testing
 
     /// The batch fields the constraints give `key` (the same merge as the file's: later entries win).
     static func fields(for key: String) throws -> [String: JSONValue] {
-        var fields: [String: JSONValue] = ["family": .string("Noto Sans"), "size": .int(15), "width": .int(160), "maxLines": .int(2)]
-        if try Glob("*.title").matches(key) { fields.merge(["size": .int(17), "maxLines": .int(1), "lineBreakMode": .string("truncateTail")]) { $1 } }
-        if try Glob("[A-F]*").matches(key) { fields.merge(["width": .int(120), "maxLines": .int(1), "weight": .string("bold")]) { $1 } }
-        if try Glob("*[Ss]ettings*").matches(key) { fields.merge(["width": .int(220), "maxLines": .int(3), "lineBreakMode": .string("charWrap")]) { $1 } }
+        var fields: [String: JSONValue] = [
+            "family": .string("Noto Sans"), "size": .int(15), "width": .int(160), "maxLines": .int(2),
+        ]
+        if try Glob("*.title").matches(key) {
+            fields.merge(["size": .int(17), "maxLines": .int(1), "lineBreakMode": .string("truncateTail")]) { $1 }
+        }
+        if try Glob("[A-F]*").matches(key) {
+            fields.merge(["width": .int(120), "maxLines": .int(1), "weight": .string("bold")]) { $1 }
+        }
+        if try Glob("*[Ss]ettings*").matches(key) {
+            fields.merge(["width": .int(220), "maxLines": .int(3), "lineBreakMode": .string("charWrap")]) { $1 }
+        }
         return fields
     }
 
@@ -38,12 +46,15 @@ import Testing
             var fields = try Self.fields(for: key)
             fields["text"] = text
             let maxLines = fields["maxLines"]
-            for (variant, changes) in [("limited", [:]), ("all", ["maxLines": JSONValue.int(0)]),
-                                       ("oneLine", ["maxLines": .int(0), "width": .null])] as [(String, [String: JSONValue])] {
+            for (variant, changes) in [
+                ("limited", [:]), ("all", ["maxLines": JSONValue.int(0)]),
+                ("oneLine", ["maxLines": .int(0), "width": .null]),
+            ] as [(String, [String: JSONValue])] {
                 var caseFields = fields.merging(changes) { $1 }
                 caseFields["id"] = .string("\(index):\(variant)")
                 if variant == "oneLine", maxLines != .int(1) { continue }
-                cases.append(JSONWriter.string(.object(caseFields.sorted { $0.key < $1.key }.map { JSONMember($0.key, $0.value) })))
+                cases.append(
+                    JSONWriter.string(.object(caseFields.sorted { $0.key < $1.key }.map { JSONMember($0.key, $0.value) })))
             }
         }
         let batch = runTool(["batch"], input: cases)
@@ -55,19 +66,23 @@ import Testing
         }
         var overflows = 0
         for (index, object) in objects.enumerated() {
-            guard case .string(let key)? = object["key"], let limited = answers["\(index):limited"], let all = answers["\(index):all"],
-                  case .int(let maxLines)? = try Self.fields(for: key)["maxLines"],
-                  case .double(let width)? = object["width"], case .double(let overflow)? = object["overflow"],
-                  case .int(let lineCount)? = all["lineCount"], case .bool(let truncated)? = limited["truncated"],
-                  case .double(let shownWidth)? = limited["width"], case .double(let allHeight)? = all["height"],
-                  case .double(let limitedHeight)? = limited["height"] else {
+            guard case .string(let key)? = object["key"], let limited = answers["\(index):limited"],
+                let all = answers["\(index):all"],
+                case .int(let maxLines)? = try Self.fields(for: key)["maxLines"],
+                case .double(let width)? = object["width"], case .double(let overflow)? = object["overflow"],
+                case .int(let lineCount)? = all["lineCount"], case .bool(let truncated)? = limited["truncated"],
+                case .double(let shownWidth)? = limited["width"], case .double(let allHeight)? = all["height"],
+                case .double(let limitedHeight)? = limited["height"]
+            else {
                 Issue.record("line \(index): missing fields in \(object)")
                 continue
             }
             let fits = !truncated && lineCount <= maxLines
             var expectedOverflow = fits ? 0 : allHeight - limitedHeight
             if !fits, maxLines == 1, case .int(1)? = answers["\(index):oneLine"]?["lineCount"],
-               case .double(let oneLine)? = answers["\(index):oneLine"]?["width"], case .int(let labelWidth)? = try Self.fields(for: key)["width"] {
+                case .double(let oneLine)? = answers["\(index):oneLine"]?["width"],
+                case .int(let labelWidth)? = try Self.fields(for: key)["width"]
+            {
                 expectedOverflow = max(0, oneLine - Double(labelWidth))
             }
             if !fits { overflows += 1 }
@@ -87,8 +102,9 @@ import Testing
         #expect(result.checked == 17)
     }
 
-    @Test(.enabled(if: realCatalogsFolder != nil, "the real catalogs are not beside the checkout (TEXTFIT_CATALOGS)"),
-          arguments: ["Whisky", "LinearMouse", "Loop"])
+    @Test(
+        .enabled(if: realCatalogsFolder != nil, "the real catalogs are not beside the checkout (TEXTFIT_CATALOGS)"),
+        arguments: ["Whisky", "LinearMouse", "Loop"])
     func realCatalogs(app: String) throws {
         let result = try agree(catalog: try #require(realCatalog(app)))
         #expect(result.overflows > 0, "these constraints are narrow enough that some strings overflow")

@@ -36,8 +36,10 @@ import Testing
     }
 
     @Test func substitutionsWithTwoNamesCheckEachFormWithTheOtherAtOther() throws {
-        let forms: [String: [(String, String)]] = ["a": [("plural.one", "one A"), ("plural.other", "%arg As")],
-                                                   "b": [("plural.one", "one B"), ("plural.other", "many Bs")]]
+        let forms: [String: [(String, String)]] = [
+            "a": [("plural.one", "one A"), ("plural.other", "%arg As")],
+            "b": [("plural.one", "one B"), ("plural.other", "many Bs")],
+        ]
         let result = try XCStringsReader.substituted("%#@a@ and %#@b@", forms) { CatalogError(file: "f", message: $0) }
         #expect(result.map { $0.0 } == ["a.plural.one", "a.plural.other", "b.plural.one", "b.plural.other"])
         #expect(result[0].1 == "one A and many Bs")
@@ -74,7 +76,8 @@ import Testing
     @Test func stringsFileErrorsNameLineAndColumn() throws {
         let folder = try checkFolder()
         let missingSemicolon = try writeFile(folder, "de.lproj/A.strings", "\"a\" = \"b\";\n\"c\" = \"d\"\n\"e\" = \"f\";")
-        #expect(throws: CatalogError(file: missingSemicolon, place: "line 3, column 1", message: "expected ';' after \"c\"")) {
+        #expect(throws: CatalogError(file: missingSemicolon, place: "line 3, column 1", message: "expected ';' after \"c\""))
+        {
             try StringsFileReader.read(path: missingSemicolon)
         }
         let unterminated = try writeFile(folder, "de.lproj/B.strings", "/* open comment\n\"a\" = \"b\";")
@@ -87,7 +90,9 @@ import Testing
 
     @Test func stringsDictPluralForms() throws {
         let folder = try checkFolder()
-        let path = try writeFile(folder, "ru.lproj/Localizable.stringsdict", """
+        let path = try writeFile(
+            folder, "ru.lproj/Localizable.stringsdict",
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
             <plist version="1.0"><dict>
@@ -105,29 +110,46 @@ import Testing
             </dict></plist>
             """)
         let strings = try StringsDictReader.read(path: path)
-        #expect(strings.map(\.variation) == ["files.plural.one", "files.plural.few", "files.plural.many", "files.plural.other"])
+        #expect(
+            strings.map(\.variation) == ["files.plural.one", "files.plural.few", "files.plural.many", "files.plural.other"])
         #expect(strings[2].value == "%d файлов")
         #expect(strings.allSatisfy { $0.language == "ru" })
     }
 
     @Test func badCatalogsNameFileAndPlace() throws {
         let folder = try checkFolder()
-        let malformed = try writeFile(folder, "bad.xcstrings", "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : { \"a\" : }\n}")
-        #expect(throws: CatalogError(file: malformed, place: "line 3, column 23",
-                                     message: "invalid JSON: unexpected character '}', expected a value")) {
+        let malformed = try writeFile(
+            folder, "bad.xcstrings", "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : { \"a\" : }\n}")
+        #expect(
+            throws: CatalogError(
+                file: malformed, place: "line 3, column 23",
+                message: "invalid JSON: unexpected character '}', expected a value")
+        ) {
             try XCStringsReader.read(path: malformed)
         }
-        let noValue = try writeFile(folder, "novalue.xcstrings", #"{"sourceLanguage":"en","strings":{"Done":{"localizations":{"de":{"stringUnit":{"state":"new"}}}}}}"#)
-        #expect(throws: CatalogError(file: noValue, place: "key \"Done\", language 'de'",
-                                     message: "the localization has a \"stringUnit\" with no \"value\" string")) {
+        let noValue = try writeFile(
+            folder, "novalue.xcstrings",
+            #"{"sourceLanguage":"en","strings":{"Done":{"localizations":{"de":{"stringUnit":{"state":"new"}}}}}}"#)
+        #expect(
+            throws: CatalogError(
+                file: noValue, place: "key \"Done\", language 'de'",
+                message: "the localization has a \"stringUnit\" with no \"value\" string")
+        ) {
             try XCStringsReader.read(path: noValue)
         }
-        let unknownLanguage = try writeFile(folder, "lang.xcstrings", #"{"sourceLanguage":"en","strings":{"Done":{"localizations":{"english":{"stringUnit":{"value":"Done"}}}}}}"#)
-        #expect(throws: CatalogError(file: unknownLanguage, place: "key \"Done\", language 'english'",
-                                     message: "'english' is not a language code (BCP 47 with an ISO 639 language: de, pt-BR, zh-Hans)")) {
+        let unknownLanguage = try writeFile(
+            folder, "lang.xcstrings",
+            #"{"sourceLanguage":"en","strings":{"Done":{"localizations":{"english":{"stringUnit":{"value":"Done"}}}}}}"#)
+        #expect(
+            throws: CatalogError(
+                file: unknownLanguage, place: "key \"Done\", language 'english'",
+                message: "'english' is not a language code (BCP 47 with an ISO 639 language: de, pt-BR, zh-Hans)")
+        ) {
             try XCStringsReader.read(path: unknownLanguage)
         }
-        let missingSubstitution = try writeFile(folder, "sub.xcstrings", #"{"sourceLanguage":"en","strings":{"k":{"localizations":{"en":{"stringUnit":{"value":"%#@n@ items"}}}}}}"#)
+        let missingSubstitution = try writeFile(
+            folder, "sub.xcstrings",
+            #"{"sourceLanguage":"en","strings":{"k":{"localizations":{"en":{"stringUnit":{"value":"%#@n@ items"}}}}}}"#)
         #expect(throws: CatalogError.self) { try XCStringsReader.read(path: missingSubstitution) }
         let notACatalog = try writeFile(folder, "array.xcstrings", "[1, 2]")
         #expect(throws: CatalogError(file: notACatalog, message: "a String Catalog is a JSON object, got array")) {

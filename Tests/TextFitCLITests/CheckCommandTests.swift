@@ -9,9 +9,13 @@ import TextFit
 /// `textfit check` end to end, in process (issue 33): exit codes, the JSON Lines, the table, JUnit, the
 /// contact sheets, `--pseudo`, unchecked keys, bad input.
 @Suite struct CheckCommandTests {
-    func setUp(_ constraints: String, name: String = #function) throws -> (catalog: String, constraints: String, folder: URL) {
+    func setUp(_ constraints: String, name: String = #function) throws -> (catalog: String, constraints: String, folder: URL)
+    {
         let folder = try checkFolder(name)
-        return (try writeFile(folder, "Localizable.xcstrings", handMadeCatalog), try writeFile(folder, "c.json", constraints), folder)
+        return (
+            try writeFile(folder, "Localizable.xcstrings", handMadeCatalog), try writeFile(folder, "c.json", constraints),
+            folder
+        )
     }
 
     static let narrow = #"""
@@ -29,8 +33,10 @@ import TextFit
         let objects = try run.output.map(parseJSON)
         #expect(objects.count == 17)
         // The contract's key order, as written (the reader sorts keys, so the raw lines are looked at).
-        let order = ["\"key\":", "\"language\":", "\"variation\":", "\"text\":", "\"fits\":", "\"lineCount\":",
-                     "\"width\":", "\"overflow\":", "\"truncated\":"]
+        let order = [
+            "\"key\":", "\"language\":", "\"variation\":", "\"text\":", "\"fits\":", "\"lineCount\":",
+            "\"width\":", "\"overflow\":", "\"truncated\":",
+        ]
         for line in run.output {
             let offsets = order.map { line.range(of: $0)?.lowerBound }
             #expect(offsets.allSatisfy { $0 != nil } && offsets.map { $0! } == offsets.map { $0! }.sorted(), "\(line)")
@@ -56,7 +62,8 @@ import TextFit
         let objects = try run.output.map(parseJSON)
         let tap = checkObject(objects, "tap.to.continue", "de", "device.mac")
         // Independent: the one-line width of the same text, font and size, minus the label's 100 pt.
-        let oneLine = try PreparedText("Zum Fortfahren klicken", font: Font(family: "Noto Sans", size: 17)).measure().size.width
+        let oneLine = try PreparedText("Zum Fortfahren klicken", font: Font(family: "Noto Sans", size: 17)).measure().size
+            .width
         guard case .double(let overflow)? = tap?["overflow"] else { Issue.record("no overflow"); return }
         #expect(abs(overflow - Double(oneLine - 100)) < 1e-9)
         #expect(tap?["fits"] == JSONValue.bool(false))
@@ -118,11 +125,15 @@ import TextFit
         let typo = try writeFile(files.folder, "typo.json", #"{"default": {}}"#)
         let typoRun = runTool(["check", files.catalog, "--constraints", typo])
         #expect(typoRun.code == 2)
-        #expect(typoRun.errorText.contains("unknown member 'default' (it takes defaults, keys, placeholders); did you mean 'defaults'?"))
+        #expect(
+            typoRun.errorText.contains(
+                "unknown member 'default' (it takes defaults, keys, placeholders); did you mean 'defaults'?"))
         let noMatch = try writeFile(files.folder, "nomatch.json", #"{"keys": [{"width": 10}]}"#)
         #expect(runTool(["check", files.catalog, "--constraints", noMatch]).errorText.contains("keys[0]: needs \"match\""))
         let refused = try writeFile(files.folder, "text.json", #"{"keys": [{"match": "*", "text": "x"}]}"#)
-        #expect(runTool(["check", files.catalog, "--constraints", refused]).errorText.contains("field 'text' cannot be given here"))
+        #expect(
+            runTool(["check", files.catalog, "--constraints", refused]).errorText.contains(
+                "field 'text' cannot be given here"))
         #expect(runTool(["check", files.catalog]).code == 2)
         #expect(runTool(["check", "--constraints", files.constraints]).code == 2)
         let good = try writeFile(files.folder, "good.json", #"{"defaults": {"width": 100}}"#)
@@ -135,7 +146,9 @@ import TextFit
         let files = try setUp(#"{"defaults": {"width": 2000}, "keys": [{"match": "onboarding.*", "width": 10}]}"#)
         let run = runTool(["check", files.catalog, "--constraints", files.constraints])
         #expect(run.code == 0)
-        #expect(run.errorText.contains("warning: \(files.constraints): keys[0]: match \"onboarding.*\" matches no key of the catalogs"))
+        #expect(
+            run.errorText.contains(
+                "warning: \(files.constraints): keys[0]: match \"onboarding.*\" matches no key of the catalogs"))
     }
 
     @Test func anUnknownFamilyIsExitThree() throws {

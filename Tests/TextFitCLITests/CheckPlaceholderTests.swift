@@ -5,7 +5,9 @@ import Testing
 @Suite struct CheckPlaceholderTests {
     @Test func placeholdersBecomeSamplesAndPercentPercentShowsPercent() {
         let samples = [["%@": "Anna"]]
-        #expect(FormatPlaceholders.fill("%1$@ sent %2$lld photos (100%%)", samples: samples) == "Anna sent 9999999 photos (100%)")
+        #expect(
+            FormatPlaceholders.fill("%1$@ sent %2$lld photos (100%%)", samples: samples) == "Anna sent 9999999 photos (100%)"
+        )
         #expect(FormatPlaceholders.fill("%@ and %@", samples: samples) == "Anna and Anna")
         #expect(FormatPlaceholders.fill("%.1f h, %.0f, %f", samples: []) == "99999.9 h, 99999, 99999.99")
         #expect(FormatPlaceholders.fill("100% sure", samples: []) == "100% sure")

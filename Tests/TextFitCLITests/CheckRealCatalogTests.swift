@@ -27,7 +27,9 @@ struct CheckRealCatalogTests {
 
     @Test func everyCatalogAtOnceWithPseudo() throws {
         let folder = try checkFolder()
-        let constraints = try writeFile(folder, "c.json", #"{"defaults": {"width": 200, "maxLines": 2}, "keys": [{"match": "*Settings*", "width": null}]}"#)
+        let constraints = try writeFile(
+            folder, "c.json",
+            #"{"defaults": {"width": 200, "maxLines": 2}, "keys": [{"match": "*Settings*", "width": null}]}"#)
         let paths = try ["Whisky", "LinearMouse", "Loop"].map { try #require(realCatalog($0)) }
         let run = runTool(["check"] + paths + ["--constraints", constraints, "--json", "--pseudo"])
         #expect(run.code == 1)

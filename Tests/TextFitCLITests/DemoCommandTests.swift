@@ -28,7 +28,8 @@ import TextFit
     @Test func withoutOutItSaysHowToGetThePicture() {
         let run = runTool(["demo"])
         #expect(run.code == 0)
-        #expect(run.output.last == "Picture: none written; run 'textfit demo --out DIR' to draw the feed rows and the "
+        #expect(
+            run.output.last == "Picture: none written; run 'textfit demo --out DIR' to draw the feed rows and the "
                 + "title + date cases into DIR/demo.png")
         #expect(run.output.dropLast().last == "")
     }
@@ -70,8 +71,10 @@ import TextFit
         #expect(run.output.contains { $0.hasPrefix("      2      4      4      4      3      2  ") })
         #expect(run.output.contains { $0.hasPrefix("      3      4      4      4      3      3  ") })
         #expect(run.output.contains { $0.hasPrefix("      4      4      4      4      4      3  ") })
-        for (seed, description) in [(1, "1: date after"), (2, "2: date alone"), (3, "3: date after the title's last"),
-                                    (4, "4: title's last line truncated")] {
+        for (seed, description) in [
+            (1, "1: date after"), (2, "2: date alone"), (3, "3: date after the title's last"),
+            (4, "4: title's last line truncated"),
+        ] {
             #expect(text.contains("seed \(seed) at") && text.contains("-> case \(description)"), "seed \(seed)")
         }
         #expect(text.contains("date frame   x 90  y 0  w 38  h 24  (line 1)"))

@@ -23,7 +23,9 @@ import TextFitLayout
 
     /// The screens drawn are the worked examples of M3 and M4.
     @Test func screensHoldTheWorkedNumbers() throws {
-        #expect(try DemoCommand.statusBarScreen(flag: true).0.layoutMargins == EdgeInsets(top: 70, left: 50, bottom: 50, right: 50))
+        #expect(
+            try DemoCommand.statusBarScreen(flag: true).0.layoutMargins
+                == EdgeInsets(top: 70, left: 50, bottom: 50, right: 50))
         #expect(try DemoCommand.statusBarScreen(flag: false).0.layoutMargins == EdgeInsets(all: 50))
         // Keep each root: a superview owns its subviews, not the other way round.
         let (superview, children) = try DemoCommand.preservingScreen()

@@ -7,8 +7,10 @@ import _TextFitSanitizerSettings
 @Suite struct EndToEndTests {
     /// The `textfit` binary beside the test bundle (`.build/debug/` or a `--scratch-path`'s).
     static func executable() -> URL? {
-        let candidates = [Bundle.main.executableURL, Bundle.main.bundleURL,
-                          URL(fileURLWithPath: CommandLine.arguments.first ?? "")].compactMap { $0 }
+        let candidates = [
+            Bundle.main.executableURL, Bundle.main.bundleURL,
+            URL(fileURLWithPath: CommandLine.arguments.first ?? ""),
+        ].compactMap { $0 }
         for candidate in candidates {
             let url = candidate.deletingLastPathComponent().appendingPathComponent("textfit")
             if FileManager.default.isExecutableFile(atPath: url.path) { return url }
@@ -29,8 +31,10 @@ import _TextFitSanitizerSettings
         return environment
     }()
 
-    static func run(_ arguments: [String], stdin: String,
-                    environment: [String: String] = environment) throws -> (code: Int32, stdout: String, stderr: String) {
+    static func run(
+        _ arguments: [String], stdin: String,
+        environment: [String: String] = environment
+    ) throws -> (code: Int32, stdout: String, stderr: String) {
         let url = try #require(executable(), "textfit not found next to \(Bundle.main.bundleURL.path)")
         let process = Process()
         process.executableURL = url
@@ -50,12 +54,14 @@ import _TextFitSanitizerSettings
     }
 
     @Test func batchThroughTheBinary() throws {
-        let result = try Self.run(["batch"], stdin: """
-            {"id": 1, "text": "Hello world", "width": 60}
-            {"id": 2, "text": true}
-            {"id": 3, "text": "北京欢迎您", "size": 20}
+        let result = try Self.run(
+            ["batch"],
+            stdin: """
+                {"id": 1, "text": "Hello world", "width": 60}
+                {"id": 2, "text": true}
+                {"id": 3, "text": "北京欢迎您", "size": 20}
 
-            """)
+                """)
         #expect(result.code == 1)
         #expect(result.stderr.isEmpty)
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)

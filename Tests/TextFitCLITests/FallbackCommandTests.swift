@@ -14,8 +14,10 @@ import TextFit
         #expect(try MeasureCase(json: try parseJSON(#"{"text": "x"}"#)).fallback == nil)
         let prepared = try fontconfig.prepare(fonts: FontCache())
         #expect(prepared.font.fallback == .fontconfig)
-        let request = try MeasureCommand.makeRequest(try ArgumentParser.parse(["x", "--fallback", "bundled"],
-                                                                                  options: MeasureCommand.options, command: "measure"))
+        let request = try MeasureCommand.makeRequest(
+            try ArgumentParser.parse(
+                ["x", "--fallback", "bundled"],
+                options: MeasureCommand.options, command: "measure"))
         #expect(request.measureCase.fallback == .bundled)
     }
 

@@ -32,16 +32,18 @@ import Testing
     /// The configuration's folder: links to the seven fonts and the filled-in fonts.conf.
     static func configuration() throws -> Configuration {
         for file in dejaVu {
-            try #require(FileManager.default.fileExists(atPath: file),
-                         "\(file) is missing: install fonts-dejavu-core (scripts/install-deps --tests lists it)")
+            try #require(
+                FileManager.default.fileExists(atPath: file),
+                "\(file) is missing: install fonts-dejavu-core (scripts/install-deps --tests lists it)")
         }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("textfit-fallback-\(UUID().uuidString)")
         let fonts = folder.appendingPathComponent("fonts")
         try FileManager.default.createDirectory(at: fonts, withIntermediateDirectories: true)
         let droid = data.appendingPathComponent("../../../../Fonts/DroidSansFallbackFull.ttf").standardizedFileURL.path
         for file in [droid] + dejaVu {
-            try FileManager.default.createSymbolicLink(atPath: fonts.appendingPathComponent((file as NSString).lastPathComponent).path,
-                                                       withDestinationPath: file)
+            try FileManager.default.createSymbolicLink(
+                atPath: fonts.appendingPathComponent((file as NSString).lastPathComponent).path,
+                withDestinationPath: file)
         }
         let template = try String(contentsOf: data.appendingPathComponent("fonts.conf.in"), encoding: .utf8)
         let conf = template.replacingOccurrences(of: "@FONT_DIR@", with: fonts.path)
@@ -59,13 +61,15 @@ import Testing
 
     /// Runs the corpus through `textfit batch` with `fields` added to each case; per case whether the
     /// lines (start, end) and their widths (to 1/1024 pt) equal Pango's.
-    static func compare(_ configuration: Configuration, _ fields: [String: Any]) throws -> [Int: (lines: Bool, widths: Bool)] {
+    static func compare(_ configuration: Configuration, _ fields: [String: Any]) throws -> [Int: (lines: Bool, widths: Bool)]
+    {
         let corpus = try jsonLines("corpus.jsonl")
-        let input = try corpus.map { item -> String in
-            var item = item
-            for (key, value) in fields { item[key] = value }
-            return String(decoding: try JSONSerialization.data(withJSONObject: item), as: UTF8.self)
-        }.joined(separator: "\n") + "\n"
+        let input =
+            try corpus.map { item -> String in
+                var item = item
+                for (key, value) in fields { item[key] = value }
+                return String(decoding: try JSONSerialization.data(withJSONObject: item), as: UTF8.self)
+            }.joined(separator: "\n") + "\n"
         let run = try EndToEndTests.run(["batch"], stdin: input, environment: configuration.environment)
         #expect(run.code == 0, "\(run.stderr)")
         let pango = Dictionary(uniqueKeysWithValues: try jsonLines("pango.jsonl").map { ($0["id"] as? Int ?? -1, $0) })
@@ -75,10 +79,15 @@ import Testing
             let id = try #require(result["id"] as? Int)
             let ours = try #require(result["lines"] as? [[String: Any]])
             let theirs = try #require(pango[id]?["lines"] as? [[String: Any]])
-            let sameLines = ours.map { [$0["start"] as? Int, $0["end"] as? Int] } == theirs.map { [$0["start"] as? Int, $0["end"] as? Int] }
-            let sameWidths = sameLines && zip(ours, theirs).allSatisfy { ours, theirs in
-                abs(Int((((ours["width"] as? Double) ?? -1) * 1024).rounded()) - ((theirs["widthUnits"] as? Int) ?? -9)) <= 1
-            }
+            let sameLines =
+                ours.map { [$0["start"] as? Int, $0["end"] as? Int] }
+                == theirs.map { [$0["start"] as? Int, $0["end"] as? Int] }
+            let sameWidths =
+                sameLines
+                && zip(ours, theirs).allSatisfy { ours, theirs in
+                    abs(Int((((ours["width"] as? Double) ?? -1) * 1024).rounded()) - ((theirs["widthUnits"] as? Int) ?? -9))
+                        <= 1
+                }
             answers[id] = (sameLines, sameWidths)
         }
         #expect(answers.count == corpus.count)
@@ -92,8 +101,10 @@ import Testing
         let pango = try Self.jsonLines("pango.jsonl")
         #expect(pango.compactMap { $0["latinFont"] as? String }.allSatisfy { $0 == "DejaVu Sans" })
         // The bundled family asked for Fontconfig's order, and the same font as a file (whose default it is).
-        for fields: [String: Any] in [["family": "Droid Sans Fallback", "fallback": "fontconfig"],
-                                      ["fontFile": configuration.fontFile]] {
+        for fields: [String: Any] in [
+            ["family": "Droid Sans Fallback", "fallback": "fontconfig"],
+            ["fontFile": configuration.fontFile],
+        ] {
             let answers = try Self.compare(configuration, fields)
             let agreeing = answers.filter { $0.value.lines && $0.value.widths }.map(\.key)
             #expect(Set(agreeing) == Set(answers.keys).subtracting(Self.hangulCases), "\(fields)")
@@ -107,7 +118,9 @@ import Testing
         let configuration = try Self.configuration()
         defer { try? FileManager.default.removeItem(at: configuration.folder) }
         let pango = Dictionary(uniqueKeysWithValues: try Self.jsonLines("pango.jsonl").map { ($0["id"] as? Int ?? -1, $0) })
-        for fields: [String: Any] in [["family": "Droid Sans Fallback"], ["family": "Droid Sans Fallback", "fallback": "bundled"]] {
+        for fields: [String: Any] in [
+            ["family": "Droid Sans Fallback"], ["family": "Droid Sans Fallback", "fallback": "bundled"],
+        ] {
             let answers = try Self.compare(configuration, fields)
             let withLatin = answers.keys.filter { pango[$0]?["latinFont"] is String }
             #expect(!withLatin.isEmpty && withLatin.allSatisfy { answers[$0]?.widths == false }, "\(fields)")

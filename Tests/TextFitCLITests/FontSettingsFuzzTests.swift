@@ -41,7 +41,8 @@ import _TextFitTestSupport
 
     @Test func hostileSettingsAreAnswered() {
         // Inter, 20 pt, 3 settings: wght NaN (kind 7 = variation + special), wght 32767, a feature "\0\0\0\0".
-        let bytes: [UInt8] = [1, 14, 3, 7] + Array("wght".utf8) + [0, 2, 1] + Array("wght".utf8) + [0x7F, 0xFF, 0, 0, 0, 0, 0, 0, 1]
+        let bytes: [UInt8] =
+            [1, 14, 3, 7] + Array("wght".utf8) + [0, 2, 1] + Array("wght".utf8) + [0x7F, 0xFF, 0, 0, 0, 0, 0, 0, 1]
             + Array("Hello".utf8)
         #expect(_FuzzEntries.fontSettings(bytes).isEmpty)
         #expect(_FuzzEntries.fontSettings([]).isEmpty)

@@ -5,15 +5,17 @@ import Testing
 /// the library does, and an unknown family's error suggests installed families with a near name.
 @Suite struct GenericFamilyCommandTests {
     @Test func batchAndMeasureTakeGenericFamilies() throws {
-        let run = runTool(["batch"], input: [
-            #"{"id":1,"text":"iiii","family":"monospace"}"#,
-            #"{"id":2,"text":"MMMM","family":"monospace"}"#,
-            #"{"id":3,"text":"Hello","family":"sans-serif","weight":"bold"}"#,
-        ])
+        let run = runTool(
+            ["batch"],
+            input: [
+                #"{"id":1,"text":"iiii","family":"monospace"}"#,
+                #"{"id":2,"text":"MMMM","family":"monospace"}"#,
+                #"{"id":3,"text":"Hello","family":"sans-serif","weight":"bold"}"#,
+            ])
         #expect(run.code == 0)
         let results = try run.output.map(parseJSON)
         #expect(results.allSatisfy { $0["error"] == nil })
-        #expect(results[0]["width"] == results[1]["width"])   // fixed pitch
+        #expect(results[0]["width"] == results[1]["width"])  // fixed pitch
         let measure = runTool(["measure", "Hello", "--family", "serif"])
         #expect(measure.code == 0)
         #expect(measure.output.first?.hasPrefix("font     ") == true)

@@ -13,7 +13,9 @@ import Testing
     }
 
     @Test func hyphenatedLinesAreReported() throws {
-        let result = try run(#"{"id": 1, "text": "Donaudampfschifffahrtsgesellschaft", "size": 17, "width": 120, "language": "de-DE", "paragraph": {"hyphenationFactor": 1}}"#)
+        let result = try run(
+            #"{"id": 1, "text": "Donaudampfschifffahrtsgesellschaft", "size": 17, "width": 120, "language": "de-DE", "paragraph": {"hyphenationFactor": 1}}"#
+        )
         guard case .array(let lines)? = result["lines"] else { Issue.record("no lines"); return }
         #expect(lines.count > 1)
         for line in lines.dropLast() {
@@ -32,13 +34,17 @@ import Testing
     }
 
     @Test func factorZeroAndBadFactor() throws {
-        let plain = try run(#"{"id": 3, "text": "Donaudampfschifffahrtsgesellschaft", "width": 120, "language": "de", "paragraph": {"hyphenationFactor": 0}}"#)
+        let plain = try run(
+            #"{"id": 3, "text": "Donaudampfschifffahrtsgesellschaft", "width": 120, "language": "de", "paragraph": {"hyphenationFactor": 0}}"#
+        )
         guard case .array(let lines)? = plain["lines"] else { Issue.record("no lines"); return }
         #expect(lines.allSatisfy { $0["hyphenated"] == nil })
         #expect(throws: CaseError.self) {
             _ = try run(#"{"id": 4, "text": "x", "paragraph": {"hyphenationFactor": 2}}"#)
         }
         // An unknown language is answered, not refused.
-        _ = try run(#"{"id": 5, "text": "internationalization", "width": 50, "language": "zz", "paragraph": {"hyphenationFactor": 1}}"#)
+        _ = try run(
+            #"{"id": 5, "text": "internationalization", "width": 50, "language": "zz", "paragraph": {"hyphenationFactor": 1}}"#
+        )
     }
 }

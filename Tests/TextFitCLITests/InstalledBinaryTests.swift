@@ -18,8 +18,10 @@ import Testing
         return environment.merging(extra) { $1 }
     }
 
-    static func run(_ executable: URL, _ arguments: [String], in directory: URL,
-                    environment: [String: String]) throws -> (code: Int32, stdout: String, stderr: String) {
+    static func run(
+        _ executable: URL, _ arguments: [String], in directory: URL,
+        environment: [String: String]
+    ) throws -> (code: Int32, stdout: String, stderr: String) {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -42,7 +44,9 @@ import Testing
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("textfit-install-\(UUID().uuidString)")
         let tool = root.appendingPathComponent("tool", isDirectory: true)
         let elsewhere = root.appendingPathComponent("elsewhere", isDirectory: true)
-        for folder in [tool, elsewhere] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
+        for folder in [tool, elsewhere] {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        }
         try FileManager.default.copyItem(at: built, to: tool.appendingPathComponent("textfit"))
         return (root, tool, elsewhere)
     }
@@ -59,16 +63,18 @@ import Testing
         }
         let environment = Self.environment(["TEXTFIT_FONTS_SKIP_CHECKOUT": "1"])
         let expected = #"{"id":null,"width":55.40234375,"height":23.154,"lineCount":1,"#  // Noto Sans + Droid Sans Fallback
-        let direct = try Self.run(tool.appendingPathComponent("textfit"), ["measure", "Hi 北京", "--json"],
-                                  in: elsewhere, environment: environment)
+        let direct = try Self.run(
+            tool.appendingPathComponent("textfit"), ["measure", "Hi 北京", "--json"],
+            in: elsewhere, environment: environment)
         #expect(direct.code == 0, "\(direct.stderr)")
         #expect(direct.stdout.hasPrefix(expected))
         #expect(direct.stderr.isEmpty)
         // Started through PATH, where its first argument is only "textfit".
         var viaPath = environment
         viaPath["PATH"] = tool.path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
-        let started = try Self.run(URL(fileURLWithPath: "/usr/bin/env"), ["textfit", "measure", "Hi 北京", "--json"],
-                                   in: elsewhere, environment: viaPath)
+        let started = try Self.run(
+            URL(fileURLWithPath: "/usr/bin/env"), ["textfit", "measure", "Hi 北京", "--json"],
+            in: elsewhere, environment: viaPath)
         #expect(started.code == 0, "\(started.stderr)")
         #expect(started.stdout.hasPrefix(expected))
     }
@@ -77,12 +83,16 @@ import Testing
     @Test func aCopiedBinaryWithoutFontsSaysWhereItLooked() throws {
         let (root, tool, elsewhere) = try Self.install()
         defer { try? FileManager.default.removeItem(at: root) }
-        let result = try Self.run(tool.appendingPathComponent("textfit"), ["measure", "Hi"], in: elsewhere,
-                                  environment: Self.environment(["TEXTFIT_FONTS_SKIP_CHECKOUT": "1"]))
+        let result = try Self.run(
+            tool.appendingPathComponent("textfit"), ["measure", "Hi"], in: elsewhere,
+            environment: Self.environment(["TEXTFIT_FONTS_SKIP_CHECKOUT": "1"]))
         #expect(result.code == 3)
         #expect(result.stdout.isEmpty)
         let message = result.stderr
-        #expect(message.hasPrefix("textfit: bundled fonts (NotoSans-Regular.ttf, NotoSans-Bold.ttf, DroidSansFallbackFull.ttf, NotoSansArabic-Regular.ttf, NotoSansHebrew-Regular.ttf, NotoSansThai-Regular.ttf, NotoSansDevanagari-Regular.ttf, NotoSansBengali-Regular.ttf, NotoSansLao-Regular.ttf, NotoSans-Italic.ttf, NotoSans-BoldItalic.ttf) not found; looked in, in order: TEXTFIT_FONTS_DIR: not set; \(tool.path)/Fonts: no such folder; \(root.path)/Fonts: no such folder;"))
+        #expect(
+            message.hasPrefix(
+                "textfit: bundled fonts (NotoSans-Regular.ttf, NotoSans-Bold.ttf, DroidSansFallbackFull.ttf, NotoSansArabic-Regular.ttf, NotoSansHebrew-Regular.ttf, NotoSansThai-Regular.ttf, NotoSansDevanagari-Regular.ttf, NotoSansBengali-Regular.ttf, NotoSansLao-Regular.ttf, NotoSans-Italic.ttf, NotoSans-BoldItalic.ttf) not found; looked in, in order: TEXTFIT_FONTS_DIR: not set; \(tool.path)/Fonts: no such folder; \(root.path)/Fonts: no such folder;"
+            ))
         #expect(message.contains("(the checkout built from): skipped, TEXTFIT_FONTS_SKIP_CHECKOUT is set"))
         #expect(message.contains("Set TEXTFIT_FONTS_DIR to a folder holding them"))
     }
@@ -96,16 +106,27 @@ import Testing
         defer { try? FileManager.default.removeItem(at: empty) }
         let cases: [(dir: String, arguments: [String], reason: String)] = [
             ("/nonexistent/textfit-fonts", ["measure", "Hi"], "no such folder"),
-            (empty.path, ["measure", "Hi"], "lacks NotoSans-Regular.ttf, NotoSans-Bold.ttf, DroidSansFallbackFull.ttf, NotoSansArabic-Regular.ttf, NotoSansHebrew-Regular.ttf, NotoSansThai-Regular.ttf, NotoSansDevanagari-Regular.ttf, NotoSansBengali-Regular.ttf, NotoSansLao-Regular.ttf, NotoSans-Italic.ttf, NotoSans-BoldItalic.ttf"),
-            ("/nonexistent/textfit-fonts", ["measure", "Hi", "--font-file",
-                                            Self.repositoryFonts.appendingPathComponent("NotoSans-Bold.ttf").path], "no such folder"),
+            (
+                empty.path, ["measure", "Hi"],
+                "lacks NotoSans-Regular.ttf, NotoSans-Bold.ttf, DroidSansFallbackFull.ttf, NotoSansArabic-Regular.ttf, NotoSansHebrew-Regular.ttf, NotoSansThai-Regular.ttf, NotoSansDevanagari-Regular.ttf, NotoSansBengali-Regular.ttf, NotoSansLao-Regular.ttf, NotoSans-Italic.ttf, NotoSans-BoldItalic.ttf"
+            ),
+            (
+                "/nonexistent/textfit-fonts",
+                [
+                    "measure", "Hi", "--font-file",
+                    Self.repositoryFonts.appendingPathComponent("NotoSans-Bold.ttf").path,
+                ], "no such folder"
+            ),
         ]
         for (dir, arguments, reason) in cases {
             let result = try Self.run(built, arguments, in: empty, environment: Self.environment(["TEXTFIT_FONTS_DIR": dir]))
             #expect(result.code == 3)
             #expect(result.stdout.isEmpty)
-            #expect(result.stderr.hasPrefix("textfit: TEXTFIT_FONTS_DIR=\(dir) cannot supply the bundled fonts: \(reason). Set it to a folder holding"),
-                    "\(result.stderr)")
+            #expect(
+                result.stderr.hasPrefix(
+                    "textfit: TEXTFIT_FONTS_DIR=\(dir) cannot supply the bundled fonts: \(reason). Set it to a folder holding"
+                ),
+                "\(result.stderr)")
         }
     }
 }

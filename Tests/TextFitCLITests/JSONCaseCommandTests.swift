@@ -5,7 +5,8 @@ import Testing
 /// `measure` and `render` with `--case` / `--json-case` (architecture.md, "textfit measure and textfit
 /// render with a JSON case"): the same answer as `batch` for that line, runs drawn in their colours.
 @Suite struct JSONCaseCommandTests {
-    static let styledCase = ##"{"id":7,"text":"Red blue black","width":200,"runs":[{"start":0,"end":3,"color":"#ff0000"},{"start":4,"end":8,"size":30,"color":"#0000ff"}],"paragraph":{"alignment":"center"}}"##
+    static let styledCase =
+        ##"{"id":7,"text":"Red blue black","width":200,"runs":[{"start":0,"end":3,"color":"#ff0000"},{"start":4,"end":8,"size":30,"color":"#0000ff"}],"paragraph":{"alignment":"center"}}"##
 
     @Test func measureJSONIsBatchsAnswer() throws {
         let measured = runTool(["measure", "--case", Self.styledCase, "--json"])
@@ -32,15 +33,17 @@ import Testing
         #expect(run.code == 0, "\(run.errorText)")
         let svg = try String(contentsOfFile: path, encoding: .utf8)
         func paths(_ colour: String) -> Int { svg.components(separatedBy: "fill=\"\(colour)\"").count - 1 }
-        #expect(paths("#ff0000") == 3)    // "Red"
-        #expect(paths("#0000ff") == 4)    // "blue"
-        #expect(paths("#000000") == 5)    // "black"
+        #expect(paths("#ff0000") == 3)  // "Red"
+        #expect(paths("#0000ff") == 4)  // "blue"
+        #expect(paths("#000000") == 5)  // "black"
     }
 
     @Test func badCasesAreUsageErrors() {
         let cases: [([String], String)] = [
-            (["measure", "--case", #"{"text":"x","runs":[{"start":0,"end":1,"color":"red"}]}"#],
-             "field 'runs[0].color' must be a colour '#rrggbb'"),
+            (
+                ["measure", "--case", #"{"text":"x","runs":[{"start":0,"end":1,"color":"red"}]}"#],
+                "field 'runs[0].color' must be a colour '#rrggbb'"
+            ),
             (["measure", "--case", "[1]"], "flag '--case' wants one JSON object"),
             (["measure", "--case", "{", "--json"], "flag '--case' wants one JSON object"),
             (["measure", "Hi", "--case", #"{"text":"x"}"#], "drop the argument 'Hi'"),

@@ -25,19 +25,22 @@ import Testing
     @Test func fragmentsNullAndNesting() throws {
         #expect(try JSONReader.parse("null") == .null)
         #expect(try JSONReader.parse(#""x""#) == .string("x"))
-        #expect(try JSONReader.parse(#"{"b": [1, {"c": null}], "a": "z"}"#)
+        #expect(
+            try JSONReader.parse(#"{"b": [1, {"c": null}], "a": "z"}"#)
                 == .object(["a": .string("z"), "b": .array([.int(1), .object(["c": .null])])]))
         #expect(try JSONReader.parse(" \t\r\n[ ] ") == .array([]))
         #expect(try JSONReader.parse("\u{FEFF}{}") == .object([]))
         // A repeated key is refused: which value a reader keeps is unspecified (RFC 8259 §4).
-        #expect(throws: JSONReader.ParseError(description: "invalid JSON: the key 'a' appears twice in an object at byte 9")) {
+        #expect(throws: JSONReader.ParseError(description: "invalid JSON: the key 'a' appears twice in an object at byte 9"))
+        {
             try JSONReader.parse(#"{"a": 1, "a": 2}"#)
         }
         #expect(try JSONReader.parse(#"{"a": {"a": 1}, "b": [{"a": 2}]}"#)["a"] == .object(["a": .int(1)]))
     }
 
     @Test func escapes() throws {
-        #expect(try JSONReader.parse(#""\"\\\/\b\f\n\r\t\u0041\u00e9\u4eac\ud83d\ude00""#)
+        #expect(
+            try JSONReader.parse(#""\"\\\/\b\f\n\r\t\u0041\u00e9\u4eac\ud83d\ude00""#)
                 == .string("\"\\/\u{08}\u{0C}\n\r\tAé京😀"))
         #expect(try JSONReader.parse("\"北京 é 😀\"") == .string("北京 é 😀"))
     }
@@ -47,7 +50,8 @@ import Testing
         #"{"a": 1} x"#, "tru", "nul", "True", "NaN", "Infinity", "-Infinity", "01", "-01", "1.", ".5", "+1", "-",
         "1e", "1e+", "1.e5", "0x10", "1_000", #""abc"#, #""\x""#, #""\u12""#, #""\u12G4""#, "\"a\tb\"", "\"a\nb\"",
         "\u{FEFF}\u{FEFF}{}", "[]]", "\u{00A0}1",
-        String(repeating: "[", count: JSONReader.maximumDepth + 1) + String(repeating: "]", count: JSONReader.maximumDepth + 1),
+        String(repeating: "[", count: JSONReader.maximumDepth + 1)
+            + String(repeating: "]", count: JSONReader.maximumDepth + 1),
     ])
     func rejectsInvalidJSON(text: String) {
         #expect(throws: JSONReader.ParseError.self, "\(text.prefix(40).debugDescription)") { try JSONReader.parse(text) }
@@ -67,7 +71,9 @@ import Testing
         #expect(message(#"[1, 2,]"#) == "invalid JSON: unexpected character ']', expected a value at byte 6")
         #expect(message("[01]") == "invalid JSON: a number with a leading zero at byte 2")
         #expect(message(#""\q""#) == #"invalid JSON: an unknown escape '\q' at byte 1"#)
-        #expect(message("[" + String(repeating: "[", count: 600)).hasPrefix("invalid JSON: arrays and objects nested deeper than 512"))
+        #expect(
+            message("[" + String(repeating: "[", count: 600)).hasPrefix(
+                "invalid JSON: arrays and objects nested deeper than 512"))
     }
 
     @Test func nestingUpToTheLimitIsRead() throws {
@@ -207,7 +213,9 @@ import Testing
             if value == 0 { forms = [digits.python] }  // "0" and "-0" are integers: Int keeps no sign
             for form in forms {
                 let read = try Self.read(form)
-                #expect(read?.bitPattern == value.bitPattern, "\(form) read as \(read.map { "\($0)" } ?? "nil"), expected \(value)")
+                #expect(
+                    read?.bitPattern == value.bitPattern,
+                    "\(form) read as \(read.map { "\($0)" } ?? "nil"), expected \(value)")
                 checked += 1
             }
         }
@@ -247,8 +255,11 @@ import Testing
             for repeatAt in [0, count / 2, count - 1] {
                 let repeated = text.dropLast() + ",\"\(keys[repeatAt])\":0}"
                 let at = text.utf8.count
-                #expect(throws: JSONReader.ParseError(description:
-                    "invalid JSON: the key '\(keys[repeatAt])' appears twice in an object at byte \(at)")) {
+                #expect(
+                    throws: JSONReader.ParseError(
+                        description:
+                            "invalid JSON: the key '\(keys[repeatAt])' appears twice in an object at byte \(at)")
+                ) {
                     try JSONReader.parse(String(repeated))
                 }
             }

@@ -61,9 +61,11 @@ import Testing
     }
 
     @Test func byteRunsEqualTheScalarWriter() {
-        let pieces = ["a", "Zz", " ", "\"", "\\", "\n", "\r", "\t", "\u{08}", "\u{0C}", "\u{00}", "\u{1F}", "\u{7F}",
-                      "\u{2028}", "\u{2029}", "\u{2027}", "\u{202A}", "\u{2026}", "é", "Я", "中", "👩🏽‍💻", "\u{E2}", "שלום",
-                      "\u{80}", "\u{FFFD}"]
+        let pieces = [
+            "a", "Zz", " ", "\"", "\\", "\n", "\r", "\t", "\u{08}", "\u{0C}", "\u{00}", "\u{1F}", "\u{7F}",
+            "\u{2028}", "\u{2029}", "\u{2027}", "\u{202A}", "\u{2026}", "é", "Я", "中", "👩🏽‍💻", "\u{E2}", "שלום",
+            "\u{80}", "\u{FFFD}",
+        ]
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<3000 {
             let text = (0..<Int.random(in: 0...12, using: &generator))

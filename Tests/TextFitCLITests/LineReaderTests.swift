@@ -27,7 +27,8 @@ import Testing
         for (blockSize, chunk) in [(1, 1), (4, 3), (64, 64)] {
             #expect(lines("", blockSize: blockSize, chunk: chunk) == [])
             #expect(lines("\n", blockSize: blockSize, chunk: chunk) == [.text("")])
-            #expect(lines("ab\ncdefgh\r\n\nlast", blockSize: blockSize, chunk: chunk)
+            #expect(
+                lines("ab\ncdefgh\r\n\nlast", blockSize: blockSize, chunk: chunk)
                     == [.text("ab"), .text("cdefgh"), .text(""), .text("last")])
             // A `\r` is only part of the newline when a `\n` follows.
             #expect(lines("a\r", blockSize: blockSize, chunk: chunk) == [.text("a\r")])
@@ -39,8 +40,10 @@ import Testing
     }
 
     @Test func aLineAtTheLimitIsReadAndOnePastItIsCountedOnly() {
-        #expect(lines("12345678\n123456789\n12345678\r\nok") ==
-                [.text("12345678"), .tooLong(byteCount: 9), .text("12345678"), .text("ok")])
+        #expect(
+            lines("12345678\n123456789\n12345678\r\nok") == [
+                .text("12345678"), .tooLong(byteCount: 9), .text("12345678"), .text("ok"),
+            ])
         #expect(lines("123456789\r\n") == [.tooLong(byteCount: 9)])
         #expect(lines(String(repeating: "x", count: 1_000)) == [.tooLong(byteCount: 1_000)])
     }
@@ -65,7 +68,9 @@ import Testing
         try process.run()
         let handle = stdin.fileHandleForWriting
         let bytes = input
-        let writer = Thread { handle.write(bytes); try? handle.close() }
+        let writer = Thread {
+            handle.write(bytes); try? handle.close()
+        }
         writer.start()
         let output = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
@@ -74,7 +79,10 @@ import Testing
         #expect(lines.count == 3)
         #expect(lines.first?.hasPrefix(#"{"id":1,"width":"#) == true)
         // The id was scanned while the line was counted (issue 35).
-        #expect(lines.dropFirst().first == #"{"id":2,"error":"line too long: \#(longLength) bytes; the limit is 16777216 bytes (16 MiB), newline excluded"}"#)
+        #expect(
+            lines.dropFirst().first
+                == #"{"id":2,"error":"line too long: \#(longLength) bytes; the limit is 16777216 bytes (16 MiB), newline excluded"}"#
+        )
         #expect(lines.last?.hasPrefix(#"{"id":3,"width":"#) == true)
     }
 
@@ -83,9 +91,10 @@ import Testing
         let long = String(repeating: "x", count: JSONLinesLoop.maximumLineLength + 1)
         let run = runTool(["breaks"], input: [long, #"{"id": 1, "text": "a b"}"#])
         #expect(run.code == 1)
-        #expect(run.output == [
-            #"{"id":null,"error":"line too long: 16777217 bytes; the limit is 16777216 bytes (16 MiB), newline excluded"}"#,
-            #"{"id":1,"breaks":[2,3],"mandatory":[]}"#,
-        ])
+        #expect(
+            run.output == [
+                #"{"id":null,"error":"line too long: 16777217 bytes; the limit is 16777216 bytes (16 MiB), newline excluded"}"#,
+                #"{"id":1,"breaks":[2,3],"mandatory":[]}"#,
+            ])
     }
 }

@@ -3,11 +3,15 @@ import Testing
 
 @Suite struct MeasureCommandTests {
     @Test func jsonEqualsBatchObjectForTheSameCase() {
-        let measured = runTool(["measure", "Hello wonderful world", "--width", "90", "--lines", "2",
-                                "--mode", "truncateMiddle", "--size", "15", "--family", "Noto Sans", "--json"])
-        let batched = runTool(["batch"], input: [
-            #"{"id": null, "text": "Hello wonderful world", "width": 90, "maxLines": 2, "lineBreakMode": "truncateMiddle", "size": 15, "family": "Noto Sans"}"#,
+        let measured = runTool([
+            "measure", "Hello wonderful world", "--width", "90", "--lines", "2",
+            "--mode", "truncateMiddle", "--size", "15", "--family", "Noto Sans", "--json",
         ])
+        let batched = runTool(
+            ["batch"],
+            input: [
+                #"{"id": null, "text": "Hello wonderful world", "width": 90, "maxLines": 2, "lineBreakMode": "truncateMiddle", "size": 15, "family": "Noto Sans"}"#
+            ])
         #expect(measured.code == 0)
         #expect(measured.output.count == 1)
         #expect(measured.output == batched.output)
@@ -46,10 +50,16 @@ import Testing
         (["measure", "a", "--size", "0"], "flag '--size' wants a point size > 0 and < 100000, got '0'"),
         (["measure", "a", "--size", "inf"], "flag '--size' wants a point size > 0 and < 100000, got 'inf'"),
         (["measure", "a", "--size", "big"], "flag '--size' wants a number, got 'big'"),
-        (["measure", "a", "--width", "-3"], "flag '--width' wants a width >= 0 (0, or 1e15 and more, = unconstrained), got '-3'"),
+        (
+            ["measure", "a", "--width", "-3"],
+            "flag '--width' wants a width >= 0 (0, or 1e15 and more, = unconstrained), got '-3'"
+        ),
         (["measure", "a", "--lines", "-1"], "flag '--lines' wants a whole number >= 0, got '-1'"),
         (["measure", "a", "--lines", "two"], "flag '--lines' wants a whole number >= 0, got 'two'"),
-        (["measure", "a", "--mode", "wrap"], "flag '--mode' wants one of wordWrap, charWrap, clip, truncateHead, truncateTail, truncateMiddle, got 'wrap'"),
+        (
+            ["measure", "a", "--mode", "wrap"],
+            "flag '--mode' wants one of wordWrap, charWrap, clip, truncateHead, truncateTail, truncateMiddle, got 'wrap'"
+        ),
         (["measure", "a", "--face-index", "1"], "flag '--face-index' needs '--font-file'"),
         (["measure", "a", "--family", "X", "--font-file", "y.ttf"], "give either '--family' or '--font-file', not both"),
         (["measure", "a", "--lnes", "2"], "unknown flag '--lnes' for 'measure'; did you mean '--lines'?"),
@@ -64,12 +74,18 @@ import Testing
     }
 
     @Test func flagsBecomeACase() throws {
-        let parsed = try ArgumentParser.parse(["T", "--font-file=/f.ttc", "--face-index", "2", "--size", "12.5",
-                                               "--width", "0", "--lines", "3", "--mode", "charWrap"],
-                                              options: MeasureCommand.options, command: "measure")
+        let parsed = try ArgumentParser.parse(
+            [
+                "T", "--font-file=/f.ttc", "--face-index", "2", "--size", "12.5",
+                "--width", "0", "--lines", "3", "--mode", "charWrap",
+            ],
+            options: MeasureCommand.options, command: "measure")
         let request = try MeasureCommand.makeRequest(parsed)
-        #expect(request.measureCase == MeasureCase(text: "T", font: .file(path: "/f.ttc", faceIndex: 2), size: 12.5,
-                                                   width: nil, maxLines: 3, lineBreakMode: .byCharWrapping))
+        #expect(
+            request.measureCase
+                == MeasureCase(
+                    text: "T", font: .file(path: "/f.ttc", faceIndex: 2), size: 12.5,
+                    width: nil, maxLines: 3, lineBreakMode: .byCharWrapping))
         #expect(!request.json)
     }
 

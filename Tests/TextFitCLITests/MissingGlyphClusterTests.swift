@@ -10,8 +10,11 @@ import Testing
 /// Fontconfig configuration: only Droid Sans Fallback and DejaVu, so Noto Color Emoji is not there, as on
 /// a machine without fonts-noto-color-emoji. Which glyphs are .notdef is HarfBuzz's answer (glyph 0).
 @Suite struct MissingGlyphClusterTests {
-    static let sequences = ["👨\u{200D}👩\u{200D}👧\u{200D}👦", "1\u{FE0F}\u{20E3}", "👍\u{1F3FD}", "🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}",
-                            "🎉"]
+    static let sequences = [
+        "👨\u{200D}👩\u{200D}👧\u{200D}👦", "1\u{FE0F}\u{20E3}", "👍\u{1F3FD}",
+        "🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}",
+        "🎉",
+    ]
 
     static func json(_ text: String) -> String {
         String(decoding: try! JSONSerialization.data(withJSONObject: ["text": text]), as: UTF8.self)
@@ -26,11 +29,14 @@ import Testing
         let lines = run.stdout.split(separator: "\n")
         try #require(lines.count == Self.sequences.count + 1)
         for (sequence, line) in zip(Self.sequences, lines) {
-            #expect(line.hasSuffix(#","missingGlyphs":true}"#), "\(sequence.unicodeScalars.map { String($0.value, radix: 16) }): \(line)")
+            #expect(
+                line.hasSuffix(#","missingGlyphs":true}"#),
+                "\(sequence.unicodeScalars.map { String($0.value, radix: 16) }): \(line)")
         }
         #expect(!lines[Self.sequences.count].contains("missingGlyphs"))
         for sequence in Self.sequences {
-            let measure = try EndToEndTests.run(["measure", "Hi \(sequence)"], stdin: "", environment: configuration.environment)
+            let measure = try EndToEndTests.run(
+                ["measure", "Hi \(sequence)"], stdin: "", environment: configuration.environment)
             #expect(measure.code == 0)
             #expect(measure.stderr.contains("warning: no installed font has a glyph"), "\(sequence): \(measure.stderr)")
         }

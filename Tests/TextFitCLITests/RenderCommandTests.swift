@@ -20,17 +20,24 @@ import TextFit
     }
 
     @Test func parsesMeasuresFlagsAndItsOwn() throws {
-        let parsed = try ArgumentParser.parse(["Hello world", "--width", "80", "--lines", "2", "--mode", "truncateTail",
-                                               "--overlay", "--scale", "3", "-o", "out.SVG"],
-                                              options: RenderCommand.options, command: "render")
+        let parsed = try ArgumentParser.parse(
+            [
+                "Hello world", "--width", "80", "--lines", "2", "--mode", "truncateTail",
+                "--overlay", "--scale", "3", "-o", "out.SVG",
+            ],
+            options: RenderCommand.options, command: "render")
         let request = try RenderCommand.makeRequest(parsed)
-        #expect(request.measureCase == MeasureCase(text: "Hello world", width: 80, maxLines: 2, lineBreakMode: .byTruncatingTail))
+        #expect(
+            request.measureCase == MeasureCase(text: "Hello world", width: 80, maxLines: 2, lineBreakMode: .byTruncatingTail)
+        )
         #expect(request.overlay)
         #expect(request.scale == 3)
         #expect(request.output == "out.SVG")
         #expect(request.format == .svg)
-        let defaults = try RenderCommand.makeRequest(try ArgumentParser.parse(["Hi", "--output", "a.png"],
-                                                                              options: RenderCommand.options, command: "render"))
+        let defaults = try RenderCommand.makeRequest(
+            try ArgumentParser.parse(
+                ["Hi", "--output", "a.png"],
+                options: RenderCommand.options, command: "render"))
         #expect(defaults.format == .png)
         #expect(defaults.scale == RenderCommand.defaultScale)
         #expect(!defaults.overlay)
@@ -40,8 +47,10 @@ import TextFit
         let folder = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("label.png").path
-        let run = runTool(["render", "The quick brown fox jumps over the lazy dog", "--width", "150", "--lines", "2",
-                           "--mode", "truncateTail", "--overlay", "-o", path])
+        let run = runTool([
+            "render", "The quick brown fox jumps over the lazy dog", "--width", "150", "--lines", "2",
+            "--mode", "truncateTail", "--overlay", "-o", path,
+        ])
         #expect(run.code == 0, "\(run.errorText)")
         #expect(run.errors.isEmpty)
         let size = try #require(Self.pngSize(try Data(contentsOf: URL(fileURLWithPath: path))))
@@ -75,7 +84,10 @@ import TextFit
             (["render", "Hi", "-o", "x.png", "--json"], "unknown flag '--json' for 'render'"),
             (["render", "Hi", "there", "-o", "x.png"], "takes one TEXT"),
             (["render", "Hi", "--width", "-3", "-o", "x.png"], "flag '--width' wants a width >= 0"),
-            (["render", "Hi", "-o", "/nonexistent-folder-textfit/x.png"], "folder '/nonexistent-folder-textfit' does not exist"),
+            (
+                ["render", "Hi", "-o", "/nonexistent-folder-textfit/x.png"],
+                "folder '/nonexistent-folder-textfit' does not exist"
+            ),
         ]
         for (arguments, message) in cases {
             let run = runTool(arguments)

@@ -7,8 +7,10 @@ import TextFit
 /// `--family`, `--font-file`, `--face-index`, `--size`, `--weight`, `--italic`), checked and documented
 /// once; `measure --weight/--italic` pick the face a batch case's `weight`/`italic` pick.
 @Suite struct SharedOptionsTests {
-    static let fontCommands: [any Command.Type] = [MeasureCommand.self, RenderCommand.self, TitleDateCommand.self,
-                                                   ButtonCommand.self]
+    static let fontCommands: [any Command.Type] = [
+        MeasureCommand.self, RenderCommand.self, TitleDateCommand.self,
+        ButtonCommand.self,
+    ]
 
     @Test func everyFontCommandTakesAndDocumentsTheFontFlags() {
         for command in Self.fontCommands {
@@ -34,7 +36,8 @@ import TextFit
     @Test func measureWeightPicksTheFamilysFace() throws {
         let text = "Quarterly results"
         let semibold = try measuredWidth([text, "--family", "Inter", "--weight", "semibold"])
-        #expect(semibold == (try measuredWidth([text, "--font-file", "/usr/share/fonts/opentype/inter/Inter-SemiBold.otf"])))
+        #expect(
+            semibold == (try measuredWidth([text, "--font-file", "/usr/share/fonts/opentype/inter/Inter-SemiBold.otf"])))
         #expect(semibold == (try measuredWidth([text, "--family", "Inter", "--weight", "600"])))
         #expect(semibold != (try measuredWidth([text, "--family", "Inter"])))
         // The same as a batch case with the same weight.
@@ -45,10 +48,13 @@ import TextFit
     /// `--italic` on a bundled family is its italic file; with `--weight bold` its bold italic file.
     @Test func measureItalicPicksTheItalicFace() throws {
         let text = "Hello, world"
-        let fonts = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Fonts").standardized
-        #expect(try measuredWidth([text, "--italic"])
+        let fonts = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Fonts")
+            .standardized
+        #expect(
+            try measuredWidth([text, "--italic"])
                 == (try measuredWidth([text, "--font-file", fonts.appendingPathComponent("NotoSans-Italic.ttf").path])))
-        #expect(try measuredWidth([text, "--italic", "--weight", "bold"])
+        #expect(
+            try measuredWidth([text, "--italic", "--weight", "bold"])
                 == (try measuredWidth([text, "--font-file", fonts.appendingPathComponent("NotoSans-BoldItalic.ttf").path])))
         let table = runTool(["measure", text, "--italic"])
         #expect(table.outputText.contains("Noto Sans Italic"), "\(table.output)")
@@ -56,18 +62,28 @@ import TextFit
 
     @Test func badFontFlagsAreUsageErrorsNamingTheFlag() {
         let cases: [([String], String)] = [
-            (["--weight", "semiBold"], "flag '--weight' wants a weight name (ultraLight, thin, light, regular, medium, "
-                + "semibold, bold, heavy, black) or a number from 100 to 900, got 'semiBold'; did you mean 'semibold'?"),
+            (
+                ["--weight", "semiBold"],
+                "flag '--weight' wants a weight name (ultraLight, thin, light, regular, medium, "
+                    + "semibold, bold, heavy, black) or a number from 100 to 900, got 'semiBold'; did you mean 'semibold'?"
+            ),
             (["--weight", "1000"], "got '1000'"),
             (["--weight", "0x258"], "got '0x258'"),
-            (["--font-file", "/x.ttf", "--weight", "bold"], "flag '--weight' picks a family's face; a font file is one face"),
+            (
+                ["--font-file", "/x.ttf", "--weight", "bold"],
+                "flag '--weight' picks a family's face; a font file is one face"
+            ),
             (["--font-file", "/x.ttf", "--italic"], "flag '--italic' picks a family's face"),
             (["--italic=yes"], "flag '--italic' takes no value"),
             (["--family", "Noto Sans", "--font-file", "/x.ttf"], "give either '--family' or '--font-file', not both"),
         ]
         for command in ["measure", "title-date", "button"] {
-            let base: [String] = command == "measure" ? ["Hi"] : command == "button" ? ["--title", "Hi"]
-                : ["--title", "Hi", "--date", "Now", "--width", "200"]
+            let base: [String] =
+                command == "measure"
+                ? ["Hi"]
+                : command == "button"
+                    ? ["--title", "Hi"]
+                    : ["--title", "Hi", "--date", "Now", "--width", "200"]
             for (flags, message) in cases {
                 let run = runTool([command] + base + flags)
                 #expect(run.code == 2, "\(command) \(flags)")
@@ -82,7 +98,8 @@ import TextFit
     /// title-date and button take the face and a font file too, and answer in it.
     @Test func titleDateAndButtonUseTheChosenFace() throws {
         func titleWidth(_ flags: [String]) throws -> JSONValue? {
-            let run = runTool(["title-date", "--title", "Quarterly results", "--date", "Today", "--width", "400", "--json"] + flags)
+            let run = runTool(
+                ["title-date", "--title", "Quarterly results", "--date", "Today", "--width", "400", "--json"] + flags)
             #expect(run.code == 0, "\(flags): \(run.errors)")
             return try parseJSON(try #require(run.output.first))["titleLines"].flatMap { lines -> JSONValue? in
                 guard case .array(let items) = lines else { return nil }

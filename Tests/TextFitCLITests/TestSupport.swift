@@ -15,8 +15,9 @@ func runTool(_ arguments: [String], input: [String] = []) -> RunResult {
     var remaining = input[...]
     var output: [String] = []
     var errors: [String] = []
-    let code = runTextFit(arguments: arguments, input: { remaining.popFirst() }, output: { output.append($0) },
-                          error: { errors.append($0) })
+    let code = runTextFit(
+        arguments: arguments, input: { remaining.popFirst() }, output: { output.append($0) },
+        error: { errors.append($0) })
     return RunResult(code: code, output: output, errors: errors)
 }
 

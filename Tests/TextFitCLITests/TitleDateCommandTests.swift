@@ -9,12 +9,13 @@ import TextFit
         let run = runTool(["title-date", "--title", "Title Short", "--date", "Date", "--width", "320", "--json"])
         #expect(run.code == 0)
         #expect(run.errors.isEmpty)
-        #expect(run.output == [
-            #"{"case":1,"titleLines":[{"text":"Title Short","width":81.6494140625,"truncated":false}],"#
-                + #""titleFrame":{"x":0.0,"y":0.0,"width":82.0,"height":24.0},"#
-                + #""dateFrame":{"x":90.0,"y":0.0,"width":38.0,"height":24.0},"#
-                + #""size":{"width":128.0,"height":24.0}}"#,
-        ])
+        #expect(
+            run.output == [
+                #"{"case":1,"titleLines":[{"text":"Title Short","width":81.6494140625,"truncated":false}],"#
+                    + #""titleFrame":{"x":0.0,"y":0.0,"width":82.0,"height":24.0},"#
+                    + #""dateFrame":{"x":90.0,"y":0.0,"width":38.0,"height":24.0},"#
+                    + #""size":{"width":128.0,"height":24.0}}"#
+            ])
     }
 
     /// Each seed title reaches its own case at some width with Noto Sans 17 pt.
@@ -58,18 +59,27 @@ import TextFit
 
     /// Optional flags: spacing, date size, family; an empty title or date is allowed.
     @Test func optionalFlags() throws {
-        let spaced = try parseJSON(runTool(["title-date", "--title", "Title Short", "--date", "Date", "--width", "320",
-                                            "--spacing", "20", "--json"]).output[0])
+        let spaced = try parseJSON(
+            runTool([
+                "title-date", "--title", "Title Short", "--date", "Date", "--width", "320",
+                "--spacing", "20", "--json",
+            ]).output[0])
         #expect(spaced["dateFrame"]?["x"] == .double(102))  // ceil(81.65 + 20)
-        let small = try parseJSON(runTool(["title-date", "--title", "Title Short", "--date", "Date", "--width", "320",
-                                           "--date-size", "12", "--json"]).output[0])
+        let small = try parseJSON(
+            runTool([
+                "title-date", "--title", "Title Short", "--date", "Date", "--width", "320",
+                "--date-size", "12", "--json",
+            ]).output[0])
         #expect(small["dateFrame"]?["height"] == .double(17))  // ceil(12 × 1.362)
-        let empty = try parseJSON(runTool(["title-date", "--title", "", "--date", "Date", "--width", "100", "--json"]).output[0])
+        let empty = try parseJSON(
+            runTool(["title-date", "--title", "", "--date", "Date", "--width", "100", "--json"]).output[0])
         #expect(empty["case"] == .int(1))
         #expect(empty["titleLines"] == .array([]))
         #expect(empty["dateFrame"]?["x"] == .double(0))
-        let cjk = runTool(["title-date", "--title", "北京欢迎您", "--date", "", "--width", "0",
-                           "--family", "Droid Sans Fallback", "--json"])
+        let cjk = runTool([
+            "title-date", "--title", "北京欢迎您", "--date", "", "--width", "0",
+            "--family", "Droid Sans Fallback", "--json",
+        ])
         #expect(cjk.code == 0)
         #expect(try parseJSON(cjk.output[0])["size"]?["width"] == .double(85))
     }
@@ -85,13 +95,31 @@ import TextFit
         (["title-date", "--date", "b", "--width", "100"], "'title-date' needs --title"),
         (["title-date", "--title", "a", "--width", "100"], "'title-date' needs --date"),
         (["title-date", "--title", "a", "--date", "b"], "'title-date' needs --width"),
-        (["title-date", "text", "--title", "a", "--date", "b", "--width", "1"], "'title-date' takes no TEXT argument, got 'text'"),
-        (["title-date", "--title", "a", "--date", "b", "--width", "-3"], "flag '--width' wants a width >= 0 (0, or 1e15 and more, = unconstrained), got '-3'"),
+        (
+            ["title-date", "text", "--title", "a", "--date", "b", "--width", "1"],
+            "'title-date' takes no TEXT argument, got 'text'"
+        ),
+        (
+            ["title-date", "--title", "a", "--date", "b", "--width", "-3"],
+            "flag '--width' wants a width >= 0 (0, or 1e15 and more, = unconstrained), got '-3'"
+        ),
         (["title-date", "--title", "a", "--date", "b", "--width", "wide"], "flag '--width' wants a number, got 'wide'"),
-        (["title-date", "--title", "a", "--date", "b", "--width", "9", "--size", "0"], "flag '--size' wants a point size > 0 and < 100000, got '0'"),
-        (["title-date", "--title", "a", "--date", "b", "--width", "9", "--date-size", "-1"], "flag '--date-size' wants a point size > 0 and < 100000, got '-1'"),
-        (["title-date", "--title", "a", "--date", "b", "--width", "9", "--spacing", "-1"], "flag '--spacing' wants a gap >= 0, got '-1'"),
-        (["title-date", "--title", "a", "--date", "b", "--width", "9", "--spaceing", "1"], "unknown flag '--spaceing' for 'title-date'; did you mean '--spacing'?"),
+        (
+            ["title-date", "--title", "a", "--date", "b", "--width", "9", "--size", "0"],
+            "flag '--size' wants a point size > 0 and < 100000, got '0'"
+        ),
+        (
+            ["title-date", "--title", "a", "--date", "b", "--width", "9", "--date-size", "-1"],
+            "flag '--date-size' wants a point size > 0 and < 100000, got '-1'"
+        ),
+        (
+            ["title-date", "--title", "a", "--date", "b", "--width", "9", "--spacing", "-1"],
+            "flag '--spacing' wants a gap >= 0, got '-1'"
+        ),
+        (
+            ["title-date", "--title", "a", "--date", "b", "--width", "9", "--spaceing", "1"],
+            "unknown flag '--spaceing' for 'title-date'; did you mean '--spacing'?"
+        ),
         (["title-date", "--title"], "flag '--title' needs a value"),
     ])
     func usageErrorsExit2(arguments: [String], message: String) {

@@ -31,14 +31,18 @@ import Testing
             for op in try #require(system["ops"] as? [[String: Any]]) {
                 switch op["op"] as? String {
                 case "add":
-                    let terms = (op["terms"] as? [[Double]] ?? []).map { LinearExpression.Term(variables[Int($0[0])], $0[1]) }
-                    let relation: Relation = switch op["relation"] as? String {
-                    case "<=": .lessThanOrEqual
-                    case ">=": .greaterThanOrEqual
-                    default: .equal
+                    let terms = (op["terms"] as? [[Double]] ?? []).map {
+                        LinearExpression.Term(variables[Int($0[0])], $0[1])
                     }
-                    let constraint = Constraint(LinearExpression(terms, constant: op["constant"] as? Double ?? 0), relation, 0,
-                                                strength: Strength(op["strength"] as? Double ?? 0))
+                    let relation: Relation =
+                        switch op["relation"] as? String {
+                        case "<=": .lessThanOrEqual
+                        case ">=": .greaterThanOrEqual
+                        default: .equal
+                        }
+                    let constraint = Constraint(
+                        LinearExpression(terms, constant: op["constant"] as? Double ?? 0), relation, 0,
+                        strength: Strength(op["strength"] as? Double ?? 0))
                     let refused = op["refused"] as? Bool ?? false
                     do {
                         try solver.add(constraint)
@@ -52,7 +56,8 @@ import Testing
                     try solver.remove(try #require(constraints[op["id"] as? Int ?? -1]))
                     result.removals += 1
                 case "edit":
-                    try solver.addEditVariable(variables[op["var"] as? Int ?? 0], strength: Strength(op["strength"] as? Double ?? 0))
+                    try solver.addEditVariable(
+                        variables[op["var"] as? Int ?? 0], strength: Strength(op["strength"] as? Double ?? 0))
                 case "remove_edit":
                     try solver.removeEditVariable(variables[op["var"] as? Int ?? 0])
                 case "suggest":
@@ -77,7 +82,7 @@ import Testing
         let replay = try Self.replay(try Self.committedData())
         #expect(replay.systems == 1200)
         #expect(replay.checks >= 10_000)
-        #expect(replay.refusals >= 100)       // both refuse: 169 refused adds in the file
+        #expect(replay.refusals >= 100)  // both refuse: 169 refused adds in the file
         #expect(replay.suggestions >= 300)
         #expect(replay.removals >= 1000)
         #expect(replay.problems.isEmpty, "\(replay.problems.count) differences, first: \(replay.problems.prefix(10))")

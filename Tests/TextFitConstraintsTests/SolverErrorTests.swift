@@ -39,8 +39,10 @@ import Testing
     @Test func nonFiniteNumbersAreRefused() throws {
         let x = Variable("x")
         var solver = Solver()
-        for bad in [Constraint(x, .equal, Double.nan), Constraint(Double.infinity * x, .equal, 1),
-                    Constraint(x, .lessThanOrEqual, -Double.infinity)] {
+        for bad in [
+            Constraint(x, .equal, Double.nan), Constraint(Double.infinity * x, .equal, 1),
+            Constraint(x, .lessThanOrEqual, -Double.infinity),
+        ] {
             #expect {
                 try solver.add(bad)
             } throws: { error in

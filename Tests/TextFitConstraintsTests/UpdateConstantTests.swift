@@ -34,7 +34,9 @@ import TextFitConstraints
         for _ in 0..<300 {
             let variables = (0..<random.int(2...6)).map { Variable("v\($0)") }
             var specs: [Spec] = variables.map { v in
-                Spec(terms: [.init(v)], relation: .equal, strength: Strength(random.uniform(0.01, 0.5)), rhs: random.uniform(-100, 300))
+                Spec(
+                    terms: [.init(v)], relation: .equal, strength: Strength(random.uniform(0.01, 0.5)),
+                    rhs: random.uniform(-100, 300))
             }
             for _ in 0..<random.int(2...10) {
                 let chosen = (0..<random.int(1...3)).map { _ in variables[random.int(0...(variables.count - 1))] }

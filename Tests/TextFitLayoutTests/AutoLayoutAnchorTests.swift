@@ -158,7 +158,8 @@ import TextFitLayout
     @Test func baselinesOfLabels() throws {
         let root = tree()
         let font17 = try Fixtures.font(17), font13 = try Fixtures.font(13)
-        let big = LabelNode(text: "Title", font: font17, name: "big"), small = LabelNode(text: "date", font: font13, name: "small")
+        let big = LabelNode(text: "Title", font: font17, name: "big"),
+            small = LabelNode(text: "date", font: font13, name: "small")
         try root.addSubview(big)
         try root.addSubview(small)
         try big.makeConstraints { make in make.left.top.equalTo(root).offset(10) }

@@ -24,7 +24,8 @@ import TextFitLayout
             try root.layoutWithConstraints()
         } throws: { error in
             guard case let AutoLayoutError.unsatisfiable(breaking, conflicting) = error else { return false }
-            return breaking.contains("too-wide") && conflicting.count == 2 && conflicting.contains { $0.contains("box.width == 100") }
+            return breaking.contains("too-wide") && conflicting.count == 2
+                && conflicting.contains { $0.contains("box.width == 100") }
         }
         #expect(box.frame == before)  // frames untouched when layout throws
         clash.priority = 999  // UIKit's answer for an optional constraint: it gives way
@@ -49,7 +50,9 @@ import TextFitLayout
         box.translatesAutoresizingMaskIntoConstraints = false
         let fixed = LayoutNode(frame: CGRect(x: 5, y: 6, width: 7, height: 8), name: "fixed")
         try root.addSubview(fixed)
-        try box.makeConstraints { make in make.left.top.equalTo(root); make.height.equalTo(10) }
+        try box.makeConstraints { make in
+            make.left.top.equalTo(root); make.height.equalTo(10)
+        }
         try root.layoutWithConstraints()
         #expect(fixed.frame == CGRect(x: 5, y: 6, width: 7, height: 8))
         #expect(box.frame == CGRect(x: 0, y: 0, width: 80, height: 10))
@@ -109,7 +112,8 @@ import TextFitLayout
         #expect(throws: AutoLayoutError.self) {
             try [orphan, LayoutNode()].distributeViews(along: .horizontal, fixedSpacing: 1, leadSpacing: 0, tailSpacing: 0)
         }
-        #expect(AutoLayoutError.unsatisfiable(breaking: "a", conflicting: ["a", "b"]).description
-            .contains("Unable to simultaneously satisfy constraints"))
+        #expect(
+            AutoLayoutError.unsatisfiable(breaking: "a", conflicting: ["a", "b"]).description
+                .contains("Unable to simultaneously satisfy constraints"))
     }
 }

@@ -48,8 +48,10 @@ import TextFitLayout
             let single = try Label(text: text, font: font).sizeThatFits(.zero)
             if wraps {
                 #expect(label.frame.width == 300)
-                #expect(label.frame.height == (try Label(text: text, font: font, numberOfLines: 0)
-                    .sizeThatFits(CGSize(width: 300, height: 0))).height)
+                #expect(
+                    label.frame.height
+                        == (try Label(text: text, font: font, numberOfLines: 0)
+                        .sizeThatFits(CGSize(width: 300, height: 0))).height)
             } else {
                 #expect(label.frame.size == single)
             }
@@ -60,7 +62,8 @@ import TextFitLayout
         let font = try Fixtures.font(17)
         for (hugsLeft, leftGrows) in [(true, false), (false, true)] {
             let root = cell(375)
-            let left = LabelNode(text: "Name", font: font, name: "left"), right = LabelNode(text: "Value", font: font, name: "right")
+            let left = LabelNode(text: "Name", font: font, name: "left"),
+                right = LabelNode(text: "Value", font: font, name: "right")
             try root.addSubview(left)
             try root.addSubview(right)
             try left.makeConstraints { make in make.left.top.equalTo(root) }

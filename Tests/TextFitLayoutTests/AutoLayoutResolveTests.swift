@@ -24,8 +24,9 @@ import TextFitLayout
         var (solver, width, height) = try content._fittingSolver(width: 375)
         for w in [320.0, 414.0, 200.0, 375.0] {
             try solver.suggestValue(w, for: width)
-            let fresh = try content.systemLayoutSizeFitting(CGSize(width: w, height: 0), withHorizontalFittingPriority: .required,
-                                                            verticalFittingPriority: .fittingSizeLevel)
+            let fresh = try content.systemLayoutSizeFitting(
+                CGSize(width: w, height: 0), withHorizontalFittingPriority: .required,
+                verticalFittingPriority: .fittingSizeLevel)
             #expect(solver.value(of: width) == w)
             #expect(abs(solver.value(of: height) - fresh.height) < 1e-9)
             #expect(abs(fresh.height - (w * 0.25 + 20)) < 1e-9)

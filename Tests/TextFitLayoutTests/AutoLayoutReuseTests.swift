@@ -8,8 +8,9 @@ import Testing
 @Suite struct AutoLayoutReuseTests {
     typealias FeedCell = SelfSizingCellTests.FeedCell
 
-    static let size = AutoLayoutEngine.RootSize.fitting(CGSize(width: 375, height: 0), horizontal: .required,
-                                                        vertical: .fittingSizeLevel)
+    static let size = AutoLayoutEngine.RootSize.fitting(
+        CGSize(width: 375, height: 0), horizontal: .required,
+        vertical: .fittingSizeLevel)
     static func fitting(_ width: CGFloat) -> AutoLayoutEngine.RootSize {
         .fitting(CGSize(width: width, height: 0), horizontal: .required, vertical: .fittingSizeLevel)
     }
@@ -22,18 +23,22 @@ import Testing
     }
 
     /// Every node's frame from `kept` refreshed for `root`'s tree.
-    static func keptFrames(_ root: LayoutNode, _ size: AutoLayoutEngine.RootSize, kept: AutoLayoutEngine) throws
-        -> (frames: [CGRect], engine: AutoLayoutEngine) {
+    static func keptFrames(
+        _ root: LayoutNode, _ size: AutoLayoutEngine.RootSize, kept: AutoLayoutEngine
+    ) throws
+        -> (frames: [CGRect], engine: AutoLayoutEngine)
+    {
         let (shape, tree) = AutoLayoutShape.read(root, size: size)
         let engine = try AutoLayoutEngine.solved(root, size: size, kept: kept, shape: shape, tree: tree)
         return (engine.nodes.indices.map { engine.frame(of: $0) }, engine.detached())
     }
 
     static func same(_ a: [CGRect], _ b: [CGRect]) -> Bool {
-        a.count == b.count && zip(a, b).allSatisfy { x, y in
-            abs(x.minX - y.minX) < 1e-9 && abs(x.minY - y.minY) < 1e-9 && abs(x.width - y.width) < 1e-9
-                && abs(x.height - y.height) < 1e-9
-        }
+        a.count == b.count
+            && zip(a, b).allSatisfy { x, y in
+                abs(x.minX - y.minX) < 1e-9 && abs(x.minY - y.minY) < 1e-9 && abs(x.width - y.width) < 1e-9
+                    && abs(x.height - y.height) < 1e-9
+            }
     }
 
     @Test func sameCellNewTextsAndWidths() throws {
@@ -61,7 +66,8 @@ import Testing
         let first = try FeedCell(fonts: fonts, title: "First", date: "Today", body: "A body")
         let kept = try AutoLayoutEngine(root: first.content, size: Self.size).detached()
         for (i, text) in SeedExamples.feedTexts.enumerated() {
-            let fresh = try FeedCell(fonts: fonts, title: text, date: "2018-06-29", body: SeedExamples.feedTexts[(i + 1) % 12])
+            let fresh = try FeedCell(
+                fonts: fonts, title: text, date: "2018-06-29", body: SeedExamples.feedTexts[(i + 1) % 12])
             let (shapeA, _) = AutoLayoutShape.read(first.content, size: Self.size)
             let (shapeB, _) = AutoLayoutShape.read(fresh.content, size: Self.size)
             #expect(shapeA == shapeB)
@@ -76,8 +82,9 @@ import Testing
     /// Each change makes a different shape, and the public answer is the new system's.
     @Test func changedConstraintsAreNotReused() throws {
         let fonts = try SelfSizingCellTests.Fonts()
-        let cell = try FeedCell(fonts: fonts, title: "A title that wraps onto a second line at this width, surely",
-                                date: "Yesterday", body: "Body text")
+        let cell = try FeedCell(
+            fonts: fonts, title: "A title that wraps onto a second line at this width, surely",
+            date: "Yesterday", body: "Body text")
         var shapes: [AutoLayoutShape] = []
         func check(_ what: String) throws {
             let (shape, _) = AutoLayoutShape.read(cell.content, size: Self.size)
@@ -111,7 +118,8 @@ import Testing
         cell.date.numberOfLines = 0
         try check("numberOfLines changed")
         cell.content.layoutMargins = EdgeInsets(top: 1, left: 2, bottom: 3, right: 4)
-        let marginal = cell.actions.leadingAnchor.constraint(greaterThanOrEqualTo: cell.content.layoutMarginsGuide.leadingAnchor)
+        let marginal = cell.actions.leadingAnchor.constraint(
+            greaterThanOrEqualTo: cell.content.layoutMarginsGuide.leadingAnchor)
         marginal.isActive = true
         try check("margins read")
         cell.content.layoutMargins = EdgeInsets(top: 1, left: 30, bottom: 3, right: 4)
@@ -124,8 +132,9 @@ import Testing
         let cell = try FeedCell(fonts: fonts, title: "Title", date: "Today", body: "Body of the post")
         let a = AutoLayoutShape.read(cell.content, size: Self.fitting(375)).0
         #expect(a == AutoLayoutShape.read(cell.content, size: Self.fitting(320)).0)
-        let loose = AutoLayoutEngine.RootSize.fitting(CGSize(width: 375, height: 0), horizontal: .defaultHigh,
-                                                      vertical: .fittingSizeLevel)
+        let loose = AutoLayoutEngine.RootSize.fitting(
+            CGSize(width: 375, height: 0), horizontal: .defaultHigh,
+            vertical: .fittingSizeLevel)
         #expect(a != AutoLayoutShape.read(cell.content, size: loose).0)
         var kept = try AutoLayoutEngine(root: cell.content, size: Self.fitting(375)).detached()
         for target in [CGSize(width: 320, height: 0), CGSize(width: 375, height: 500), CGSize(width: 100, height: 10)] {
@@ -135,8 +144,9 @@ import Testing
             #expect(Self.same(frames, try Self.freshFrames(cell.content, size)), "\(target)")
         }
         #expect(throws: AutoLayoutError.self) {
-            try cell.content.systemLayoutSizeFitting(CGSize(width: CGFloat.nan, height: 0), withHorizontalFittingPriority: .required,
-                                                     verticalFittingPriority: .fittingSizeLevel)
+            try cell.content.systemLayoutSizeFitting(
+                CGSize(width: CGFloat.nan, height: 0), withHorizontalFittingPriority: .required,
+                verticalFittingPriority: .fittingSizeLevel)
         }
     }
 

@@ -8,10 +8,13 @@ import TextFitLayout
 @Suite struct ButtonConfigurationTests {
     let image = CGSize(width: 24, height: 24)
 
-    func configuration(_ title: String? = "Upload", subtitle: String? = nil,
-                       image: CGSize = CGSize(width: 24, height: 24)) throws -> ButtonConfiguration {
-        ButtonConfiguration(title: title, titleFont: try Fixtures.font(17), subtitle: subtitle,
-                            subtitleFont: try Fixtures.font(13), imageSize: image, scale: 2)
+    func configuration(
+        _ title: String? = "Upload", subtitle: String? = nil,
+        image: CGSize = CGSize(width: 24, height: 24)
+    ) throws -> ButtonConfiguration {
+        ButtonConfiguration(
+            title: title, titleFont: try Fixtures.font(17), subtitle: subtitle,
+            subtitleFont: try Fixtures.font(13), imageSize: image, scale: 2)
     }
 
     func textSize(_ text: String, _ size: CGFloat) throws -> CGSize {
@@ -103,8 +106,11 @@ import TextFitLayout
         let subtitle = try textSize("3 files selected", 13)
         let blockHeight = title.height + 4 + subtitle.height
         let size = try button.intrinsicContentSize
-        #expect(size == CGSize(width: 12 + 24 + 8 + max(title.width, subtitle.width) + 12,
-                               height: 7 + max(24, blockHeight) + 7))
+        #expect(
+            size
+                == CGSize(
+                    width: 12 + 24 + 8 + max(title.width, subtitle.width) + 12,
+                    height: 7 + max(24, blockHeight) + 7))
         let frames = try button.layout(in: CGRect(origin: .zero, size: size))
         #expect(frames.subtitleRect.minY == frames.titleRect.maxY + 4)
         #expect(frames.subtitleRect.size == subtitle)

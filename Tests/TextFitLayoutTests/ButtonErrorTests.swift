@@ -30,9 +30,11 @@ import TextFitLayout
 
     @Test func badBoundsAndProposals() throws {
         let button = try legacy()
-        for bounds in [CGRect(x: 0, y: 0, width: CGFloat.nan, height: 10), CGRect(x: CGFloat.nan, y: 0, width: 10, height: 10),
-                       CGRect(x: 0, y: 0, width: CGFloat.infinity, height: 10),
-                       CGRect(origin: .zero, size: CGSize(width: -5, height: 10))] {
+        for bounds in [
+            CGRect(x: 0, y: 0, width: CGFloat.nan, height: 10), CGRect(x: CGFloat.nan, y: 0, width: 10, height: 10),
+            CGRect(x: 0, y: 0, width: CGFloat.infinity, height: 10),
+            CGRect(origin: .zero, size: CGSize(width: -5, height: 10)),
+        ] {
             #expect(throws: ButtonError.self) { try button.layout(in: bounds) }
             #expect(throws: ButtonError.self) { try button.contentRect(forBounds: bounds) }
             #expect(throws: ButtonError.self) { try button.imageRect(forContentRect: bounds) }
@@ -49,13 +51,19 @@ import TextFitLayout
         var button = try legacy()
         button.contentEdgeInsets = EdgeInsets(left: 60, right: 60)
         let bounds = CGRect(x: 0, y: 0, width: 100, height: 40)
-        #expect(throws: ButtonError.insetsExceedBounds(field: "contentEdgeInsets", axis: .horizontal, insets: 120,
-                                                       limit: 100)) {
+        #expect(
+            throws: ButtonError.insetsExceedBounds(
+                field: "contentEdgeInsets", axis: .horizontal, insets: 120,
+                limit: 100)
+        ) {
             try button.layout(in: bounds)
         }
         button.contentEdgeInsets = EdgeInsets(top: 30, bottom: 11)
-        #expect(throws: ButtonError.insetsExceedBounds(field: "contentEdgeInsets", axis: .vertical, insets: 41,
-                                                       limit: 40)) {
+        #expect(
+            throws: ButtonError.insetsExceedBounds(
+                field: "contentEdgeInsets", axis: .vertical, insets: 41,
+                limit: 40)
+        ) {
             try button.contentRect(forBounds: bounds)
         }
         // Exactly the bounds is allowed: an empty content rect.
@@ -63,8 +71,11 @@ import TextFitLayout
         #expect(try button.contentRect(forBounds: bounds) == CGRect(x: 50, y: 20, width: 0, height: 0))
         var configured = try configuration()
         configured.contentInsets = .init(top: 0, leading: 70, bottom: 0, trailing: 31)
-        #expect(throws: ButtonError.insetsExceedBounds(field: "contentInsets", axis: .horizontal, insets: 101,
-                                                       limit: 100)) {
+        #expect(
+            throws: ButtonError.insetsExceedBounds(
+                field: "contentInsets", axis: .horizontal, insets: 101,
+                limit: 100)
+        ) {
             try configured.layout(in: bounds)
         }
     }
@@ -117,7 +128,8 @@ import TextFitLayout
             #expect(error.localizedDescription == error.description)
         }
         #expect(errors[0].description == "invalid imageSize -1.0 x 2.0: use finite numbers >= 0")
-        #expect(errors[4].description == "contentEdgeInsets left + right = 120.0 exceeds the bounds' width 100.0: "
+        #expect(
+            errors[4].description == "contentEdgeInsets left + right = 120.0 exceeds the bounds' width 100.0: "
                 + "use insets that add up to at most 100.0")
     }
 }

@@ -33,63 +33,82 @@ import TextFitLayout
     static let checks: [Check] = [
         // Image only: x = (335 − 32 − left − right) / 2 + left.
         Check(source: "U4 image only", bounds: wide, image: image32, title: .zero, imageX: 151.5),
-        Check(source: "U4 image only, image left 10", bounds: wide, image: image32, title: .zero,
-              imageInsets: EdgeInsets(left: 10), imageX: 156.5),
-        Check(source: "U4 image only, image right 100", bounds: wide, image: image32, title: .zero,
-              imageInsets: EdgeInsets(right: 100), imageX: 101.5),
-        Check(source: "U4 image only, image left 10 right 100", bounds: wide, image: image32, title: .zero,
-              imageInsets: EdgeInsets(left: 10, right: 100), imageX: 106.5),
+        Check(
+            source: "U4 image only, image left 10", bounds: wide, image: image32, title: .zero,
+            imageInsets: EdgeInsets(left: 10), imageX: 156.5),
+        Check(
+            source: "U4 image only, image right 100", bounds: wide, image: image32, title: .zero,
+            imageInsets: EdgeInsets(right: 100), imageX: 101.5),
+        Check(
+            source: "U4 image only, image left 10 right 100", bounds: wide, image: image32, title: .zero,
+            imageInsets: EdgeInsets(left: 10, right: 100), imageX: 106.5),
         // Image + title centred as one 86 pt group.
-        Check(source: "U4 image + title", bounds: wide, image: image32, title: title54,
-              imageX: 124.5, titleX: 156.5, titleY: 9.5, titleWidth: 54),
-        Check(source: "U4 image left 50", bounds: wide, image: image32, title: title54,
-              imageInsets: EdgeInsets(left: 50), imageX: 149.5, titleX: 156.5),
-        Check(source: "U4 title right 100", bounds: wide, image: image32, title: title54,
-              titleInsets: EdgeInsets(right: 100), imageX: 124.5, titleX: 106.5),
-        Check(source: "U4 image left 50, title right 100", bounds: wide, image: image32, title: title54,
-              imageInsets: EdgeInsets(left: 50), titleInsets: EdgeInsets(right: 100), imageX: 149.5, titleX: 106.5),
-        Check(source: "U4 content left 20", bounds: wide, image: image32, title: title54,
-              content: EdgeInsets(left: 20), imageX: 134.5, titleX: 166.5, titleY: 9.5, titleWidth: 54),
+        Check(
+            source: "U4 image + title", bounds: wide, image: image32, title: title54,
+            imageX: 124.5, titleX: 156.5, titleY: 9.5, titleWidth: 54),
+        Check(
+            source: "U4 image left 50", bounds: wide, image: image32, title: title54,
+            imageInsets: EdgeInsets(left: 50), imageX: 149.5, titleX: 156.5),
+        Check(
+            source: "U4 title right 100", bounds: wide, image: image32, title: title54,
+            titleInsets: EdgeInsets(right: 100), imageX: 124.5, titleX: 106.5),
+        Check(
+            source: "U4 image left 50, title right 100", bounds: wide, image: image32, title: title54,
+            imageInsets: EdgeInsets(left: 50), titleInsets: EdgeInsets(right: 100), imageX: 149.5, titleX: 106.5),
+        Check(
+            source: "U4 content left 20", bounds: wide, image: image32, title: title54,
+            content: EdgeInsets(left: 20), imageX: 134.5, titleX: 166.5, titleY: 9.5, titleWidth: 54),
         // 100 pt button, image + title 47 pt (any split: 20 + 27 here).
-        Check(source: "U4 100 pt, 47 pt group", bounds: CGSize(width: 100, height: 30),
-              image: CGSize(width: 20, height: 20), title: CGSize(width: 27, height: 18),
-              imageX: 26.5, titleX: 46.5),
-        Check(source: "U4 100 pt, title right 10 moves it 5 left", bounds: CGSize(width: 100, height: 30),
-              image: CGSize(width: 20, height: 20), title: CGSize(width: 27, height: 18),
-              titleInsets: EdgeInsets(right: 10), imageX: 26.5, titleX: 41.5),
+        Check(
+            source: "U4 100 pt, 47 pt group", bounds: CGSize(width: 100, height: 30),
+            image: CGSize(width: 20, height: 20), title: CGSize(width: 27, height: 18),
+            imageX: 26.5, titleX: 46.5),
+        Check(
+            source: "U4 100 pt, title right 10 moves it 5 left", bounds: CGSize(width: 100, height: 30),
+            image: CGSize(width: 20, height: 20), title: CGSize(width: 27, height: 18),
+            titleInsets: EdgeInsets(right: 10), imageX: 26.5, titleX: 41.5),
         // The seed's 65 pt button sized to fit a 16 pt image and a 49 pt title.
-        Check(source: "U4 seed, no insets", bounds: CGSize(width: 65, height: 30), image: CGSize(width: 16, height: 16),
-              title: CGSize(width: 49, height: 18), imageX: 0, imageWidth: 16, titleX: 16, titleWidth: 49),
-        Check(source: "U4 seed, image (l 10, r -20) moves it 15 right", bounds: CGSize(width: 65, height: 30),
-              image: CGSize(width: 16, height: 16), title: CGSize(width: 49, height: 18),
-              imageInsets: EdgeInsets(left: 10, right: -20), imageX: 15, imageWidth: 16, titleX: 16),
-        Check(source: "U4 seed, image (l 10, r 45) at 10, squeezed to 10", bounds: CGSize(width: 65, height: 30),
-              image: CGSize(width: 16, height: 16), title: CGSize(width: 49, height: 18),
-              imageInsets: EdgeInsets(left: 10, right: 45), imageX: 10, imageWidth: 10),
-        Check(source: "U4 seed, image (l -10, r 10) moves it 10 left", bounds: CGSize(width: 65, height: 30),
-              image: CGSize(width: 16, height: 16), title: CGSize(width: 49, height: 18),
-              imageInsets: EdgeInsets(left: -10, right: 10), imageX: -10, imageWidth: 16),
-        Check(source: "U4 seed, title left 10: title +10 squeezed, image +5", bounds: CGSize(width: 65, height: 30),
-              image: CGSize(width: 16, height: 16), title: CGSize(width: 49, height: 18),
-              titleInsets: EdgeInsets(left: 10), imageX: 5, titleX: 26, titleWidth: 39),
-        Check(source: "U4 seed, title left -10: title -5, image still", bounds: CGSize(width: 65, height: 30),
-              image: CGSize(width: 16, height: 16), title: CGSize(width: 49, height: 18),
-              titleInsets: EdgeInsets(left: -10), imageX: 0, titleX: 11, titleWidth: 49),
+        Check(
+            source: "U4 seed, no insets", bounds: CGSize(width: 65, height: 30), image: CGSize(width: 16, height: 16),
+            title: CGSize(width: 49, height: 18), imageX: 0, imageWidth: 16, titleX: 16, titleWidth: 49),
+        Check(
+            source: "U4 seed, image (l 10, r -20) moves it 15 right", bounds: CGSize(width: 65, height: 30),
+            image: CGSize(width: 16, height: 16), title: CGSize(width: 49, height: 18),
+            imageInsets: EdgeInsets(left: 10, right: -20), imageX: 15, imageWidth: 16, titleX: 16),
+        Check(
+            source: "U4 seed, image (l 10, r 45) at 10, squeezed to 10", bounds: CGSize(width: 65, height: 30),
+            image: CGSize(width: 16, height: 16), title: CGSize(width: 49, height: 18),
+            imageInsets: EdgeInsets(left: 10, right: 45), imageX: 10, imageWidth: 10),
+        Check(
+            source: "U4 seed, image (l -10, r 10) moves it 10 left", bounds: CGSize(width: 65, height: 30),
+            image: CGSize(width: 16, height: 16), title: CGSize(width: 49, height: 18),
+            imageInsets: EdgeInsets(left: -10, right: 10), imageX: -10, imageWidth: 16),
+        Check(
+            source: "U4 seed, title left 10: title +10 squeezed, image +5", bounds: CGSize(width: 65, height: 30),
+            image: CGSize(width: 16, height: 16), title: CGSize(width: 49, height: 18),
+            titleInsets: EdgeInsets(left: 10), imageX: 5, titleX: 26, titleWidth: 39),
+        Check(
+            source: "U4 seed, title left -10: title -5, image still", bounds: CGSize(width: 65, height: 30),
+            image: CGSize(width: 16, height: 16), title: CGSize(width: 49, height: 18),
+            titleInsets: EdgeInsets(left: -10), imageX: 0, titleX: 11, titleWidth: 49),
         // A debugger dump of an 88 × 56 button (32 pt image, 37 × 21.5 title): the title's centred y of
         // 17.25 shows as 17.5 at 2x (U7).
-        Check(source: "U7 88 x 56 button", bounds: CGSize(width: 88, height: 56), image: image32,
-              title: CGSize(width: 37, height: 21.5), imageX: 9.5, titleX: 41.5, titleY: 17.5, titleWidth: 37),
+        Check(
+            source: "U7 88 x 56 button", bounds: CGSize(width: 88, height: 56), image: image32,
+            title: CGSize(width: 37, height: 21.5), imageX: 9.5, titleX: 41.5, titleY: 17.5, titleWidth: 37),
     ]
 
     @Test(arguments: checks)
     func publishedFrames(_ check: Check) {
-        let geometry = ButtonGeometry(imageSize: check.image, titleSize: check.title,
-                                      imageEdgeInsets: check.imageInsets, titleEdgeInsets: check.titleInsets,
-                                      scale: 2)
+        let geometry = ButtonGeometry(
+            imageSize: check.image, titleSize: check.title,
+            imageEdgeInsets: check.imageInsets, titleEdgeInsets: check.titleInsets,
+            scale: 2)
         let bounds = CGRect(origin: .zero, size: check.bounds)
-        let content = CGRect(x: check.content.left, y: check.content.top,
-                             width: check.bounds.width - check.content.horizontal,
-                             height: check.bounds.height - check.content.vertical)
+        let content = CGRect(
+            x: check.content.left, y: check.content.top,
+            width: check.bounds.width - check.content.horizontal,
+            height: check.bounds.height - check.content.vertical)
         let image = geometry.imageRect(in: content)
         let title = geometry.titleRect(in: content)
         if let x = check.imageX { #expect(image.minX == x, "image x") }
@@ -123,8 +142,9 @@ import TextFitLayout
 
     /// U3: a title with no room left after the image is hidden, and the image is centred alone.
     @Test func titleWithoutRoomIsHidden() {
-        let geometry = ButtonGeometry(imageSize: CGSize(width: 16, height: 16), titleSize: CGSize(width: 49, height: 18),
-                                      titleEdgeInsets: EdgeInsets(left: 49), scale: 2)
+        let geometry = ButtonGeometry(
+            imageSize: CGSize(width: 16, height: 16), titleSize: CGSize(width: 49, height: 18),
+            titleEdgeInsets: EdgeInsets(left: 49), scale: 2)
         let content = CGRect(x: 0, y: 0, width: 65, height: 30)
         #expect(geometry.titleWidth(in: content) == 0)
         #expect(geometry.titleRect(in: content) == .zero)
@@ -133,13 +153,15 @@ import TextFitLayout
 
     /// U3: image insets that cross over leave a rect spanning the crossed edges, [W − right, left].
     @Test func crossedImageInsetsSpanTheCrossedEdges() {
-        let geometry = ButtonGeometry(imageSize: CGSize(width: 16, height: 16), imageEdgeInsets: EdgeInsets(left: 50, right: 45),
-                                      scale: 2)
+        let geometry = ButtonGeometry(
+            imageSize: CGSize(width: 16, height: 16), imageEdgeInsets: EdgeInsets(left: 50, right: 45),
+            scale: 2)
         let image = geometry.imageRect(in: CGRect(x: 0, y: 0, width: 65, height: 30))
         #expect(image.minX == 20)
         #expect(image.maxX == 50)
         // Exactly meeting edges leave no width: hidden.
-        let meeting = ButtonGeometry(imageSize: CGSize(width: 16, height: 16), imageEdgeInsets: EdgeInsets(left: 40, right: 25))
+        let meeting = ButtonGeometry(
+            imageSize: CGSize(width: 16, height: 16), imageEdgeInsets: EdgeInsets(left: 40, right: 25))
         #expect(meeting.imageRect(in: CGRect(x: 0, y: 0, width: 65, height: 30)) == .zero)
     }
 
@@ -171,8 +193,9 @@ import TextFitLayout
         let content = CGRect(x: 0, y: 0, width: 100, height: 40)
         let alone = ButtonGeometry(imageSize: Self.image32, horizontal: .fill, vertical: .fill, scale: 2)
         #expect(alone.imageRect(in: content) == content)
-        let both = ButtonGeometry(imageSize: Self.image32, titleSize: CGSize(width: 40, height: 20), horizontal: .fill,
-                                  scale: 2)
+        let both = ButtonGeometry(
+            imageSize: Self.image32, titleSize: CGSize(width: 40, height: 20), horizontal: .fill,
+            scale: 2)
         #expect(both.imageRect(in: content) == CGRect(x: 0, y: 4, width: 32, height: 32))
         #expect(both.titleRect(in: content) == CGRect(x: 32, y: 10, width: 40, height: 20))
     }

@@ -31,12 +31,14 @@ import TextFitLayout
     /// A squeeze short of zero keeps the image (narrower) and the title in its slot after it (U4: left
     /// 10, right 45 puts the image at 10, 10 wide; the title stays at 16); crossed insets keep it too.
     @Test func aNarrowedImageStillHoldsItsSlot() {
-        let narrowed = ButtonGeometry(imageSize: Self.image, titleSize: Self.title,
-                                      imageEdgeInsets: EdgeInsets(left: 10, right: 45), scale: 2)
+        let narrowed = ButtonGeometry(
+            imageSize: Self.image, titleSize: Self.title,
+            imageEdgeInsets: EdgeInsets(left: 10, right: 45), scale: 2)
         #expect(narrowed.imageRect(in: Self.content).width == 10)
         #expect(narrowed.titleRect(in: Self.content).minX == 16)
-        let crossed = ButtonGeometry(imageSize: Self.image, titleSize: Self.title,
-                                     imageEdgeInsets: EdgeInsets(left: -10, right: 150), scale: 2)
+        let crossed = ButtonGeometry(
+            imageSize: Self.image, titleSize: Self.title,
+            imageEdgeInsets: EdgeInsets(left: -10, right: 150), scale: 2)
         #expect(crossed.imageRect(in: Self.content).width > 0)
         #expect(crossed.titleRect(in: Self.content).minX == 16)
     }
@@ -44,8 +46,9 @@ import TextFitLayout
     /// With the image hidden the title also gets the image's width back: a title as wide as the content
     /// is not cut by the absent image.
     @Test func theTitleTakesTheWholeArea() {
-        let wide = ButtonGeometry(imageSize: Self.image, titleSize: CGSize(width: 65, height: 18),
-                                  imageEdgeInsets: EdgeInsets(right: 65))
+        let wide = ButtonGeometry(
+            imageSize: Self.image, titleSize: CGSize(width: 65, height: 18),
+            imageEdgeInsets: EdgeInsets(right: 65))
         #expect(wide.titleWidth(in: Self.content) == 65)
         #expect(wide.titleRect(in: Self.content).minX == 0)
         // Left and right alignment place the lone title at the area's edge, no image slot before it.

@@ -5,8 +5,10 @@ import TextFitLayout
 /// `ButtonLayout`: the legacy button with its title measured by TextFit (rules U1, U2, U6, U7), in the
 /// bundled Noto Sans.
 @Suite struct ButtonLayoutTests {
-    func button(_ title: String? = "Download", size: CGFloat = 17, image: CGSize = CGSize(width: 32, height: 32),
-                scale: CGFloat = 2) throws -> ButtonLayout {
+    func button(
+        _ title: String? = "Download", size: CGFloat = 17, image: CGSize = CGSize(width: 32, height: 32),
+        scale: CGFloat = 2
+    ) throws -> ButtonLayout {
         ButtonLayout(title: title, font: try Fixtures.font(size), imageSize: image, scale: scale)
     }
 
@@ -161,16 +163,17 @@ import TextFitLayout
         let font = try Font.systemFont(ofSize: 15)
         var button = ButtonLayout(title: "Download", font: font, imageSize: CGSize(width: 24, height: 24), scale: 2)
         button.contentEdgeInsets = EdgeInsets(top: 8, left: 16, bottom: 8, right: 16)
-        let size = try button.intrinsicContentSize          // 127.5 × 40: image + title + 32, max(24, title) + 16 (U2)
-        button.imageEdgeInsets = EdgeInsets(left: 20)        // insets act halved: the image moves 10 pt right (U3)
+        let size = try button.intrinsicContentSize  // 127.5 × 40: image + title + 32, max(24, title) + 16 (U2)
+        button.imageEdgeInsets = EdgeInsets(left: 20)  // insets act halved: the image moves 10 pt right (U3)
         let frames = try button.layout(in: CGRect(x: 0, y: 0, width: 200, height: 44))
         // frames.imageRect (62.5, 10, 24, 24), 10 pt right of centre; frames.titleRect (76.5, 12, 71.5, 20.5)
 
-        var upload = ButtonConfiguration(title: "Upload", titleFont: font, subtitle: "3 files",
-                                         imageSize: CGSize(width: 24, height: 24), scale: 2)
+        var upload = ButtonConfiguration(
+            title: "Upload", titleFont: font, subtitle: "3 files",
+            imageSize: CGSize(width: 24, height: 24), scale: 2)
         upload.imagePlacement = .top
         upload.imagePadding = 6
-        let uploadSize = try upload.intrinsicContentSize    // 75 × 85: image, 6 pt, title, subtitle + insets (U8)
+        let uploadSize = try upload.intrinsicContentSize  // 75 × 85: image, 6 pt, title, subtitle + insets (U8)
 
         #expect(size == CGSize(width: 127.5, height: 40))
         #expect(frames.imageRect == CGRect(x: 62.5, y: 10, width: 24, height: 24))

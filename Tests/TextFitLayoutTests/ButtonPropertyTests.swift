@@ -37,16 +37,20 @@ import TextFitLayout
             let content = CGRect(origin: origin, size: CGSize(width: width, height: height))
             let geometry = ButtonGeometry(
                 imageSize: image, titleSize: title,
-                imageEdgeInsets: EdgeInsets(top: imageShift.y, left: imageShift.x, bottom: -imageShift.y, right: -imageShift.x),
-                titleEdgeInsets: EdgeInsets(top: titleShift.y, left: titleShift.x, bottom: -titleShift.y, right: -titleShift.x))
+                imageEdgeInsets: EdgeInsets(
+                    top: imageShift.y, left: imageShift.x, bottom: -imageShift.y, right: -imageShift.x),
+                titleEdgeInsets: EdgeInsets(
+                    top: titleShift.y, left: titleShift.x, bottom: -titleShift.y, right: -titleShift.x))
             let start = origin.x + (width - image.width - title.width) / 2
-            let expectedTitle = CGRect(x: start + image.width + titleShift.x,
-                                       y: origin.y + (height - title.height) / 2 + titleShift.y,
-                                       width: title.width, height: title.height)
+            let expectedTitle = CGRect(
+                x: start + image.width + titleShift.x,
+                y: origin.y + (height - title.height) / 2 + titleShift.y,
+                width: title.width, height: title.height)
             #expect(geometry.titleRect(in: content) == expectedTitle, "\(geometry)")
             if image.width > 0, image.height > 0 {
-                let expectedImage = CGRect(x: start + imageShift.x, y: origin.y + (height - image.height) / 2 + imageShift.y,
-                                           width: image.width, height: image.height)
+                let expectedImage = CGRect(
+                    x: start + imageShift.x, y: origin.y + (height - image.height) / 2 + imageShift.y,
+                    width: image.width, height: image.height)
                 #expect(geometry.imageRect(in: content) == expectedImage, "\(geometry)")
             }
         }
@@ -60,8 +64,9 @@ import TextFitLayout
             let image = CGSize(width: random.quarter(1, 40), height: random.quarter(1, 40))
             let title = CGSize(width: random.quarter(1, 80), height: random.quarter(10, 30))
             let content = CGRect(x: 0, y: 0, width: 400, height: 200)
-            let insets = EdgeInsets(top: random.quarter(-30, 30), left: random.quarter(-30, 30),
-                                    bottom: random.quarter(-30, 30), right: random.quarter(-30, 30))
+            let insets = EdgeInsets(
+                top: random.quarter(-30, 30), left: random.quarter(-30, 30),
+                bottom: random.quarter(-30, 30), right: random.quarter(-30, 30))
             let plain = ButtonGeometry(imageSize: image, titleSize: title)
             let moved = ButtonGeometry(imageSize: image, titleSize: title, imageEdgeInsets: insets)
             let before = plain.imageRect(in: content), after = moved.imageRect(in: content)
@@ -79,13 +84,16 @@ import TextFitLayout
         for scale: CGFloat in [1, 2, 3] {
             for _ in 0..<200 {
                 let image = CGSize(width: CGFloat(random.next() % 60), height: CGFloat(random.next() % 60))
-                let title = CGSize(width: ceilToPixel(random.quarter(1, 100), scale: scale),
-                                   height: ceilToPixel(random.quarter(10, 30), scale: scale))
+                let title = CGSize(
+                    width: ceilToPixel(random.quarter(1, 100), scale: scale),
+                    height: ceilToPixel(random.quarter(10, 30), scale: scale))
                 let content = CGRect(x: 0, y: 0, width: random.quarter(100, 300), height: random.quarter(60, 90))
                 let exact = ButtonGeometry(imageSize: image, titleSize: title)
                 let snapped = ButtonGeometry(imageSize: image, titleSize: title, scale: scale)
-                for (a, b) in [(exact.titleRect(in: content), snapped.titleRect(in: content)),
-                               (exact.imageRect(in: content), snapped.imageRect(in: content))] {
+                for (a, b) in [
+                    (exact.titleRect(in: content), snapped.titleRect(in: content)),
+                    (exact.imageRect(in: content), snapped.imageRect(in: content)),
+                ] {
                     for value in [b.minX, b.minY, b.width, b.height] {
                         #expect(abs((value * scale).rounded() - value * scale) < 1e-9)
                     }

@@ -10,10 +10,13 @@ import TextFitLayout
     static let image = CGSize(width: 32, height: 32)
     static let title = CGSize(width: 54, height: 21.5)
 
-    func geometry(_ direction: LayoutDirection, image insets: EdgeInsets = .zero,
-                  horizontal: ContentHorizontalAlignment = .center) -> ButtonGeometry {
-        ButtonGeometry(imageSize: Self.image, titleSize: Self.title, imageEdgeInsets: insets, horizontal: horizontal,
-                       scale: 2, layoutDirection: direction)
+    func geometry(
+        _ direction: LayoutDirection, image insets: EdgeInsets = .zero,
+        horizontal: ContentHorizontalAlignment = .center
+    ) -> ButtonGeometry {
+        ButtonGeometry(
+            imageSize: Self.image, titleSize: Self.title, imageEdgeInsets: insets, horizontal: horizontal,
+            scale: 2, layoutDirection: direction)
     }
 
     /// U4's 335 pt button: left to right the image is at 124.5 and the title at 156.5 (the 86 pt group
@@ -50,8 +53,9 @@ import TextFitLayout
     /// Through `ButtonLayout`: `.unspecified` and `.forceLeftToRight` are today's layout; right to left
     /// swaps image and title inside the same group, and the size does not change.
     @Test func legacyButton() throws {
-        var button = ButtonLayout(title: "Next", font: try Fixtures.font(17), imageSize: CGSize(width: 16, height: 16),
-                                  scale: 2)
+        var button = ButtonLayout(
+            title: "Next", font: try Fixtures.font(17), imageSize: CGSize(width: 16, height: 16),
+            scale: 2)
         let bounds = CGRect(x: 0, y: 0, width: 200, height: 44)
         let ltr = try button.layout(in: bounds)
         button.semanticContentAttribute = .forceLeftToRight
@@ -61,7 +65,7 @@ import TextFitLayout
         let rtl = try button.layout(in: bounds)
         #expect(try button.intrinsicContentSize == size)
         #expect(rtl.imageRect.minX >= rtl.titleRect.maxX)
-        #expect(rtl.titleRect.minX == ltr.imageRect.minX)   // the group does not move
+        #expect(rtl.titleRect.minX == ltr.imageRect.minX)  // the group does not move
         #expect(rtl.imageRect.maxX == ltr.titleRect.maxX)
         #expect(rtl.titleLines == ltr.titleLines)
     }
@@ -71,8 +75,9 @@ import TextFitLayout
     /// image is at 20 and the title at 52; right to left the content rect starts at 4, the title at 4
     /// and the image at the right end (width − 20 − 24).
     @Test func configurationButton() throws {
-        var button = ButtonConfiguration(title: "Next", titleFont: try Fixtures.font(17),
-                                         imageSize: CGSize(width: 24, height: 24), scale: 2)
+        var button = ButtonConfiguration(
+            title: "Next", titleFont: try Fixtures.font(17),
+            imageSize: CGSize(width: 24, height: 24), scale: 2)
         button.imagePadding = 8
         button.contentInsets = DirectionalEdgeInsets(top: 7, leading: 20, bottom: 7, trailing: 4)
         let size = try button.intrinsicContentSize

@@ -9,12 +9,14 @@ import TextFitLayout
         let title = try Fixtures.font(17), detail = try Fixtures.font(13)
         return [
             CellTemplate(titleFont: title),
-            CellTemplate(titleFont: title, titleNumberOfLines: 2, detailFont: detail, detailNumberOfLines: 3,
-                         imageSize: CGSize(width: 40, height: 40), scale: 2),
-            CellTemplate(titleFont: try Fixtures.font(15), titleNumberOfLines: 1, detailFont: detail,
-                         accessorySize: CGSize(width: 60, height: 30),
-                         layoutMargins: EdgeInsets(top: 12, left: 20, bottom: 12, right: 20), spacing: 6, scale: 3,
-                         includesSeparator: false),
+            CellTemplate(
+                titleFont: title, titleNumberOfLines: 2, detailFont: detail, detailNumberOfLines: 3,
+                imageSize: CGSize(width: 40, height: 40), scale: 2),
+            CellTemplate(
+                titleFont: try Fixtures.font(15), titleNumberOfLines: 1, detailFont: detail,
+                accessorySize: CGSize(width: 60, height: 30),
+                layoutMargins: EdgeInsets(top: 12, left: 20, bottom: 12, right: 20), spacing: 6, scale: 3,
+                includesSeparator: false),
         ]
     }
 
@@ -28,8 +30,10 @@ import TextFitLayout
         }
         rows.append(Row(text: "", detail: "Only a detail, long enough to wrap onto a second line at a phone's width"))
         rows.append(Row(text: "Only a title 🎉 مرحبا שלום", detail: ""))
-        rows.append(Row(attributedText: try StyledText("Ada", attributes: TextAttributes(font: bold), font: Fixtures.font(17)),
-                        detailAttributedText: try StyledText("wrote the first program", font: Fixtures.font(11))))
+        rows.append(
+            Row(
+                attributedText: try StyledText("Ada", attributes: TextAttributes(font: bold), font: Fixtures.font(17)),
+                detailAttributedText: try StyledText("wrote the first program", font: Fixtures.font(11))))
         return rows
     }
 
@@ -54,11 +58,16 @@ import TextFitLayout
     /// The same errors as the tree: a bad template before any row, a row too narrow for the column.
     @Test func sameErrors() throws {
         let font = try Fixtures.font(17)
-        let wide = CellTemplate(titleFont: font, imageSize: CGSize(width: 200, height: 40), accessorySize: CGSize(width: 100, height: 30))
+        let wide = CellTemplate(
+            titleFont: font, imageSize: CGSize(width: 200, height: 40), accessorySize: CGSize(width: 100, height: 30))
         #expect(throws: LayoutError.self) { try RowHeights(cell: wide).heights(for: ["a"], width: 320) }
         #expect(throws: LayoutError.self) { try CellNode(template: wide).sizeThatFits(CGSize(width: 320, height: 0)) }
         let bad = CellTemplate(titleFont: font, spacing: -1)
-        #expect(throws: LayoutError.invalidSpacing(-1)) { try RowHeights(cell: bad).heights(for: [] as [String], width: 320) }
-        #expect(throws: MeasureError.invalidWidth(-1)) { try RowHeights(cell: CellTemplate(titleFont: font)).height(for: "a", width: -1) }
+        #expect(throws: LayoutError.invalidSpacing(-1)) {
+            try RowHeights(cell: bad).heights(for: [] as [String], width: 320)
+        }
+        #expect(throws: MeasureError.invalidWidth(-1)) {
+            try RowHeights(cell: CellTemplate(titleFont: font)).height(for: "a", width: -1)
+        }
     }
 }

@@ -23,9 +23,10 @@ import TextFitLayout
     @Test func partsAndHeight() throws {
         let title = try Fixtures.font(17)
         let detail = try Fixtures.font(13)
-        let template = CellTemplate(titleFont: title, detailFont: detail, imageSize: CGSize(width: 40, height: 40),
-                                    accessorySize: CGSize(width: 60, height: 30),
-                                    layoutMargins: EdgeInsets(top: 10, left: 16, bottom: 10, right: 16), spacing: 8)
+        let template = CellTemplate(
+            titleFont: title, detailFont: detail, imageSize: CGSize(width: 40, height: 40),
+            accessorySize: CGSize(width: 60, height: 30),
+            layoutMargins: EdgeInsets(top: 10, left: 16, bottom: 10, right: 16), spacing: 8)
         let cell = try CellNode(template: template)
         cell.titleLabel.text = "Title"
         // Title only: one 17 pt line (23.154 → 24) is shorter than the image: 10 + 40 + 10, + 1 for the
@@ -34,7 +35,8 @@ import TextFitLayout
         let detailText = "The quick brown fox jumps over the lazy dog and keeps running far away from here"
         cell.detailLabel.text = detailText
         let column: CGFloat = 375 - 16 - 40 - 8 - 8 - 60 - 16  // 227
-        let detailLines = try PreparedText(detailText, font: detail).layout(width: column, lineBreakStrategy: .standard).lineCount
+        let detailLines = try PreparedText(detailText, font: detail).layout(width: column, lineBreakStrategy: .standard)
+            .lineCount
         let detailHeight = Fixtures.ceilPx(CGFloat(detailLines) * 13 * 1.362)
         let expected = Fixtures.ceilPx(10 + 24 + 8 + detailHeight + 10) + 1
         let height = try cell.sizeThatFits(CGSize(width: 375, height: 0)).height
@@ -72,8 +74,9 @@ import TextFitLayout
     /// Bad input: a template or width that leaves the text no room is an error.
     @Test func badInput() throws {
         let font = try Fixtures.font(15)
-        let template = CellTemplate(titleFont: font, imageSize: CGSize(width: 200, height: 40),
-                                    accessorySize: CGSize(width: 100, height: 30))
+        let template = CellTemplate(
+            titleFont: font, imageSize: CGSize(width: 200, height: 40),
+            accessorySize: CGSize(width: 100, height: 30))
         let cell = try CellNode(template: template)
         cell.titleLabel.text = "x"
         #expect(throws: LayoutError.self) { try cell.sizeThatFits(CGSize(width: 320, height: 0)) }
@@ -82,7 +85,9 @@ import TextFitLayout
         #expect(throws: LayoutNodeError.self) {
             try CellNode(template: CellTemplate(titleFont: font, imageSize: CGSize(width: -4, height: 4)))
         }
-        #expect(throws: LayoutError.invalidSpacing(-1)) { try CellNode(template: CellTemplate(titleFont: font, spacing: -1)) }
+        #expect(throws: LayoutError.invalidSpacing(-1)) {
+            try CellNode(template: CellTemplate(titleFont: font, spacing: -1))
+        }
         #expect(throws: MeasureError.invalidNumberOfLines(-2)) {
             try RowHeights(cell: CellTemplate(titleFont: font, titleNumberOfLines: -2)).height(for: "a", width: 300)
         }

@@ -18,8 +18,10 @@ import TextFitLayout
     @Test func heightsEqualTheFrameTemplateAndAreCached() throws {
         let cache = RowHeightCache()
         let rows = ConstraintRowHeights(identifier: "news", template: try NewsCell(), separatorHeight: 0.5, cache: cache)
-        let frames = RowHeights(template: RowTemplate(font: try Fixtures.font(SeedExamples.feedFontSize),
-                                                      insets: SeedExamples.feedInsets, includesSeparator: false), cache: nil)
+        let frames = RowHeights(
+            template: RowTemplate(
+                font: try Fixtures.font(SeedExamples.feedFontSize),
+                insets: SeedExamples.feedInsets, includesSeparator: false), cache: nil)
         let texts = SeedExamples.feedTexts
         for width in [320.0, 375.0] as [CGFloat] {
             let heights = try rows.heights(for: texts.map { Row(text: $0) }, width: width)
@@ -61,10 +63,13 @@ import TextFitLayout
                 let wide = i % 4 == 3
                 var row = Row(text: title, key: wide ? "wide" : nil)
                 row.detail = i % 5 == 4 ? "" : body
-                let expected = try SelfSizingCellTests.frames(fonts: fonts, title: title, date: "Yesterday",
-                                                              body: row.detail ?? "", width: width)
+                let expected = try SelfSizingCellTests.frames(
+                    fonts: fonts, title: title, date: "Yesterday",
+                    body: row.detail ?? "", width: width)
                 let height = try rows.height(for: row, width: width)
-                #expect(abs(height - (expected.height + (wide ? 12 : 0))) < 1e-9, "row \(i) at \(width): \(height) vs \(expected.height)")
+                #expect(
+                    abs(height - (expected.height + (wide ? 12 : 0))) < 1e-9,
+                    "row \(i) at \(width): \(height) vs \(expected.height)")
             }
         }
     }

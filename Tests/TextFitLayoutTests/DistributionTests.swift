@@ -41,10 +41,13 @@ import _TextFitTestSupport
             let spacing = CGFloat(Int.random(in: -10...30, using: &generator))
             let itemLength = CGFloat(Int.random(in: 0...120, using: &generator))
             var results: [([Distribution.Span], [Distribution.Span])] = []
-            if let snapped = try? Distribution.fixedSpacing(spacing, count: count, length: length, leadSpacing: lead,
-                                                            tailSpacing: tail, scale: scale) {
-                let exact = try Distribution.fixedSpacing(spacing, count: count, length: length, leadSpacing: lead,
-                                                          tailSpacing: tail)
+            if let snapped = try? Distribution.fixedSpacing(
+                spacing, count: count, length: length, leadSpacing: lead,
+                tailSpacing: tail, scale: scale)
+            {
+                let exact = try Distribution.fixedSpacing(
+                    spacing, count: count, length: length, leadSpacing: lead,
+                    tailSpacing: tail)
                 results.append((snapped, exact))
                 #expect(exact.allSatisfy { abs($0.length - exact[0].length) < 1e-9 })
                 #expect(exact.dropFirst().enumerated().allSatisfy { abs($1.origin - exact[$0].end - spacing) < 1e-9 })
@@ -52,10 +55,12 @@ import _TextFitTestSupport
             } else {
                 #expect(lead + tail + CGFloat(count - 1) * spacing > length)  // refused only without room
             }
-            let snapped = try Distribution.fixedItemLength(itemLength, count: count, length: length, leadSpacing: lead,
-                                                           tailSpacing: tail, scale: scale)
-            let exact = try Distribution.fixedItemLength(itemLength, count: count, length: length, leadSpacing: lead,
-                                                         tailSpacing: tail)
+            let snapped = try Distribution.fixedItemLength(
+                itemLength, count: count, length: length, leadSpacing: lead,
+                tailSpacing: tail, scale: scale)
+            let exact = try Distribution.fixedItemLength(
+                itemLength, count: count, length: length, leadSpacing: lead,
+                tailSpacing: tail)
             results.append((snapped, exact))
             let gaps = zip(exact.dropFirst(), exact).map { $0.origin - $1.end }
             #expect(gaps.allSatisfy { abs($0 - gaps[0]) < 1e-9 })
@@ -118,9 +123,12 @@ import _TextFitTestSupport
         let items = (0..<3).map { LayoutNode(frame: CGRect(x: 0, y: 7, width: 0, height: 30), name: "item\($0)") }
         for item in items { try bar.addSubview(item) }
         try items.distribute(along: .horizontal, fixedSpacing: 10, leadSpacing: 15, tailSpacing: 15)
-        #expect(items.map(\.frame) == [CGRect(x: 15, y: 7, width: 90, height: 30),
-                                       CGRect(x: 115, y: 7, width: 90, height: 30),
-                                       CGRect(x: 215, y: 7, width: 90, height: 30)])
+        #expect(
+            items.map(\.frame) == [
+                CGRect(x: 15, y: 7, width: 90, height: 30),
+                CGRect(x: 115, y: 7, width: 90, height: 30),
+                CGRect(x: 215, y: 7, width: 90, height: 30),
+            ])
         let column = LayoutNode(frame: CGRect(x: 0, y: 0, width: 100, height: 300), name: "column")
         let rows = (0..<3).map { LayoutNode(frame: CGRect(x: 5, y: 0, width: 90, height: 0), name: "row\($0)") }
         for row in rows { try column.addSubview(row) }

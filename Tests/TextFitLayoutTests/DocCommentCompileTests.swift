@@ -116,7 +116,8 @@ struct DocCommentExample: Equatable {
     }
 
     private var header: String {
-        (Self.products.map { "import \($0)" } + ["import Foundation"] + split.imports.map(String.init)).joined(separator: "\n")
+        (Self.products.map { "import \($0)" } + ["import Foundation"] + split.imports.map(String.init)).joined(
+            separator: "\n")
             + "\n// \(path):\(line)\nfunc docExample_\(fileName.dropLast(6))() throws {\n"
     }
 
@@ -182,17 +183,21 @@ struct DocCommentExample: Equatable {
 /// BoundingRect.swift's did not, on Linux), in the package the README's examples are built in.
 @Suite struct DocCommentCompileTests {
     @Test func extractsBlocksWithTheirLines() {
-        let text = "/// Sum.\n///\n/// ```swift\n/// import TextFitLayout\n/// let a = 1\n/// ```\nfunc f() {}\n"
+        let text =
+            "/// Sum.\n///\n/// ```swift\n/// import TextFitLayout\n/// let a = 1\n/// ```\nfunc f() {}\n"
             + "// ```swift\n// not a doc comment\n// ```\n"
         let blocks = DocCommentExample.blocks(inFile: "Sources/TextFit/X.swift", text: text)
-        #expect(blocks == [DocCommentExample(path: "Sources/TextFit/X.swift", line: 4, code: "import TextFitLayout\nlet a = 1\n")])
+        #expect(
+            blocks == [
+                DocCommentExample(path: "Sources/TextFit/X.swift", line: 4, code: "import TextFitLayout\nlet a = 1\n")
+            ])
         #expect(blocks[0].source.contains("import TextFitLayout\n// Sources/TextFit/X.swift:4\nfunc docExample_"))
-        #expect(blocks[0].sourceLine(ofGeneratedLine: 8) == 5)   // 4 imports, the block's, the path, the func
+        #expect(blocks[0].sourceLine(ofGeneratedLine: 8) == 5)  // 4 imports, the block's, the path, the func
     }
 
     @Test func fragmentsAreDecidedByTheirNames() {
         #expect(DocCommentExample.uses("try prepared.layout()", "prepared"))
-        #expect(!DocCommentExample.uses("label.font = x", "font"))         // a member, not a free name
+        #expect(!DocCommentExample.uses("label.font = x", "font"))  // a member, not a free name
         #expect(!DocCommentExample.uses("let fonts = 1", "font"))
         #expect(DocCommentExample.declares("let font = try Font(family: \"Noto Sans\", size: 17)", "font"))
     }
@@ -215,7 +220,8 @@ struct DocCommentExample: Equatable {
             }
         }
         if errors.isEmpty {
-            Issue.record("the examples package does not build, but not because of a doc-comment example (see ReadmeCompileTests)")
+            Issue.record(
+                "the examples package does not build, but not because of a doc-comment example (see ReadmeCompileTests)")
         } else {
             Issue.record(Comment(rawValue: "doc-comment examples do not compile:\n" + errors.joined(separator: "\n")))
         }

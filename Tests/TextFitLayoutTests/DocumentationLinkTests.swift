@@ -52,7 +52,8 @@ import Testing
             for scalar in title.lowercased().unicodeScalars {
                 let p = scalar.properties
                 if p.isAlphabetic || p.numericType != nil || scalar == "_" || scalar == "-"
-                    || p.generalCategory == .nonspacingMark {
+                    || p.generalCategory == .nonspacingMark
+                {
                     slug.unicodeScalars.append(scalar)
                 } else if scalar == " " {
                     slug += "-"
@@ -66,10 +67,12 @@ import Testing
     }
 
     @Test func anchorsFollowGitHub() {
-        let markdown = "# Title\n## 1. Fonts (F)\n### §5.1 — The \"title + date\" block\n## `UILabel` (L)\n## Title\n```\n# not a heading\n```\n"
+        let markdown =
+            "# Title\n## 1. Fonts (F)\n### §5.1 — The \"title + date\" block\n## `UILabel` (L)\n## Title\n```\n# not a heading\n```\n"
         #expect(Self.anchors(in: markdown) == ["title", "1-fonts-f", "51--the-title--date-block", "uilabel-l", "title-1"])
-        #expect(Self.links(in: "a [b](c.md#d) `[e](f)` ![g](h.png)\n```\n[i](j)\n```\n")
-            == [Link(line: 1, target: "c.md#d"), Link(line: 1, target: "h.png")])
+        #expect(
+            Self.links(in: "a [b](c.md#d) `[e](f)` ![g](h.png)\n```\n[i](j)\n```\n")
+                == [Link(line: 1, target: "c.md#d"), Link(line: 1, target: "h.png")])
     }
 
     @Test func relativeLinksResolve() throws {
@@ -93,8 +96,9 @@ import Testing
                 }
                 if let fragment, file.pathExtension == "md" {
                     let anchors = Self.anchors(in: try String(contentsOf: file, encoding: .utf8))
-                    #expect(anchors.contains(fragment.lowercased()),
-                            "\(document):\(link.line): no heading of \(file.lastPathComponent) has the anchor #\(fragment)")
+                    #expect(
+                        anchors.contains(fragment.lowercased()),
+                        "\(document):\(link.line): no heading of \(file.lastPathComponent) has the anchor #\(fragment)")
                 }
             }
         }

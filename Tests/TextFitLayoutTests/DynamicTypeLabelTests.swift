@@ -8,8 +8,9 @@ import TextFitLayout
     /// DT5: a body label with adjustsFontForContentSizeCategory takes the table's AX3 size (40 pt) and
     /// measures as a label set in 40 pt directly; back at large it is 17 pt again.
     @Test func labelFollowsTheCategory() throws {
-        var label = Label(text: "A body label that wraps at accessibility sizes", font: try .preferredFont(forTextStyle: .body),
-                          numberOfLines: 0)
+        var label = Label(
+            text: "A body label that wraps at accessibility sizes", font: try .preferredFont(forTextStyle: .body),
+            numberOfLines: 0)
         label.adjustsFontForContentSizeCategory = true
         try label.setContentSizeCategory(.accessibilityExtraLarge)
         #expect(label.font.pointSize == 40)
@@ -32,7 +33,8 @@ import TextFitLayout
         try fixed.setContentSizeCategory(.accessibilityExtraExtraExtraLarge)
         #expect(fixed.font.pointSize == 17)
         // A custom font scaled with FontMetrics follows its style's curve: 20 pt caption1 at AX5 is 20 × 43/12.
-        var scaled = Label(text: "x", font: try FontMetrics(forTextStyle: .caption1).scaledFont(for: Font(family: "Noto Sans", size: 20)))
+        var scaled = Label(
+            text: "x", font: try FontMetrics(forTextStyle: .caption1).scaledFont(for: Font(family: "Noto Sans", size: 20)))
         scaled.adjustsFontForContentSizeCategory = true
         try scaled.setContentSizeCategory(.accessibilityExtraExtraExtraLarge)
         #expect(abs(scaled.font.pointSize - 20 * 43 / 12) < 1e-9)
@@ -44,8 +46,10 @@ import TextFitLayout
         let texts = ["Short", "A longer row of text that wraps onto more lines at accessibility sizes 🙂"]
         let large = try RowHeights(template: body).heights(for: texts, width: 375)
         let ax3 = try RowHeights(template: body.adjusted(for: .accessibilityExtraLarge)).heights(for: texts, width: 375)
-        let direct = try RowHeights(template: RowTemplate(font: Font(family: "Noto Sans", size: 40), insets: EdgeInsets(all: 11)))
-            .heights(for: texts, width: 375)
+        let direct = try RowHeights(
+            template: RowTemplate(font: Font(family: "Noto Sans", size: 40), insets: EdgeInsets(all: 11))
+        )
+        .heights(for: texts, width: 375)
         #expect(ax3 == direct)
         #expect(zip(ax3, large).allSatisfy { $0 > $1 })
     }

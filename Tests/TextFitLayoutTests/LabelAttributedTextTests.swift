@@ -8,8 +8,9 @@ import TextFitLayout
 @Suite struct LabelAttributedTextTests {
     static func styled() throws -> StyledText {
         let body = try Font(family: "Noto Sans", size: 15)
-        var styled = try StyledText("Ada Lovelace ", attributes: TextAttributes(font: Font(family: "Noto Sans", size: 22, weight: .bold)),
-                                    font: body)
+        var styled = try StyledText(
+            "Ada Lovelace ", attributes: TextAttributes(font: Font(family: "Noto Sans", size: 22, weight: .bold)),
+            font: body)
         styled.append("wrote the first program for an engine that did not yet exist.")
         return styled
     }
@@ -33,7 +34,9 @@ import TextFitLayout
         #expect(try label.intrinsicContentSize.height == (size.height * 2).rounded(.up) / 2)
         // Taller than the same text plain: the 22 pt bold run's line box (S6).
         let plain = Label(text: label.text, font: try Font(family: "Noto Sans", size: 15), numberOfLines: 0, scale: 2)
-        #expect(try label.sizeThatFits(CGSize(width: 320, height: 0)).height > plain.sizeThatFits(CGSize(width: 320, height: 0)).height)
+        #expect(
+            try label.sizeThatFits(CGSize(width: 320, height: 0)).height
+                > plain.sizeThatFits(CGSize(width: 320, height: 0)).height)
     }
 
     /// S2 worked: a single-line styled label is as wide as its two runs measured apart, rounded up.
@@ -41,8 +44,9 @@ import TextFitLayout
         var label = Label(font: try Font(family: "Noto Sans", size: 15))
         label.attributedText = try Self.styled()
         let bold = PreparedText("Ada Lovelace ", font: try Font(family: "Noto Sans", size: 22, weight: .bold))
-        let body = PreparedText("wrote the first program for an engine that did not yet exist.",
-                                font: try Font(family: "Noto Sans", size: 15))
+        let body = PreparedText(
+            "wrote the first program for an engine that did not yet exist.",
+            font: try Font(family: "Noto Sans", size: 15))
         let width = try bold.layout().sizeIncludingTrailingWhitespace.width + body.layout().size.width
         #expect(try label.sizeThatFits(.zero).width == (width - 1e-9).rounded(.up))
     }

@@ -21,8 +21,10 @@ import TextFitLayout
     }
 
     /// L2 (worked example 3): a single-line label ignores the proposed size and returns the whole line.
-    @Test(arguments: [CGSize(width: 30, height: 0), .zero, CGSize(width: 100, height: 10),
-                      CGSize(width: 10_000, height: 10_000), CGSize(width: CGFloat.infinity, height: CGFloat.infinity)])
+    @Test(arguments: [
+        CGSize(width: 30, height: 0), .zero, CGSize(width: 100, height: 10),
+        CGSize(width: 10_000, height: 10_000), CGSize(width: CGFloat.infinity, height: CGFloat.infinity),
+    ])
     func singleLineIgnoresTheProposal(_ proposal: CGSize) throws {
         let font = try Fixtures.font()
         let label = Label(text: lorem, font: font)
@@ -36,7 +38,9 @@ import TextFitLayout
         let font = try Fixtures.font()
         for mode in LineBreakMode.allCases {
             let label = Label(text: lorem, font: font, lineBreakMode: mode)
-            #expect(try label.sizeThatFits(CGSize(width: 40, height: 0)).width == Fixtures.ceilPx(try Fixtures.width(lorem, font)))
+            #expect(
+                try label.sizeThatFits(CGSize(width: 40, height: 0)).width
+                    == Fixtures.ceilPx(try Fixtures.width(lorem, font)))
         }
     }
 
@@ -61,9 +65,13 @@ import TextFitLayout
         #expect(size.height == threeLines)  // ceilPx(3 × 23.154 = 69.462)
         #expect(size.width <= 150)
         label.numberOfLines = 0
-        #expect(try label.sizeThatFits(CGSize(width: 150, height: 0)).height == Fixtures.ceilPx(4 * Fixtures.lineHeight17, scale))
+        #expect(
+            try label.sizeThatFits(CGSize(width: 150, height: 0)).height == Fixtures.ceilPx(4 * Fixtures.lineHeight17, scale)
+        )
         // The proposed height never caps the result (L2).
-        #expect(try label.sizeThatFits(CGSize(width: 150, height: 10)).height == Fixtures.ceilPx(4 * Fixtures.lineHeight17, scale))
+        #expect(
+            try label.sizeThatFits(CGSize(width: 150, height: 10)).height
+                == Fixtures.ceilPx(4 * Fixtures.lineHeight17, scale))
     }
 
     /// L2 (worked example 4), B7: a width of 0, infinite or ≥ 1e15 is unbounded: one line per paragraph.
@@ -71,8 +79,9 @@ import TextFitLayout
     func unboundedWidth(_ width: CGFloat) throws {
         let font = try Fixtures.font()
         let label = Label(text: lorem, font: font, numberOfLines: 0)
-        #expect(try label.sizeThatFits(CGSize(width: width, height: 0))
-            == CGSize(width: Fixtures.ceilPx(try Fixtures.width(lorem, font)), height: 24))
+        #expect(
+            try label.sizeThatFits(CGSize(width: width, height: 0))
+                == CGSize(width: Fixtures.ceilPx(try Fixtures.width(lorem, font)), height: 24))
     }
 
     /// L2: empty or nil text sizes to zero, whatever the line count.
@@ -152,7 +161,9 @@ import TextFitLayout
         #expect(try label.textRect(forBounds: tall, limitedToNumberOfLines: 0).height == 93)
         // A single line is truncated to the bounds' width, unlike sizeThatFits.
         let single = Label(text: fourLines, font: font)
-        #expect(try single.textRect(forBounds: CGRect(x: 0, y: 0, width: 100, height: 30), limitedToNumberOfLines: 1).width <= 100)
+        #expect(
+            try single.textRect(forBounds: CGRect(x: 0, y: 0, width: 100, height: 30), limitedToNumberOfLines: 1).width
+                <= 100)
         #expect(try single.textRect(forBounds: .zero, limitedToNumberOfLines: 1).size == (try single.sizeThatFits(.zero)))
     }
 
@@ -163,8 +174,9 @@ import TextFitLayout
         let lines = try PreparedText(SeedExamples.feedTexts[1], font: font)
             .layout(width: 355, lineBreakStrategy: .standard).lineCount
         #expect(lines > 1)
-        #expect(try label.sizeThatFits(CGSize(width: 355, height: 0)).height
-            == Fixtures.ceilPx(CGFloat(lines) * Fixtures.lineHeight15, 2))
+        #expect(
+            try label.sizeThatFits(CGSize(width: 355, height: 0)).height
+                == Fixtures.ceilPx(CGFloat(lines) * Fixtures.lineHeight15, 2))
     }
 
     /// L8: a final line break adds no line.

@@ -130,8 +130,9 @@ import Testing
     /// are kept (no width sums, no shaping, no segment-cache look-ups).
     @Test func relayoutAtTheSameWidthDoesNoTextWork() throws {
         try #require(OperationCounts.isEnabled)
-        let template = CellTemplate(titleFont: try Fixtures.font(17), detailFont: try Fixtures.font(13),
-                                    imageSize: CGSize(width: 40, height: 40), accessorySize: CGSize(width: 60, height: 30))
+        let template = CellTemplate(
+            titleFont: try Fixtures.font(17), detailFont: try Fixtures.font(13),
+            imageSize: CGSize(width: 40, height: 40), accessorySize: CGSize(width: 60, height: 30))
         let cell = try CellNode(template: template)
         cell.titleLabel.text = "美國芯片巨頭美光部分產品在華遭禁售"
         cell.detailLabel.text = "The quick brown fox jumps over the lazy dog, again and again and again."

@@ -23,10 +23,14 @@ import TextFitLayout
         #expect(try label.drawing().lines.map(\.text) == ["The quick brown fox jumps over ", "the dog."])
         // Same line count, narrower widest line.
         let labelSize = try label.sizeThatFits(CGSize(width: width, height: 0))
-        #expect(labelSize == CGSize(width: Fixtures.ceilPx(try Fixtures.width("The quick brown fox jumps over", font)),
-                                    height: 47))
-        #expect(try PreparedText(text, font: font).sizeThatFits(CGSize(width: width, height: 0)).width
-            == Fixtures.ceilPx(try Fixtures.width("The quick brown fox jumps over the", font)))
+        #expect(
+            labelSize
+                == CGSize(
+                    width: Fixtures.ceilPx(try Fixtures.width("The quick brown fox jumps over", font)),
+                    height: 47))
+        #expect(
+            try PreparedText(text, font: font).sizeThatFits(CGSize(width: width, height: 0)).width
+                == Fixtures.ceilPx(try Fixtures.width("The quick brown fox jumps over the", font)))
 
         // A label set to strategy none measures like a string.
         label.lineBreakStrategy = []

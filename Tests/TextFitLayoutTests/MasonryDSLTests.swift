@@ -29,10 +29,12 @@ import TextFitLayout
                 make.left.equalTo(content).offset(10)
                 make.right.equalTo(content).offset(-10)
             }
-            let size = try content.systemLayoutSizeFitting(CGSize(width: 375, height: 0),
-                                                           withHorizontalFittingPriority: .required,
-                                                           verticalFittingPriority: .fittingSizeLevel)
-            let labelHeight = try Label(text: text, font: font, numberOfLines: 0).sizeThatFits(CGSize(width: 355, height: 0)).height
+            let size = try content.systemLayoutSizeFitting(
+                CGSize(width: 375, height: 0),
+                withHorizontalFittingPriority: .required,
+                verticalFittingPriority: .fittingSizeLevel)
+            let labelHeight = try Label(text: text, font: font, numberOfLines: 0).sizeThatFits(CGSize(width: 355, height: 0))
+                .height
             #expect(size == CGSize(width: 375, height: labelHeight + 20))
             label.removeFromSuperview()
         }
@@ -82,7 +84,9 @@ import TextFitLayout
         try items.distributeViews(along: axis, fixedSpacing: 10, leadSpacing: 20, tailSpacing: 20)
         for item in items {  // the cross axis, as Masonry's callers add it
             try item.makeConstraints { make in
-                if axis == .horizontal { make.top.equalTo(root); make.height.equalTo(30) } else {
+                if axis == .horizontal {
+                    make.top.equalTo(root); make.height.equalTo(30)
+                } else {
                     make.left.equalTo(root); make.width.equalTo(30)
                 }
             }
@@ -131,7 +135,9 @@ import TextFitLayout
         let root = container(375, 200)
         let strip = LayoutNode(name: "strip")
         try root.addSubview(strip)
-        try strip.makeConstraints { make in make.left.top.equalTo(root); make.height.equalTo(30) }
+        try strip.makeConstraints { make in
+            make.left.top.equalTo(root); make.height.equalTo(30)
+        }
         let labels = try texts.map { text -> LabelNode in
             let label = LabelNode(text: text, font: font, name: text)
             try strip.addSubview(label)

@@ -54,10 +54,12 @@ import Testing
     }
 
     @Test func extractsBlocksWithTheirLineNumbers() {
-        let markdown = "# T\n```swift\nimport TextFit\nlet a = 1\n```\ntext\n```sh\nls\n```\n"
+        let markdown =
+            "# T\n```swift\nimport TextFit\nlet a = 1\n```\ntext\n```sh\nls\n```\n"
             + "```swift\nimport PackageDescription\n```\n```swift\nimport TextFitLayout\n```\n"
         let blocks = Self.swiftBlocks(in: markdown)
-        #expect(blocks == [Block(line: 3, code: "import TextFit\nlet a = 1\n"), Block(line: 14, code: "import TextFitLayout\n")])
+        #expect(
+            blocks == [Block(line: 3, code: "import TextFit\nlet a = 1\n"), Block(line: 14, code: "import TextFitLayout\n")])
         #expect(blocks[0].products == ["TextFit"])
         let article = Block(file: "Sources/TextFitLayout/TextFitLayout.docc/AutoLayout.md", line: 12, code: "")
         #expect(article.targetName == "DocTextFitLayoutAutoLayoutLine12")  // unique across the catalogs
@@ -79,7 +81,8 @@ import Testing
         var paths: [String] = []
         for target in ["TextFit", "TextFitLayout", "TextFitRender", "TextFitConstraints"] {
             let catalog = "Sources/\(target)/\(target).docc"
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(catalog).path)) ?? []
+            let names =
+                (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(catalog).path)) ?? []
             paths += names.filter { $0.hasSuffix(".md") }.sorted().map { "\(catalog)/\($0)" }
         }
         return paths
@@ -92,10 +95,15 @@ import Testing
         }
         let docExamples = try DocCommentExample.all(root: root).filter(\.isCompiled)
         let package = try writePackage(blocks, docExamples: docExamples)
-        let build = try run(swift, ["build", "--package-path", package.path,
-                                    "--scratch-path", package.appendingPathComponent(".build").path])
-        return ExamplesBuild(package: package, blocks: blocks, docExamples: docExamples, status: build.status,
-                             output: build.output)
+        let build = try run(
+            swift,
+            [
+                "build", "--package-path", package.path,
+                "--scratch-path", package.appendingPathComponent(".build").path,
+            ])
+        return ExamplesBuild(
+            package: package, blocks: blocks, docExamples: docExamples, status: build.status,
+            output: build.output)
     }
 
     @Test func readmeExamplesCompileAndRun() throws {
@@ -110,9 +118,12 @@ import Testing
         }
         let binaries = package.appendingPathComponent(".build/debug")
         for block in blocks {
-            let result = try Self.run(binaries.appendingPathComponent(block.targetName).path, [],
-                                      environment: ["SWIFT_BACKTRACE": "enable=no"])  // the error, not a backtrace
-            #expect(result.status == 0, "\(block.file):\(block.line): the example exits with \(result.status):\n\(result.output)")
+            let result = try Self.run(
+                binaries.appendingPathComponent(block.targetName).path, [],
+                environment: ["SWIFT_BACKTRACE": "enable=no"])  // the error, not a backtrace
+            #expect(
+                result.status == 0, "\(block.file):\(block.line): the example exits with \(result.status):\n\(result.output)"
+            )
         }
     }
 
@@ -121,7 +132,9 @@ import Testing
     static func writePackage(_ blocks: [Block], docExamples: [DocCommentExample] = []) throws -> URL {
         let files = FileManager.default
         // One folder per checkout, named after its path (Hasher's values change from run to run).
-        let name = "textfit-readme-" + root.path.unicodeScalars.map { CharacterSet.alphanumerics.contains($0) ? String($0) : "-" }.joined()
+        let name =
+            "textfit-readme-"
+            + root.path.unicodeScalars.map { CharacterSet.alphanumerics.contains($0) ? String($0) : "-" }.joined()
         let package = files.temporaryDirectory.appendingPathComponent(name)
         let sources = package.appendingPathComponent("Sources")
         if files.fileExists(atPath: sources.path) { try files.removeItem(at: sources) }
@@ -133,7 +146,9 @@ import Testing
             try files.createDirectory(at: folder, withIntermediateDirectories: true)
             try block.code.write(to: folder.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
             let products = block.products.map { ".product(name: \"\($0)\", package: \"\(identity)\")" }
-            targets.append("        .executableTarget(name: \"\(block.targetName)\", dependencies: [\(products.joined(separator: ", "))]),")
+            targets.append(
+                "        .executableTarget(name: \"\(block.targetName)\", dependencies: [\(products.joined(separator: ", "))]),"
+            )
         }
         if !docExamples.isEmpty {
             let folder = sources.appendingPathComponent(DocCommentExample.targetName)
@@ -141,10 +156,13 @@ import Testing
             try "// Only compiled: each example is a function no one calls.\n".write(
                 to: folder.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
             for example in docExamples {
-                try example.source.write(to: folder.appendingPathComponent(example.fileName), atomically: true, encoding: .utf8)
+                try example.source.write(
+                    to: folder.appendingPathComponent(example.fileName), atomically: true, encoding: .utf8)
             }
             let products = DocCommentExample.products.map { ".product(name: \"\($0)\", package: \"\(identity)\")" }
-            targets.append("        .executableTarget(name: \"\(DocCommentExample.targetName)\", dependencies: [\(products.joined(separator: ", "))]),")
+            targets.append(
+                "        .executableTarget(name: \"\(DocCommentExample.targetName)\", dependencies: [\(products.joined(separator: ", "))]),"
+            )
         }
         let manifest = """
             // swift-tools-version:6.0
@@ -193,8 +211,11 @@ import Testing
     }
 
     /// Runs a program to its end and returns its exit status with stdout and stderr together.
-    static func run(_ program: String, _ arguments: [String], environment: [String: String] = [:]) throws
-        -> (status: Int32, output: String) {
+    static func run(
+        _ program: String, _ arguments: [String], environment: [String: String] = [:]
+    ) throws
+        -> (status: Int32, output: String)
+    {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: program)
         process.arguments = arguments

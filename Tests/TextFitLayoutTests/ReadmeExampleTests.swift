@@ -12,9 +12,10 @@ import TextFitLayout
         let size = try text.sizeThatFits(CGSize(width: 150, height: 0), numberOfLines: 2, scale: 2)
         #expect(size == CGSize(width: 149, height: 46.5))  // word wrapping: no ellipsis
         #expect(try text.numberOfLines(forWidth: 320) == 2)
-        let rect = try "Hello".boundingRect(with: CGSize(width: 100, height: 0),
-                                            options: [.usesLineFragmentOrigin, .usesFontLeading],
-                                            attributes: TextStyle(font: font))
+        let rect = try "Hello".boundingRect(
+            with: CGSize(width: 100, height: 0),
+            options: [.usesLineFragmentOrigin, .usesFontLeading],
+            attributes: TextStyle(font: font))
         #expect(rect.height == font.lineHeight)
     }
 
@@ -26,11 +27,14 @@ import TextFitLayout
         #expect(fitted.height == 46.5)
         let drawing = try label.drawing(in: CGRect(origin: .zero, size: fitted))
         #expect(drawing.lines.count == 2)
-        let block = try TitleDateLayout(title: "Title Terrrrrrrrrrrrrrrrrrrrrrrr rrrrrrrrrrrrrrrrrrrrrriblely Long", date: "Date",
-                                        titleFont: font, dateFont: font, width: 260)
+        let block = try TitleDateLayout(
+            title: "Title Terrrrrrrrrrrrrrrrrrrrrrrr rrrrrrrrrrrrrrrrrrrrrriblely Long", date: "Date",
+            titleFont: font, dateFont: font, width: 260)
         #expect(block.layoutCase == .lastLineTruncated)
-        let rows = RowHeights(template: RowTemplate(font: try Font(family: "Noto Sans", size: 15),
-                                                    insets: EdgeInsets(top: 10, left: 10, bottom: 10, right: 10)))
+        let rows = RowHeights(
+            template: RowTemplate(
+                font: try Font(family: "Noto Sans", size: 15),
+                insets: EdgeInsets(top: 10, left: 10, bottom: 10, right: 10)))
         let heights = try rows.heights(for: ["美國芯片巨頭美光部分產品在華遭禁售"], width: 375)
         #expect(heights == [41 + 1])  // one line (21) + insets (20) + a default table's separator (1)
         let titles = ["Title", "Title Terrrrrrrrrrrrrrrrrrrrrrrr rrrrrrrrrrrrrrrrrrrrrriblely Long", ""]
@@ -46,14 +50,18 @@ import TextFitLayout
 
     /// The two-label cell example of the LayoutModule article (C3, frame mode).
     @Test func twoLabelCellExample() throws {
-        let cell = CellTemplate(titleFont: try .systemFont(ofSize: 17), titleNumberOfLines: 2,
-                                detailFont: try .systemFont(ofSize: 13), detailNumberOfLines: 3,
-                                layoutMargins: EdgeInsets(top: 12, left: 20, bottom: 12, right: 20), spacing: 6,
-                                scale: 2)
+        let cell = CellTemplate(
+            titleFont: try .systemFont(ofSize: 17), titleNumberOfLines: 2,
+            detailFont: try .systemFont(ofSize: 13), detailNumberOfLines: 3,
+            layoutMargins: EdgeInsets(top: 12, left: 20, bottom: 12, right: 20), spacing: 6,
+            scale: 2)
         let posts = [
             Row(text: "Release notes", detail: "Bug fixes and performance improvements."),
-            Row(text: "A title long enough to wrap onto a second line and then some more words to cut",
-                detail: "A detail that runs on and on, long enough to need more than the three lines a detail label allows here, so it ends with an ellipsis"),
+            Row(
+                text: "A title long enough to wrap onto a second line and then some more words to cut",
+                detail:
+                    "A detail that runs on and on, long enough to need more than the three lines a detail label allows here, so it ends with an ellipsis"
+            ),
         ]
         let heights = try RowHeights(cell: cell).heights(for: posts, width: 375)
         let node = try CellNode(template: cell)

@@ -21,6 +21,8 @@ import TextFit
     @Test func aSeparatorOfInfiniteHeightIsRefused() throws {
         let font = try Font(family: "Noto Sans", size: 15)
         let template = RowTemplate(font: font, insets: EdgeInsets(all: 1), scale: 1e-320, includesSeparator: true)
-        #expect(throws: MeasureError.invalidScale(1e-320)) { try RowHeights(template: template).height(for: "a", width: 100) }
+        #expect(throws: MeasureError.invalidScale(1e-320)) {
+            try RowHeights(template: template).height(for: "a", width: 100)
+        }
     }
 }

@@ -7,7 +7,8 @@ import TextFitLayout
 @Suite struct RowHeightCacheTests {
     func feed(size: CGFloat = 15) throws -> RowTemplate {
         // No separator: the heights below are the seed's content heights; the cache is what is tested.
-        RowTemplate(font: try Fixtures.font(size), insets: SeedExamples.feedInsets, numberOfLines: 0, includesSeparator: false)
+        RowTemplate(
+            font: try Fixtures.font(size), insets: SeedExamples.feedInsets, numberOfLines: 0, includesSeparator: false)
     }
 
     /// A repeat hits; a width change or another style misses.
@@ -23,7 +24,8 @@ import TextFitLayout
         let rotated = try rows.heights(for: SeedExamples.feedTexts, width: 667)
         #expect(cache.statistics.misses == 24 && cache.count == 24)
         #expect(rotated != first)
-        #expect(rotated == (try RowHeights(template: try feed(), cache: nil).heights(for: SeedExamples.feedTexts, width: 667)))
+        #expect(
+            rotated == (try RowHeights(template: try feed(), cache: nil).heights(for: SeedExamples.feedTexts, width: 667)))
 
         let bigger = RowHeights(template: try feed(size: 17), cache: cache)  // same cache, another style
         _ = try bigger.heights(for: SeedExamples.feedTexts, width: 375)
@@ -108,8 +110,9 @@ import TextFitLayout
                 group.addTask {
                     let rows = RowHeights(template: template, cache: cache)
                     let width: CGFloat = round.isMultiple(of: 2) ? 375 : 320
-                    return width == 375 ? try rows.heights(for: SeedExamples.feedTexts, width: width)
-                                        : try SeedExamples.feedTexts.map { try rows.height(for: $0, width: width) }
+                    return width == 375
+                        ? try rows.heights(for: SeedExamples.feedTexts, width: width)
+                        : try SeedExamples.feedTexts.map { try rows.height(for: $0, width: width) }
                 }
             }
             var all: [[CGFloat]] = []

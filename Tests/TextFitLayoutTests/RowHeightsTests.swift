@@ -7,8 +7,9 @@ import TextFitLayout
 /// separator's 1 / scale, which a template adds by default as a default `UITableView` does.
 @Suite struct RowHeightsTests {
     func feed(scale: CGFloat = 1) throws -> RowTemplate {
-        RowTemplate(font: try Fixtures.font(SeedExamples.feedFontSize), insets: SeedExamples.feedInsets,
-                    numberOfLines: 0, scale: scale)
+        RowTemplate(
+            font: try Fixtures.font(SeedExamples.feedFontSize), insets: SeedExamples.feedInsets,
+            numberOfLines: 0, scale: scale)
     }
 
     /// Lines of a feed text at a content width, as a label lays them out (strategy .standard).
@@ -28,8 +29,9 @@ import TextFitLayout
         // The content view alone (a table without separators): the seed's label + insets.
         var noSeparator = try feed()
         noSeparator.includesSeparator = false
-        #expect(try RowHeights(template: noSeparator, cache: nil).heights(for: SeedExamples.feedTexts, width: 375)
-            == [61, 102, 143, 102, 41, 102, 102, 61, 61, 143, 61, 123])
+        #expect(
+            try RowHeights(template: noSeparator, cache: nil).heights(for: SeedExamples.feedTexts, width: 375)
+                == [61, 102, 143, 102, 41, 102, 102, 61, 61, 143, 61, 123])
     }
 
     /// Heights round per scale: ceilPx(lines × 20.43, s) + 20 + 1/s (the label rounds up to the grid,
@@ -65,14 +67,17 @@ import TextFitLayout
         #expect(try RowHeights(template: feed(), cache: nil).height(for: "", width: 375) == 20 + 1)
         let separated = RowTemplate(font: font, insets: SeedExamples.feedInsets, scale: 2)
         #expect(separated.includesSeparator)
-        #expect(try RowHeights(template: separated, cache: nil).height(for: SeedExamples.feedTexts[4], width: 375)
-            == 20.5 + 20 + 0.5)  // ceilPx(20.43, 2) + insets + 1/2
+        #expect(
+            try RowHeights(template: separated, cache: nil).height(for: SeedExamples.feedTexts[4], width: 375)
+                == 20.5 + 20 + 0.5)  // ceilPx(20.43, 2) + insets + 1/2
         let bare = RowTemplate(font: font, insets: SeedExamples.feedInsets, scale: 2, includesSeparator: false)
         #expect(try RowHeights(template: bare, cache: nil).height(for: SeedExamples.feedTexts[4], width: 375) == 20.5 + 20)
         let single = RowTemplate(font: font, insets: EdgeInsets(top: 4, left: 16, bottom: 6, right: 16), numberOfLines: 1)
-        #expect(try RowHeights(template: single, cache: nil).height(for: SeedExamples.feedTexts[2], width: 320) == 21 + 10 + 1)
+        #expect(
+            try RowHeights(template: single, cache: nil).height(for: SeedExamples.feedTexts[2], width: 320) == 21 + 10 + 1)
         let capped = RowTemplate(font: font, insets: SeedExamples.feedInsets, numberOfLines: 2)
-        #expect(try RowHeights(template: capped, cache: nil).height(for: SeedExamples.feedTexts[2], width: 375) == 41 + 20 + 1)
+        #expect(
+            try RowHeights(template: capped, cache: nil).height(for: SeedExamples.feedTexts[2], width: 375) == 41 + 20 + 1)
     }
 
     /// Bad values get typed errors.

@@ -27,7 +27,8 @@ import TextFitLayout
 
     static func feed(scale: CGFloat = 1) throws -> RowTemplate {
         // No separator: the worked heights below are the label's line boxes plus the insets (S6, C2).
-        RowTemplate(font: try font(15), insets: EdgeInsets(all: 10), numberOfLines: 0, scale: scale, includesSeparator: false)
+        RowTemplate(
+            font: try font(15), insets: EdgeInsets(all: 10), numberOfLines: 0, scale: scale, includesSeparator: false)
     }
 
     /// S6 + C2: line 1 is the 30 pt run's box (40.86), line 2 the 15 pt one's (20.43): the label is
@@ -36,10 +37,14 @@ import TextFitLayout
     @Test func heightStacksTheRunsLineBoxes() throws {
         let styled = try Self.headline()
         #expect(try RowHeights(template: Self.feed(), cache: nil).height(for: Row(attributedText: styled), width: 375) == 82)
-        #expect(try RowHeights(template: Self.feed(scale: 2), cache: nil).height(for: Row(attributedText: styled), width: 375) == 81.5)
+        #expect(
+            try RowHeights(template: Self.feed(scale: 2), cache: nil).height(for: Row(attributedText: styled), width: 375)
+                == 81.5)
         #expect(try RowHeights(template: Self.feed(), cache: nil).height(for: styled.string, width: 375) == 61)
         // Both lines at 30 pt: ceil(81.72) + 20 = 102.
-        #expect(try RowHeights(template: Self.feed(), cache: nil).height(for: Row(attributedText: Self.headline(boldBody: true)), width: 375) == 102)
+        #expect(
+            try RowHeights(template: Self.feed(), cache: nil).height(
+                for: Row(attributedText: Self.headline(boldBody: true)), width: 375) == 102)
     }
 
     /// Ranges without a font take the template's (as a label's `font`): at 17 pt line 2 is 23.154,
@@ -47,7 +52,9 @@ import TextFitLayout
     @Test func unstyledRangesTakeTheTemplatesFont() throws {
         var template = try Self.feed()
         template.style = TextStyle(font: try Self.font(17), lineBreakMode: .byTruncatingTail)
-        #expect(try RowHeights(template: template, cache: nil).height(for: Row(attributedText: Self.headline()), width: 375) == 85)
+        #expect(
+            try RowHeights(template: template, cache: nil).height(for: Row(attributedText: Self.headline()), width: 375)
+                == 85)
     }
 
     /// C5/C6: two rows with one string and different runs are two keys; each measures once, then hits;
@@ -104,9 +111,13 @@ import TextFitLayout
         template.paragraphStyle.lineSpacing = 4
         #expect(try RowHeights(template: template, cache: nil).height(for: "Headline\nbody", width: 375) == 65)
         // With the styled headline: ceil(40.86 + 4 + 20.43) + 20 = 86.
-        #expect(try RowHeights(template: template, cache: nil).height(for: Row(attributedText: Self.headline()), width: 375) == 86)
+        #expect(
+            try RowHeights(template: template, cache: nil).height(for: Row(attributedText: Self.headline()), width: 375)
+                == 86)
         template.paragraphStyle.lineSpacing = -1
-        #expect(throws: ParagraphStyleError.self) { try RowHeights(template: template, cache: nil).height(for: "x", width: 375) }
+        #expect(throws: ParagraphStyleError.self) {
+            try RowHeights(template: template, cache: nil).height(for: "x", width: 375)
+        }
     }
 
     /// A run edge inside a surrogate pair is refused with the styled-text error, not measured.

@@ -33,7 +33,9 @@ import Testing
     @Test func sizesFollowTheScreen() throws {
         let font = try Fixtures.font(20)
         let oneX = try Label(text: SeedExamples.labelText, font: font).intrinsicContentSize.height
-        let twoX = try Screen.withScale(2) { try Label(text: SeedExamples.labelText, font: font).intrinsicContentSize.height }
+        let twoX = try Screen.withScale(2) {
+            try Label(text: SeedExamples.labelText, font: font).intrinsicContentSize.height
+        }
         #expect(oneX == 28 && twoX == 27.5)
         let block = try Screen.withScale(2) {
             try TitleDateLayout(title: "Title Short", date: "Date", titleFont: font, dateFont: font, width: 320)

@@ -56,14 +56,19 @@ import TextFitLayout
         }
 
         func height(width: CGFloat) throws -> CGFloat {
-            try content.systemLayoutSizeFitting(CGSize(width: width, height: 0), withHorizontalFittingPriority: .required,
-                                                verticalFittingPriority: .fittingSizeLevel).height
+            try content.systemLayoutSizeFitting(
+                CGSize(width: width, height: 0), withHorizontalFittingPriority: .required,
+                verticalFittingPriority: .fittingSizeLevel
+            ).height
         }
     }
 
     /// The same cell by hand, as the seed 001 author's "basic" version computes it.
-    static func frames(fonts: Fonts, title: String, date: String, body: String, width: CGFloat) throws
-        -> (title: CGRect, date: CGRect, body: CGRect, actions: CGRect, height: CGFloat) {
+    static func frames(
+        fonts: Fonts, title: String, date: String, body: String, width: CGFloat
+    ) throws
+        -> (title: CGRect, date: CGRect, body: CGRect, actions: CGRect, height: CGFloat)
+    {
         let x: CGFloat = 16 + 40 + 12, w = width - x - 16
         let titleSize = try Label(text: title, font: fonts.title, numberOfLines: 2).sizeThatFits(CGSize(width: w, height: 0))
         let titleFrame = CGRect(x: x, y: 12, width: w, height: titleSize.height)
@@ -84,15 +89,19 @@ import TextFitLayout
             let date = ["Yesterday", "7 月 3 日", "2018-06-29 10:24"][i % 3]
             let cell = try FeedCell(fonts: fonts, title: title, date: date, body: i % 5 == 4 ? "" : body)
             for width in [320.0, 375.0, 414.0] as [CGFloat] {
-                let expected = try Self.frames(fonts: fonts, title: title, date: date, body: i % 5 == 4 ? "" : body, width: width)
+                let expected = try Self.frames(
+                    fonts: fonts, title: title, date: date, body: i % 5 == 4 ? "" : body, width: width)
                 let height = try cell.height(width: width)
                 #expect(abs(height - expected.height) < 1e-9, "row \(i) at \(width): \(height) vs \(expected.height)")
                 cell.content.frame = CGRect(x: 0, y: 0, width: width, height: height)
                 try cell.content.layoutWithConstraints()
-                for (node, frame) in [(cell.title as LayoutNode, expected.title), (cell.date, expected.date),
-                                      (cell.body, expected.body), (cell.actions, expected.actions)] {
-                    #expect(abs(node.frame.minX - frame.minX) < 1e-9 && abs(node.frame.minY - frame.minY) < 1e-9
-                        && abs(node.frame.width - frame.width) < 1e-9 && abs(node.frame.height - frame.height) < 1e-9,
+                for (node, frame) in [
+                    (cell.title as LayoutNode, expected.title), (cell.date, expected.date),
+                    (cell.body, expected.body), (cell.actions, expected.actions),
+                ] {
+                    #expect(
+                        abs(node.frame.minX - frame.minX) < 1e-9 && abs(node.frame.minY - frame.minY) < 1e-9
+                            && abs(node.frame.width - frame.width) < 1e-9 && abs(node.frame.height - frame.height) < 1e-9,
                         "\(node.name) row \(i) at \(width): \(node.frame) vs \(frame)")
                 }
                 compared += 1
@@ -123,14 +132,15 @@ import TextFitLayout
                 }
                 dateNode.setContentCompressionResistancePriority(.required, for: .horizontal)
                 try root.layoutWithConstraints()
-                let reference = try TitleDateLayout(title: title, date: "Date", titleFont: font, dateFont: font, width: width)
+                let reference = try TitleDateLayout(
+                    title: title, date: "Date", titleFont: font, dateFont: font, width: width)
                 if reference.layoutCase == .dateAfterTitle {
                     #expect(titleNode.frame == reference.titleFrame, "\(title) at \(width)")
                     #expect(dateNode.frame == reference.dateFrame, "\(title) at \(width)")
                     caseOne += 1
                 } else {
-                    #expect(dateNode.frame.minY == 0)           // beside the first line…
-                    #expect(reference.dateFrame.minY > 0)       // …where TitleDateLayout puts it lower
+                    #expect(dateNode.frame.minY == 0)  // beside the first line…
+                    #expect(reference.dateFrame.minY > 0)  // …where TitleDateLayout puts it lower
                     other += 1
                 }
             }

@@ -12,8 +12,10 @@ import _TextFitTestSupport
     /// Why `result` breaks the bounds rule, or nothing: both frames within [0, width], and the date over
     /// no title line's text. Title lines are `lineHeight` apart from the title frame's top; a date frame
     /// may reach into the line above by its rounding to the pixel grid (less than a pixel), never more.
-    static func boundsProblems(_ result: TitleDateLayout, width: CGFloat, lineHeight: CGFloat,
-                               scale: CGFloat) -> [String] {
+    static func boundsProblems(
+        _ result: TitleDateLayout, width: CGFloat, lineHeight: CGFloat,
+        scale: CGFloat
+    ) -> [String] {
         var problems: [String] = []
         let title = result.titleFrame, date = result.dateFrame
         if title.minX < 0 || title.maxX > width + 1e-9 { problems.append("title frame \(title) outside 0...\(width)") }
@@ -31,8 +33,9 @@ import _TextFitTestSupport
 
     func layout(_ title: String, _ date: String, size: CGFloat, width: CGFloat, scale: CGFloat) throws -> TitleDateLayout {
         let font = try Fixtures.font(size)
-        return try TitleDateLayout(title: title, date: date, titleFont: font, dateFont: font, width: width,
-                                   spacing: Self.spacing, scale: scale)
+        return try TitleDateLayout(
+            title: title, date: date, titleFont: font, dateFont: font, width: width,
+            spacing: Self.spacing, scale: scale)
     }
 
     /// The narrowest width at which "…" plus the gap and the date fit on the title's last line.
@@ -69,16 +72,18 @@ import _TextFitTestSupport
                 .layout(width: width, numberOfLines: 2, lineBreakMode: .byTruncatingTail, lineBreakStrategy: .standard)
             #expect(result.titleLines == label.lines)
             #expect(result.size.height >= CGFloat(result.titleLines.count + 1) * lineHeight)
-            #expect(Self.boundsProblems(result, width: width, lineHeight: lineHeight, scale: scale).isEmpty,
-                    "width \(width): \(Self.boundsProblems(result, width: width, lineHeight: lineHeight, scale: scale))")
+            #expect(
+                Self.boundsProblems(result, width: width, lineHeight: lineHeight, scale: scale).isEmpty,
+                "width \(width): \(Self.boundsProblems(result, width: width, lineHeight: lineHeight, scale: scale))")
         }
         for width in [threshold, threshold + pixel, threshold + 20] {
             let result = try layout(title, date, size: size, width: width, scale: scale)
             #expect(result.layoutCase == .lastLineTruncated, "width \(width)")
             #expect(result.titleLines.last?.text.hasSuffix("…") == true)
             #expect(result.dateLineIndex == result.titleLines.count - 1)
-            #expect(Self.boundsProblems(result, width: width, lineHeight: lineHeight, scale: scale).isEmpty,
-                    "width \(width): \(Self.boundsProblems(result, width: width, lineHeight: lineHeight, scale: scale))")
+            #expect(
+                Self.boundsProblems(result, width: width, lineHeight: lineHeight, scale: scale).isEmpty,
+                "width \(width): \(Self.boundsProblems(result, width: width, lineHeight: lineHeight, scale: scale))")
         }
         // At the threshold line 2 is "…" alone and the date ends exactly at the width.
         let exact = try layout(title, date, size: size, width: threshold, scale: scale)
@@ -100,8 +105,10 @@ import _TextFitTestSupport
         }
         let exact = try layout("北京欢迎您", "2018/06/29", size: 20, width: 106.5, scale: 2)
         #expect(exact.layoutCase == .dateOnNextLine && exact.dateFrame.maxX == 106.5)
-        #expect(LayoutError.dateWiderThanWidth(dateWidth: 106.5, width: 106).description
-            == "the date is 106.5 pt wide, wider than the width 106.0: use a width >= 106.5, a shorter date or a smaller date font")
+        #expect(
+            LayoutError.dateWiderThanWidth(dateWidth: 106.5, width: 106).description
+                == "the date is 106.5 pt wide, wider than the width 106.0: use a width >= 106.5, a shorter date or a smaller date font"
+        )
         // Unbounded widths hold any date.
         #expect(try layout("北京欢迎您", "2018/06/29", size: 20, width: 0, scale: 2).layoutCase == .dateAfterTitle)
     }
@@ -112,8 +119,11 @@ import _TextFitTestSupport
     @Test(arguments: [UInt64(1), 2, 3, 4])
     func framesStayInsideTheWidth(seed: UInt64) throws {
         var generator = Generator(state: seed)
-        let words = (SeedExamples.titleDate.map(\.title) + [SeedExamples.feedTexts[0], SeedExamples.feedTexts[4],
-                     SeedExamples.feedTexts[8], "Hello", "world", "a", "Pneumonoultramicroscopicsilicovolcanoconiosis"])
+        let words =
+            (SeedExamples.titleDate.map(\.title) + [
+                SeedExamples.feedTexts[0], SeedExamples.feedTexts[4],
+                SeedExamples.feedTexts[8], "Hello", "world", "a", "Pneumonoultramicroscopicsilicovolcanoconiosis",
+            ])
             .joined(separator: " ").split(separator: " ").map(String.init)
         let dates = ["Date", "6月29日", "2018/06/29", "Yesterday", "2018-06-29", "", "3 min", "昨天 12:30"]
         var checked = 0
@@ -136,10 +146,12 @@ import _TextFitTestSupport
                 let lowest = max(dateWidth, 2 * titleSize)
                 let pixels = Int.random(in: Int((lowest * scale).rounded(.up))...Int(400 * scale), using: &generator)
                 let width = CGFloat(pixels) / scale
-                let result = try TitleDateLayout(title: prepared, date: preparedDate, width: width, spacing: Self.spacing,
-                                                 maxTitleLines: maxLines, scale: scale)
+                let result = try TitleDateLayout(
+                    title: prepared, date: preparedDate, width: width, spacing: Self.spacing,
+                    maxTitleLines: maxLines, scale: scale)
                 let problems = Self.boundsProblems(result, width: width, lineHeight: titleFont.lineHeight, scale: scale)
-                let sample = "'\(title)' / '\(date)' \(titleSize)/\(dateSize) pt, width \(width) @\(scale)x, \(maxLines) lines"
+                let sample =
+                    "'\(title)' / '\(date)' \(titleSize)/\(dateSize) pt, width \(width) @\(scale)x, \(maxLines) lines"
                 #expect(problems.isEmpty, "\(sample): \(problems)")
                 checked += 1
             }

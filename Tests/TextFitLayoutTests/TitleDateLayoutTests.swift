@@ -7,10 +7,13 @@ import TextFitLayout
 @Suite struct TitleDateLayoutTests {
     let spacing: CGFloat = 8
 
-    func layout(_ title: String, _ date: String = "Date", width: CGFloat, maxTitleLines: Int = 2,
-                scale: CGFloat = 1, dateSize: CGFloat = 17) throws -> TitleDateLayout {
-        try TitleDateLayout(title: title, date: date, titleFont: Fixtures.font(), dateFont: Fixtures.font(dateSize),
-                            width: width, spacing: spacing, maxTitleLines: maxTitleLines, scale: scale)
+    func layout(
+        _ title: String, _ date: String = "Date", width: CGFloat, maxTitleLines: Int = 2,
+        scale: CGFloat = 1, dateSize: CGFloat = 17
+    ) throws -> TitleDateLayout {
+        try TitleDateLayout(
+            title: title, date: date, titleFont: Fixtures.font(), dateFont: Fixtures.font(dateSize),
+            width: width, spacing: spacing, maxTitleLines: maxTitleLines, scale: scale)
     }
 
     /// Invariants every layout keeps: the date sits after the text of its line (or at 0 on a new line),
@@ -64,7 +67,10 @@ import TextFitLayout
     @Test func case3DateAfterLastLine() throws {
         let result = try layout(SeedExamples.titleDate[2].title, width: 375)
         #expect(result.layoutCase == .dateAfterLastLine)
-        #expect(result.titleLines.map(\.text) == ["Title Verrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrr ", "rrrrrrrrrrrrrrrry Long"])
+        #expect(
+            result.titleLines.map(\.text) == [
+                "Title Verrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrr ", "rrrrrrrrrrrrrrrry Long",
+            ])
         #expect(!result.isTitleTruncated)
         #expect(result.titleFrame == CGRect(x: 0, y: 0, width: 374, height: 47))
         #expect(result.dateFrame == CGRect(x: 174, y: 23, width: 38, height: 24))
@@ -254,8 +260,9 @@ import TextFitLayout
         let title = PreparedText(SeedExamples.titleDate[3].title, font: font)
         let date = PreparedText("Date", font: font)
         for width: CGFloat in [150, 200, 260, 320, 375, 500] {
-            #expect(try TitleDateLayout(title: title, date: date, width: width, spacing: 8)
-                == (try layout(SeedExamples.titleDate[3].title, width: width)))
+            #expect(
+                try TitleDateLayout(title: title, date: date, width: width, spacing: 8)
+                    == (try layout(SeedExamples.titleDate[3].title, width: width)))
         }
     }
 

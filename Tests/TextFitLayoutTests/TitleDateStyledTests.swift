@@ -65,9 +65,11 @@ import TextFitLayout
     @Test(arguments: [(0, 320), (1, 400), (2, 375), (3, 320)] as [(Int, CGFloat)])
     func oneRunMatchesThePlainBlock(seed: Int, width: CGFloat) throws {
         let (title, date) = SeedExamples.titleDate[seed]
-        let plain = try TitleDateLayout(title: title, date: date, titleFont: Self.font(17), dateFont: Self.font(17), width: width)
-        let styled = try TitleDateLayout(title: StyledText(title, font: Self.font(17)), date: StyledText(date, font: Self.font(17)),
-                                         width: width)
+        let plain = try TitleDateLayout(
+            title: title, date: date, titleFont: Self.font(17), dateFont: Self.font(17), width: width)
+        let styled = try TitleDateLayout(
+            title: StyledText(title, font: Self.font(17)), date: StyledText(date, font: Self.font(17)),
+            width: width)
         #expect(styled.layoutCase == plain.layoutCase)
         #expect(styled.titleFrame == plain.titleFrame && styled.dateFrame == plain.dateFrame && styled.size == plain.size)
         #expect(styled.titleLines.map(\.text) == plain.titleLines.map(\.text))
@@ -79,7 +81,8 @@ import TextFitLayout
     @Test func dateOnTheNextLineStartsBelowTheTallLine() throws {
         var title = try StyledText("BIG ", attributes: TextAttributes(font: Self.font(30, bold: true)), font: Self.font(17))
         title.append("and a long tail of words")
-        let lineWidth = try Self.width("BIG ", Self.font(30, bold: true)) + Self.width("and a long tail of words", Self.font(17))
+        let lineWidth =
+            try Self.width("BIG ", Self.font(30, bold: true)) + Self.width("and a long tail of words", Self.font(17))
         // Wide enough for the title on one line, too narrow for the gap and the date after it.
         let width = (lineWidth + 20).rounded(.up)
         let block = try TitleDateLayout(title: title, date: Self.date(), width: width)

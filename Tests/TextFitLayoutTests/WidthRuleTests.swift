@@ -18,8 +18,9 @@ import TextFitLayout
             try body()
             Issue.record("\(name) accepted width \(width)")
         } catch let error as MeasureError {
-            #expect(error.description == "invalid width \(Double(width)): use a number >= 0 (0 or infinity = unbounded)",
-                    "\(name)")
+            #expect(
+                error.description == "invalid width \(Double(width)): use a number >= 0 (0 or infinity = unbounded)",
+                "\(name)")
         } catch {
             Issue.record("\(name): \(error)")
         }
@@ -40,8 +41,9 @@ import TextFitLayout
             } else {
                 // A rect's width is never negative: CGRect(x: 0, width: -1) is the rect from x = −1 to 0.
                 #expect(bounds.width == -width)
-                #expect(try label.textRect(forBounds: bounds, limitedToNumberOfLines: lines).size
-                    == label.textRect(forBounds: bounds.standardized, limitedToNumberOfLines: lines).size)
+                #expect(
+                    try label.textRect(forBounds: bounds, limitedToNumberOfLines: lines).size
+                        == label.textRect(forBounds: bounds.standardized, limitedToNumberOfLines: lines).size)
                 #expect(try label.drawing(in: bounds) == label.drawing(in: bounds.standardized))
             }
             var preferred = label
@@ -68,18 +70,21 @@ import TextFitLayout
         let font = try Fixtures.font()
         for lines in [0, 1, 2] {
             let label = try label(numberOfLines: lines)
-            #expect(try label.sizeThatFits(CGSize(width: width, height: 0))
-                == label.sizeThatFits(CGSize(width: CGFloat.infinity, height: 0)), "\(lines)")
+            #expect(
+                try label.sizeThatFits(CGSize(width: width, height: 0))
+                    == label.sizeThatFits(CGSize(width: CGFloat.infinity, height: 0)), "\(lines)")
             let bounds = CGRect(x: 5, y: 7, width: width, height: 0)
             let infinite = CGRect(x: 5, y: 7, width: CGFloat.infinity, height: 0)
-            #expect(try label.textRect(forBounds: bounds, limitedToNumberOfLines: lines)
-                == label.textRect(forBounds: infinite, limitedToNumberOfLines: lines), "\(lines)")
+            #expect(
+                try label.textRect(forBounds: bounds, limitedToNumberOfLines: lines)
+                    == label.textRect(forBounds: infinite, limitedToNumberOfLines: lines), "\(lines)")
             #expect(try label.drawing(in: bounds) == label.drawing(in: infinite), "\(lines)")
         }
         // Unbounded: one line per paragraph.
         #expect(try label(numberOfLines: 0).drawing(in: CGRect(x: 0, y: 0, width: width, height: 0)).lines.count == 2)
-        #expect(try TitleDateLayout(title: Self.text, date: "Date", titleFont: font, dateFont: font, width: width)
-            == TitleDateLayout(title: Self.text, date: "Date", titleFont: font, dateFont: font, width: .infinity))
+        #expect(
+            try TitleDateLayout(title: Self.text, date: "Date", titleFont: font, dateFont: font, width: width)
+                == TitleDateLayout(title: Self.text, date: "Date", titleFont: font, dateFont: font, width: .infinity))
     }
 
     /// A row's width is the table's, so 0 leaves the label no room; huge widths are unbounded.
@@ -96,7 +101,8 @@ import TextFitLayout
     @Test(arguments: [CGFloat(0), .nan, .infinity, 1e15])
     func unlimitingHeights(height: CGFloat) throws {
         let label = try label(numberOfLines: 0)
-        #expect(try label.textRect(forBounds: CGRect(x: 0, y: 0, width: 60, height: height), limitedToNumberOfLines: 0).size
-            == label.textRect(forBounds: CGRect(x: 0, y: 0, width: 60, height: 0), limitedToNumberOfLines: 0).size)
+        #expect(
+            try label.textRect(forBounds: CGRect(x: 0, y: 0, width: 60, height: height), limitedToNumberOfLines: 0).size
+                == label.textRect(forBounds: CGRect(x: 0, y: 0, width: 60, height: 0), limitedToNumberOfLines: 0).size)
     }
 }

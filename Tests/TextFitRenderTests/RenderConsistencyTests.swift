@@ -18,8 +18,9 @@ import TextFit
             for (index, (line, glyphs)) in zip(layout.lines, layout.lines.glyphs()).enumerated() {
                 let advances = glyphs.runs.flatMap(\.glyphs).reduce(CGFloat(0)) { $0 + $1.advance }
                 #expect(advances == line.width, "\(renderCase), line \(index + 1) \(line.text.debugDescription)")
-                #expect((glyphs.hangingWhitespace?.upperBound ?? glyphs.width) == line.widthIncludingTrailingWhitespace,
-                        "\(renderCase), line \(index + 1)")
+                #expect(
+                    (glyphs.hangingWhitespace?.upperBound ?? glyphs.width) == line.widthIncludingTrailingWhitespace,
+                    "\(renderCase), line \(index + 1)")
                 #expect((glyphs.ellipsis != nil) == (line.ellipsis != nil), "\(renderCase), line \(index + 1)")
                 lines += 1
             }
@@ -57,27 +58,39 @@ import TextFit
                     let perUnit = run.pointsPerUnit * Double(s)
                     for glyph in run.glyphs where !glyph.isMissing {
                         let pen = Double(glyph.position.x) * Double(s)
-                        guard let bounds = try sources.source(for: run.face).pixelBounds(
-                            of: glyph.id, x: pen, y: 0, pixelsPerUnit: perUnit) else { continue }
+                        guard
+                            let bounds = try sources.source(for: run.face).pixelBounds(
+                                of: glyph.id, x: pen, y: 0, pixelsPerUnit: perUnit)
+                        else { continue }
                         overhangLeft = max(overhangLeft, pen - Double(bounds.x0) - 1)
                         overhangRight = max(overhangRight, Double(bounds.x1) - 1 - (pen + Double(glyph.advance) * Double(s)))
                     }
                 }
                 let left = Double(box.minX * s) - 1 - overhangLeft
                 let right = Double(box.maxX * s) + 1 + overhangRight
-                #expect(Double(ink.x0) >= left, "\(renderCase), line \(index + 1): ink starts at \(ink.x0) px, box at \(box.minX * s)")
-                #expect(Double(ink.x1) <= right, "\(renderCase), line \(index + 1): ink ends at \(ink.x1) px, box at \(box.maxX * s)")
-                #expect(overhangLeft <= 2 && overhangRight <= 2, "\(renderCase), line \(index + 1): overhang \(overhangLeft), \(overhangRight) px")
+                #expect(
+                    Double(ink.x0) >= left,
+                    "\(renderCase), line \(index + 1): ink starts at \(ink.x0) px, box at \(box.minX * s)")
+                #expect(
+                    Double(ink.x1) <= right,
+                    "\(renderCase), line \(index + 1): ink ends at \(ink.x1) px, box at \(box.maxX * s)")
+                #expect(
+                    overhangLeft <= 2 && overhangRight <= 2,
+                    "\(renderCase), line \(index + 1): overhang \(overhangLeft), \(overhangRight) px")
                 checkedLines += 1
             }
             // Each band of ink rows lies within one line box (a pixel of anti-aliasing either side).
             var linesWithInk: Set<Int> = []
             for band in bitmap.inkRowBands() {
-                let line = rowsOfLine.firstIndex { $0.lowerBound - 1 <= band.lowerBound && band.upperBound <= $0.upperBound + 1 }
+                let line = rowsOfLine.firstIndex {
+                    $0.lowerBound - 1 <= band.lowerBound && band.upperBound <= $0.upperBound + 1
+                }
                 #expect(line != nil, "\(renderCase): ink rows \(band) cross line boxes \(rowsOfLine)")
                 if let line { linesWithInk.insert(line) }
             }
-            #expect(linesWithInk == linesWithText, "\(renderCase): ink on lines \(linesWithInk.sorted()), text on \(linesWithText.sorted())")
+            #expect(
+                linesWithInk == linesWithText,
+                "\(renderCase): ink on lines \(linesWithInk.sorted()), text on \(linesWithText.sorted())")
         }
         #expect(checkedLines > 400)
     }
@@ -88,7 +101,9 @@ import TextFit
         let overlaid = try layout.picture(options: RenderOptions(overlays: .all, widthLimit: 150, padding: 4))
         func glyphs(_ picture: TextPicture) -> [String] {
             picture.items.compactMap { item in
-                if case let .glyph(face, glyph, origin, _, _) = item { return "\(face.filePath)#\(face.faceIndex):\(glyph)@\(origin.x),\(origin.y)" }
+                if case let .glyph(face, glyph, origin, _, _) = item {
+                    return "\(face.filePath)#\(face.faceIndex):\(glyph)@\(origin.x),\(origin.y)"
+                }
                 return nil
             }
         }

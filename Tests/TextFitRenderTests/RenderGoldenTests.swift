@@ -18,16 +18,26 @@ import TextFit
     }
 
     static let goldens: [Golden] = [
-        Golden(name: "truncated-tail-2x", renderCase: RenderCase(text: Fixtures.samples[0], width: 150, lines: 2,
-                                                                 mode: .byTruncatingTail), scale: 2),
-        Golden(name: "truncated-middle-2x", renderCase: RenderCase(
-            text: "Supercalifragilisticexpialidocious antidisestablishmentarianism", width: 200, lines: 1,
-            mode: .byTruncatingMiddle), scale: 2),
+        Golden(
+            name: "truncated-tail-2x",
+            renderCase: RenderCase(
+                text: Fixtures.samples[0], width: 150, lines: 2,
+                mode: .byTruncatingTail), scale: 2),
+        Golden(
+            name: "truncated-middle-2x",
+            renderCase: RenderCase(
+                text: "Supercalifragilisticexpialidocious antidisestablishmentarianism", width: 200, lines: 1,
+                mode: .byTruncatingMiddle), scale: 2),
         Golden(name: "hanging-whitespace-2x", renderCase: RenderCase(text: Fixtures.samples[8], width: 120), scale: 2),
-        Golden(name: "cjk-feed-row-1x", renderCase: RenderCase(
-            text: "美商務部對中興通訊暫時部分解禁，中興新掌門李自學：盡快恢復生產", width: 355, size: 15), scale: 1),
-        Golden(name: "mixed-scripts-3x", renderCase: RenderCase(text: Fixtures.samples[4], width: 160, lines: 3,
-                                                                mode: .byTruncatingTail, size: 13), scale: 3),
+        Golden(
+            name: "cjk-feed-row-1x",
+            renderCase: RenderCase(
+                text: "美商務部對中興通訊暫時部分解禁，中興新掌門李自學：盡快恢復生產", width: 355, size: 15), scale: 1),
+        Golden(
+            name: "mixed-scripts-3x",
+            renderCase: RenderCase(
+                text: Fixtures.samples[4], width: 160, lines: 3,
+                mode: .byTruncatingTail, size: 13), scale: 3),
     ]
 
     /// Mean absolute difference per channel (0–255) allowed over the whole picture.
@@ -43,20 +53,23 @@ import TextFit
     @Test(arguments: goldens)
     func matchesTheRecordedPicture(golden: Golden) throws {
         let (_, layout) = try golden.renderCase.prepare()
-        let options = RenderOptions(scale: golden.scale, overlays: golden.overlays,
-                                    widthLimit: golden.renderCase.width)
+        let options = RenderOptions(
+            scale: golden.scale, overlays: golden.overlays,
+            widthLimit: golden.renderCase.width)
         let png = try layout.renderPNG(options: options)
         if Self.recording {
             try FileManager.default.createDirectory(at: Self.sourceFolder, withIntermediateDirectories: true)
             try png.write(to: Self.sourceFolder.appendingPathComponent("\(golden.name).png"))
             return
         }
-        let url = try #require(Bundle.module.url(forResource: golden.name, withExtension: "png", subdirectory: "Data/golden"),
-                               "no golden \(golden.name).png: record it with TEXTFIT_RECORD=1")
+        let url = try #require(
+            Bundle.module.url(forResource: golden.name, withExtension: "png", subdirectory: "Data/golden"),
+            "no golden \(golden.name).png: record it with TEXTFIT_RECORD=1")
         let expected = try Bitmap(png: try Data(contentsOf: url))
         let actual = try Bitmap(png: png)
-        try #require(actual.width == expected.width && actual.height == expected.height,
-                     "\(golden.name): \(actual.width)x\(actual.height) px, golden \(expected.width)x\(expected.height)")
+        try #require(
+            actual.width == expected.width && actual.height == expected.height,
+            "\(golden.name): \(actual.width)x\(actual.height) px, golden \(expected.width)x\(expected.height)")
         let difference = Self.meanAbsoluteDifference(actual, expected)
         #expect(difference <= Self.meanTolerance, "\(golden.name): mean difference \(difference) per channel")
         let a = try #require(actual.inkBox()), e = try #require(expected.inkBox())
@@ -73,7 +86,8 @@ import TextFit
     @Test func theComparisonCatchesAMovedGlyph() throws {
         // The tolerance is loose for anti-aliasing but not for layout: a line one word shorter fails.
         let (_, layout) = try RenderCase(text: Fixtures.samples[0], width: 150, lines: 2, mode: .byTruncatingTail).prepare()
-        let (_, otherLayout) = try RenderCase(text: Fixtures.samples[0], width: 140, lines: 2, mode: .byTruncatingTail).prepare()
+        let (_, otherLayout) = try RenderCase(text: Fixtures.samples[0], width: 140, lines: 2, mode: .byTruncatingTail)
+            .prepare()
         let options = RenderOptions(scale: 2, padding: 4)
         let a = try Bitmap(png: layout.renderPNG(options: options))
         var b = try Bitmap(png: otherLayout.renderPNG(options: options))

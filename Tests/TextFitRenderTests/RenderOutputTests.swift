@@ -14,8 +14,10 @@ import TextFit
         var counts: [String: Int] = [:]
         var rootAttributes: [String: String]?
 
-        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-                    attributes: [String: String] = [:]) {
+        func parser(
+            _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+            attributes: [String: String] = [:]
+        ) {
             if rootAttributes == nil { rootAttributes = attributes }
             counts[name, default: 0] += 1
         }
@@ -30,8 +32,10 @@ import TextFit
 
     @Test(arguments: [0, 3, 6, 7])
     func svgIsWellFormedWithOnePathPerDrawnGlyph(sample: Int) throws {
-        let (_, layout) = try RenderCase(text: Fixtures.samples[sample], width: 150, lines: 3,
-                                         mode: .byTruncatingTail).prepare()
+        let (_, layout) = try RenderCase(
+            text: Fixtures.samples[sample], width: 150, lines: 3,
+            mode: .byTruncatingTail
+        ).prepare()
         let picture = try layout.picture(options: RenderOptions(overlays: .all, widthLimit: 150))
         let output = try SVGRenderer.render(picture, scale: 2)
         let (ok, counter) = Self.parseSVG(output.document)
@@ -103,7 +107,8 @@ import TextFit
         let picture = try layout.picture(options: RenderOptions(scale: 2, padding: 0))
         let bitmap = Bitmap(try PNGRenderer.rasterize(picture, scale: 2))
         // Ink inside the missing glyph's advance, on both of the box's vertical sides.
-        let x0 = Int((missing.position.x * 2).rounded(.up)), x1 = Int(((missing.position.x + missing.advance) * 2).rounded(.down))
+        let x0 = Int((missing.position.x * 2).rounded(.up)),
+            x1 = Int(((missing.position.x + missing.advance) * 2).rounded(.down))
         let baseline = Int((layout.lines[0].baseline * 2).rounded())
         let row = baseline - 6
         let inked = (x0..<x1).filter { bitmap.isInk($0, row) }
@@ -126,13 +131,16 @@ import TextFit
     /// Colour emoji need a colour font (Debian's fonts-noto-color-emoji, not bundled; `scripts/install-deps
     /// --tests` installs it, or TEXTFIT_COLOR_EMOJI_FONT names another): without one the test fails, saying so.
     static let colorEmojiFont: String? = {
-        let candidates = [ProcessInfo.processInfo.environment["TEXTFIT_COLOR_EMOJI_FONT"],
-                          "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf"]
+        let candidates = [
+            ProcessInfo.processInfo.environment["TEXTFIT_COLOR_EMOJI_FONT"],
+            "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf",
+        ]
         return candidates.compactMap { $0 }.first { FileManager.default.fileExists(atPath: $0) }
     }()
 
     @Test func colourEmojiDrawInColourInPNGAndSVG() throws {
-        let path = try #require(Self.colorEmojiFont, "no colour emoji font: run scripts/install-deps --tests (fonts-noto-color-emoji)")
+        let path = try #require(
+            Self.colorEmojiFont, "no colour emoji font: run scripts/install-deps --tests (fonts-noto-color-emoji)")
         let font = try Font(file: path, size: 20)
         let text = PreparedText("👍🏽🇫🇷", font: font)
         let layout = try text.layout()
@@ -152,7 +160,8 @@ import TextFit
     /// ZWJ sequences, skin tones, flags and keycaps in a text font are one cluster each, drawn from the
     /// colour emoji font (UTS #51 sequences; one glyph each in Noto Color Emoji) at its advance.
     @Test func emojiSequencesAreOneColourClusterEach() throws {
-        _ = try #require(Self.colorEmojiFont, "no colour emoji font: run scripts/install-deps --tests (fonts-noto-color-emoji)")
+        _ = try #require(
+            Self.colorEmojiFont, "no colour emoji font: run scripts/install-deps --tests (fonts-noto-color-emoji)")
         let font = try Font.systemFont(ofSize: 17)
         let single = try PreparedText("😀", font: font).layout().lines[0].width
         for sequence in ["👩\u{200D}💻", "👍🏽", "🇫🇷", "1\u{FE0F}\u{20E3}", "👨\u{200D}👩\u{200D}👧\u{200D}👦"] {
@@ -181,8 +190,12 @@ import TextFit
         let other = PreparedText("Hello world", font: try Fixtures.font())
         #expect(layout.preparedText === text && layout.preparedText !== other)
         #expect(throws: RenderError.invalidScale(0)) { try layout.renderPNG(options: RenderOptions(scale: 0)) }
-        #expect(throws: RenderError.invalidScale(.infinity)) { try layout.renderSVG(options: RenderOptions(scale: .infinity)) }
-        #expect(throws: RenderError.invalidGeometry("padding -1.0")) { try layout.renderPNG(options: RenderOptions(padding: -1)) }
+        #expect(throws: RenderError.invalidScale(.infinity)) {
+            try layout.renderSVG(options: RenderOptions(scale: .infinity))
+        }
+        #expect(throws: RenderError.invalidGeometry("padding -1.0")) {
+            try layout.renderPNG(options: RenderOptions(padding: -1))
+        }
         #expect(throws: RenderError.self) { try layout.renderPNG(options: RenderOptions(scale: 1000)) }
         #expect(throws: RenderError.self) { try TextPicture(size: CGSize(width: -1, height: 10)) }
         #expect(RenderError.pictureTooLarge(width: 20000, height: 10).description.contains("at most 16384"))

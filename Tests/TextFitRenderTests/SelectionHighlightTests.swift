@@ -17,7 +17,7 @@ import TextFit
         #expect(rects.count == 2)
         func tinted(_ x: CGFloat, _ y: CGFloat) -> Bool {
             let i = (Int(y + 4) * bitmap.width + Int(x + 4)) * 4
-            return Int(bitmap.rgba[i + 2]) > Int(bitmap.rgba[i]) + 20   // blue above red: the wash
+            return Int(bitmap.rgba[i + 2]) > Int(bitmap.rgba[i]) + 20  // blue above red: the wash
         }
         // Near the top of the line box, above the glyphs' ink.
         for rect in rects { #expect(tinted(rect.midX, rect.minY + 1)) }

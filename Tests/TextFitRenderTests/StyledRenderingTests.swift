@@ -23,7 +23,8 @@ import TextFit
     @Test func runColoursAppearWhereTheirGlyphsAre() throws {
         let font = try Font(family: "Noto Sans", size: 16)
         var styled = try StyledText("Red ", attributes: TextAttributes(foregroundColor: Self.red), font: font)
-        try styled.append("Blue ", attributes: TextAttributes(font: Font(family: "Noto Sans", size: 28), foregroundColor: Self.blue))
+        try styled.append(
+            "Blue ", attributes: TextAttributes(font: Font(family: "Noto Sans", size: 28), foregroundColor: Self.blue))
         styled.append("black")
         let layout = try PreparedText(styled: styled).layout()
         let scale: CGFloat = 2
@@ -36,7 +37,8 @@ import TextFit
         // Each colour inside its run's x extent (measured widths of the prefixes), in pixels.
         // Run extents from plain measurements of each piece (S2: the runs are shaped apart).
         func w(_ string: String, _ size: CGFloat) throws -> CGFloat {
-            try PreparedText(string, font: Font(family: "Noto Sans", size: size)).layout().sizeIncludingTrailingWhitespace.width
+            try PreparedText(string, font: Font(family: "Noto Sans", size: size)).layout().sizeIncludingTrailingWhitespace
+                .width
         }
         func px(_ points: CGFloat) -> Int { Int(((points + padding) * scale).rounded()) }
         let redEnd = px(try w("Red", 16)), blueStart = px(try w("Red ", 16))
@@ -63,8 +65,9 @@ import TextFit
     @Test func attachmentIsOutlinedAtItsBox() throws {
         let font = try Font(family: "Noto Sans", size: 16)
         var styled = try StyledText("ab", font: font)
-        try styled.append(TextAttachment(width: 20, height: 10, baselineOffset: 0),
-                          attributes: TextAttributes(foregroundColor: Self.red))
+        try styled.append(
+            TextAttachment(width: 20, height: 10, baselineOffset: 0),
+            attributes: TextAttributes(foregroundColor: Self.red))
         let layout = try PreparedText(styled: styled).layout()
         let bitmap = try Bitmap(png: layout.renderPNG(options: RenderOptions(scale: 1, padding: 0)))
         let reds = Self.columns(bitmap) { r, g, b in r > 200 && g < 60 && b < 60 }

@@ -20,8 +20,10 @@ import TextFitRender
     final class PathCounter: NSObject, XMLParserDelegate {
         var paths = 0
         var rects = 0
-        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-                    attributes: [String: String] = [:]) {
+        func parser(
+            _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+            attributes: [String: String] = [:]
+        ) {
             if name == "path" { paths += 1 }
             if name == "rect" { rects += 1 }
         }

@@ -11,12 +11,14 @@ import TextFitLayout
         let body = try Font(family: "Noto Sans", size: 17)
         var title = try StyledText("Title ", font: body)
         try title.append("BIG", attributes: TextAttributes(font: Font(family: "Noto Sans", size: 30, weight: .bold)))
-        let date = try StyledText("Date", attributes: TextAttributes(foregroundColor: TextColor(red: 0, green: 0, blue: 1)),
-                                  font: body)
+        let date = try StyledText(
+            "Date", attributes: TextAttributes(foregroundColor: TextColor(red: 0, green: 0, blue: 1)),
+            font: body)
         let preparedDate = try PreparedText(styled: date)
         let block = try TitleDateLayout(title: PreparedText(styled: title), date: preparedDate, width: 320)
         let scale: CGFloat = 2, padding: CGFloat = 4
-        let bitmap = try Bitmap(png: block.renderPNG(date: preparedDate, options: RenderOptions(scale: scale, padding: padding)))
+        let bitmap = try Bitmap(
+            png: block.renderPNG(date: preparedDate, options: RenderOptions(scale: scale, padding: padding)))
         /// The lowest row holding a pixel that matches, among columns `columns`.
         func bottom(_ columns: Range<Int>, _ match: (Int, Int, Int) -> Bool) -> Int? {
             (0..<bitmap.height).last { y in

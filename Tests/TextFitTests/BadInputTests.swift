@@ -9,7 +9,8 @@ import Testing
         #expect(throws: MeasureError.invalidWidth(-3)) { try prepared.layout(width: -3) }
         #expect(throws: MeasureError.self) { try prepared.layout(width: .nan) }
         #expect(throws: MeasureError.self) { try prepared.layout(width: -.infinity) }
-        #expect(MeasureError.invalidWidth(-3).description == "invalid width -3.0: use a number >= 0 (0 or infinity = unbounded)")
+        #expect(
+            MeasureError.invalidWidth(-3).description == "invalid width -3.0: use a number >= 0 (0 or infinity = unbounded)")
     }
 
     @Test func zeroAndInfiniteWidthsMeanUnbounded() throws {
@@ -58,7 +59,9 @@ import Testing
                 let layout = try prepared.layout(width: width)
                 #expect(layout.lines.first?.range.lowerBound == 0)
                 #expect(layout.lines.last?.range.upperBound == prepared.utf16Count, "\(text.debugDescription)")
-                for (a, b) in zip(layout.lines, layout.lines.dropFirst()) { #expect(a.range.upperBound == b.range.lowerBound) }
+                for (a, b) in zip(layout.lines, layout.lines.dropFirst()) {
+                    #expect(a.range.upperBound == b.range.lowerBound)
+                }
             }
         }
     }
@@ -73,7 +76,9 @@ import Testing
         #expect(try PreparedText("a\n\nb", font: font).layout().lineCount == 3)
         #expect(try PreparedText("a\r\nb\rc\u{2029}d\u{85}e", font: font).layout().lineCount == 5)
         #expect(try PreparedText("a\u{2028}b", font: font).layout().lineCount == 2)
-        #expect(try "".boundingRect(with: CGSize(width: 100, height: 100), options: .usesLineFragmentOrigin,
-                                    attributes: TextStyle(font: font)) == .zero)
+        #expect(
+            try "".boundingRect(
+                with: CGSize(width: 100, height: 100), options: .usesLineFragmentOrigin,
+                attributes: TextStyle(font: font)) == .zero)
     }
 }

@@ -33,7 +33,9 @@ import TextFit
 
     /// What TextFit answers for `scalars` as one line: the paragraph level, a level per scalar (nil when
     /// X9 removes it) and the scalars' indexes in visual order.
-    static func resolve(_ scalars: [UInt32], _ direction: WritingDirection) -> (paragraph: UInt8, levels: [UInt8?], order: [Int]) {
+    static func resolve(
+        _ scalars: [UInt32], _ direction: WritingDirection
+    ) -> (paragraph: UInt8, levels: [UInt8?], order: [Int]) {
         var units: [UInt16] = []
         var scalarAt: [Int: Int] = [:]
         for (index, value) in scalars.enumerated() {
@@ -69,16 +71,20 @@ import TextFit
     }
 
     static func knownDeviations() -> Set<String> {
-        guard let url = Bundle.module.url(forResource: "BidiTest-known-deviations", withExtension: "txt", subdirectory: "Data"),
-              let text = try? String(contentsOf: url, encoding: .utf8) else {
+        guard
+            let url = Bundle.module.url(
+                forResource: "BidiTest-known-deviations", withExtension: "txt", subdirectory: "Data"),
+            let text = try? String(contentsOf: url, encoding: .utf8)
+        else {
             Issue.record("Data/BidiTest-known-deviations.txt is missing from the test bundle")
             return []
         }
-        return Set(text.split(separator: "\n").compactMap { line in
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            if trimmed.isEmpty || trimmed.hasPrefix("#") { return nil }
-            return String(line.split(separator: "\t")[0]).trimmingCharacters(in: .whitespaces)
-        })
+        return Set(
+            text.split(separator: "\n").compactMap { line in
+                let trimmed = line.trimmingCharacters(in: .whitespaces)
+                if trimmed.isEmpty || trimmed.hasPrefix("#") { return nil }
+                return String(line.split(separator: "\t")[0]).trimmingCharacters(in: .whitespaces)
+            })
     }
 
     /// BidiCharacterTest.txt: `code points; direction (0 LTR, 1 RTL, 2 auto); paragraph level; levels; order`.
@@ -123,13 +129,16 @@ import TextFit
                 continue
             }
             if line.hasPrefix("@Reorder:") {
-                order = line.dropFirst("@Reorder:".count).split(whereSeparator: { $0 == " " || $0 == "\t" }).compactMap { Int($0) }
+                order = line.dropFirst("@Reorder:".count).split(whereSeparator: { $0 == " " || $0 == "\t" }).compactMap {
+                    Int($0)
+                }
                 continue
             }
             let fields = line.split(separator: ";")
             guard fields.count == 2, let bits = Int(fields[1].trimmingCharacters(in: .whitespaces)) else { continue }
             let scalars = fields[0].split(separator: " ").compactMap { Self.representatives[String($0)] }
-            for (bit, direction) in [(1, WritingDirection.natural), (2, .leftToRight), (4, .rightToLeft)] where bits & bit != 0 {
+            for (bit, direction) in [(1, WritingDirection.natural), (2, .leftToRight), (4, .rightToLeft)]
+            where bits & bit != 0 {
                 total += 1
                 let result = Self.resolve(scalars, direction)
                 if !Self.levelsMatch(result.levels, levels) || result.order != order {

@@ -27,7 +27,9 @@ import Testing
         #expect(try PreparedText("שלום world", font: font).layout().baseWritingDirection == .rightToLeft)
         #expect(try PreparedText("123 שלום", font: font).layout().baseWritingDirection == .rightToLeft)
         #expect(try PreparedText("world שלום", font: font).layout().baseWritingDirection == .leftToRight)
-        #expect(try PreparedText("שלום world", font: font, baseWritingDirection: .leftToRight).layout().baseWritingDirection == .leftToRight)
+        #expect(
+            try PreparedText("שלום world", font: font, baseWritingDirection: .leftToRight).layout().baseWritingDirection
+                == .leftToRight)
         let forced = try PreparedText("abc def", font: font, baseWritingDirection: .rightToLeft).layout()
         #expect(forced.baseWritingDirection == .rightToLeft)
         #expect(forced.lines[0].visualRuns.map(\.level) == [2])
@@ -47,7 +49,9 @@ import Testing
         let open = bracket.first { $0.stringIndex == 1 }?.id
         let latin = try PreparedText("a)b", font: font).layout().lines[0].glyphs().runs.flatMap(\.glyphs)
         let close = latin.first { $0.stringIndex == 1 }?.id
-        let latinOpen = try PreparedText("a(b", font: font).layout().lines[0].glyphs().runs.flatMap(\.glyphs).first { $0.stringIndex == 1 }?.id
+        let latinOpen = try PreparedText("a(b", font: font).layout().lines[0].glyphs().runs.flatMap(\.glyphs).first {
+            $0.stringIndex == 1
+        }?.id
         // Only meaningful when the Hebrew fallback and the Latin font are the same face; else both differ.
         let sameFace = try PreparedText("א(ב", font: font).layout().lines[0].glyphs().runs.count == 1
         if sameFace { #expect(open == close && open != latinOpen) } else { #expect(open != nil) }
@@ -65,8 +69,11 @@ import Testing
     @Test(arguments: [40.0, 90.0, 160.0, 420.0])
     func runsTileLinesAndDrawingMatchesMeasuring(width: Double) throws {
         for text in Self.samples {
-            for mode in [LineBreakMode.byWordWrapping, .byTruncatingTail, .byTruncatingHead, .byTruncatingMiddle, .byCharWrapping] {
-                let layout = try PreparedText(text, font: Fixtures.font(15)).layout(width: width, numberOfLines: mode == .byWordWrapping ? 0 : 2, lineBreakMode: mode)
+            for mode in [
+                LineBreakMode.byWordWrapping, .byTruncatingTail, .byTruncatingHead, .byTruncatingMiddle, .byCharWrapping,
+            ] {
+                let layout = try PreparedText(text, font: Fixtures.font(15)).layout(
+                    width: width, numberOfLines: mode == .byWordWrapping ? 0 : 2, lineBreakMode: mode)
                 for line in layout.lines {
                     let items = line.preparedText.visualItems(for: line)
                     var x = 0
@@ -80,7 +87,9 @@ import Testing
                     #expect(Set(covered).isSubset(of: Set(drawn)) && covered.count == Set(covered).count)
                     let glyphs = line.glyphs()
                     let advance = glyphs.runs.flatMap(\.glyphs).reduce(0) { $0 + $1.advance }
-                    #expect(abs(advance - line.width) < 0.01, "\(text) \(width) \(mode): drew \(advance), measured \(line.width)")
+                    #expect(
+                        abs(advance - line.width) < 0.01, "\(text) \(width) \(mode): drew \(advance), measured \(line.width)"
+                    )
                 }
             }
         }
@@ -139,8 +148,10 @@ import Testing
     @Test func caretsSitOnThePensClusterBoundaries() throws {
         let font = try Fixtures.font()
         var offsetGlyphs = 0
-        for string in ["שלום עולם", "בְּרֵאשִׁית בָּרָא", "תל אביב-יפו", "ירושלים, ישראל", "Hello שלום world 42",
-                       "مرحبا بالعالم", "אבגדהוזחטיכלמנסעפצקרשת"] {
+        for string in [
+            "שלום עולם", "בְּרֵאשִׁית בָּרָא", "תל אביב-יפו", "ירושלים, ישראל", "Hello שלום world 42",
+            "مرحبا بالعالم", "אבגדהוזחטיכלמנסעפצקרשת",
+        ] {
             let line = try PreparedText(string, font: font).layout().lines[0]
             var pen: CGFloat = 0
             for glyph in line.glyphs().runs.flatMap(\.glyphs) {
@@ -163,11 +174,13 @@ import Testing
         let texts = [
             "\u{202B}\u{202B}abc", "abc\u{202C}\u{202C}\u{2069}", "\u{2067}\u{2066}abc", "\u{2069}\u{202C}",
             String(repeating: "\u{202B}\u{202A}", count: 65) + "abc שלום" + String(repeating: "\u{202C}", count: 3),
-            "\u{200F}", "\u{200E}\u{200F}\u{061C}", "\u{0300}\u{05B0}", "\u{0627}\u{0644}\u{0639}\u{0631}\u{0628}\u{064A}\u{0629}",
+            "\u{200F}", "\u{200E}\u{200F}\u{061C}", "\u{0300}\u{05B0}",
+            "\u{0627}\u{0644}\u{0639}\u{0631}\u{0628}\u{064A}\u{0629}",
         ]
         for text in texts {
             for width in [nil, 10.0] as [CGFloat?] {
-                let layout = try PreparedText(text, font: font).layout(width: width, numberOfLines: 1, lineBreakMode: .byTruncatingTail)
+                let layout = try PreparedText(text, font: font).layout(
+                    width: width, numberOfLines: 1, lineBreakMode: .byTruncatingTail)
                 for line in layout.lines {
                     _ = line.visualRuns
                     _ = line.glyphs()

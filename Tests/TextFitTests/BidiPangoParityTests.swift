@@ -79,11 +79,15 @@ import Testing
     static func pangoLines(_ lines: [[String: Any]]) -> [PangoLine] {
         lines.map { line in
             let objects = line["runs"] as? [[String: Any]] ?? []
-            let runs = objects.map { Run(range: int($0["start"])..<max(int($0["start"]), int($0["end"])), level: int($0["level"]),
-                                         isEllipsis: $0["ellipsis"] as? Bool ?? false) }
+            let runs = objects.map {
+                Run(
+                    range: int($0["start"])..<max(int($0["start"]), int($0["end"])), level: int($0["level"]),
+                    isEllipsis: $0["ellipsis"] as? Bool ?? false)
+            }
             let widths = objects.filter { $0["ellipsis"] == nil }.map { ($0["width"] as? NSNumber)?.doubleValue ?? -1 }
-            return PangoLine(start: int(line["start"]), end: int(line["end"]), ellipsis: line["ellipsis"] as? Bool ?? false,
-                             runs: runs, widths: widths)
+            return PangoLine(
+                start: int(line["start"]), end: int(line["end"]), ellipsis: line["ellipsis"] as? Bool ?? false,
+                runs: runs, widths: widths)
         }
     }
 
@@ -93,8 +97,10 @@ import Testing
         for item in prepared.visualItems(for: line) {
             let run = Run(range: item.range, level: Int(item.level), isEllipsis: item.isEllipsis)
             if let last = runs.last, !last.isEllipsis, !run.isEllipsis, last.level == run.level,
-               last.range.upperBound == run.range.lowerBound || run.range.upperBound == last.range.lowerBound {
-                runs[runs.count - 1].range = min(last.range.lowerBound, run.range.lowerBound)..<max(last.range.upperBound, run.range.upperBound)
+                last.range.upperBound == run.range.lowerBound || run.range.upperBound == last.range.lowerBound
+            {
+                runs[runs.count - 1].range =
+                    min(last.range.lowerBound, run.range.lowerBound)..<max(last.range.upperBound, run.range.upperBound)
             } else {
                 runs.append(run)
             }
@@ -117,8 +123,9 @@ import Testing
         let prepared = PreparedText(object["text"] as? String ?? "", font: font)
         let width = CGFloat((object["width"] as? NSNumber)?.doubleValue ?? 0)
         let layout = try prepared.layout(width: width, numberOfLines: max(0, int(object["maxLines"])), lineBreakMode: mode)
-        return Laid(prepared: prepared, layout: layout, width: width,
-                    libthai: Set((object["libthai"] as? [NSNumber] ?? []).map(\.intValue)))
+        return Laid(
+            prepared: prepared, layout: layout, width: width,
+            libthai: Set((object["libthai"] as? [NSNumber] ?? []).map(\.intValue)))
     }
 
     /// The first line whose range differs from Pango's, with its class; nil when all agree.
@@ -127,11 +134,13 @@ import Testing
         for (index, (ours, pango)) in zip(laid.layout.lines, theirs).enumerated() {
             let end = pango.ellipsis ? prepared.trimmedEnd(pango.end, notBefore: pango.start) : pango.end
             if ours.range != pango.start..<end {
-                let kind = breakClass(laid, ours: ours.range.upperBound, pango: end, start: pango.start, truncated: pango.ellipsis)
+                let kind = breakClass(
+                    laid, ours: ours.range.upperBound, pango: end, start: pango.start, truncated: pango.ellipsis)
                 return "\(kind): line \(index) \(ours.range) vs Pango \(pango.start)..<\(end)"
             }
         }
-        return laid.layout.lineCount == theirs.count ? nil : "unexplained: \(laid.layout.lineCount) lines vs Pango \(theirs.count)"
+        return laid.layout.lineCount == theirs.count
+            ? nil : "unexplained: \(laid.layout.lineCount) lines vs Pango \(theirs.count)"
     }
 
     static func compare(_ laid: Laid, _ theirs: [PangoLine]) -> Outcome {
@@ -143,15 +152,22 @@ import Testing
             if runs != pango.runs {
                 if outcome.visual == nil {
                     let sameText = runs.filter { !$0.isEllipsis } == pango.runs.filter { !$0.isEllipsis }
-                    let kind = outcome.breaks != nil ? "afterBreak" : sameText && ours.ellipsis != nil ? "ellipsisLevel" : "unexplained"
+                    let kind =
+                        outcome.breaks != nil
+                        ? "afterBreak" : sameText && ours.ellipsis != nil ? "ellipsisLevel" : "unexplained"
                     outcome.visual = "\(kind): line \(index) \(runs) vs Pango \(pango.runs)"
                 }
                 continue
             }
             for (run, width) in zip(runs.filter { !$0.isEllipsis }, pango.widths) {
                 // A run ending at a truncation cut inside a word is reshaped by TextFit, not by Pango.
-                if ours.ellipsis != nil, run.range.upperBound == ours.range.upperBound, prepared.isUnsafe(run.range.upperBound) { continue }
-                let difference = abs(Double(Units.points(prepared.width(run.range.lowerBound, run.range.upperBound))) - width)
+                if ours.ellipsis != nil, run.range.upperBound == ours.range.upperBound,
+                    prepared.isUnsafe(run.range.upperBound)
+                {
+                    continue
+                }
+                let difference = abs(
+                    Double(Units.points(prepared.width(run.range.lowerBound, run.range.upperBound))) - width)
                 if PangoParityTests.mixesFaces(prepared, run.range) {
                     outcome.mixedFaceWidth = max(outcome.mixedFaceWidth, difference)
                 } else {
@@ -169,13 +185,17 @@ import Testing
     static func breakClass(_ laid: Laid, ours: Int, pango: Int, start: Int, truncated: Bool) -> String {
         let prepared = laid.prepared
         let units = prepared.units
-        func isIn(_ offset: Int, _ block: ClosedRange<UInt16>) -> Bool { offset >= 0 && offset < units.count && block.contains(units[offset]) }
+        func isIn(_ offset: Int, _ block: ClosedRange<UInt16>) -> Bool {
+            offset >= 0 && offset < units.count && block.contains(units[offset])
+        }
         let thai: ClosedRange<UInt16> = 0x0E00...0x0E7F
         let arabic: ClosedRange<UInt16> = 0x0600...0x06FF
         let opportunities = Set(prepared.breaks.map { Int($0) })
         if !laid.libthai.isEmpty {
-            let pangoOnly = laid.libthai.contains(pango) && !opportunities.contains(pango) && isIn(pango - 1, thai) && isIn(pango, thai)
-            let oursOnly = opportunities.contains(ours) && !laid.libthai.contains(ours) && isIn(ours - 1, thai) && isIn(ours, thai)
+            let pangoOnly =
+                laid.libthai.contains(pango) && !opportunities.contains(pango) && isIn(pango - 1, thai) && isIn(pango, thai)
+            let oursOnly =
+                opportunities.contains(ours) && !laid.libthai.contains(ours) && isIn(ours - 1, thai) && isIn(ours, thai)
             if pangoOnly || oursOnly { return "thaiDictionary" }
         }
         if truncated, pango > ours, isIn(pango - 1, arabic), isIn(pango, arabic), prepared.isUnsafe(pango) {
@@ -216,16 +236,19 @@ import Testing
     }
 
     static func report(_ name: String, _ tally: Tally) {
-        print("Bidi Pango parity [\(name)]: \(tally.cases) cases, line breaks agree in \(tally.breaks), visual order in "
-              + "\(tally.visual); run widths within \(String(format: "%.4f", tally.oneFaceWidth)) pt in one face, "
-              + "\(String(format: "%.4f", tally.mixedFaceWidth)) pt where a run mixes faces")
+        print(
+            "Bidi Pango parity [\(name)]: \(tally.cases) cases, line breaks agree in \(tally.breaks), visual order in "
+                + "\(tally.visual); run widths within \(String(format: "%.4f", tally.oneFaceWidth)) pt in one face, "
+                + "\(String(format: "%.4f", tally.mixedFaceWidth)) pt where a run mixes faces")
         for (id, message) in tally.disagreements.sorted(by: { $0.key < $1.key }) { print("  \(id) \(message)") }
     }
 
     /// Per script: the figures docs/bidi-parity.md gives, every disagreement in its listed class. `cut`:
     /// lines truncated inside a run of the other direction on purpose.
-    @Test(arguments: [("ara", 50, 46, 46), ("heb", 45, 45, 45), ("fas", 40, 40, 40), ("mix", 35, 35, 35), ("tha", 60, 46, 46),
-                       ("cut", 9, 8, 7)])
+    @Test(arguments: [
+        ("ara", 50, 46, 46), ("heb", 45, 45, 45), ("fas", 40, 40, 40), ("mix", 35, 35, 35), ("tha", 60, 46, 46),
+        ("cut", 9, 8, 7),
+    ])
     func agreementPerScript(script: String, cases: Int, breaks: Int, visual: Int) throws {
         let tally = try Self.tally([script])
         Self.report(script, tally)

@@ -18,8 +18,9 @@ import Testing
 
     @Test func theProcessFoundTheRepositoryFonts() throws {
         let found = try BundledFonts.lookup.get()
-        #expect(found.resolvingSymlinksInPath().path == Self.repositoryFonts.resolvingSymlinksInPath().path
-            || BundledFonts.problem(with: found) == nil)
+        #expect(
+            found.resolvingSymlinksInPath().path == Self.repositoryFonts.resolvingSymlinksInPath().path
+                || BundledFonts.problem(with: found) == nil)
     }
 
     /// A TEXTFIT_FONTS_DIR that cannot supply the fonts is an error naming it and why, never skipped.
@@ -30,22 +31,33 @@ import Testing
         try Data("x".utf8).write(to: file)
         let cases: [(String, String)] = [
             ("/nonexistent/textfit-fonts", "no such folder"),
-            (folder.path, "lacks NotoSans-Regular.ttf, NotoSans-Bold.ttf, DroidSansFallbackFull.ttf, NotoSansArabic-Regular.ttf, NotoSansHebrew-Regular.ttf, NotoSansThai-Regular.ttf, NotoSansDevanagari-Regular.ttf, NotoSansBengali-Regular.ttf, NotoSansLao-Regular.ttf, NotoSans-Italic.ttf, NotoSans-BoldItalic.ttf"),
+            (
+                folder.path,
+                "lacks NotoSans-Regular.ttf, NotoSans-Bold.ttf, DroidSansFallbackFull.ttf, NotoSansArabic-Regular.ttf, NotoSansHebrew-Regular.ttf, NotoSansThai-Regular.ttf, NotoSansDevanagari-Regular.ttf, NotoSansBengali-Regular.ttf, NotoSansLao-Regular.ttf, NotoSans-Italic.ttf, NotoSans-BoldItalic.ttf"
+            ),
             (file.path, "not a folder"),
         ]
         for (path, reason) in cases {
-            let result = BundledFonts.locate(environment: ["TEXTFIT_FONTS_DIR": path],
-                                             executable: URL(fileURLWithPath: "/usr/bin/x"), checkout: Self.repositoryFonts)
+            let result = BundledFonts.locate(
+                environment: ["TEXTFIT_FONTS_DIR": path],
+                executable: URL(fileURLWithPath: "/usr/bin/x"), checkout: Self.repositoryFonts)
             #expect(result == .failure(.fontsDirectoryUnusable(path: path, reason: reason)))
         }
-        let message = FontError.fontsDirectoryUnusable(path: "/nonexistent/textfit-fonts", reason: "no such folder").description
-        #expect(message.hasPrefix("TEXTFIT_FONTS_DIR=/nonexistent/textfit-fonts cannot supply the bundled fonts: no such folder."))
+        let message = FontError.fontsDirectoryUnusable(path: "/nonexistent/textfit-fonts", reason: "no such folder")
+            .description
+        #expect(
+            message.hasPrefix(
+                "TEXTFIT_FONTS_DIR=/nonexistent/textfit-fonts cannot supply the bundled fonts: no such folder."))
         #expect(message.contains("NotoSans-Regular.ttf") && message.contains("unset it"))
         // A usable one wins over everything else; an empty value counts as unset.
-        #expect(BundledFonts.locate(environment: ["TEXTFIT_FONTS_DIR": Self.repositoryFonts.path], executable: nil,
-                                    checkout: nil) == .success(Self.repositoryFonts))
-        #expect(BundledFonts.locate(environment: ["TEXTFIT_FONTS_DIR": ""], executable: nil,
-                                    checkout: Self.repositoryFonts) == .success(Self.repositoryFonts))
+        #expect(
+            BundledFonts.locate(
+                environment: ["TEXTFIT_FONTS_DIR": Self.repositoryFonts.path], executable: nil,
+                checkout: nil) == .success(Self.repositoryFonts))
+        #expect(
+            BundledFonts.locate(
+                environment: ["TEXTFIT_FONTS_DIR": ""], executable: nil,
+                checkout: Self.repositoryFonts) == .success(Self.repositoryFonts))
     }
 
     /// The Fonts folder beside the executable is tried before the checkout; without either the error lists
@@ -58,9 +70,12 @@ import Testing
         let executable = tool.appendingPathComponent("textfit")
         let skip = ["TEXTFIT_FONTS_SKIP_CHECKOUT": "1"]
 
-        guard case .failure(let error) = BundledFonts.locate(environment: skip, executable: executable,
-                                                             checkout: Self.repositoryFonts),
-              case .bundledFontsNotFound(let searched) = error else {
+        guard
+            case .failure(let error) = BundledFonts.locate(
+                environment: skip, executable: executable,
+                checkout: Self.repositoryFonts),
+            case .bundledFontsNotFound(let searched) = error
+        else {
             Issue.record("found fonts where there are none")
             return
         }
@@ -68,29 +83,44 @@ import Testing
         #expect(searched[1] == "\(tool.path)/Fonts: no such folder")
         #expect(searched[2] == "\(root.path)/Fonts: no such folder")
         #expect(searched.contains("/Fonts: no such folder"))
-        #expect(searched.last == "\(Self.repositoryFonts.path) (the checkout built from): skipped, TEXTFIT_FONTS_SKIP_CHECKOUT is set")
+        #expect(
+            searched.last
+                == "\(Self.repositoryFonts.path) (the checkout built from): skipped, TEXTFIT_FONTS_SKIP_CHECKOUT is set")
         let message = error.description
-        #expect(message.hasPrefix("bundled fonts (NotoSans-Regular.ttf, NotoSans-Bold.ttf, DroidSansFallbackFull.ttf, NotoSansArabic-Regular.ttf, NotoSansHebrew-Regular.ttf, NotoSansThai-Regular.ttf, NotoSansDevanagari-Regular.ttf, NotoSansBengali-Regular.ttf, NotoSansLao-Regular.ttf, NotoSans-Italic.ttf, NotoSans-BoldItalic.ttf) not found; looked in, in order: TEXTFIT_FONTS_DIR: not set; \(tool.path)/Fonts: no such folder;"))
-        #expect(message.hasSuffix("Set TEXTFIT_FONTS_DIR to a folder holding them (the repository's Fonts folder), or put that Fonts folder beside the executable"))
+        #expect(
+            message.hasPrefix(
+                "bundled fonts (NotoSans-Regular.ttf, NotoSans-Bold.ttf, DroidSansFallbackFull.ttf, NotoSansArabic-Regular.ttf, NotoSansHebrew-Regular.ttf, NotoSansThai-Regular.ttf, NotoSansDevanagari-Regular.ttf, NotoSansBengali-Regular.ttf, NotoSansLao-Regular.ttf, NotoSans-Italic.ttf, NotoSans-BoldItalic.ttf) not found; looked in, in order: TEXTFIT_FONTS_DIR: not set; \(tool.path)/Fonts: no such folder;"
+            ))
+        #expect(
+            message.hasSuffix(
+                "Set TEXTFIT_FONTS_DIR to a folder holding them (the repository's Fonts folder), or put that Fonts folder beside the executable"
+            ))
 
         // Without the skip, the checkout is the last resort.
-        #expect(BundledFonts.locate(environment: [:], executable: executable, checkout: Self.repositoryFonts)
-            == .success(Self.repositoryFonts))
+        #expect(
+            BundledFonts.locate(environment: [:], executable: executable, checkout: Self.repositoryFonts)
+                == .success(Self.repositoryFonts))
         // A Fonts folder in a parent of the executable's, then one beside it, comes before the checkout.
         let parentFonts = root.appendingPathComponent("Fonts", isDirectory: true)
         try FileManager.default.createSymbolicLink(at: parentFonts, withDestinationURL: Self.repositoryFonts)
-        #expect(BundledFonts.locate(environment: [:], executable: executable, checkout: Self.repositoryFonts)
-            == .success(parentFonts))
+        #expect(
+            BundledFonts.locate(environment: [:], executable: executable, checkout: Self.repositoryFonts)
+                == .success(parentFonts))
         let besideFonts = tool.appendingPathComponent("Fonts", isDirectory: true)
         try FileManager.default.createDirectory(at: besideFonts, withIntermediateDirectories: true)
         // A folder missing a file is passed over, with the reason.
-        try FileManager.default.copyItem(at: Self.repositoryFonts.appendingPathComponent("NotoSans-Regular.ttf"),
-                                         to: besideFonts.appendingPathComponent("NotoSans-Regular.ttf"))
-        #expect(BundledFonts.problem(with: besideFonts) == "lacks NotoSans-Bold.ttf, DroidSansFallbackFull.ttf, NotoSansArabic-Regular.ttf, NotoSansHebrew-Regular.ttf, NotoSansThai-Regular.ttf, NotoSansDevanagari-Regular.ttf, NotoSansBengali-Regular.ttf, NotoSansLao-Regular.ttf, NotoSans-Italic.ttf, NotoSans-BoldItalic.ttf")
+        try FileManager.default.copyItem(
+            at: Self.repositoryFonts.appendingPathComponent("NotoSans-Regular.ttf"),
+            to: besideFonts.appendingPathComponent("NotoSans-Regular.ttf"))
+        #expect(
+            BundledFonts.problem(with: besideFonts)
+                == "lacks NotoSans-Bold.ttf, DroidSansFallbackFull.ttf, NotoSansArabic-Regular.ttf, NotoSansHebrew-Regular.ttf, NotoSansThai-Regular.ttf, NotoSansDevanagari-Regular.ttf, NotoSansBengali-Regular.ttf, NotoSansLao-Regular.ttf, NotoSans-Italic.ttf, NotoSans-BoldItalic.ttf"
+        )
         #expect(BundledFonts.locate(environment: skip, executable: executable, checkout: nil) == .success(parentFonts))
         for file in BundledFonts.files.map(\.file).dropFirst() {
-            try FileManager.default.copyItem(at: Self.repositoryFonts.appendingPathComponent(file),
-                                             to: besideFonts.appendingPathComponent(file))
+            try FileManager.default.copyItem(
+                at: Self.repositoryFonts.appendingPathComponent(file),
+                to: besideFonts.appendingPathComponent(file))
         }
         #expect(BundledFonts.locate(environment: skip, executable: executable, checkout: nil) == .success(besideFonts))
     }

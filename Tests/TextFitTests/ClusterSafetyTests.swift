@@ -7,7 +7,7 @@ import Testing
 @Suite struct ClusterSafetyTests {
     @Test func breaksAndTruncationNeverSplitAClusterOfGraphemeBreakTest() throws {
         guard let cases = UnicodeBreakTestData.load("GraphemeBreakTest.txt"),
-              let known = UnicodeBreakTestData.knownDeviations(named: "GraphemeBreakTest-known-deviations")
+            let known = UnicodeBreakTestData.knownDeviations(named: "GraphemeBreakTest-known-deviations")
         else { return }
         let font = try Fixtures.font(15)
         var checkedCuts = 0
@@ -19,7 +19,9 @@ import Testing
             var cuts: [Int] = []
             for width in [0.5, 8, 20] as [CGFloat] {
                 for mode in [LineBreakMode.byWordWrapping, .byCharWrapping] {
-                    cuts += try prepared.layout(width: width, lineBreakMode: mode).lines.flatMap { [$0.range.lowerBound, $0.range.upperBound] }
+                    cuts += try prepared.layout(width: width, lineBreakMode: mode).lines.flatMap {
+                        [$0.range.lowerBound, $0.range.upperBound]
+                    }
                 }
                 for mode in [LineBreakMode.byTruncatingTail, .byTruncatingHead, .byTruncatingMiddle] {
                     let lines = try prepared.layout(width: width, numberOfLines: 1, lineBreakMode: mode).lines
@@ -31,7 +33,9 @@ import Testing
             }
             checkedCuts += cuts.count
         }
-        print("Cluster safety: \(checkedCuts) cuts over \(cases.count - known.count) GraphemeBreakTest cases, all at cluster boundaries")
+        print(
+            "Cluster safety: \(checkedCuts) cuts over \(cases.count - known.count) GraphemeBreakTest cases, all at cluster boundaries"
+        )
         #expect(checkedCuts > 10_000)
     }
 }
@@ -52,20 +56,28 @@ import Testing
         guard let cases = UnicodeBreakTestData.load("GraphemeBreakTest.txt") else { return }
         let font = try Fixtures.font()
         for testCase in cases {
-            for text in [testCase.text, "ab" + testCase.text + "cd", "中" + testCase.text + "文 x", testCase.text + testCase.text] {
+            for text in [
+                testCase.text, "ab" + testCase.text + "cd", "中" + testCase.text + "文 x", testCase.text + testCase.text,
+            ] {
                 let prepared = PreparedText(text, font: font)
-                #expect(prepared.graphemes == Self.characterBoundaries(text), "GraphemeBreakTest.txt:\(testCase.line) in \(text.debugDescription)")
+                #expect(
+                    prepared.graphemes == Self.characterBoundaries(text),
+                    "GraphemeBreakTest.txt:\(testCase.line) in \(text.debugDescription)")
             }
         }
     }
 
     @Test func matchesCharacterOnRandomMixtures() throws {
-        let pieces = ["a", "Z", " ", "é", "e\u{301}", "\u{301}", "中", "か", "\u{3099}", "ｶ", "\u{FF9E}", "👍🏽", "🇫🇷", "\u{200D}",
-                      "👩‍👩‍👧", "\r\n", "\n", "\r", "ก", "\u{0E33}", "각", "\u{1100}", "\u{1161}", "\u{AD}", "©", "\u{FE0F}", "Я", "\u{483}", "।", "\u{94D}", "Ἄ", "ῶ", "\u{1FBD}"]
+        let pieces = [
+            "a", "Z", " ", "é", "e\u{301}", "\u{301}", "中", "か", "\u{3099}", "ｶ", "\u{FF9E}", "👍🏽", "🇫🇷", "\u{200D}",
+            "👩‍👩‍👧", "\r\n", "\n", "\r", "ก", "\u{0E33}", "각", "\u{1100}", "\u{1161}", "\u{AD}", "©", "\u{FE0F}", "Я", "\u{483}",
+            "।", "\u{94D}", "Ἄ", "ῶ", "\u{1FBD}",
+        ]
         var generator = Fixtures.Generator(state: 42)
         let font = try Fixtures.font()
         for _ in 0..<2000 {
-            let text = (0..<Int.random(in: 1...12, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            let text = (0..<Int.random(in: 1...12, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }
+                .joined()
             #expect(PreparedText(text, font: font).graphemes == Self.characterBoundaries(text), "\(text.debugDescription)")
         }
     }

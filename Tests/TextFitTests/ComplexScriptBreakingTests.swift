@@ -17,13 +17,15 @@ import Testing
     }
 
     static func sentences() throws -> [Sentence] {
-        let url = try #require(Bundle.module.url(forResource: "complex-breaks", withExtension: "jsonl", subdirectory: "Data"))
+        let url = try #require(
+            Bundle.module.url(forResource: "complex-breaks", withExtension: "jsonl", subdirectory: "Data"))
         return try String(contentsOf: url, encoding: .utf8).split(separator: "\n").map { line in
             let object = try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
             let breaks = (object["line"] as? [NSNumber] ?? []).map(\.intValue)
-            return Sentence(id: object["id"] as? String ?? "?", script: object["script"] as? String ?? "?",
-                            text: object["text"] as? String ?? "", lineBreaks: breaks,
-                            graphemes: Set((object["grapheme"] as? [NSNumber] ?? []).map(\.intValue) + [0]))
+            return Sentence(
+                id: object["id"] as? String ?? "?", script: object["script"] as? String ?? "?",
+                text: object["text"] as? String ?? "", lineBreaks: breaks,
+                graphemes: Set((object["grapheme"] as? [NSNumber] ?? []).map(\.intValue) + [0]))
         }
     }
 
@@ -86,7 +88,8 @@ import Testing
                         } else {
                             emergencies += 1
                             let inside = breaks.filter { $0 > line.range.lowerBound && $0 < end }
-                            #expect(inside.isEmpty, "\(sentence.id) \(line.range) at \(width) pt breaks inside a word that fits")
+                            #expect(
+                                inside.isEmpty, "\(sentence.id) \(line.range) at \(width) pt breaks inside a word that fits")
                             #expect(Self.split(units, at: end, sentence) == nil, "\(sentence.id) \(line.range)")
                         }
                     }
@@ -102,9 +105,11 @@ import Testing
     /// the single words "अन्तर्राष्ट्रीयकरण" and "আন্তর্জাতিকীকরণ" are wider than most of the widths.
     @Test(arguments: ["thai", "lao", "devanagari", "bengali"])
     func breaksAndCutsKeepClusters(script: String) throws {
-        let modes: [(LineBreakMode, Int)] = [(.byWordWrapping, 0), (.byCharWrapping, 0), (.byCharWrapping, 2),
-                                             (.byTruncatingTail, 1), (.byTruncatingTail, 2), (.byTruncatingHead, 1),
-                                             (.byTruncatingMiddle, 1), (.byClipping, 1)]
+        let modes: [(LineBreakMode, Int)] = [
+            (.byWordWrapping, 0), (.byCharWrapping, 0), (.byCharWrapping, 2),
+            (.byTruncatingTail, 1), (.byTruncatingTail, 2), (.byTruncatingHead, 1),
+            (.byTruncatingMiddle, 1), (.byClipping, 1),
+        ]
         var boundaries = 0
         for sentence in try Self.sentences() where sentence.script == script {
             let units = Array(sentence.text.utf16)
@@ -115,21 +120,26 @@ import Testing
                     for (mode, limit) in modes {
                         let layout = try prepared.layout(width: CGFloat(width), numberOfLines: limit, lineBreakMode: mode)
                         for line in layout.lines {
-                            let ends = [line.range.lowerBound, line.range.upperBound]
+                            let ends =
+                                [line.range.lowerBound, line.range.upperBound]
                                 + line.visibleRanges.flatMap { [$0.lowerBound, $0.upperBound] }
                             for offset in ends {
                                 boundaries += 1
                                 if let problem = Self.split(units, at: offset, sentence) {
-                                    Issue.record("\(sentence.id) \(mode) \(limit) at \(width) pt: line \(line.range) visible \(line.visibleRanges) splits at \(offset): \(problem)")
+                                    Issue.record(
+                                        "\(sentence.id) \(mode) \(limit) at \(width) pt: line \(line.range) visible \(line.visibleRanges) splits at \(offset): \(problem)"
+                                    )
                                 }
                             }
                             // A truncated line fits, unless its one visible cluster alone is wider (T6).
                             if line.ellipsis != nil, line.visibleRanges.reduce(0, { $0 + $1.count }) > 0 {
                                 let clusters = line.visibleRanges.reduce(0) { count, range in
-                                    count + sentence.graphemes.filter { $0 > range.lowerBound && $0 <= range.upperBound }.count
+                                    count
+                                        + sentence.graphemes.filter { $0 > range.lowerBound && $0 <= range.upperBound }.count
                                 }
-                                #expect(line.width <= CGFloat(width) + 0.001 || clusters <= 1,
-                                        "\(sentence.id) \(mode) at \(width) pt: \(line.width) pt")
+                                #expect(
+                                    line.width <= CGFloat(width) + 0.001 || clusters <= 1,
+                                    "\(sentence.id) \(mode) at \(width) pt: \(line.width) pt")
                             }
                         }
                     }

@@ -26,7 +26,8 @@ import Testing
             position = line.range.upperBound
             #expect(layout.size.width >= line.width, "\(context): the size covers the lines")
             if let width, line.width > width {
-                let visible = line.range.lowerBound..<prepared.trimmedEnd(line.range.upperBound, notBefore: line.range.lowerBound)
+                let visible =
+                    line.range.lowerBound..<prepared.trimmedEnd(line.range.upperBound, notBefore: line.range.lowerBound)
                 let clusters = prepared.graphemes.filter { visible.contains(Int($0)) }.count
                 #expect(clusters == 1, "\(context): line \(line.text.debugDescription) is \(line.width) > \(width)")
             }
@@ -66,7 +67,9 @@ import Testing
                 let prepared = PreparedText(text, font: font)
                 for width in [nil, 50, 180] as [CGFloat?] {
                     for mode in [LineBreakMode.byWordWrapping, .byCharWrapping] {
-                        try Self.checkInvariants(prepared, width: width, mode: mode, "copy \(copy) \(text.prefix(12)) at \(width.map { "\($0)" } ?? "nil")")
+                        try Self.checkInvariants(
+                            prepared, width: width, mode: mode,
+                            "copy \(copy) \(text.prefix(12)) at \(width.map { "\($0)" } ?? "nil")")
                     }
                 }
             }

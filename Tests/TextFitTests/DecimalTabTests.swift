@@ -29,12 +29,16 @@ import Testing
 
     /// A column of amounts: every line's separator at the stop, whatever the digits before it.
     @Test func amountsLineUp() throws {
-        let text = try PreparedText("Tea\t3.5\nCoffee\t12.25\nCake\t145.125", font: font,
-                                    paragraphStyle: Tabbed.style([TextTab.decimal(location: 140, locale: en)]))
+        let text = try PreparedText(
+            "Tea\t3.5\nCoffee\t12.25\nCake\t145.125", font: font,
+            paragraphStyle: Tabbed.style([TextTab.decimal(location: 140, locale: en)]))
         let lines = try text.layout(width: 300).lines
         #expect(lines.count == 3)
         for line in lines {
-            let dot = try #require(line.text.utf16.firstIndex(of: 0x2E).map { line.text.utf16.distance(from: line.text.utf16.startIndex, to: $0) })
+            let dot = try #require(
+                line.text.utf16.firstIndex(of: 0x2E).map {
+                    line.text.utf16.distance(from: line.text.utf16.startIndex, to: $0)
+                })
             let x = try #require(Tabbed.x(of: line.range.lowerBound + dot, in: line))
             #expect(abs(x - 140) <= 1.0 / 1024, "\(line.text)")
         }
@@ -114,10 +118,13 @@ import Testing
         #expect(throws: ParagraphStyleError.emptyColumnTerminators(field: "tabStops.columnTerminators")) {
             try PreparedText("a\tb", font: font, paragraphStyle: empty)
         }
-        #expect("\(ParagraphStyleError.emptyColumnTerminators(field: "tabStops.columnTerminators"))".contains("tabStops.columnTerminators"))
+        #expect(
+            "\(ParagraphStyleError.emptyColumnTerminators(field: "tabStops.columnTerminators"))".contains(
+                "tabStops.columnTerminators"))
         for location in [CGFloat.nan, -1, .infinity] {
             #expect(throws: ParagraphStyleError.self) {
-                try PreparedText("a\tb", font: font, paragraphStyle: Tabbed.style([TextTab.decimal(location: location, locale: en)]))
+                try PreparedText(
+                    "a\tb", font: font, paragraphStyle: Tabbed.style([TextTab.decimal(location: location, locale: en)]))
             }
         }
     }

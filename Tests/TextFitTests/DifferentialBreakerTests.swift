@@ -12,25 +12,26 @@ import Testing
 /// priority, W6), and a narrower last line.
 @Suite struct DifferentialBreakerTests {
     /// Texts beyond the corpus that reach the fast path's edges.
-    static let edgeTexts: [String] = Fixtures.samples + [
-        "",
-        " ",
-        "\n",
-        "a\n",
-        "\n\n\nthree empty paragraphs before",
-        "   ",
-        "word     \n     indented after spaces   ",
-        "AVATAR WAVY TAVERN VAVAVAVAVA AWAY YAWATA",  // kerned capitals: unsafe-to-break clusters
-        "ffffffffffffffffffffffflllllllllll office affluent",  // ligatures
-        "한국어 텍스트는 공백에서 줄을 바꿉니다 한국어텍스트는공백에서줄을바꿉니다",  // W6 Hangul word priority
-        "tab\tseparated\tvalues\tand\tmore\ttabs",
-        "line\u{2028}separator inside\u{2028}a paragraph",  // mandatory breaks inside: general path
-        "a\u{2029}b\u{85}c\r\nd\re",
-        "x",
-        "👩‍👩‍👧‍👦👩‍👩‍👧‍👦👩‍👩‍👧‍👦👩‍👩‍👧‍👦👩‍👩‍👧‍👦 e\u{301}e\u{301}e\u{301}e\u{301}e\u{301}e\u{301}",
-        "The quick brown fox jumps over the lazy dog. The quick brown fox jumps over the dog.",
-        String(repeating: "Съешь же ещё этих мягких французских булок ", count: 6),
-    ]
+    static let edgeTexts: [String] =
+        Fixtures.samples + [
+            "",
+            " ",
+            "\n",
+            "a\n",
+            "\n\n\nthree empty paragraphs before",
+            "   ",
+            "word     \n     indented after spaces   ",
+            "AVATAR WAVY TAVERN VAVAVAVAVA AWAY YAWATA",  // kerned capitals: unsafe-to-break clusters
+            "ffffffffffffffffffffffflllllllllll office affluent",  // ligatures
+            "한국어 텍스트는 공백에서 줄을 바꿉니다 한국어텍스트는공백에서줄을바꿉니다",  // W6 Hangul word priority
+            "tab\tseparated\tvalues\tand\tmore\ttabs",
+            "line\u{2028}separator inside\u{2028}a paragraph",  // mandatory breaks inside: general path
+            "a\u{2029}b\u{85}c\r\nd\re",
+            "x",
+            "👩‍👩‍👧‍👦👩‍👩‍👧‍👦👩‍👩‍👧‍👦👩‍👩‍👧‍👦👩‍👩‍👧‍👦 e\u{301}e\u{301}e\u{301}e\u{301}e\u{301}e\u{301}",
+            "The quick brown fox jumps over the lazy dog. The quick brown fox jumps over the dog.",
+            String(repeating: "Съешь же ещё этих мягких французских булок ", count: 6),
+        ]
 
     static let strategies: [LineBreakStrategy] = [[], .standard]
 
@@ -43,34 +44,43 @@ import Testing
     }
 
     /// Compares fast and general for one text at one width, in every mode, line limit and strategy.
-    static func compare(_ prepared: PreparedText, width: CGFloat?, lastLineMaxWidth: CGFloat? = nil, label: String,
-                        into tally: inout Tally) throws {
+    static func compare(
+        _ prepared: PreparedText, width: CGFloat?, lastLineMaxWidth: CGFloat? = nil, label: String,
+        into tally: inout Tally
+    ) throws {
         for mode in LineBreakMode.allCases {
             for strategy in strategies {
                 for lines in 0...3 {
-                    let fastMetrics = try prepared.measure(width: width, numberOfLines: lines, lineBreakMode: mode,
-                                                           lineBreakStrategy: strategy, lastLineMaxWidth: lastLineMaxWidth,
-                                                           fastPath: true)
-                    let generalMetrics = try prepared.measure(width: width, numberOfLines: lines, lineBreakMode: mode,
-                                                              lineBreakStrategy: strategy, lastLineMaxWidth: lastLineMaxWidth,
-                                                              fastPath: false)
-                    let fastLayout = try prepared.layout(width: width, numberOfLines: lines, lineBreakMode: mode,
-                                                         lineBreakStrategy: strategy, lastLineMaxWidth: lastLineMaxWidth,
-                                                         fastPath: true)
-                    let generalLayout = try prepared.layout(width: width, numberOfLines: lines, lineBreakMode: mode,
-                                                            lineBreakStrategy: strategy, lastLineMaxWidth: lastLineMaxWidth,
-                                                            fastPath: false)
+                    let fastMetrics = try prepared.measure(
+                        width: width, numberOfLines: lines, lineBreakMode: mode,
+                        lineBreakStrategy: strategy, lastLineMaxWidth: lastLineMaxWidth,
+                        fastPath: true)
+                    let generalMetrics = try prepared.measure(
+                        width: width, numberOfLines: lines, lineBreakMode: mode,
+                        lineBreakStrategy: strategy, lastLineMaxWidth: lastLineMaxWidth,
+                        fastPath: false)
+                    let fastLayout = try prepared.layout(
+                        width: width, numberOfLines: lines, lineBreakMode: mode,
+                        lineBreakStrategy: strategy, lastLineMaxWidth: lastLineMaxWidth,
+                        fastPath: true)
+                    let generalLayout = try prepared.layout(
+                        width: width, numberOfLines: lines, lineBreakMode: mode,
+                        lineBreakStrategy: strategy, lastLineMaxWidth: lastLineMaxWidth,
+                        fastPath: false)
                     tally.comparisons += 2
-                    let breaker = LineBreaker(text: prepared, request: LineRequest(
-                        widths: LineWidths(width: try LineRequest.units(forWidth: width)),
-                        maxLines: lines, mode: mode, strategy: strategy))
+                    let breaker = LineBreaker(
+                        text: prepared,
+                        request: LineRequest(
+                            widths: LineWidths(width: try LineRequest.units(forWidth: width)),
+                            maxLines: lines, mode: mode, strategy: strategy))
                     if breaker.canRunFast { tally.fastRuns += 1 }
                     if mode != .byCharWrapping { tally.eligibleRuns += 1 }
                     if fastMetrics != generalMetrics || fastLayout != generalLayout, tally.failures.count < 20 {
-                        tally.failures.append("\(label) width \(width.map { "\($0)" } ?? "nil") last \(lastLineMaxWidth.map { "\($0)" } ?? "-") "
-                            + "lines \(lines) \(mode) strategy \(strategy.rawValue): fast \(fastMetrics) "
-                            + "\(fastLayout.lines.map { ($0.range, $0.width) }) vs general \(generalMetrics) "
-                            + "\(generalLayout.lines.map { ($0.range, $0.width) })")
+                        tally.failures.append(
+                            "\(label) width \(width.map { "\($0)" } ?? "nil") last \(lastLineMaxWidth.map { "\($0)" } ?? "-") "
+                                + "lines \(lines) \(mode) strategy \(strategy.rawValue): fast \(fastMetrics) "
+                                + "\(fastLayout.lines.map { ($0.range, $0.width) }) vs general \(generalMetrics) "
+                                + "\(generalLayout.lines.map { ($0.range, $0.width) })")
                     }
                 }
             }
@@ -125,7 +135,8 @@ import Testing
                 try Self.compare(prepared, width: 150, lastLineMaxWidth: 60, label: "edge \(index)", into: &tally)
             }
         }
-        print("DifferentialBreakerTests edge texts: \(tally.comparisons) comparisons, \(tally.fastRuns) runs on the fast path")
+        print(
+            "DifferentialBreakerTests edge texts: \(tally.comparisons) comparisons, \(tally.fastRuns) runs on the fast path")
         #expect(tally.failures.isEmpty, "\(tally.failures.joined(separator: "\n"))")
     }
 
@@ -136,10 +147,14 @@ import Testing
         let font = try Fixtures.font(15)
         for index in 0..<150 {
             let prepared = PreparedText(Fixtures.randomText(&generator), font: font)
-            let width = CGFloat(Int.random(in: 8...400, using: &generator)) + CGFloat(Int.random(in: 0..<1024, using: &generator)) / 1024
+            let width =
+                CGFloat(Int.random(in: 8...400, using: &generator)) + CGFloat(Int.random(in: 0..<1024, using: &generator))
+                / 1024
             try Self.compare(prepared, width: width, label: "random \(index)", into: &tally)
         }
-        print("DifferentialBreakerTests random texts: \(tally.comparisons) comparisons, \(tally.fastRuns) runs on the fast path")
+        print(
+            "DifferentialBreakerTests random texts: \(tally.comparisons) comparisons, \(tally.fastRuns) runs on the fast path"
+        )
         #expect(tally.failures.isEmpty, "\(tally.failures.joined(separator: "\n"))")
     }
 
@@ -153,7 +168,8 @@ import Testing
         var tally = Tally()
         let font = try Fixtures.font(13)
         // Without the samples' mandatory breaks inside a paragraph (U+2028), which the fast path refuses.
-        let words: [String] = Fixtures.samples.joined(separator: " ").split(separator: " ").map(String.init)
+        let words: [String] =
+            Fixtures.samples.joined(separator: " ").split(separator: " ").map(String.init)
             .filter { !$0.unicodeScalars.contains { [0x0B, 0x0C, 0x2028].contains($0.value) } }
             + ["a", "of", "I", "to", "—", "x"]
         var manyOpportunityLayouts = 0
@@ -169,16 +185,26 @@ import Testing
             }
             let prepared = PreparedText(text, font: font)
             for _ in 0..<3 {
-                let width = CGFloat(Int.random(in: 60...1800, using: &generator)) + CGFloat(Int.random(in: 0..<1024, using: &generator)) / 1024
+                let width =
+                    CGFloat(Int.random(in: 60...1800, using: &generator)) + CGFloat(
+                        Int.random(in: 0..<1024, using: &generator)) / 1024
                 try Self.compare(prepared, width: width, label: "long \(index)", into: &tally)
                 // Lines of more than eight opportunities: where the guess walk's misses gallop.
                 let lines = try prepared.layout(width: width).lines
-                if prepared.breakVisiblePrefixIsMonotone, lines.contains(where: { line in
-                    prepared.storage.breaks.filter { Int($0) > line.range.lowerBound && Int($0) <= line.range.upperBound }.count > 8
-                }) { manyOpportunityLayouts += 1 }
+                if prepared.breakVisiblePrefixIsMonotone,
+                    lines.contains(where: { line in
+                        prepared.storage.breaks.filter {
+                            Int($0) > line.range.lowerBound && Int($0) <= line.range.upperBound
+                        }.count > 8
+                    })
+                {
+                    manyOpportunityLayouts += 1
+                }
             }
         }
-        print("DifferentialBreakerTests long lines: \(tally.comparisons) comparisons, \(tally.fastRuns) runs on the fast path, \(manyOpportunityLayouts) layouts with a line of more than eight opportunities")
+        print(
+            "DifferentialBreakerTests long lines: \(tally.comparisons) comparisons, \(tally.fastRuns) runs on the fast path, \(manyOpportunityLayouts) layouts with a line of more than eight opportunities"
+        )
         #expect(tally.failures.isEmpty, "\(tally.failures.joined(separator: "\n"))")
         #expect(manyOpportunityLayouts >= 30, "too few lines of many opportunities: \(manyOpportunityLayouts)")
         #expect(tally.fastRuns * 100 >= tally.eligibleRuns * 80, "\(tally.fastRuns) of \(tally.eligibleRuns)")

@@ -15,14 +15,19 @@ import Testing
     }
 
     static func rows() throws -> [Row] {
-        let url = try #require(Bundle.module.url(forResource: "hig-dynamic-type", withExtension: "tsv", subdirectory: "Data/dynamic-type"))
+        let url = try #require(
+            Bundle.module.url(forResource: "hig-dynamic-type", withExtension: "tsv", subdirectory: "Data/dynamic-type"))
         var rows: [Row] = []
-        for (index, line) in try String(contentsOf: url, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+        for (index, line) in try String(contentsOf: url, encoding: .utf8).split(
+            separator: "\n", omittingEmptySubsequences: false
+        ).enumerated()
         where !line.hasPrefix("#") && !line.hasPrefix("category") && !line.isEmpty {
             let fields = line.split(separator: "\t").map(String.init)
             try #require(fields.count == 5, "line \(index + 1)")
-            rows.append(Row(line: index + 1, category: fields[0], style: fields[1], weight: fields[2],
-                            size: CGFloat(try #require(Double(fields[3]))), leading: CGFloat(try #require(Double(fields[4])))))
+            rows.append(
+                Row(
+                    line: index + 1, category: fields[0], style: fields[1], weight: fields[2],
+                    size: CGFloat(try #require(Double(fields[3]))), leading: CGFloat(try #require(Double(fields[4])))))
         }
         return rows
     }
@@ -53,8 +58,9 @@ import Testing
         #expect(abs(scaled.pointSize - 20 * 40 / 17) < 1e-9)
         #expect(FontMetrics(forTextStyle: .caption2).scaledValue(for: 44, compatibleWith: .extraSmall) == 44)
         #expect(FontMetrics.default.scaledValue(for: 17, compatibleWith: .extraExtraExtraLarge) == 23)
-        let capped = try FontMetrics(forTextStyle: .body).scaledFont(for: custom, maximumPointSize: 30,
-                                                                     compatibleWith: .accessibilityExtraExtraExtraLarge)
+        let capped = try FontMetrics(forTextStyle: .body).scaledFont(
+            for: custom, maximumPointSize: 30,
+            compatibleWith: .accessibilityExtraExtraExtraLarge)
         #expect(capped.pointSize == 30)
         // A scaled text measures as the same text set at the scaled size.
         let text = "Dynamic Type grows this line"

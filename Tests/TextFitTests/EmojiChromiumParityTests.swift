@@ -15,14 +15,16 @@ import Testing
     struct Case: Decodable { let text: String; let size: Double; let width: Double }
 
     static func cases() throws -> [Case] {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Data/chromium/emoji.jsonl")
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "Data/chromium/emoji.jsonl")
         return try String(contentsOf: url, encoding: .utf8).split(separator: "\n").filter { !$0.hasPrefix("#") }
             .map { try JSONDecoder().decode(Case.self, from: Data($0.utf8)) }
     }
 
     @Test func widthsEqualChromiumsButForTheBitmapAdvance() throws {
-        try #require(FileManager.default.fileExists(atPath: "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf"),
-                     "install fonts-noto-color-emoji")
+        try #require(
+            FileManager.default.fileExists(atPath: "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf"),
+            "install fonts-noto-color-emoji")
         let cases = try Self.cases()
         #expect(cases.count >= 100)
         var rawWithin = 0
@@ -38,13 +40,15 @@ import Testing
                 emoji += String(decoding: units[Int(segment.start)..<Int(segment.end)], as: UTF16.self).count
             }
             let perEmoji = (136.0 / 109.0 - 2550.0 / 2048.0) * item.size
-            #expect(abs(ours - (item.width - Double(emoji) * perEmoji)) <= 0.005,
-                    "\(item.text): \(ours) vs Chromium \(item.width), \(emoji) emoji")
+            #expect(
+                abs(ours - (item.width - Double(emoji) * perEmoji)) <= 0.005,
+                "\(item.text): \(ours) vs Chromium \(item.width), \(emoji) emoji")
             let raw = abs(ours - item.width)
             worstRaw = max(worstRaw, raw)
             if raw <= 0.05 { rawWithin += 1 }
         }
-        print("emoji vs Chromium: \(rawWithin) of \(cases.count) within 0.05 pt as measured, worst \(worstRaw) pt (two emoji)")
+        print(
+            "emoji vs Chromium: \(rawWithin) of \(cases.count) within 0.05 pt as measured, worst \(worstRaw) pt (two emoji)")
         #expect(rawWithin >= 200)
     }
 }

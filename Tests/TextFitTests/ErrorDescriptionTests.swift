@@ -13,9 +13,11 @@ import TextFit
         .bundledFontsNotFound(searched: ["TEXTFIT_FONTS_DIR: not set", "/opt/tool/Fonts: no such folder"]),
         .fontsDirectoryUnusable(path: "/nonexistent", reason: "no such folder"),
     ]
-    static let measureErrors: [MeasureError] = [.invalidWidth(-1), .invalidHeight(.nan), .invalidNumberOfLines(-2),
-                                                .invalidScale(0), .invalidMinimumScaleFactor(1.5),
-                                                .clusterTooWide(size: 99_999)]
+    static let measureErrors: [MeasureError] = [
+        .invalidWidth(-1), .invalidHeight(.nan), .invalidNumberOfLines(-2),
+        .invalidScale(0), .invalidMinimumScaleFactor(1.5),
+        .clusterTooWide(size: 99_999),
+    ]
 
     @Test func localizedDescriptionIsTheDescription() {
         let errors: [any Error & CustomStringConvertible] = Self.fontErrors + Self.measureErrors

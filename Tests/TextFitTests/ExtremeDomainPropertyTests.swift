@@ -37,7 +37,8 @@ import _TextFitTestSupport
         }
         var answered = 0
         for _ in 0..<400 {
-            let size: CGFloat = Bool.random(using: &generator)
+            let size: CGFloat =
+                Bool.random(using: &generator)
                 ? _FuzzEntries.sizeExtremes.randomElement(using: &generator)!
                 : CGFloat(pow(10, Double.random(in: -4...4.999_99, using: &generator)))
             let mode = modes.randomElement(using: &generator)!

@@ -47,7 +47,9 @@ import Testing
         let emojiFace = heart.face(Int(heart.segments[try #require(heart.segmentIndex(containing: 2))].face))
         func shaped(_ piece: String, _ face: Face) throws -> Int {
             let hb = try #require(face.harfBuzzFont(scale: font.scale))
-            return SegmentShaper.shapeUncached(ArraySlice(piece.utf16), script: 0, font: hb).advances.reduce(0) { $0 + Int($1) }
+            return SegmentShaper.shapeUncached(ArraySlice(piece.utf16), script: 0, font: hb).advances.reduce(0) {
+                $0 + Int($1)
+            }
         }
         let expected = try shaped("I ", font.face) + shaped("❤️", emojiFace) + shaped(" you", font.face)
         #expect(heart.width(0, heart.utf16Count) == expected)

@@ -18,15 +18,17 @@ import Testing
     }
 
     static func references() throws -> [Reference] {
-        let url = try #require(Bundle.module.url(forResource: "pango-faces", withExtension: "jsonl", subdirectory: "Data/faces"))
+        let url = try #require(
+            Bundle.module.url(forResource: "pango-faces", withExtension: "jsonl", subdirectory: "Data/faces"))
         return try String(contentsOf: url, encoding: .utf8).split(separator: "\n").map { line in
             let object = try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
-            return Reference(text: try #require(object["text"] as? String), family: try #require(object["family"] as? String),
-                             size: CGFloat(try #require(object["size"] as? NSNumber).doubleValue),
-                             weight: CGFloat(try #require(object["weight"] as? NSNumber).doubleValue),
-                             italic: try #require(object["italic"] as? Bool),
-                             widthUnits: try #require(object["widthUnits"] as? NSNumber).intValue,
-                             pangoFace: try #require(object["pangoFace"] as? String))
+            return Reference(
+                text: try #require(object["text"] as? String), family: try #require(object["family"] as? String),
+                size: CGFloat(try #require(object["size"] as? NSNumber).doubleValue),
+                weight: CGFloat(try #require(object["weight"] as? NSNumber).doubleValue),
+                italic: try #require(object["italic"] as? Bool),
+                widthUnits: try #require(object["widthUnits"] as? NSNumber).intValue,
+                pangoFace: try #require(object["pangoFace"] as? String))
         }
     }
 
@@ -39,14 +41,16 @@ import Testing
         let references = try Self.references()
         #expect(references.count == 41)
         for reference in references {
-            let font = try Font(family: reference.family, size: reference.size, weight: Font.Weight(reference.weight),
-                                italic: reference.italic)
+            let font = try Font(
+                family: reference.family, size: reference.size, weight: Font.Weight(reference.weight),
+                italic: reference.italic)
             // Pango names the face "<family> [<style>] <size>"; its regular style is left out.
             let pangoStyle = reference.pangoFace.dropFirst(reference.family.count + 1).split(separator: " ").dropLast()
                 .joined(separator: " ")
             #expect(font.styleName == (pangoStyle.isEmpty ? "Regular" : pangoStyle), "\(reference)")
             // Pango's logical width keeps a trailing space ("Hello, "), as the line with its hanging whitespace.
-            let width = try #require(PreparedText(reference.text, font: font).layout().lines.first).widthIncludingTrailingWhitespace
+            let width = try #require(PreparedText(reference.text, font: font).layout().lines.first)
+                .widthIncludingTrailingWhitespace
             #expect(abs(Self.units(width) - reference.widthUnits) <= 1, "\(reference.text) \(font): \(Self.units(width))")
         }
         // The data set is worth testing against: the italic and the upright face disagree on every text.
@@ -74,7 +78,8 @@ import Testing
             #expect(try Font(family: "Noto Sans", size: 17, weight: weight, italic: true).styleName == italic, "\(weight)")
             #expect(weight.isBold == (upright == "Bold"))
         }
-        let numbers = [Font.Weight.ultraLight, .thin, .light, .regular, .medium, .semibold, .bold, .heavy, .black].map(\.rawValue)
+        let numbers = [Font.Weight.ultraLight, .thin, .light, .regular, .medium, .semibold, .bold, .heavy, .black].map(
+            \.rawValue)
         #expect(numbers == [100, 200, 300, 400, 500, 600, 700, 800, 900])
         #expect(Font.Weight.semibold.description == "semibold" && Font.Weight(350).description == "350")
     }
@@ -87,7 +92,10 @@ import Testing
         let bold = try Font.boldSystemFont(ofSize: 17)
         #expect(bold.symbolicTraits == .traitBold && bold.weight == .bold)
         #expect(try Font.systemFont(ofSize: 17, weight: .semibold).weight == .bold)
-        #expect(try Font(family: "Noto Sans", size: 17, weight: .heavy, italic: true).symbolicTraits == [.traitItalic, .traitBold])
+        #expect(
+            try Font(family: "Noto Sans", size: 17, weight: .heavy, italic: true).symbolicTraits == [
+                .traitItalic, .traitBold,
+            ])
         #expect(try Font.systemFont(ofSize: 17).symbolicTraits.isEmpty)
         // UIKit's bits, so code that stores raw values reads the same traits.
         #expect(Font.SymbolicTraits.traitItalic.rawValue == 1 && Font.SymbolicTraits.traitBold.rawValue == 2)
@@ -116,8 +124,10 @@ import Testing
     @Test func fontconfigIsAskedForWeightAndSlant() throws {
         let directory = try #require(BundledFonts.directory)
         let fontconfig = try #require(Fontconfig(appFontDirectory: directory.path))
-        let expected: [(Double, Bool, String)] = [(400, false, "NotoSans-Regular.ttf"), (400, true, "NotoSans-Italic.ttf"),
-                                                  (700, false, "NotoSans-Bold.ttf"), (700, true, "NotoSans-BoldItalic.ttf")]
+        let expected: [(Double, Bool, String)] = [
+            (400, false, "NotoSans-Regular.ttf"), (400, true, "NotoSans-Italic.ttf"),
+            (700, false, "NotoSans-Bold.ttf"), (700, true, "NotoSans-BoldItalic.ttf"),
+        ]
         for (weight, italic, file) in expected {
             let match = try #require(fontconfig.match(family: "Noto Sans", weight: weight, italic: italic))
             #expect((match.path as NSString).lastPathComponent == file, "\(weight) \(italic)")
@@ -163,7 +173,9 @@ import Testing
     @Test(arguments: [0, 99, 99.99, 900.01, 1000, -0.4, 0.4, CGFloat.nan, .infinity, -.infinity])
     func badWeightsAreRefused(weight: CGFloat) throws {
         for family in ["Noto Sans", "DejaVu Sans", "No Such Family"] {
-            let error = #expect(throws: FontError.self) { try Font(family: family, size: 17, weight: Font.Weight(rawValue: weight)) }
+            let error = #expect(throws: FontError.self) {
+                try Font(family: family, size: 17, weight: Font.Weight(rawValue: weight))
+            }
             guard case .invalidWeight(let reported)? = error else { Issue.record("\(String(describing: error))"); continue }
             #expect(reported.isNaN ? weight.isNaN : reported == Double(weight))
         }

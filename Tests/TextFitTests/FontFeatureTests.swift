@@ -36,7 +36,8 @@ import Testing
         #expect(try Self.width(text, smallCaps) == caps)
         // Equal settings in any order and with repeats give the one face.
         let a = try Font(family: "Noto Sans", size: 17, features: [FontFeature("liga", 0), .smallCaps])
-        let b = try Font(family: "Noto Sans", size: 17, features: [.smallCaps, FontFeature("liga", 1), FontFeature("liga", 0)])
+        let b = try Font(
+            family: "Noto Sans", size: 17, features: [.smallCaps, FontFeature("liga", 1), FontFeature("liga", 0)])
         #expect(a == b)
         #expect(a.features.map(\.description) == ["liga=0", "smcp=1"])
         // Another size keeps the features.
@@ -48,7 +49,9 @@ import Testing
         let plain = try Font(family: "Noto Sans", size: 17)
         let noLigatures = try plain.withFeatures([.noLigatures])
         let glyphs = { (font: Font) -> Int in
-            try PreparedText("office", font: font).layout().lines.first.map { $0.glyphs().runs.reduce(0) { $0 + $1.glyphs.count } } ?? 0
+            try PreparedText("office", font: font).layout().lines.first.map {
+                $0.glyphs().runs.reduce(0) { $0 + $1.glyphs.count }
+            } ?? 0
         }
         #expect(try glyphs(plain) < glyphs(noLigatures))
     }

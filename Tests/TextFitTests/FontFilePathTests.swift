@@ -33,7 +33,8 @@ import Testing
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
         try handle.truncate(atOffset: UInt64(FontFileBytes.sizeLimit) + 1)
         try handle.close()
-        #expect(throws: FontError.unreadableFile(path: path, reason: "larger than 256 MiB, the largest font file accepted")) {
+        #expect(throws: FontError.unreadableFile(path: path, reason: "larger than 256 MiB, the largest font file accepted"))
+        {
             try Font(file: path, size: 12)
         }
     }

@@ -13,7 +13,8 @@ import Testing
         let old = try catalog.face(path: font.path, faceIndex: 0)
         #expect(old.familyName == "DejaVu Sans")
         // Same inode, other bytes: Noto Sans Bold written over the DejaVu copy.
-        let bold = try Data(contentsOf: URL(fileURLWithPath: try Font(family: "Noto Sans", size: 12, weight: .bold).filePath))
+        let bold = try Data(
+            contentsOf: URL(fileURLWithPath: try Font(family: "Noto Sans", size: 12, weight: .bold).filePath))
         let handle = try #require(FileHandle(forWritingAtPath: font.path))
         try handle.truncate(atOffset: 0)
         handle.write(bold)

@@ -14,7 +14,8 @@ import Testing
     /// A fresh folder with a copy of DejaVu Sans in it, and the catalog to test.
     static func setUp() throws -> (folder: URL, font: URL, catalog: FontCatalog) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fontfiles-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("fonts/sub"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("fonts/sub"), withIntermediateDirectories: true)
         let font = folder.appendingPathComponent("fonts/DejaVuSans.ttf")
         try FileManager.default.copyItem(atPath: dejaVu, toPath: font.path)
         return (folder, font, FontCatalog(bundledLookup: BundledFonts.lookup))
@@ -27,8 +28,10 @@ import Testing
         try FileManager.default.createSymbolicLink(at: symlink, withDestinationURL: font)
         let hardLink = folder.appendingPathComponent("fonts/hard.ttf")
         try FileManager.default.linkItem(at: font, to: hardLink)
-        let spellings = [font.path, symlink.path, hardLink.path, folder.path + "/fonts/sub/../DejaVuSans.ttf",
-                         folder.path + "/./fonts//DejaVuSans.ttf"]
+        let spellings = [
+            font.path, symlink.path, hardLink.path, folder.path + "/fonts/sub/../DejaVuSans.ttf",
+            folder.path + "/./fonts//DejaVuSans.ttf",
+        ]
         let faces = try spellings.map { try catalog.face(path: $0, faceIndex: 0) }
         #expect(Set(faces.map(\.id)).count == 1)
         let statistics = catalog.fileFaceStatistics
@@ -62,7 +65,8 @@ import Testing
         let file = try #require(BundledFonts.files.first { !$0.italic })
         let links = try (0..<3).map { index -> URL in
             let link = folder.appendingPathComponent("bundled\(index).ttf")
-            try FileManager.default.createSymbolicLink(at: link, withDestinationURL: bundledFolder.appendingPathComponent(file.file))
+            try FileManager.default.createSymbolicLink(
+                at: link, withDestinationURL: bundledFolder.appendingPathComponent(file.file))
             return link
         }
         let faces = try links.map { try catalog.face(path: $0.path, faceIndex: 0) }
@@ -70,7 +74,8 @@ import Testing
         #expect(faces[0] !== catalog.bundledFace(file: file.file) && !faces[0].livesForProcess)
         #expect(catalog.fileFaceStatistics.openFaces == 1)
         // The bundled path itself is the bundled face.
-        #expect(try catalog.face(path: bundledFolder.appendingPathComponent(file.file).path, faceIndex: 0)
+        #expect(
+            try catalog.face(path: bundledFolder.appendingPathComponent(file.file).path, faceIndex: 0)
                 === catalog.bundledFace(file: file.file))
     }
 
@@ -91,8 +96,10 @@ import Testing
         let lookalike = folder.appendingPathComponent("fonts-evil")
         try FileManager.default.createDirectory(at: lookalike, withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: Self.dejaVu, toPath: lookalike.appendingPathComponent("x.ttf").path)
-        for path in [escape.path, root.path + "/../beside.ttf", beside.path, Self.dejaVu, "/proc/self/exe",
-                     lookalike.appendingPathComponent("x.ttf").path] {
+        for path in [
+            escape.path, root.path + "/../beside.ttf", beside.path, Self.dejaVu, "/proc/self/exe",
+            lookalike.appendingPathComponent("x.ttf").path,
+        ] {
             #expect(throws: FontError.outsideAllowedFolders(path: path)) { try catalog.face(path: path, faceIndex: 0) }
         }
         // A missing file inside is still "not found", not "outside".

@@ -83,8 +83,9 @@ import Testing
             guard case FontError.unreadableFile(let path, _) = error else { return false }
             return path == truncated.path
         }
-        #expect(FontError.unreadableFile(path: "/f", reason: "broken").description
-            == "font file /f is not readable as a font: broken")
+        #expect(
+            FontError.unreadableFile(path: "/f", reason: "broken").description
+                == "font file /f is not readable as a font: broken")
         // The process keeps working after bad fonts.
         #expect(try PreparedText("still fine", font: Fixtures.font()).layout().lineCount == 1)
     }
@@ -94,14 +95,17 @@ import Testing
         #expect(throws: FontError.faceIndexOutOfRange(path: path, index: 3, faceCount: 1)) {
             try Font(file: path, faceIndex: 3, size: 12)
         }
-        #expect(FontError.faceIndexOutOfRange(path: "/f", index: 3, faceCount: 1).description
-            == "font file /f has 1 face; face index 3 is out of range")
+        #expect(
+            FontError.faceIndexOutOfRange(path: "/f", index: 3, faceCount: 1).description
+                == "font file /f has 1 face; face index 3 is out of range")
     }
 
     @Test(arguments: [0.0, -1.0, Double.nan, Double.infinity])
     func invalidSizesAreRefused(size: Double) {
         #expect(throws: FontError.self) { try Font(family: "Noto Sans", size: CGFloat(size)) }
-        #expect(FontError.invalidSize(-1).description == "font size -1.0 is invalid: use a finite number of points greater than 0 and below 100000 "
+        #expect(
+            FontError.invalidSize(-1).description
+                == "font size -1.0 is invalid: use a finite number of points greater than 0 and below 100000 "
                 + "(the largest size whose glyph advances TextFit's 1/1024-pt integers hold)")
     }
 }

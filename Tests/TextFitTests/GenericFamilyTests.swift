@@ -23,13 +23,16 @@ import Testing
     /// slant (compared by file name: TextFit's configuration also holds the bundled copies of Noto Sans).
     @Test(arguments: ["sans-serif", "serif", "monospace", "system-ui"])
     func genericNamesResolveAsFontconfigDoes(_ name: String) throws {
-        for (weight, italic, pattern) in [(Font.Weight.regular, false, "weight=80:slant=0"),
-                                          (.bold, true, "weight=200:slant=100")] {
+        for (weight, italic, pattern) in [
+            (Font.Weight.regular, false, "weight=80:slant=0"),
+            (.bold, true, "weight=200:slant=100"),
+        ] {
             let font = try Font(family: name, size: 17, weight: weight, italic: italic)
             let expected = try fcMatchFile("\(name):scalable=true:\(pattern)")
             #expect(!expected.isEmpty)
-            #expect(URL(fileURLWithPath: font.filePath).lastPathComponent == URL(fileURLWithPath: expected).lastPathComponent,
-                    "\(name) \(pattern)")
+            #expect(
+                URL(fileURLWithPath: font.filePath).lastPathComponent == URL(fileURLWithPath: expected).lastPathComponent,
+                "\(name) \(pattern)")
         }
         // Case-insensitive, as family names are.
         #expect(try Font(family: name.uppercased(), size: 12).filePath == (try Font(family: name, size: 12)).filePath)
@@ -44,16 +47,21 @@ import Testing
 
     /// Any other name still needs a family of that name: Fontconfig's substitute is not taken (F6).
     @Test func otherNamesStillNeedTheirFamily() {
-        #expect(throws: FontError.familyNotFound("Helvetica Neue Ultra")) { try Font(family: "Helvetica Neue Ultra", size: 12) }
+        #expect(throws: FontError.familyNotFound("Helvetica Neue Ultra")) {
+            try Font(family: "Helvetica Neue Ultra", size: 12)
+        }
     }
 
     /// Suggestions over a fixed list: the same name spelt otherwise, a name it starts or that starts it,
     /// a few edits away; nothing for a short or far name.
     @Test func suggestionsOverAList() {
-        let families = ["DejaVu Sans", "DejaVu Sans Mono", "DejaVu Serif", "Liberation Sans", "Liberation Serif", "Noto Sans"]
+        let families = [
+            "DejaVu Sans", "DejaVu Sans Mono", "DejaVu Serif", "Liberation Sans", "Liberation Serif", "Noto Sans",
+        ]
         #expect(InstalledFamilies.suggestions(for: "dejavusans", among: families).first == "DejaVu Sans")
         #expect(InstalledFamilies.suggestions(for: "Liberation Sanz", among: families) == ["Liberation Sans"])
-        #expect(InstalledFamilies.suggestions(for: "Liberation", among: families) == ["Liberation Sans", "Liberation Serif"])
+        #expect(
+            InstalledFamilies.suggestions(for: "Liberation", among: families) == ["Liberation Sans", "Liberation Serif"])
         #expect(InstalledFamilies.suggestions(for: "Noto Sans Regular", among: families) == ["Noto Sans"])
         #expect(InstalledFamilies.suggestions(for: "sans serif", among: families).contains("sans-serif"))
         #expect(InstalledFamilies.suggestions(for: "No Such Family 42", among: families).isEmpty)

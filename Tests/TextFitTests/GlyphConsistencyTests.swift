@@ -15,7 +15,8 @@ import _TextFitTestSupport
                 let measured = Int((line.width * CGFloat(Units.perPoint)).rounded())
                 #expect(run.width == measured, "\(glyphCase), line \(index + 1) \(line.text.debugDescription)")
                 let withWhitespace = Int((line.widthIncludingTrailingWhitespace * CGFloat(Units.perPoint)).rounded())
-                #expect((run.hangingWhitespace?.upperBound ?? run.width) == withWhitespace, "\(glyphCase), line \(index + 1)")
+                #expect(
+                    (run.hangingWhitespace?.upperBound ?? run.width) == withWhitespace, "\(glyphCase), line \(index + 1)")
                 if line.ellipsis != nil {
                     #expect(run.ellipsis?.count == text.ellipsisWidth, "\(glyphCase), line \(index + 1)")
                 }
@@ -40,7 +41,9 @@ import _TextFitTestSupport
                 let advances = glyphs.runs.flatMap(\.glyphs).reduce(CGFloat(0)) { $0 + $1.advance }
                 #expect(advances == line.width, "\(glyphCase), line \(index + 1) \(line.text.debugDescription)")
                 #expect((glyphs.hangingWhitespace?.upperBound ?? glyphs.width) == line.widthIncludingTrailingWhitespace)
-                #expect(glyphs.ellipsis.map { ($0.upperBound - $0.lowerBound) * 1024 } == placed.ellipsis.map { CGFloat($0.count) })
+                #expect(
+                    glyphs.ellipsis.map { ($0.upperBound - $0.lowerBound) * 1024 }
+                        == placed.ellipsis.map { CGFloat($0.count) })
                 #expect((glyphs.ellipsis != nil) == (line.ellipsis != nil))
                 let flat = glyphs.runs.flatMap { run in run.glyphs.map { (run.face.filePath, run.face.faceIndex, $0) } }
                 #expect(flat.count == placed.glyphs.count)
@@ -72,12 +75,15 @@ import _TextFitTestSupport
             let text = PreparedText(Fixtures.randomText(&generator), font: font)
             let width = CGFloat(Int.random(in: 20...300, using: &generator))
             for mode in [LineBreakMode.byCharWrapping, .byTruncatingMiddle] {
-                let layout = try text.layout(width: width, numberOfLines: mode == .byCharWrapping ? 0 : 1, lineBreakMode: mode)
+                let layout = try text.layout(
+                    width: width, numberOfLines: mode == .byCharWrapping ? 0 : 1, lineBreakMode: mode)
                 for line in layout.lines {
                     let run = text.placedGlyphs(for: line)
-                    #expect(run.width == Int((line.width * CGFloat(Units.perPoint)).rounded()), "\(line.text.debugDescription)")
+                    #expect(
+                        run.width == Int((line.width * CGFloat(Units.perPoint)).rounded()), "\(line.text.debugDescription)")
                     for range in line.visibleRanges where range.upperBound > range.lowerBound {
-                        reshaped += text.drawingPieces(range.lowerBound, range.upperBound)
+                        reshaped +=
+                            text.drawingPieces(range.lowerBound, range.upperBound)
                             .filter { $0.reshapedSegment != nil }.count
                     }
                 }

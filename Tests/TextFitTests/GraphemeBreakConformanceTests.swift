@@ -8,7 +8,7 @@ import Testing
     @Test func swiftCharacterSegmentationMatchesGraphemeBreakTestFile() throws {
         let fileName = "GraphemeBreakTest.txt"
         guard let cases = UnicodeBreakTestData.load(fileName),
-              let known = UnicodeBreakTestData.knownDeviations(named: "GraphemeBreakTest-known-deviations")
+            let known = UnicodeBreakTestData.knownDeviations(named: "GraphemeBreakTest-known-deviations")
         else { return }
 
         var failures: [(testCase: UnicodeBreakTestCase, actual: [Int])] = []

@@ -25,9 +25,10 @@ import Testing
             (try prepared.layout(width: nil), try prepared.layout(width: 1, lineBreakMode: .byCharWrapping))
         }
         let (glyphs, drawing) = OperationCounts.counting { layouts.0.lines.glyphs() }
-        print("\(name): \(n) units; preparing: \(preparing.harfBuzzCalls) hb_shape calls over \(preparing.shapedUnits) "
-              + "units, at most \(preparing.longestMarkRun) marks in a row; layout: \(laying.widths) width calls; "
-              + "drawing: \(drawing.harfBuzzCalls) hb_shape calls, at most \(drawing.longestMarkRun) marks in a row")
+        print(
+            "\(name): \(n) units; preparing: \(preparing.harfBuzzCalls) hb_shape calls over \(preparing.shapedUnits) "
+                + "units, at most \(preparing.longestMarkRun) marks in a row; layout: \(laying.widths) width calls; "
+                + "drawing: \(drawing.harfBuzzCalls) hb_shape calls, at most \(drawing.longestMarkRun) marks in a row")
         // One grapheme cluster: one line even at 1 pt (W2, never split inside a cluster), and the glyphs
         // drawn add up to the width measured.
         #expect(layouts.0.lineCount == 1 && layouts.1.lineCount == 1, "\(name)")
@@ -86,7 +87,8 @@ import Testing
         for unit in UInt16(0)...UInt16.max where HarfBuzzFont.isSurelyStarter(unit) {
             guard let scalar = Unicode.Scalar(unit) else { wrong.append(unit); continue }
             let properties = scalar.properties
-            let isMark = [.nonspacingMark, .spacingMark, .enclosingMark].contains(properties.generalCategory)
+            let isMark =
+                [.nonspacingMark, .spacingMark, .enclosingMark].contains(properties.generalCategory)
                 || properties.canonicalCombiningClass.rawValue != 0
             if isMark { wrong.append(unit) }
         }

@@ -27,8 +27,11 @@ import Testing
         #expect(abs(layout.size.width - expected) <= tolerance, "\(layout.size.width) vs \(expected)")
     }
 
-    func check(_ scalar: Unicode.Scalar, count: Int, base: String = "", size: CGFloat, family: String = "Noto Sans")
-        throws -> (TextLayout, PreparedText) {
+    func check(
+        _ scalar: Unicode.Scalar, count: Int, base: String = "", size: CGFloat, family: String = "Noto Sans"
+    )
+        throws -> (TextLayout, PreparedText)
+    {
         let text = base + String(repeating: Character(scalar), count: count)
         let prepared = PreparedText(text, font: try Font(family: family, size: size))
         let layout = try prepared.layout(width: nil)

@@ -9,7 +9,8 @@ import Testing
 /// width within 0.01 pt. Disagreements are explained in docs/hyphenation-parity.md.
 @Suite struct HyphenationPangoParityTests {
     @Test func hyphenatedLinesAgreeWithPango() throws {
-        let url = try #require(Bundle.module.url(forResource: "hyphenation", withExtension: "jsonl", subdirectory: "Data/parity"))
+        let url = try #require(
+            Bundle.module.url(forResource: "hyphenation", withExtension: "jsonl", subdirectory: "Data/parity"))
         let lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n")
         var style = ParagraphStyle()
         style.hyphenationFactor = 1
@@ -26,16 +27,21 @@ import Testing
             let width = (item["width"] as? NSNumber)?.doubleValue ?? 0
             let key = "\(language ?? "")|\(size)|\(text)"
             let ours: PreparedText
-            if let known = prepared[key] { ours = known } else {
-                ours = try PreparedText(text, font: try Font(family: "Noto Sans", size: CGFloat(size)),
-                                        paragraphStyle: style, language: language)
+            if let known = prepared[key] {
+                ours = known
+            } else {
+                ours = try PreparedText(
+                    text, font: try Font(family: "Noto Sans", size: CGFloat(size)),
+                    paragraphStyle: style, language: language)
                 prepared[key] = ours
             }
             let layout = try ours.layout(width: CGFloat(width))
             let pango = item["lines"] as? [[String: Any]] ?? []
             cases += 1
             let mine = layout.lines.map { [$0.range.lowerBound, $0.range.upperBound, $0.isHyphenated ? 1 : 0] }
-            let theirs = pango.map { [($0["start"] as? Int) ?? -1, ($0["end"] as? Int) ?? -1, ($0["hyphenated"] as? Bool) == true ? 1 : 0] }
+            let theirs = pango.map {
+                [($0["start"] as? Int) ?? -1, ($0["end"] as? Int) ?? -1, ($0["hyphenated"] as? Bool) == true ? 1 : 0]
+            }
             guard mine == theirs else {
                 disagreements.append("\(id): \(mine) vs Pango \(theirs)")
                 continue
@@ -53,8 +59,9 @@ import Testing
             }
         }
         let rate = Double(agree) / Double(max(cases, 1))
-        print("hyphenation parity: \(agree)/\(cases) cases break alike (\(String(format: "%.1f", rate * 100)) %), "
-              + "\(hyphenatedLines) hyphenated lines, widest width difference \(String(format: "%.4f", worst)) pt")
+        print(
+            "hyphenation parity: \(agree)/\(cases) cases break alike (\(String(format: "%.1f", rate * 100)) %), "
+                + "\(hyphenatedLines) hyphenated lines, widest width difference \(String(format: "%.4f", worst)) pt")
         for line in disagreements.prefix(40) { print("  " + line) }
         #expect(cases >= 300)
         #expect(rate >= 0.97)

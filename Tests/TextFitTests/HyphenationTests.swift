@@ -78,11 +78,13 @@ import Testing
     // MARK: H5, H6: dictionaries
 
     @Test func languageTagsFindDictionaries() throws {
-        for (tag, file) in [("en-US", "hyph_en_US.dic"), ("en", "hyph_en.dic"), ("de-CH", "hyph_de_CH.dic"),
-                            ("de", "hyph_de.dic"), ("pt-BR", "hyph_pt_BR.dic"), ("pt_PT", "hyph_pt_PT.dic"),
-                            ("sv", "hyph_sv_SE.dic"), ("pl", "hyph_pl_PL.dic"), ("ru", "hyph_ru_RU.dic"),
-                            ("fr-CA", "hyph_fr_CA.dic"), ("es", "hyph_es_ES.dic"), ("it-IT", "hyph_it_IT.dic"),
-                            ("nl", "hyph_nl.dic"), ("sr-Latn-RS", nil), ("xx", nil), ("", nil), ("e", nil)] as [(String, String?)] {
+        for (tag, file) in [
+            ("en-US", "hyph_en_US.dic"), ("en", "hyph_en.dic"), ("de-CH", "hyph_de_CH.dic"),
+            ("de", "hyph_de.dic"), ("pt-BR", "hyph_pt_BR.dic"), ("pt_PT", "hyph_pt_PT.dic"),
+            ("sv", "hyph_sv_SE.dic"), ("pl", "hyph_pl_PL.dic"), ("ru", "hyph_ru_RU.dic"),
+            ("fr-CA", "hyph_fr_CA.dic"), ("es", "hyph_es_ES.dic"), ("it-IT", "hyph_it_IT.dic"),
+            ("nl", "hyph_nl.dic"), ("sr-Latn-RS", nil), ("xx", nil), ("", nil), ("e", nil),
+        ] as [(String, String?)] {
             let found = HyphenDictionaries.dictionary(for: tag).map { URL(fileURLWithPath: $0.path).lastPathComponent }
             #expect(found == file, "\(tag)")
         }
@@ -102,8 +104,10 @@ import Testing
 
     @Test func neverHyphenatesUrlsNumbersOrHyphenatedWords() throws {
         let font = try Self.font()
-        for word in ["https://example.com/documentation", "someone@example.org", "internationalization2026",
-                     "well-established-conventions", "extra\u{AD}ordinarily", "www.internationalization.com"] {
+        for word in [
+            "https://example.com/documentation", "someone@example.org", "internationalization2026",
+            "well-established-conventions", "extra\u{AD}ordinarily", "www.internationalization.com",
+        ] {
             let text = try PreparedText(word, font: font, paragraphStyle: Self.style(1), language: "en-US")
             let dictionaryPoints = text.paragraphSettings?.hyphenation?.fromDictionary.filter { $0 }.count ?? 0
             #expect(dictionaryPoints == 0, "\(word)")
@@ -174,8 +178,9 @@ import Testing
 
     @Test func germanCompoundInANarrowLabel() throws {
         let font = try Self.font(15)
-        let text = try PreparedText("Donaudampfschifffahrtsgesellschaft", font: font, paragraphStyle: Self.style(1),
-                                    language: "de-DE")
+        let text = try PreparedText(
+            "Donaudampfschifffahrtsgesellschaft", font: font, paragraphStyle: Self.style(1),
+            language: "de-DE")
         let layout = try text.layout(width: 100)
         #expect(layout.lineCount > 1)
         for line in layout.lines.dropLast() {
@@ -223,8 +228,9 @@ import Testing
         let font = try Self.font()
         // Unknown language and a missing dictionary: no dictionary hyphenation, soft hyphens still work.
         for language in ["zz-ZZ", "not a tag", "../../etc/passwd", "de\0x", String(repeating: "a", count: 5000)] {
-            let text = try PreparedText("some extra\u{AD}ordinary words", font: font, paragraphStyle: Self.style(1),
-                                        language: language)
+            let text = try PreparedText(
+                "some extra\u{AD}ordinary words", font: font, paragraphStyle: Self.style(1),
+                language: language)
             #expect(try text.layout(width: 60).lineCount > 1)
         }
         #expect(HyphenDictionaries.dictionary(for: "en", directory: "/nonexistent") == nil)

@@ -32,8 +32,9 @@ import Testing
             // Only meaningful when nothing overflows: an overflowing single cluster widens the layout.
             guard layout.size.width <= width else { return }
             let again = try prepared.layout(width: layout.size.width)
-            #expect(again.lines.map(\.range) == layout.lines.map(\.range),
-                    "\(prepared.text.debugDescription) at \(width) then \(layout.size.width)")
+            #expect(
+                again.lines.map(\.range) == layout.lines.map(\.range),
+                "\(prepared.text.debugDescription) at \(width) then \(layout.size.width)")
         }
     }
 
@@ -42,9 +43,13 @@ import Testing
             for mode in [LineBreakMode.byWordWrapping, .byCharWrapping] {
                 for line in try prepared.layout(width: width, lineBreakMode: mode).lines where line.width > width {
                     // Hanging whitespace (W4) does not count: "👩‍👩‍👧‍👦 " is one cluster wider than the line.
-                    let visible = line.range.lowerBound..<prepared.trimmedEnd(line.range.upperBound, notBefore: line.range.lowerBound)
+                    let visible =
+                        line.range.lowerBound..<prepared.trimmedEnd(line.range.upperBound, notBefore: line.range.lowerBound)
                     let clusters = prepared.graphemes.filter { visible.contains(Int($0)) }.count
-                    #expect(clusters == 1, "\(mode) line \(line.text.debugDescription) \(line.range) is \(line.width) > \(width) in \(prepared.text.debugDescription)")
+                    #expect(
+                        clusters == 1,
+                        "\(mode) line \(line.text.debugDescription) \(line.range) is \(line.width) > \(width) in \(prepared.text.debugDescription)"
+                    )
                 }
             }
         }
@@ -64,8 +69,9 @@ import Testing
                 }
                 let rest = prepared.units[position...]
                 #expect(rest.allSatisfy(Paragraphs.isSeparator), "text after the last line")
-                #expect(lines.map(\.text).joined() == prepared.text.filter { !"\n\r\u{2029}\u{85}".contains($0) }
-                    || prepared.text.contains("\r\n"))
+                #expect(
+                    lines.map(\.text).joined() == prepared.text.filter { !"\n\r\u{2029}\u{85}".contains($0) }
+                        || prepared.text.contains("\r\n"))
             }
         }
     }
@@ -104,12 +110,16 @@ import Testing
             let prepared = PreparedText(text, font: font)
             for width in stride(from: 12.0, through: 240.0, by: 7.0) {
                 for line in try prepared.layout(width: CGFloat(width), lineBreakMode: mode).lines {
-                    let visible = line.range.lowerBound..<prepared.trimmedEnd(line.range.upperBound, notBefore: line.range.lowerBound)
+                    let visible =
+                        line.range.lowerBound..<prepared.trimmedEnd(line.range.upperBound, notBefore: line.range.lowerBound)
                     let alone = PreparedText(String(decoding: prepared.units[visible], as: UTF16.self), font: font)
-                    #expect(line.width == (try alone.layout().size.width),
-                            "\(mode) at \(width): \(line.text.debugDescription)")
+                    #expect(
+                        line.width == (try alone.layout().size.width),
+                        "\(mode) at \(width): \(line.text.debugDescription)")
                     checked += 1
-                    if line.range.upperBound < prepared.utf16Count, prepared.isUnsafe(line.range.upperBound) { reshaped += 1 }
+                    if line.range.upperBound < prepared.utf16Count, prepared.isUnsafe(line.range.upperBound) {
+                        reshaped += 1
+                    }
                 }
             }
         }

@@ -8,7 +8,7 @@ import TextFit
     @Test func lineBreakTestFileMatchesExceptKnownDeviations() throws {
         let fileName = "LineBreakTest.txt"
         guard let cases = UnicodeBreakTestData.load(fileName),
-              let known = UnicodeBreakTestData.knownDeviations(named: "LineBreakTest-known-deviations")
+            let known = UnicodeBreakTestData.knownDeviations(named: "LineBreakTest-known-deviations")
         else { return }
 
         var failures: [(testCase: UnicodeBreakTestCase, actual: [Int])] = []
@@ -18,7 +18,9 @@ import TextFit
         }
         if ProcessInfo.processInfo.environment["TEXTFIT_DUMP_DEVIATIONS"] != nil {
             for (testCase, actual) in failures {
-                print("\(testCase.line)\t\(testCase.sequence)\t# expected \(testCase.breaks) actual \(actual) | \(testCase.comment)")
+                print(
+                    "\(testCase.line)\t\(testCase.sequence)\t# expected \(testCase.breaks) actual \(actual) | \(testCase.comment)"
+                )
             }
         }
         let passed = cases.count - failures.count

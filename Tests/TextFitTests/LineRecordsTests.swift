@@ -7,10 +7,11 @@ import Testing
 /// array whatever the reserved count, and a layout's lines against the breaker's own.
 @Suite struct LineRecordsTests {
     static func line(_ index: Int) -> BrokenLine {
-        BrokenLine(start: index * 10, end: index * 10 + 7, visible: index * 10..<index * 10 + 5,
-                   suffix: index % 3 == 0 ? 1..<2 : 0..<0, width: (index * 7919) % 1000,
-                   widthWithWhitespace: (index * 7919) % 1000 + 3,
-                   ellipsis: [nil, .tail, .head, .middle][index % 4], isCut: index % 5 == 0)
+        BrokenLine(
+            start: index * 10, end: index * 10 + 7, visible: index * 10..<index * 10 + 5,
+            suffix: index % 3 == 0 ? 1..<2 : 0..<0, width: (index * 7919) % 1000,
+            widthWithWhitespace: (index * 7919) % 1000 + 3,
+            ellipsis: [nil, .tail, .head, .middle][index % 4], isCut: index % 5 == 0)
     }
 
     /// Under, exactly at and over the reserved count (the buffer grows and copies), from no line up.
@@ -29,7 +30,8 @@ import Testing
             #expect(records == other, "equality ignores the reservation")
             if count > 0 {
                 var shorter = LineRecords()
-                shorter.withWriter(expectedCount: expected) { writer in for line in lines.dropLast() { writer.append(line) } }
+                shorter.withWriter(expectedCount: expected) { writer in for line in lines.dropLast() { writer.append(line) }
+                }
                 #expect(records != shorter)
             }
         }
@@ -37,9 +39,10 @@ import Testing
 
     /// A plain line (what the breaker makes but for the last visible line): range, widths, nothing else.
     static func plainLine(_ index: Int) -> BrokenLine {
-        BrokenLine(start: index * 10, end: index * 10 + 7, visible: index * 10..<index * 10 + 7,
-                   width: (index * 7919) % 1000, widthWithWhitespace: (index * 7919) % 1000 + 3,
-                   ellipsis: nil, isCut: false)
+        BrokenLine(
+            start: index * 10, end: index * 10 + 7, visible: index * 10..<index * 10 + 7,
+            width: (index * 7919) % 1000, widthWithWhitespace: (index * 7919) % 1000 + 3,
+            ellipsis: nil, isCut: false)
     }
 
     /// Plain lines with cut ones among them (their rare fields live apart from the records: one inline
@@ -70,7 +73,11 @@ import Testing
             #expect(single.count == index + 1 && single[index] == line)
         }
         #expect(single == batch)
-        #expect(LineRecords(single: lines[3]) == { var one = LineRecords(); one.append(lines[3]); return one }())
+        #expect(
+            LineRecords(single: lines[3])
+                == {
+                    var one = LineRecords(); one.append(lines[3]); return one
+                }())
     }
 
     /// Offsets past 32 bits (the inline slot for a cut line's fields keeps 32-bit offsets) and negative
@@ -78,12 +85,15 @@ import Testing
     @Test func largeOffsetsAndNegativeWidths() {
         let big = 1 << 40
         let lines = [
-            BrokenLine(start: big, end: big + 9, visible: big..<big + 9, width: -5, widthWithWhitespace: -2,
-                       ellipsis: nil, isCut: false),
-            BrokenLine(start: big + 9, end: big + 20, visible: big + 12..<big + 20, width: -7,
-                       widthWithWhitespace: -7, ellipsis: .head, isCut: true),
-            BrokenLine(start: 3, end: 8, visible: 3..<5, suffix: 6..<8, width: -1, widthWithWhitespace: -1,
-                       ellipsis: .middle, isCut: true),
+            BrokenLine(
+                start: big, end: big + 9, visible: big..<big + 9, width: -5, widthWithWhitespace: -2,
+                ellipsis: nil, isCut: false),
+            BrokenLine(
+                start: big + 9, end: big + 20, visible: big + 12..<big + 20, width: -7,
+                widthWithWhitespace: -7, ellipsis: .head, isCut: true),
+            BrokenLine(
+                start: 3, end: 8, visible: 3..<5, suffix: 6..<8, width: -1, widthWithWhitespace: -1,
+                ellipsis: .middle, isCut: true),
         ]
         var records = LineRecords()
         records.withWriter(expectedCount: 1) { writer in for line in lines { writer.append(line) } }
@@ -102,8 +112,9 @@ import Testing
             let prepared = PreparedText(text, font: font)
             gone = prepared
             let layouts = try [40, 90, 300, 5000].map { width in
-                try prepared.layout(width: CGFloat(width), numberOfLines: width == 90 ? 3 : 0,
-                                    lineBreakMode: width == 90 ? .byTruncatingMiddle : .byWordWrapping)
+                try prepared.layout(
+                    width: CGFloat(width), numberOfLines: width == 90 ? 3 : 0,
+                    lineBreakMode: width == 90 ? .byTruncatingMiddle : .byWordWrapping)
             }
             return (layouts, layouts.map { $0.lines.map(\.text) })
         }()
@@ -133,17 +144,22 @@ import Testing
     /// from one line to one cluster per line.
     @Test func layoutLinesAreTheBreakersLines() throws {
         let font = try Fixtures.font()
-        let texts = ["a b c d e f g h i j k l m n o p q r s t u v w x y z " + String(repeating: "W", count: 120),
-                     "One line", "", "Hello world, this wraps over several lines when narrow enough.\nAnd a second paragraph."]
+        let texts = [
+            "a b c d e f g h i j k l m n o p q r s t u v w x y z " + String(repeating: "W", count: 120),
+            "One line", "", "Hello world, this wraps over several lines when narrow enough.\nAnd a second paragraph.",
+        ]
         for text in texts {
             let prepared = PreparedText(text, font: font)
             for width: CGFloat in [4, 9, 30, 60, 120, 1000] {
                 for mode in [LineBreakMode.byWordWrapping, .byTruncatingTail, .byClipping] {
-                    let layout = try prepared.layout(width: width, numberOfLines: mode == .byWordWrapping ? 0 : 2,
-                                                     lineBreakMode: mode)
-                    let breaker = LineBreaker(text: prepared, request: LineRequest(
-                        widths: LineWidths(width: try LineRequest.units(forWidth: width)),
-                        maxLines: mode == .byWordWrapping ? 0 : 2, mode: mode, strategy: []))
+                    let layout = try prepared.layout(
+                        width: width, numberOfLines: mode == .byWordWrapping ? 0 : 2,
+                        lineBreakMode: mode)
+                    let breaker = LineBreaker(
+                        text: prepared,
+                        request: LineRequest(
+                            widths: LineWidths(width: try LineRequest.units(forWidth: width)),
+                            maxLines: mode == .byWordWrapping ? 0 : 2, mode: mode, strategy: []))
                     var expected = BrokenLinesForTest()
                     _ = breaker.run(into: &expected)
                     #expect(layout.lines.count == expected.lines.count)
@@ -151,13 +167,17 @@ import Testing
                         #expect(line.range == broken.start..<broken.end)
                         #expect(line.width == Units.points(broken.width))
                         #expect(line.widthIncludingTrailingWhitespace == Units.points(broken.widthWithWhitespace))
-                        #expect(line.rect == CGRect(x: 0, y: CGFloat(index) * layout.lineHeight,
-                                                    width: line.width, height: layout.lineHeight))
+                        #expect(
+                            line.rect
+                                == CGRect(
+                                    x: 0, y: CGFloat(index) * layout.lineHeight,
+                                    width: line.width, height: layout.lineHeight))
                         #expect(line.baseline == CGFloat(index) * layout.lineHeight + font.ascender)
                         #expect(line.ellipsis == broken.ellipsis && line.isTruncated == broken.isCut)
                     }
                     #expect(layout.size.width == (layout.lines.map { $0.width }.max() ?? 0))
-                    #expect(layout.sizeIncludingTrailingWhitespace.width
+                    #expect(
+                        layout.sizeIncludingTrailingWhitespace.width
                             == (layout.lines.map { $0.widthIncludingTrailingWhitespace }.max() ?? 0))
                 }
             }

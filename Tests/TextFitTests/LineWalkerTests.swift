@@ -7,8 +7,10 @@ import _TextFitTestSupport
 /// the parity corpora (plain, styled runs, bidi), a walk of listed widths gives `layout(widths:)`'s, and
 /// bad widths are typed errors.
 @Suite struct LineWalkerTests {
-    static let modes: [LineBreakMode] = [.byWordWrapping, .byCharWrapping, .byTruncatingTail, .byTruncatingHead,
-                                         .byTruncatingMiddle, .byClipping]
+    static let modes: [LineBreakMode] = [
+        .byWordWrapping, .byCharWrapping, .byTruncatingTail, .byTruncatingHead,
+        .byTruncatingMiddle, .byClipping,
+    ]
 
     /// The texts of a parity data file (its "text" fields) with their widths.
     static func corpus(_ name: String) throws -> [(text: String, width: CGFloat)] {
@@ -21,8 +23,10 @@ import _TextFitTestSupport
     }
 
     /// Walks `text` at `width` to the end.
-    static func walk(_ text: PreparedText, width: CGFloat?, lines: Int = 0, mode: LineBreakMode = .byWordWrapping,
-                     strategy: LineBreakStrategy = []) throws -> (lines: [TextLine], truncated: Bool) {
+    static func walk(
+        _ text: PreparedText, width: CGFloat?, lines: Int = 0, mode: LineBreakMode = .byWordWrapping,
+        strategy: LineBreakStrategy = []
+    ) throws -> (lines: [TextLine], truncated: Bool) {
         var walker = try text.lines(numberOfLines: lines, lineBreakMode: mode, lineBreakStrategy: strategy)
         var result: [TextLine] = []
         while let line = try walker.next(width: width) {
@@ -35,12 +39,15 @@ import _TextFitTestSupport
 
     /// The differences between a walk and a layout, as text (empty: the same lines). x is compared only for
     /// a bounded width (G3: an unbounded walked line's box is its own width).
-    static func differences(_ walked: (lines: [TextLine], truncated: Bool), _ layout: TextLayout,
-                            bounded: Bool) -> String? {
+    static func differences(
+        _ walked: (lines: [TextLine], truncated: Bool), _ layout: TextLayout,
+        bounded: Bool
+    ) -> String? {
         if walked.truncated != layout.isTruncated { return "truncated \(walked.truncated) vs \(layout.isTruncated)" }
         if walked.lines.count != layout.lines.count { return "\(walked.lines.count) lines vs \(layout.lines.count)" }
         for (index, (a, b)) in zip(walked.lines, layout.lines).enumerated() {
-            let same = a.range == b.range && a.width == b.width && a.ellipsis == b.ellipsis
+            let same =
+                a.range == b.range && a.width == b.width && a.ellipsis == b.ellipsis
                 && a.visibleRanges == b.visibleRanges && a.isTruncated == b.isTruncated && a.baseline == b.baseline
                 && a.widthIncludingTrailingWhitespace == b.widthIncludingTrailingWhitespace
                 && a.rect.minY == b.rect.minY && a.rect.height == b.rect.height && a.rect.width == b.rect.width
@@ -62,19 +69,24 @@ import _TextFitTestSupport
             ]
             for _ in 0..<3 {
                 let width: CGFloat? = [nil, 40, caseWidth / 2, caseWidth, 333.3].randomElement(using: &generator)!
-                configurations.append((width, [0, 1, 3].randomElement(using: &generator)!,
-                                       modes.randomElement(using: &generator)!,
-                                       [[], .standard].randomElement(using: &generator)!))
+                configurations.append(
+                    (
+                        width, [0, 1, 3].randomElement(using: &generator)!,
+                        modes.randomElement(using: &generator)!,
+                        [[], .standard].randomElement(using: &generator)!
+                    ))
             }
             for (width, lines, mode, strategy) in configurations {
-                let layout = try text.layout(width: width, numberOfLines: lines, lineBreakMode: mode,
-                                             lineBreakStrategy: strategy)
+                let layout = try text.layout(
+                    width: width, numberOfLines: lines, lineBreakMode: mode,
+                    lineBreakStrategy: strategy)
                 let walked = try walk(text, width: width, lines: lines, mode: mode, strategy: strategy)
                 compared += 1
                 let bounded = width.map { $0 > 0 && $0 < 1e15 } ?? false
                 if let difference = differences(walked, layout, bounded: bounded), failures.count < 8 {
-                    failures.append("\(String(text.text.prefix(40))) w=\(width.map { "\($0)" } ?? "nil") "
-                                    + "n=\(lines) \(mode) \(strategy.rawValue): \(difference)")
+                    failures.append(
+                        "\(String(text.text.prefix(40))) w=\(width.map { "\($0)" } ?? "nil") "
+                            + "n=\(lines) \(mode) \(strategy.rawValue): \(difference)")
                 }
             }
         }
@@ -103,7 +115,9 @@ import _TextFitTestSupport
     @Test func constantWidthWalkIsTheLayoutStyled() throws {
         let texts = try StyledPangoParityTests.cases().map { item in
             let styled = try StyledPangoParityTests.styled(item)
-            let prepared = item.paragraph.isEmpty ? try PreparedText(styled: styled)
+            let prepared =
+                item.paragraph.isEmpty
+                ? try PreparedText(styled: styled)
                 : try PreparedText(styled: styled, paragraphStyle: StyledPangoParityTests.style(item.paragraph))
             return (prepared, item.width)
         }
@@ -156,8 +170,9 @@ import _TextFitTestSupport
 
     /// A worked example: two lines beside a 100 pt picture in a 300 pt column, then the full width.
     @Test func narrowThenWide() throws {
-        let text = PreparedText(String(repeating: "The quick brown fox jumps over the lazy dog. ", count: 4),
-                                font: try Fixtures.font(15))
+        let text = PreparedText(
+            String(repeating: "The quick brown fox jumps over the lazy dog. ", count: 4),
+            font: try Fixtures.font(15))
         var walker = try text.lines()
         var lines: [TextLine] = []
         while let line = try walker.next(width: walker.nextLineTop < 40 ? 200 : 300) { lines.append(line) }
@@ -187,7 +202,8 @@ import _TextFitTestSupport
         for string in ["", "\n\n", "a\n\nb"] {
             let text = PreparedText(string, font: try Fixtures.font())
             let walked = try Self.walk(text, width: 100)
-            #expect(Self.differences(walked, try text.layout(width: 100), bounded: true) == nil, "\(string.debugDescription)")
+            #expect(
+                Self.differences(walked, try text.layout(width: 100), bounded: true) == nil, "\(string.debugDescription)")
         }
     }
 
@@ -197,8 +213,9 @@ import _TextFitTestSupport
         let text = PreparedText("spaces o times, губерний. two\u{2028}still", font: try Fixtures.font())
         let layout = try text.layout(width: 180, lineBreakStrategy: .standard)
         for line in layout.lines {
-            #expect(!text.units[line.range].contains(0x2028) || text.units[line.range.upperBound - 1] == 0x2028,
-                    "\(line.text.debugDescription) holds a forced break")
+            #expect(
+                !text.units[line.range].contains(0x2028) || text.units[line.range.upperBound - 1] == 0x2028,
+                "\(line.text.debugDescription) holds a forced break")
         }
         #expect(Self.differences(try Self.walk(text, width: 180, strategy: .standard), layout, bounded: true) == nil)
     }

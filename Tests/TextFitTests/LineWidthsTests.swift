@@ -6,14 +6,18 @@ import _TextFitTestSupport
 /// `layout(widths:)`, a width per line (rule W8): equal widths give `layout(width:)`'s lines exactly, every
 /// line is the greedy line of its own width, indents apply to each width, and bad lists are typed errors.
 struct LineWidthsTests {
-    static let modes: [LineBreakMode] = [.byWordWrapping, .byCharWrapping, .byTruncatingTail, .byTruncatingHead,
-                                         .byTruncatingMiddle, .byClipping]
+    static let modes: [LineBreakMode] = [
+        .byWordWrapping, .byCharWrapping, .byTruncatingTail, .byTruncatingHead,
+        .byTruncatingMiddle, .byClipping,
+    ]
 
     /// What two layouts show: ranges, widths, rects, ellipses, truncation.
     static func same(_ a: TextLayout, _ b: TextLayout) -> Bool {
         a.isTruncated == b.isTruncated && a.lines.count == b.lines.count
-            && zip(a.lines, b.lines).allSatisfy { $0.range == $1.range && $0.width == $1.width && $0.rect == $1.rect
-                && $0.ellipsis == $1.ellipsis && $0.visibleRanges == $1.visibleRanges }
+            && zip(a.lines, b.lines).allSatisfy {
+                $0.range == $1.range && $0.width == $1.width && $0.rect == $1.rect
+                    && $0.ellipsis == $1.ellipsis && $0.visibleRanges == $1.visibleRanges
+            }
     }
 
     @Test(arguments: [1, 2, 3] as [UInt64])
@@ -28,21 +32,26 @@ struct LineWidthsTests {
         var failures: [String] = []
         for _ in 0..<12 {
             let string = Fixtures.randomText(&generator)
-            let texts = [PreparedText(string, font: try Fixtures.font()),
-                         try PreparedText(string, font: try Fixtures.font(), paragraphStyle: style)]
+            let texts = [
+                PreparedText(string, font: try Fixtures.font()),
+                try PreparedText(string, font: try Fixtures.font(), paragraphStyle: style),
+            ]
             for text in texts {
                 for width: CGFloat in [30, 95.5, 180, 400] {
                     for mode in Self.modes {
                         for lines in [0, 1, 3] {
                             for strategy: LineBreakStrategy in [[], .standard] {
-                                let one = try text.layout(width: width, numberOfLines: lines, lineBreakMode: mode,
-                                                          lineBreakStrategy: strategy)
+                                let one = try text.layout(
+                                    width: width, numberOfLines: lines, lineBreakMode: mode,
+                                    lineBreakStrategy: strategy)
                                 for widths in [[width], [width, width, width]] {
-                                    let listed = try text.layout(widths: widths, numberOfLines: lines, lineBreakMode: mode,
-                                                                 lineBreakStrategy: strategy)
+                                    let listed = try text.layout(
+                                        widths: widths, numberOfLines: lines, lineBreakMode: mode,
+                                        lineBreakStrategy: strategy)
                                     compared += 1
                                     if !Self.same(one, listed), failures.count < 10 {
-                                        failures.append("\(string.prefix(30)) \(width) \(mode) \(lines) \(strategy.rawValue)")
+                                        failures.append(
+                                            "\(string.prefix(30)) \(width) \(mode) \(lines) \(strategy.rawValue)")
                                     }
                                 }
                             }
@@ -76,7 +85,9 @@ struct LineWidthsTests {
                 #expect(width <= limit || clusters == 0, "line \(index) \(line.text) wider than \(limit)")
                 // The next opportunity after the end, inside the paragraph: the line would not fit up to it.
                 // (A line ended by a mandatory break inside the paragraph, U+2028, could not go on.)
-                if end < paragraphEnd, !text.endsWithMandatoryBreak(end), let next = text.breaks.map(Int.init).first(where: { $0 > end && $0 <= paragraphEnd }) {
+                if end < paragraphEnd, !text.endsWithMandatoryBreak(end),
+                    let next = text.breaks.map(Int.init).first(where: { $0 > end && $0 <= paragraphEnd })
+                {
                     let longer = text.width(start, text.trimmedEnd(next, notBefore: start))
                     #expect(longer > limit || text.isUnsafe(next), "line \(index) \(line.text) could reach \(next)")
                 }
@@ -88,8 +99,9 @@ struct LineWidthsTests {
 
     /// A worked example: three narrow lines beside a picture, then the full width.
     @Test func narrowLinesThenTheFullWidth() throws {
-        let text = PreparedText(String(repeating: "The quick brown fox jumps over the lazy dog. ", count: 4),
-                                font: try Fixtures.font(15))
+        let text = PreparedText(
+            String(repeating: "The quick brown fox jumps over the lazy dog. ", count: 4),
+            font: try Fixtures.font(15))
         let layout = try text.layout(widths: [120, 120, 120, 320])
         let narrow = try text.layout(width: 120)
         let wide = try text.layout(width: 320)

@@ -41,7 +41,8 @@ import Testing
         var generator = Fixtures.Generator(state: 42)
         let letters = Array("abcdefghijklmnopqrstuvwxyzAVTWYfflo")
         return (0..<5_000).map { index in
-            var word = String((0..<Int.random(in: 2...12, using: &generator)).map { _ in letters.randomElement(using: &generator)! })
+            var word = String(
+                (0..<Int.random(in: 2...12, using: &generator)).map { _ in letters.randomElement(using: &generator)! })
             if index % 7 == 0 { word += [",", ".", ";", ":", "!", "?", ")"][index % 7] }
             return word
         }
@@ -75,9 +76,11 @@ import Testing
         let n = work.prepared.utf16Count
         let bytes = Self.storedBytes(of: work.prepared)
         #expect(bytes <= Self.storedBytesPerUnit * n, "\(name): \(bytes) bytes stored for \(n) units")
-        print("\(name): \(n) units, \(bytes) bytes stored (\(String(format: "%.1f", Double(bytes) / Double(n))) per unit)"
-            + (OperationCounts.isEnabled ? ", prepared with \(work.counts.shapingCalls) HarfBuzz calls over "
-                + "\(work.counts.shapedUnits) units and \(work.counts.cacheLookups) cache look-ups" : ""))
+        print(
+            "\(name): \(n) units, \(bytes) bytes stored (\(String(format: "%.1f", Double(bytes) / Double(n))) per unit)"
+                + (OperationCounts.isEnabled
+                    ? ", prepared with \(work.counts.shapingCalls) HarfBuzz calls over "
+                        + "\(work.counts.shapedUnits) units and \(work.counts.cacheLookups) cache look-ups" : ""))
         guard OperationCounts.isEnabled else { return }
         #expect(work.counts.shapedUnits <= Self.shapedUnitsPerUnit * n, "\(name)")
         #expect(work.counts.shapingCalls <= n, "\(name)")
@@ -94,12 +97,16 @@ import Testing
                 try prepared.measure(width: width, numberOfLines: maxLines, lineBreakMode: mode)
             }
             #expect(metrics.lineCount > 0 && metrics.size.width.isFinite, "\(name) \(mode)")
-            print("  \(name) \(mode.rawValue) at \(width) pt: \(metrics.lineCount) lines"
-                + (OperationCounts.isEnabled ? ", \(counts.widths) width calls, \(counts.cacheLookups) cache look-ups, "
-                    + "\(counts.shapedUnits) units reshaped by HarfBuzz" : ""))
+            print(
+                "  \(name) \(mode.rawValue) at \(width) pt: \(metrics.lineCount) lines"
+                    + (OperationCounts.isEnabled
+                        ? ", \(counts.widths) width calls, \(counts.cacheLookups) cache look-ups, "
+                            + "\(counts.shapedUnits) units reshaped by HarfBuzz" : ""))
             guard OperationCounts.isEnabled else { continue }
-            #expect(counts.widths <= Self.widthCallsPerUnit * n, "\(name) \(mode): \(counts.widths) width calls for \(n) units")
-            #expect(counts.shapedUnits <= Self.shapedUnitsPerUnit * n, "\(name) \(mode): \(counts.shapedUnits) units reshaped")
+            #expect(
+                counts.widths <= Self.widthCallsPerUnit * n, "\(name) \(mode): \(counts.widths) width calls for \(n) units")
+            #expect(
+                counts.shapedUnits <= Self.shapedUnitsPerUnit * n, "\(name) \(mode): \(counts.shapedUnits) units reshaped")
             #expect(counts.cacheLookups <= Self.lookupsPerUnit * n, "\(name) \(mode): \(counts.cacheLookups) look-ups")
         }
     }

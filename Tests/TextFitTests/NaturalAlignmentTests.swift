@@ -12,8 +12,10 @@ import Testing
     /// left-to-right one keeps x = 0 and the plain path (no paragraph settings at all).
     @Test func rightToLeftTextIsRightAligned() throws {
         let font = try Fixtures.font()
-        for prepared in [PreparedText(Self.hebrew, font: font),
-                         try PreparedText(Self.hebrew, font: font, paragraphStyle: ParagraphStyle())] {
+        for prepared in [
+            PreparedText(Self.hebrew, font: font),
+            try PreparedText(Self.hebrew, font: font, paragraphStyle: ParagraphStyle()),
+        ] {
             let layout = try prepared.layout(width: 120)
             #expect(layout.lineCount > 1)
             for line in layout.lines {
@@ -47,9 +49,11 @@ import Testing
             let indent: CGFloat = index == 0 ? 20 : 10
             #expect(abs(line.x - (150 - indent - line.width)) < 1e-9)
         }
-        for (alignment, expected) in [(TextAlignment.left, { (_: TextLine) in CGFloat(0) }),
-                                      (.right, { 150 - $0.width }),
-                                      (.center, { (150 - $0.width) / 2 })] {
+        for (alignment, expected) in [
+            (TextAlignment.left, { (_: TextLine) in CGFloat(0) }),
+            (.right, { 150 - $0.width }),
+            (.center, { (150 - $0.width) / 2 }),
+        ] {
             style = ParagraphStyle()
             style.alignment = alignment
             for text in [Self.hebrew, "The quick brown fox jumps over the lazy dog"] {
@@ -124,9 +128,11 @@ import Testing
             }
         }
         #expect(missed.isEmpty, "\(missed.count): \(missed.prefix(20))")
-        for text in ["The quick brown fox", "“Quotes” — and … dashes", "北京欢迎您。日本語のテキスト", "全角，标点！（ＡＢＣ）",
-                     "❤️ 👍🏽 🇫🇷", "ﬁ ligature", "Հայերեն ֆ", 
-                     "Привет, мир", "Ελληνικά", "हिन्दी", "ภาษาไทย"] {
+        for text in [
+            "The quick brown fox", "“Quotes” — and … dashes", "北京欢迎您。日本語のテキスト", "全角，标点！（ＡＢＣ）",
+            "❤️ 👍🏽 🇫🇷", "ﬁ ligature", "Հայերեն ֆ",
+            "Привет, мир", "Ελληνικά", "हिन्दी", "ภาษาไทย",
+        ] {
             #expect(!hint(text), "\(text)")
             #expect(!PreparedText(text, font: font).isBidirectional, "\(text)")
         }

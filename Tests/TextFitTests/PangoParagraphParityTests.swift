@@ -8,10 +8,14 @@ import Testing
 /// with its trailing whitespace, TextFit (W4: the whitespace hangs, as in TextKit) without it, so a
 /// centred line differs by half the hanging width and a right-aligned one by all of it.
 @Suite struct PangoParagraphParityTests {
-    struct Figures { var cases = 0, sameBreaks = 0, lines = 0, xRaw = 0, xModelled = 0, y = 0, yFallback = 0, centredIndentBreaks = 0, justified = 0, justifiedAgree = 0, unspaced = 0 }
+    struct Figures {
+        var cases = 0, sameBreaks = 0, lines = 0, xRaw = 0, xModelled = 0, y = 0, yFallback = 0, centredIndentBreaks = 0,
+            justified = 0, justifiedAgree = 0, unspaced = 0
+    }
 
     static func cases() throws -> [[String: Any]] {
-        let url = try #require(Bundle.module.url(forResource: "paragraph", withExtension: "jsonl", subdirectory: "Data/parity"))
+        let url = try #require(
+            Bundle.module.url(forResource: "paragraph", withExtension: "jsonl", subdirectory: "Data/parity"))
         return try String(contentsOf: url, encoding: .utf8).split(separator: "\n").map {
             try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
         }
@@ -41,7 +45,9 @@ import Testing
             let id = item["id"] as? String ?? "?"
             let fields = item["paragraph"] as? [String: Any] ?? [:]
             let style = Self.style(fields)
-            let font = try Font(family: item["family"] as? String ?? "Noto Sans", size: CGFloat((item["size"] as? NSNumber)?.doubleValue ?? 17))
+            let font = try Font(
+                family: item["family"] as? String ?? "Noto Sans",
+                size: CGFloat((item["size"] as? NSNumber)?.doubleValue ?? 17))
             let width = CGFloat((item["width"] as? NSNumber)?.doubleValue ?? 0)
             let text = item["text"] as? String ?? ""
             let prepared = try PreparedText(text, font: font, paragraphStyle: style)
@@ -53,8 +59,12 @@ import Testing
             guard ours.map(\.range.lowerBound) == pango.map({ ($0["start"] as? Int) ?? -1 }) else {
                 // The one expected class: Pango ignores the indent of centred text, so its first line has
                 // the whole width where P9's has the width less the indent.
-                if style.alignment == .center, style.firstLineHeadIndent > 0 { figures.centredIndentBreaks += 1 } else {
-                    failures.append("\(id): breaks \(ours.map(\.range.lowerBound)) vs Pango \(pango.map { ($0["start"] as? Int) ?? -1 })")
+                if style.alignment == .center, style.firstLineHeadIndent > 0 {
+                    figures.centredIndentBreaks += 1
+                } else {
+                    failures.append(
+                        "\(id): breaks \(ours.map(\.range.lowerBound)) vs Pango \(pango.map { ($0["start"] as? Int) ?? -1 })"
+                    )
                 }
                 continue
             }
@@ -71,26 +81,36 @@ import Testing
                 let first = index == 0 || line.range.lowerBound > ours[index - 1].range.upperBound
                 let indent = first ? style.firstLineHeadIndent : style.headIndent
                 let modelled = style.alignment == .right ? x + indent : style.alignment == .center ? x + indent / 2 : x
-                if abs(line.x - modelled) <= 0.5 { figures.xModelled += 1 } else {
+                if abs(line.x - modelled) <= 0.5 {
+                    figures.xModelled += 1
+                } else {
                     failures.append("\(id) line \(index): x \(line.x) vs Pango \(x)")
                 }
                 // Pango's metrics are in whole 1/1024 pt per line; P2's multiple and P4's spacing add the same.
                 // Pango's line height follows the fonts on the line (Droid Sans Fallback's for CJK); UIKit's
                 // and TextFit's is the specified font's (F6): tops are compared only without fallback.
-                if usesFallback { figures.yFallback += 1 } else if abs(line.y - y) <= 0.5 { figures.y += 1 } else {
+                if usesFallback {
+                    figures.yFallback += 1
+                } else if abs(line.y - y) <= 0.5 {
+                    figures.y += 1
+                } else {
                     failures.append("\(id) line \(index): y \(line.y) vs Pango \(y)")
                 }
                 // Pango spreads a line without spaces between its clusters (CJK, one long word); P8
                 // stretches only spaces and leaves such a line at its natural width.
                 if style.alignment == .justified, index + 1 < ours.count,
-                   prepared.stretchableSpaces(line.range.lowerBound, line.range.upperBound) == 0 {
+                    prepared.stretchableSpaces(line.range.lowerBound, line.range.upperBound) == 0
+                {
                     figures.unspaced += 1
                 } else if style.alignment == .justified, index + 1 < ours.count {
                     figures.justified += 1
                     let pangoWidth = CGFloat((reference["width"] as? NSNumber)?.doubleValue ?? .nan)
-                    if abs(line.width - pangoWidth) <= 0.5 || abs(line.widthIncludingTrailingWhitespace - pangoWidth) <= 0.5 {
+                    if abs(line.width - pangoWidth) <= 0.5 || abs(line.widthIncludingTrailingWhitespace - pangoWidth) <= 0.5
+                    {
                         figures.justifiedAgree += 1
-                    } else { failures.append("\(id) line \(index): justified \(line.width) vs Pango \(pangoWidth) (\(line.text))") }
+                    } else {
+                        failures.append("\(id) line \(index): justified \(line.width) vs Pango \(pangoWidth) (\(line.text))")
+                    }
                 }
             }
         }

@@ -63,16 +63,18 @@ import Testing
             fonts[size] = font
             let mode = LineBreakMode(rawValue: object["lineBreakMode"] as? String ?? "wordWrap") ?? .byWordWrapping
             let prepared = PreparedText(object["text"] as? String ?? "", font: font)
-            let layout = try prepared.layout(width: CGFloat((object["width"] as? NSNumber)?.doubleValue ?? 0),
-                                             numberOfLines: (object["maxLines"] as? NSNumber)?.intValue ?? 0,
-                                             lineBreakMode: mode)
+            let layout = try prepared.layout(
+                width: CGFloat((object["width"] as? NSNumber)?.doubleValue ?? 0),
+                numberOfLines: (object["maxLines"] as? NSNumber)?.intValue ?? 0,
+                lineBreakMode: mode)
             let pangoLines: [PangoLine] = (expected["lines"] as? [[String: Any]] ?? []).map { line in
                 let ellipsis = line["ellipsis"] as? [String: Any]
-                return PangoLine(start: (line["start"] as? NSNumber)?.intValue ?? -1,
-                                 end: (line["end"] as? NSNumber)?.intValue ?? -1,
-                                 widthUnits: (line["widthUnits"] as? NSNumber)?.intValue ?? -1,
-                                 ellipsisUnits: (ellipsis?["widthUnits"] as? NSNumber)?.intValue,
-                                 ellipsisText: ellipsis?["text"] as? String)
+                return PangoLine(
+                    start: (line["start"] as? NSNumber)?.intValue ?? -1,
+                    end: (line["end"] as? NSNumber)?.intValue ?? -1,
+                    widthUnits: (line["widthUnits"] as? NSNumber)?.intValue ?? -1,
+                    ellipsisUnits: (ellipsis?["widthUnits"] as? NSNumber)?.intValue,
+                    ellipsisText: ellipsis?["text"] as? String)
             }
             var mismatch: String?
             if layout.lineCount != pangoLines.count {
@@ -102,7 +104,10 @@ import Testing
                         if Self.mixesFaces(prepared, ours.range) {
                             worstMixedDifference = max(worstMixedDifference, difference)
                         } else {
-                            if difference > 1 { widthOutliers.append("\(id) \(ours.range) ours \(ourWidth) Pango \(theirs.widthUnits) [\(ours.text)]") }
+                            if difference > 1 {
+                                widthOutliers.append(
+                                    "\(id) \(ours.range) ours \(ourWidth) Pango \(theirs.widthUnits) [\(ours.text)]")
+                            }
                             worstWidthDifference = max(worstWidthDifference, difference)
                         }
                     }
@@ -117,10 +122,11 @@ import Testing
             }
         }
         let share = Double(agreeing) / Double(corpus.count)
-        print("Pango parity: \(agreeing) of \(corpus.count) cases agree (\(String(format: "%.1f", share * 100))%); "
-              + "\(comparedLines) lines compared, worst width difference \(worstWidthDifference) / 1024 pt "
-              + "(lines mixing the font and a fallback: \(worstMixedDifference) / 1024 pt); "
-              + classes.map { "\($0.key): \($0.value.count)" }.sorted().joined(separator: ", "))
+        print(
+            "Pango parity: \(agreeing) of \(corpus.count) cases agree (\(String(format: "%.1f", share * 100))%); "
+                + "\(comparedLines) lines compared, worst width difference \(worstWidthDifference) / 1024 pt "
+                + "(lines mixing the font and a fallback: \(worstMixedDifference) / 1024 pt); "
+                + classes.map { "\($0.key): \($0.value.count)" }.sorted().joined(separator: ", "))
         for (kind, cases) in classes.sorted(by: { $0.key < $1.key }) {
             for line in cases.prefix(8) { print("  [\(kind)] \(line)") }
         }
@@ -136,8 +142,9 @@ import Testing
     /// digits, one before a Latin word stays with the CJK run); TextFit keeps a space in the face of the
     /// text it follows. Noto Sans and Droid Sans Fallback spaces differ by 30/1024 pt at 17 pt.
     static func mixesFaces(_ prepared: PreparedText, _ range: Range<Int>) -> Bool {
-        let faces = Set(prepared.segments.filter { Int($0.start) < range.upperBound && Int($0.end) > range.lowerBound }
-            .map(\.face))
+        let faces = Set(
+            prepared.segments.filter { Int($0.start) < range.upperBound && Int($0.end) > range.lowerBound }
+                .map(\.face))
         return faces.count > 1
     }
 }

@@ -23,32 +23,50 @@ import Testing
 
     static let verticalCases: [Vertical] = [
         // P4: lineSpacing between lines, not after the last.
-        Vertical(name: "lineSpacing 4", text: "one\ntwo", set: { $0.lineSpacing = 4 },
-                 secondTop: natural + 4, height: natural, baseline: ascent, total: 2 * natural + 4),
+        Vertical(
+            name: "lineSpacing 4", text: "one\ntwo", set: { $0.lineSpacing = 4 },
+            secondTop: natural + 4, height: natural, baseline: ascent, total: 2 * natural + 4),
         // P2 + P6: the multiple scales the natural height; the extra goes above the ascent.
-        Vertical(name: "lineHeightMultiple 1.5", text: "one\ntwo", set: { $0.lineHeightMultiple = 1.5 },
-                 secondTop: 1.5 * natural, height: 1.5 * natural, baseline: 0.5 * natural + ascent, total: 3 * natural),
+        Vertical(
+            name: "lineHeightMultiple 1.5", text: "one\ntwo", set: { $0.lineHeightMultiple = 1.5 },
+            secondTop: 1.5 * natural, height: 1.5 * natural, baseline: 0.5 * natural + ascent, total: 3 * natural),
         // P3 + P6: the minimum raises short lines, the baseline moves down by the difference.
-        Vertical(name: "minimumLineHeight 30", text: "one\ntwo", set: { $0.minimumLineHeight = 30 },
-                 secondTop: 30, height: 30, baseline: 30 - natural + ascent, total: 60),
+        Vertical(
+            name: "minimumLineHeight 30", text: "one\ntwo", set: { $0.minimumLineHeight = 30 },
+            secondTop: 30, height: 30, baseline: 30 - natural + ascent, total: 60),
         // P3: the maximum shortens lines from the top (the glyphs may overlap the line above).
-        Vertical(name: "maximumLineHeight 20", text: "one\ntwo", set: { $0.maximumLineHeight = 20 },
-                 secondTop: 20, height: 20, baseline: 20 - natural + ascent, total: 40),
+        Vertical(
+            name: "maximumLineHeight 20", text: "one\ntwo", set: { $0.maximumLineHeight = 20 },
+            secondTop: 20, height: 20, baseline: 20 - natural + ascent, total: 40),
         // P3 after P2: the clamp applies to the multiplied height.
-        Vertical(name: "multiple 2 clamped to 30", text: "one\ntwo", set: { $0.lineHeightMultiple = 2; $0.maximumLineHeight = 30 },
-                 secondTop: 30, height: 30, baseline: 30 - natural + ascent, total: 60),
+        Vertical(
+            name: "multiple 2 clamped to 30", text: "one\ntwo",
+            set: {
+                $0.lineHeightMultiple = 2; $0.maximumLineHeight = 30
+            },
+            secondTop: 30, height: 30, baseline: 30 - natural + ascent, total: 60),
         // P5: paragraphSpacing after a paragraph plus paragraphSpacingBefore of the next, between them only.
-        Vertical(name: "paragraph spacing 10 + 5", text: "one\ntwo", set: { $0.paragraphSpacing = 10; $0.paragraphSpacingBefore = 5 },
-                 secondTop: natural + 15, height: natural, baseline: ascent, total: 2 * natural + 15),
+        Vertical(
+            name: "paragraph spacing 10 + 5", text: "one\ntwo",
+            set: {
+                $0.paragraphSpacing = 10; $0.paragraphSpacingBefore = 5
+            },
+            secondTop: natural + 15, height: natural, baseline: ascent, total: 2 * natural + 15),
         // P5 with P4: a paragraph gap also has the line spacing.
-        Vertical(name: "line and paragraph spacing", text: "one\ntwo", set: { $0.lineSpacing = 3; $0.paragraphSpacing = 10 },
-                 secondTop: natural + 13, height: natural, baseline: ascent, total: 2 * natural + 13),
+        Vertical(
+            name: "line and paragraph spacing", text: "one\ntwo",
+            set: {
+                $0.lineSpacing = 3; $0.paragraphSpacing = 10
+            },
+            secondTop: natural + 13, height: natural, baseline: ascent, total: 2 * natural + 13),
         // P5: a line break inside a paragraph (U+2028) is not a paragraph gap.
-        Vertical(name: "U+2028 keeps the paragraph", text: "one\u{2028}two", set: { $0.paragraphSpacing = 10 },
-                 secondTop: natural, height: natural, baseline: ascent, total: 2 * natural),
+        Vertical(
+            name: "U+2028 keeps the paragraph", text: "one\u{2028}two", set: { $0.paragraphSpacing = 10 },
+            secondTop: natural, height: natural, baseline: ascent, total: 2 * natural),
         // W7 + P5: an empty paragraph is a line with its gaps.
-        Vertical(name: "empty paragraph", text: "one\n\ntwo", set: { $0.paragraphSpacing = 10 },
-                 secondTop: natural + 10, height: natural, baseline: ascent, total: 3 * natural + 20),
+        Vertical(
+            name: "empty paragraph", text: "one\n\ntwo", set: { $0.paragraphSpacing = 10 },
+            secondTop: natural + 10, height: natural, baseline: ascent, total: 3 * natural + 20),
     ]
 
     @Test(arguments: verticalCases) func verticalRules(_ example: Vertical) throws {
@@ -100,7 +118,9 @@ import Testing
         let text = "The quick brown fox jumps over the lazy dog and keeps running far away\nSecond paragraph here"
         let layout = try PreparedText(text, font: try Fixtures.font(), paragraphStyle: style).layout(width: 200)
         let lines = Array(layout.lines)
-        let paragraphLast = lines.indices.filter { $0 == lines.count - 1 || lines[$0 + 1].range.lowerBound > lines[$0].range.upperBound }
+        let paragraphLast = lines.indices.filter {
+            $0 == lines.count - 1 || lines[$0 + 1].range.lowerBound > lines[$0].range.upperBound
+        }
         for (index, line) in lines.enumerated() {
             #expect(line.x == 0)
             if paragraphLast.contains(index) { #expect(line.width < 200) } else { #expect(abs(line.width - 200) < 1e-9) }
@@ -142,7 +162,9 @@ import Testing
         let plain = try PreparedText(text, font: font).layout(width: 200)
         #expect(leading.lines.map(\.range) == plain.lines.map(\.range))
         // A positive tail indent bounds even an unbounded layout.
-        #expect(try PreparedText(text, font: font, paragraphStyle: fromLeading).layout().lines.map(\.range) == plain.lines.map(\.range))
+        #expect(
+            try PreparedText(text, font: font, paragraphStyle: fromLeading).layout().lines.map(\.range)
+                == plain.lines.map(\.range))
     }
 
     /// The default style is no style: the same prepared text, the same answers, the same path.
@@ -157,7 +179,9 @@ import Testing
             let width = CGFloat.random(in: 40...400, using: &generator)
             let a = try plain.layout(width: width), b = try styled.layout(width: width)
             #expect(a.size == b.size && a.lineCount == b.lineCount)
-            #expect(a.lines.map { [$0.rect.minX, $0.rect.minY, $0.rect.width, $0.rect.height] } == b.lines.map { [$0.rect.minX, $0.rect.minY, $0.rect.width, $0.rect.height] })
+            #expect(
+                a.lines.map { [$0.rect.minX, $0.rect.minY, $0.rect.width, $0.rect.height] }
+                    == b.lines.map { [$0.rect.minX, $0.rect.minY, $0.rect.width, $0.rect.height] })
             #expect(Array(a.lines).map(\.baseline) == Array(b.lines).map(\.baseline))
         }
     }
@@ -187,9 +211,13 @@ import Testing
                 let first = index == 0 || line.range.lowerBound > lines[index - 1].range.upperBound
                 let indent = first ? style.firstLineHeadIndent : style.headIndent
                 let room = width + style.tailIndent - indent
-                let oneCluster = String(decoding: prepared.units[line.range], as: UTF16.self).trimmingCharacters(in: .whitespaces).count <= 1
+                let oneCluster =
+                    String(decoding: prepared.units[line.range], as: UTF16.self).trimmingCharacters(in: .whitespaces).count
+                    <= 1
                 #expect(line.width <= room + 1e-9 || oneCluster, "line \(index) of \(text.debugDescription) at \(width)")
-                if line.width <= room { #expect(line.x >= indent - 1e-9 && line.x + line.width <= width + style.tailIndent + 1e-9) }
+                if line.width <= room {
+                    #expect(line.x >= indent - 1e-9 && line.x + line.width <= width + style.tailIndent + 1e-9)
+                }
                 #expect(line.y >= bottom - 1e-9)
                 bottom = line.y + line.height
                 if index > 0 { #expect(line.range.lowerBound >= lines[index - 1].range.upperBound) }
@@ -204,16 +232,24 @@ import Testing
         func error(_ set: (inout ParagraphStyle) -> Void) -> ParagraphStyleError? {
             var style = ParagraphStyle()
             set(&style)
-            do { _ = try PreparedText("x", font: font, paragraphStyle: style); return nil } catch { return error as? ParagraphStyleError }
+            do { _ = try PreparedText("x", font: font, paragraphStyle: style); return nil } catch {
+                return error as? ParagraphStyleError
+            }
         }
         #expect(error { $0.lineSpacing = -1 } == .invalidValue(field: "lineSpacing", value: -1))
         #expect(error { $0.paragraphSpacing = .nan }.map { "\($0)".contains("paragraphSpacing") } == true)
         #expect(error { $0.lineHeightMultiple = -0.5 } == .invalidValue(field: "lineHeightMultiple", value: -0.5))
         #expect(error { $0.headIndent = .infinity } == .invalidValue(field: "headIndent", value: .infinity))
         #expect(error { $0.tailIndent = .nan }.map { "\($0)".contains("tailIndent") } == true)
-        #expect(error { $0.minimumLineHeight = 30; $0.maximumLineHeight = 20 } == .maximumBelowMinimum(minimum: 30, maximum: 20))
+        #expect(
+            error {
+                $0.minimumLineHeight = 30; $0.maximumLineHeight = 20
+            } == .maximumBelowMinimum(minimum: 30, maximum: 20))
         #expect(error { $0.lineSpacing = 1e9 } == .tooLarge(field: "lineSpacing", value: 1e9))
-        #expect(error { $0.tailIndent = -20; $0.maximumLineHeight = 0; $0.minimumLineHeight = 5 } == nil)
+        #expect(
+            error {
+                $0.tailIndent = -20; $0.maximumLineHeight = 0; $0.minimumLineHeight = 5
+            } == nil)
     }
 
     /// B2 + P4: boundingRect honours the style; B3: without `.usesFontLeading` the natural height loses
@@ -222,11 +258,13 @@ import Testing
         var paragraph = ParagraphStyle()
         paragraph.lineSpacing = 4
         let style = TextStyle(font: try Fixtures.font(), paragraphStyle: paragraph)
-        let rect = try "one\ntwo\nthree".boundingRect(with: CGSize(width: 300, height: 0),
-                                                     options: [.usesLineFragmentOrigin, .usesFontLeading], attributes: style)
+        let rect = try "one\ntwo\nthree".boundingRect(
+            with: CGSize(width: 300, height: 0),
+            options: [.usesLineFragmentOrigin, .usesFontLeading], attributes: style)
         #expect(abs(Double(rect.height) - (3 * Self.natural + 8)) < 1e-3)
-        let limited = try "one\ntwo\nthree".boundingRect(with: CGSize(width: 300, height: 2 * Self.natural + 4),
-                                                        options: [.usesLineFragmentOrigin, .truncatesLastVisibleLine], attributes: style)
+        let limited = try "one\ntwo\nthree".boundingRect(
+            with: CGSize(width: 300, height: 2 * Self.natural + 4),
+            options: [.usesLineFragmentOrigin, .truncatesLastVisibleLine], attributes: style)
         #expect(abs(Double(limited.height) - (2 * Self.natural + 4)) < 1e-3)
     }
 
@@ -243,8 +281,9 @@ import Testing
         let charWrapped = try prepared.layout(width: width, lineBreakMode: .byCharWrapping)
         let wordWrapped = try prepared.layout(width: width, lineBreakMode: .byWordWrapping)
         #expect(charWrapped.lines[0].range != wordWrapped.lines[0].range)
-        let rect = try text.boundingRect(with: CGSize(width: width, height: 0),
-                                         options: [.usesLineFragmentOrigin, .usesFontLeading], attributes: style)
+        let rect = try text.boundingRect(
+            with: CGSize(width: width, height: 0),
+            options: [.usesLineFragmentOrigin, .usesFontLeading], attributes: style)
         #expect(rect.width == charWrapped.sizeIncludingTrailingWhitespace.width)
         #expect(rect.height == charWrapped.size.height)
     }

@@ -42,7 +42,7 @@ import Testing
         let width = try PreparedText(styled: styled).layout().lines[0].width
         let explicit = try PreparedText(styled: styled, paragraphStyle: ParagraphStyle()).layout().lines[0].width
         #expect(width == explicit)
-        #expect(abs(width - (56 + (try natural("12")))) < 1e-9)   // "Total" in bold passes 28
+        #expect(abs(width - (56 + (try natural("12")))) < 1e-9)  // "Total" in bold passes 28
         let hebrew = "שלום\tעולם"
         let rtl = try PreparedText(hebrew, font: font).layout().lines[0]
         let rtlStyled = try PreparedText(hebrew, font: font, paragraphStyle: ParagraphStyle()).layout().lines[0]

@@ -7,8 +7,10 @@ import Testing
     /// `UTF16Units` equals `Array(text.utf16)`: ASCII runs crossing its 8-byte steps, 2-, 3- and 4-byte
     /// sequences at every alignment.
     @Test func utf16UnitsEqualTheStringsUTF16View() {
-        let pieces = ["a", "Z", " ", "0", "é", "Я", "中", "か", "…", "👍", "🇫🇷", "\u{10FFFF}", "\u{7F}", "\u{80}", "\u{7FF}",
-                      "\u{800}", "\u{FFFF}", "\u{10000}", "\r\n", "abcdefgh", "λόγος", ", ", "Я."]
+        let pieces = [
+            "a", "Z", " ", "0", "é", "Я", "中", "か", "…", "👍", "🇫🇷", "\u{10FFFF}", "\u{7F}", "\u{80}", "\u{7FF}",
+            "\u{800}", "\u{FFFF}", "\u{10000}", "\r\n", "abcdefgh", "λόγος", ", ", "Я.",
+        ]
         var generator = Fixtures.Generator(state: 11)
         for length in 0..<2000 {
             let text = (0..<(length % 40)).map { _ in pieces.randomElement(using: &generator)! }.joined()
@@ -62,7 +64,8 @@ import Testing
         let pieces = ["a", " ", "\n", "\r", "\r\n", "\u{2029}", "\u{85}", "\u{2028}", "中", "e\u{301}", "\u{301}", "👍"]
         var generator = Fixtures.Generator(state: 3)
         for _ in 0..<1000 {
-            let text = (0..<Int.random(in: 0...10, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            let text = (0..<Int.random(in: 0...10, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }
+                .joined()
             let units = Array(text.utf16)
             let expected = units.withUnsafeBufferPointer { Paragraphs.split($0) }
             #expect(PreparedText(text, font: font).paragraphs == expected, "\(text.debugDescription)")
@@ -76,12 +79,16 @@ import Testing
     /// emoji, marks, controls, separators and right-to-left letters.
     @Test func runShortcutEqualsTheGeneralPath() throws {
         var texts = try PangoParityTests.loadJSONLines("corpus").compactMap { $0["text"] as? String }
-        let pieces = ["a", "Z", " ", "  ", "\u{A0}", "\t", "\n", "中", "文", "。", "e\u{301}", " \u{308}", "👍", "👍 ", "😀x",
-                      "Я", "ا", "ب", "-", "/", "5", ".", "\u{200B}", "\u{2028}", "각", "ᄀ", "🇫🇷", "\u{1F1E6}",
-                      "中文汉字测试中文汉字测试中文汉字测试中文汉字", "中文。", "日本語のテキスト", "中\u{5D0}"]
+        let pieces = [
+            "a", "Z", " ", "  ", "\u{A0}", "\t", "\n", "中", "文", "。", "e\u{301}", " \u{308}", "👍", "👍 ", "😀x",
+            "Я", "ا", "ب", "-", "/", "5", ".", "\u{200B}", "\u{2028}", "각", "ᄀ", "🇫🇷", "\u{1F1E6}",
+            "中文汉字测试中文汉字测试中文汉字测试中文汉字", "中文。", "日本語のテキスト", "中\u{5D0}",
+        ]
         var generator = Fixtures.Generator(state: 11)
         for _ in 0..<2000 {
-            texts.append((0..<Int.random(in: 0...16, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined())
+            texts.append(
+                (0..<Int.random(in: 0...16, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }
+                    .joined())
         }
         for size in [15.0, 17.0] as [CGFloat] {
             let font = try Fixtures.font(size)
@@ -97,18 +104,25 @@ import Testing
     /// ideographs outside the BMP, ideographic spaces, Latin words and digits among them, Hangul, emoji,
     /// controls, paragraph separators, right-to-left letters, and runs past the 64-unit segment cut.
     @Test func opportunityRunsEqualTheGeneralPath() throws {
-        let pieces = ["中", "文", "字", "日本語", "のテキスト", "ひらがな", "カタカナ", "ゃ", "ッ", "ー", "コーヒー", "きょう",
-                      "、", "。", "，", "．", "「", "」", "『", "』", "（", "）", "！", "？", "…", "〜", "・", "ａ", "１２",
-                      "葛\u{E0100}", "辻\u{FE00}", "𠮷", "\u{3000}", " ", "  ", "\n", "\r\n", "\u{2029}", "\t", "iPhone", "7999",
-                      "abc ", "Я", "한국어", "각", "👍", "e\u{301}", "\u{200B}", "\u{5D0}", "\u{FEFF}",
-                      String(repeating: "汉字测试", count: 20), String(repeating: "かな", count: 40),
-                      "長江是中國第一長河，全長約六千三百公里。", "「今日は、いい天気ですね。」と彼は言った。"]
+        let pieces = [
+            "中", "文", "字", "日本語", "のテキスト", "ひらがな", "カタカナ", "ゃ", "ッ", "ー", "コーヒー", "きょう",
+            "、", "。", "，", "．", "「", "」", "『", "』", "（", "）", "！", "？", "…", "〜", "・", "ａ", "１２",
+            "葛\u{E0100}", "辻\u{FE00}", "𠮷", "\u{3000}", " ", "  ", "\n", "\r\n", "\u{2029}", "\t", "iPhone", "7999",
+            "abc ", "Я", "한국어", "각", "👍", "e\u{301}", "\u{200B}", "\u{5D0}", "\u{FEFF}",
+            String(repeating: "汉字测试", count: 20), String(repeating: "かな", count: 40),
+            "長江是中國第一長河，全長約六千三百公里。", "「今日は、いい天気ですね。」と彼は言った。",
+        ]
         var texts: [String] = []
         var generator = Fixtures.Generator(state: 19)
         for _ in 0..<1500 {
-            texts.append((0..<Int.random(in: 0...12, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined())
+            texts.append(
+                (0..<Int.random(in: 0...12, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }
+                    .joined())
         }
-        var fonts = [try Fixtures.font(17), try Fixtures.font(15).withFallback(.fontconfig), try Font(family: "Droid Sans Fallback", size: 15)]
+        var fonts = [
+            try Fixtures.font(17), try Fixtures.font(15).withFallback(.fontconfig),
+            try Font(family: "Droid Sans Fallback", size: 15),
+        ]
         // Installed on most machines that run the benchmark's CJK sets; the test runs without it too.
         if let cjk = try? Font(family: "Noto Sans CJK JP", size: 16) { fonts.append(cjk) }
         for font in fonts {
@@ -122,7 +136,8 @@ import Testing
         var general = PreparedText.Builder(text: text, font: font)
         general.extendsRuns = false
         let slow = general.build()
-        let same = fast.units == slow.units && fast.prefix == slow.prefix && fast.flags == slow.flags
+        let same =
+            fast.units == slow.units && fast.prefix == slow.prefix && fast.flags == slow.flags
             && fast.paragraphs == slow.paragraphs && fast.breaks == slow.breaks && fast.graphemes == slow.graphemes
             && fast.segments == slow.segments && fast.fallbackFaces == slow.fallbackFaces
             && fast.mayBeRightToLeft == slow.mayBeRightToLeft

@@ -78,7 +78,7 @@ import Testing
     @Test func truncatedLineRange() throws {
         let text = PreparedText("Supercalifragilistic", font: try Fixtures.font())
         let layout = try text.layout(width: 80, numberOfLines: 1, lineBreakMode: .byTruncatingTail)
-        let shown = layout.lines[0].text                 // "Supercalif…" or so
+        let shown = layout.lines[0].text  // "Supercalif…" or so
         let range = try text.widthRange(at: 80, numberOfLines: 1, lineBreakMode: .byTruncatingTail)
         #expect(range.lowerBound == layout.size.width)
         let prefix = String(shown.dropLast())
@@ -96,7 +96,7 @@ import Testing
         #expect(full > 150)
         let fit = try text.fittingFontSize(width: 150, numberOfLines: 1, minimumScaleFactor: 0.5)
         #expect(fit.fits)
-        #expect(abs(fit.pointSize - 24 * 150 / full) < 0.01)       // linear, to rounding
+        #expect(abs(fit.pointSize - 24 * 150 / full) < 0.01)  // linear, to rounding
         #expect(fit.pointSize == (fit.pointSize * 1024).rounded() / 1024)
         #expect(try width("Quarterly results", size: fit.pointSize) <= 150)
         #expect(try width("Quarterly results", size: fit.pointSize + Self.unit) > 150)
@@ -119,7 +119,8 @@ import Testing
         #expect(fit.font.pointSize == fit.pointSize)
         let shown = try fit.preparedText.layout(width: 150, numberOfLines: 1)
         #expect(!shown.isTruncated && shown.lineCount == 1 && shown.lines[0].text == "Quarterly results")
-        let fresh = try PreparedText("Quarterly results", font: Fixtures.font(fit.pointSize)).layout(width: 150, numberOfLines: 1)
+        let fresh = try PreparedText("Quarterly results", font: Fixtures.font(fit.pointSize)).layout(
+            width: 150, numberOfLines: 1)
         #expect(shown.size == fresh.size)
         #expect(shown.size.height == (try Fixtures.font(fit.pointSize)).lineHeight)
         // At the original size the same call truncates: the fit's text is not the original.
@@ -132,7 +133,8 @@ import Testing
         let whole = try width(text.text, size: 20)
         let greedy = try text.layout(width: whole - 1)
         #expect(greedy.lineCount == 2 && greedy.lines[1].text == "company")
-        #expect(try text.balancedLayout(width: 300).lines.map(\.text) == ["A balanced title keeps ", "its last word company"])
+        #expect(
+            try text.balancedLayout(width: 300).lines.map(\.text) == ["A balanced title keeps ", "its last word company"])
         let balanced = try text.balancedLayout(width: whole - 1)
         #expect(balanced.lineCount == 2)
         #expect(balanced.size.width == (try text.tightestWidth(numberOfLines: 2)))

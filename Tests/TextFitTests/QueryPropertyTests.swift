@@ -24,8 +24,10 @@ import Testing
     }
 
     /// What the queries count as fitting (Q1): nothing hidden or cut, at most `lines` lines, no line wider.
-    func fits(_ text: PreparedText, width: CGFloat, lines: Int, mode: LineBreakMode,
-              strategy: LineBreakStrategy) throws -> Bool {
+    func fits(
+        _ text: PreparedText, width: CGFloat, lines: Int, mode: LineBreakMode,
+        strategy: LineBreakStrategy
+    ) throws -> Bool {
         let metrics = try text.measure(width: width, numberOfLines: lines, lineBreakMode: mode, lineBreakStrategy: strategy)
         return !metrics.isTruncated && metrics.lineCount <= (lines == 0 ? .max : lines) && metrics.size.width <= width
     }
@@ -44,11 +46,13 @@ import Testing
                     #expect(width == (width * 1024).rounded() / 1024, "\(context) is not in 1/1024 pt")
                     #expect(try fits(text, width: width, lines: lines, mode: mode, strategy: []), "\(context)")
                     if width > Self.unit {
-                        #expect(try !fits(text, width: width - Self.unit, lines: lines, mode: mode, strategy: []),
-                                "\(context): one unit narrower still fits")
+                        #expect(
+                            try !fits(text, width: width - Self.unit, lines: lines, mode: mode, strategy: []),
+                            "\(context): one unit narrower still fits")
                     }
-                    #expect(try text.layout(width: width, numberOfLines: lines, lineBreakMode: mode).size.width == width,
-                            "\(context): the widest line is the width")
+                    #expect(
+                        try text.layout(width: width, numberOfLines: lines, lineBreakMode: mode).size.width == width,
+                        "\(context): the widest line is the width")
                     checked += 1
                 }
             }
@@ -61,14 +65,17 @@ import Testing
         for text in try texts(seed: seed) {
             for configuration in Self.configurations {
                 let width = CGFloat(Int.random(in: 30...400, using: &generator))
-                let at = try text.layout(width: width, numberOfLines: configuration.lines,
-                                         lineBreakMode: configuration.mode, lineBreakStrategy: configuration.strategy)
-                let tightest = try text.tightestWidth(forWidth: width, numberOfLines: configuration.lines,
-                                                      lineBreakMode: configuration.mode,
-                                                      lineBreakStrategy: configuration.strategy)
+                let at = try text.layout(
+                    width: width, numberOfLines: configuration.lines,
+                    lineBreakMode: configuration.mode, lineBreakStrategy: configuration.strategy)
+                let tightest = try text.tightestWidth(
+                    forWidth: width, numberOfLines: configuration.lines,
+                    lineBreakMode: configuration.mode,
+                    lineBreakStrategy: configuration.strategy)
                 let context = "\(text.text.debugDescription) at \(width) \(configuration): \(tightest)"
-                let there = try text.layout(width: tightest, numberOfLines: configuration.lines,
-                                            lineBreakMode: configuration.mode, lineBreakStrategy: configuration.strategy)
+                let there = try text.layout(
+                    width: tightest, numberOfLines: configuration.lines,
+                    lineBreakMode: configuration.mode, lineBreakStrategy: configuration.strategy)
                 if at.isTruncated {
                     #expect(there.hasSameLines(as: at), "\(context): a truncated text keeps its lines")
                 } else {
@@ -86,13 +93,15 @@ import Testing
             for configuration in Self.configurations {
                 let width = CGFloat(Int.random(in: 20...420, using: &generator))
                 func layout(_ width: CGFloat) throws -> TextLayout {
-                    try text.layout(width: width, numberOfLines: configuration.lines, lineBreakMode: configuration.mode,
-                                    lineBreakStrategy: configuration.strategy)
+                    try text.layout(
+                        width: width, numberOfLines: configuration.lines, lineBreakMode: configuration.mode,
+                        lineBreakStrategy: configuration.strategy)
                 }
                 let base = try layout(width)
-                let range = try text.widthRange(at: width, numberOfLines: configuration.lines,
-                                                lineBreakMode: configuration.mode,
-                                                lineBreakStrategy: configuration.strategy)
+                let range = try text.widthRange(
+                    at: width, numberOfLines: configuration.lines,
+                    lineBreakMode: configuration.mode,
+                    lineBreakStrategy: configuration.strategy)
                 let context = "\(text.text.debugDescription) at \(width) \(configuration): \(range)"
                 #expect(range.contains(width), "\(context)")
                 if range.lowerBound > 0 {
@@ -109,7 +118,8 @@ import Testing
                 }
                 // And somewhere inside.
                 let top = min(range.upperBound ?? (range.lowerBound + 500), range.lowerBound + 500)
-                let inside = range.lowerBound + (top - range.lowerBound) * CGFloat(Double.random(in: 0..<1, using: &generator))
+                let inside =
+                    range.lowerBound + (top - range.lowerBound) * CGFloat(Double.random(in: 0..<1, using: &generator))
                 if inside > 0 { #expect(try layout(inside).hasSameLines(as: base), "\(context): at \(inside)") }
                 checked += 1
             }
@@ -122,11 +132,13 @@ import Testing
         for text in try texts(seed: seed) {
             for configuration in Self.configurations {
                 let width = CGFloat(Int.random(in: 40...420, using: &generator))
-                let greedy = try text.layout(width: width, numberOfLines: configuration.lines,
-                                             lineBreakMode: configuration.mode, lineBreakStrategy: configuration.strategy)
-                let balanced = try text.balancedLayout(width: width, numberOfLines: configuration.lines,
-                                                       lineBreakMode: configuration.mode,
-                                                       lineBreakStrategy: configuration.strategy)
+                let greedy = try text.layout(
+                    width: width, numberOfLines: configuration.lines,
+                    lineBreakMode: configuration.mode, lineBreakStrategy: configuration.strategy)
+                let balanced = try text.balancedLayout(
+                    width: width, numberOfLines: configuration.lines,
+                    lineBreakMode: configuration.mode,
+                    lineBreakStrategy: configuration.strategy)
                 let context = "\(text.text.debugDescription) at \(width) \(configuration)"
                 #expect(balanced.lineCount == greedy.lineCount, "\(context)")
                 #expect(balanced.isTruncated == greedy.isTruncated, "\(context)")
@@ -152,11 +164,13 @@ import Testing
             #expect(fit.pointSize <= size && fit.pointSize >= size * factor - Self.unit, "\(context)")
             #expect(fit.font.pointSize == fit.pointSize)
             let atFit = PreparedText(text.text, font: try text.font.withSize(fit.pointSize))
-            #expect(try fits(atFit, width: width, lines: lines, mode: .byWordWrapping, strategy: []) == fit.fits, "\(context)")
+            #expect(
+                try fits(atFit, width: width, lines: lines, mode: .byWordWrapping, strategy: []) == fit.fits, "\(context)")
             if fit.fits, fit.pointSize < size {
                 let larger = PreparedText(text.text, font: try text.font.withSize(fit.pointSize + Self.unit))
-                #expect(try !fits(larger, width: width, lines: lines, mode: .byWordWrapping, strategy: []),
-                        "\(context): 1/1024 pt larger fits too")
+                #expect(
+                    try !fits(larger, width: width, lines: lines, mode: .byWordWrapping, strategy: []),
+                    "\(context): 1/1024 pt larger fits too")
             }
             if !fit.fits { #expect(abs(fit.pointSize - size * factor) < Self.unit, "\(context)") }
         }

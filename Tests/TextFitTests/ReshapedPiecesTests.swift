@@ -40,7 +40,9 @@ import Testing
                     let fresh = prepared.width(start, end, remembering: false)
                     checked += 1
                     if (remembered != fresh || fast != fresh), failures.count < 10 {
-                        failures.append("\(label) pass \(pass) \(start)..<\(end): remembered \(remembered), fast \(fast), fresh \(fresh)")
+                        failures.append(
+                            "\(label) pass \(pass) \(start)..<\(end): remembered \(remembered), fast \(fast), fresh \(fresh)"
+                        )
                     }
                 }
             }
@@ -103,10 +105,13 @@ import Testing
         #expect(prepared.reshapedPieces.allocatedPages == ReshapedPieces.maxPages)
         // Relaying out at widths that break inside words still agrees with the general path.
         for width in [37.0, 53.5, 90.0] as [CGFloat] {
-            #expect(try prepared.measure(width: width, numberOfLines: 0, lineBreakMode: .byWordWrapping, lineBreakStrategy: [],
-                                         lastLineMaxWidth: nil, fastPath: true)
-                    == prepared.measure(width: width, numberOfLines: 0, lineBreakMode: .byWordWrapping, lineBreakStrategy: [],
-                                        lastLineMaxWidth: nil, fastPath: false))
+            #expect(
+                try prepared.measure(
+                    width: width, numberOfLines: 0, lineBreakMode: .byWordWrapping, lineBreakStrategy: [],
+                    lastLineMaxWidth: nil, fastPath: true)
+                    == prepared.measure(
+                        width: width, numberOfLines: 0, lineBreakMode: .byWordWrapping, lineBreakStrategy: [],
+                        lastLineMaxWidth: nil, fastPath: false))
         }
     }
 
@@ -118,8 +123,9 @@ import Testing
         let reference = PreparedText(text, font: font)
         let widths: [CGFloat] = stride(from: 20.0, through: 200.0, by: 7.25).map { $0 }
         let expected = try widths.map {
-            try reference.measure(width: $0, numberOfLines: 0, lineBreakMode: .byWordWrapping, lineBreakStrategy: [],
-                                  lastLineMaxWidth: nil, fastPath: false)
+            try reference.measure(
+                width: $0, numberOfLines: 0, lineBreakMode: .byWordWrapping, lineBreakStrategy: [],
+                lastLineMaxWidth: nil, fastPath: false)
         }
         let shared = PreparedText(text, font: font)
         let mismatches = await withTaskGroup(of: Int.self) { group in
@@ -129,7 +135,8 @@ import Testing
                     for round in 0..<4 {
                         for (index, width) in widths.enumerated() {
                             let i = (index + task * 3 + round) % widths.count
-                            let metrics = try? shared.measure(width: widths[i], numberOfLines: 0, lineBreakMode: .byWordWrapping)
+                            let metrics = try? shared.measure(
+                                width: widths[i], numberOfLines: 0, lineBreakMode: .byWordWrapping)
                             if metrics != expected[i] { mismatches += 1 }
                             _ = width
                         }

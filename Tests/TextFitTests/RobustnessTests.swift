@@ -12,7 +12,8 @@ import Testing
     final class Scratch {
         let url: URL
         init() throws {
-            url = FileManager.default.temporaryDirectory.appendingPathComponent("textfit-robust-\(getpid())-\(UUID().uuidString)")
+            url = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "textfit-robust-\(getpid())-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         }
         func file(_ name: String, _ data: Data) throws -> String {
@@ -31,30 +32,49 @@ import Testing
         let truncated = try scratch.file("truncated.ttf", noto.prefix(2000))
         let notoPath = try Fixtures.font().filePath
         let cases: [(String, () throws -> Font, FontError, String)] = [
-            ("unknown family", { try Font(family: "No Such Family 42", size: 12) }, .familyNotFound("No Such Family 42"),
-             "font family 'No Such Family 42' not found (bundled fonts: Noto Sans, Droid Sans Fallback, Noto Sans Arabic, Noto Sans Hebrew, Noto Sans Thai, Noto Sans Devanagari, Noto Sans Bengali, Noto Sans Lao; install it or pass a font file)"),
-            ("empty family", { try Font(family: "", size: 12) }, .familyNotFound(""),
-             "font family '' not found (bundled fonts: Noto Sans, Droid Sans Fallback, Noto Sans Arabic, Noto Sans Hebrew, Noto Sans Thai, Noto Sans Devanagari, Noto Sans Bengali, Noto Sans Lao; install it or pass a font file)"),
-            ("missing file", { try Font(file: "/nonexistent/font.ttf", size: 12) }, .fileNotFound("/nonexistent/font.ttf"),
-             "font file not found: /nonexistent/font.ttf"),
-            ("a directory", { try Font(file: scratch.url.path, size: 12) },
-             .unreadableFile(path: scratch.url.path, reason: "not a regular file (a directory, FIFO, socket or device)"),
-             "font file \(scratch.url.path) is not readable as a font: not a regular file (a directory, FIFO, socket or device)"),
-            ("not a font", { try Font(file: text, size: 12) },
-             .unreadableFile(path: text, reason: "not a font file (unknown format)"),
-             "font file \(text) is not readable as a font: not a font file (unknown format)"),
-            ("empty file", { try Font(file: empty, size: 12) },
-             .unreadableFile(path: empty, reason: "not a font file (unknown format)"),
-             "font file \(empty) is not readable as a font: not a font file (unknown format)"),
-            ("face index 3", { try Font(file: notoPath, faceIndex: 3, size: 12) },
-             .faceIndexOutOfRange(path: notoPath, index: 3, faceCount: 1),
-             "font file \(notoPath) has 1 face; face index 3 is out of range"),
-            ("face index -1", { try Font(file: notoPath, faceIndex: -1, size: 12) },
-             .faceIndexOutOfRange(path: notoPath, index: -1, faceCount: 1),
-             "font file \(notoPath) has 1 face; face index -1 is out of range"),
-            ("face index Int.max", { try Font(file: notoPath, faceIndex: .max, size: 12) },
-             .faceIndexOutOfRange(path: notoPath, index: .max, faceCount: 1),
-             "font file \(notoPath) has 1 face; face index \(Int.max) is out of range"),
+            (
+                "unknown family", { try Font(family: "No Such Family 42", size: 12) }, .familyNotFound("No Such Family 42"),
+                "font family 'No Such Family 42' not found (bundled fonts: Noto Sans, Droid Sans Fallback, Noto Sans Arabic, Noto Sans Hebrew, Noto Sans Thai, Noto Sans Devanagari, Noto Sans Bengali, Noto Sans Lao; install it or pass a font file)"
+            ),
+            (
+                "empty family", { try Font(family: "", size: 12) }, .familyNotFound(""),
+                "font family '' not found (bundled fonts: Noto Sans, Droid Sans Fallback, Noto Sans Arabic, Noto Sans Hebrew, Noto Sans Thai, Noto Sans Devanagari, Noto Sans Bengali, Noto Sans Lao; install it or pass a font file)"
+            ),
+            (
+                "missing file", { try Font(file: "/nonexistent/font.ttf", size: 12) },
+                .fileNotFound("/nonexistent/font.ttf"),
+                "font file not found: /nonexistent/font.ttf"
+            ),
+            (
+                "a directory", { try Font(file: scratch.url.path, size: 12) },
+                .unreadableFile(path: scratch.url.path, reason: "not a regular file (a directory, FIFO, socket or device)"),
+                "font file \(scratch.url.path) is not readable as a font: not a regular file (a directory, FIFO, socket or device)"
+            ),
+            (
+                "not a font", { try Font(file: text, size: 12) },
+                .unreadableFile(path: text, reason: "not a font file (unknown format)"),
+                "font file \(text) is not readable as a font: not a font file (unknown format)"
+            ),
+            (
+                "empty file", { try Font(file: empty, size: 12) },
+                .unreadableFile(path: empty, reason: "not a font file (unknown format)"),
+                "font file \(empty) is not readable as a font: not a font file (unknown format)"
+            ),
+            (
+                "face index 3", { try Font(file: notoPath, faceIndex: 3, size: 12) },
+                .faceIndexOutOfRange(path: notoPath, index: 3, faceCount: 1),
+                "font file \(notoPath) has 1 face; face index 3 is out of range"
+            ),
+            (
+                "face index -1", { try Font(file: notoPath, faceIndex: -1, size: 12) },
+                .faceIndexOutOfRange(path: notoPath, index: -1, faceCount: 1),
+                "font file \(notoPath) has 1 face; face index -1 is out of range"
+            ),
+            (
+                "face index Int.max", { try Font(file: notoPath, faceIndex: .max, size: 12) },
+                .faceIndexOutOfRange(path: notoPath, index: .max, faceCount: 1),
+                "font file \(notoPath) has 1 face; face index \(Int.max) is out of range"
+            ),
         ]
         for (name, load, expected, message) in cases {
             #expect(throws: expected, "\(name)") { try load() }
@@ -86,7 +106,9 @@ import Testing
             var bytes = [UInt8](noto)
             // Damage the table directory and a few random places: offsets, lengths and glyph data.
             for _ in 0..<4 {
-                let position = index < 16 ? Int.random(in: 0..<400, using: &generator) : Int.random(in: 0..<bytes.count, using: &generator)
+                let position =
+                    index < 16
+                    ? Int.random(in: 0..<400, using: &generator) : Int.random(in: 0..<bytes.count, using: &generator)
                 bytes[position] = UInt8.random(in: 0...255, using: &generator)
             }
             variants.append(("corrupt-\(index)", Data(bytes)))
@@ -99,7 +121,8 @@ import Testing
                 let font = try Font(file: path, size: 15)
                 loaded += 1
                 for sample in Fixtures.samples.prefix(7) {
-                    let layout = try PreparedText(sample, font: font).layout(width: 120, numberOfLines: 3, lineBreakMode: .byTruncatingTail)
+                    let layout = try PreparedText(sample, font: font).layout(
+                        width: 120, numberOfLines: 3, lineBreakMode: .byTruncatingTail)
                     #expect(layout.lines.allSatisfy { $0.width.isFinite && $0.width >= 0 }, "\(name)")
                     #expect(font.lineHeight.isFinite, "\(name)")
                 }
@@ -133,20 +156,25 @@ import Testing
         check("measure") { _ = try prepared.measure(width: width) }
         check("lastLineMaxWidth") { _ = try prepared.layout(width: 100, numberOfLines: 2, lastLineMaxWidth: width) }
         check("numberOfLines") { _ = try prepared.numberOfLines(forWidth: width) }
-        check("boundingRect") { _ = try prepared.boundingRect(with: CGSize(width: width, height: 0), options: .usesLineFragmentOrigin) }
+        check("boundingRect") {
+            _ = try prepared.boundingRect(with: CGSize(width: width, height: 0), options: .usesLineFragmentOrigin)
+        }
         check("String.boundingRect") {
-            _ = try "Hello".boundingRect(with: CGSize(width: width, height: 0), options: [],
-                                         attributes: TextStyle(font: try Fixtures.font()))
+            _ = try "Hello".boundingRect(
+                with: CGSize(width: width, height: 0), options: [],
+                attributes: TextStyle(font: try Fixtures.font()))
         }
         check("sizeThatFits") { _ = try prepared.sizeThatFits(CGSize(width: width, height: 0)) }
         #expect(!width.isUnboundedTextDimension)
         check("cutting boundingRect") {
-            _ = try prepared.boundingRect(with: CGSize(width: width, height: 0), options: .usesLineFragmentOrigin,
-                                          lineBreakMode: .byTruncatingTail)
+            _ = try prepared.boundingRect(
+                with: CGSize(width: width, height: 0), options: .usesLineFragmentOrigin,
+                lineBreakMode: .byTruncatingTail)
         }
         check("empty String.boundingRect") {
-            _ = try "".boundingRect(with: CGSize(width: width, height: 0), options: .usesLineFragmentOrigin,
-                                    attributes: TextStyle(font: try Fixtures.font()))
+            _ = try "".boundingRect(
+                with: CGSize(width: width, height: 0), options: .usesLineFragmentOrigin,
+                attributes: TextStyle(font: try Fixtures.font()))
         }
     }
 
@@ -159,28 +187,37 @@ import Testing
         let metrics = try prepared.measure(width: width)
         #expect(metrics.lineCount == 2 && metrics.size == unbounded.size)
         #expect(try prepared.numberOfLines(forWidth: width) == 2)
-        #expect(try prepared.sizeThatFits(CGSize(width: width, height: 0), scale: 2)
-            == prepared.sizeThatFits(CGSize(width: CGFloat.infinity, height: 0), scale: 2))
-        for options: StringDrawingOptions in [.usesLineFragmentOrigin, [.usesLineFragmentOrigin, .truncatesLastVisibleLine]] {
+        #expect(
+            try prepared.sizeThatFits(CGSize(width: width, height: 0), scale: 2)
+                == prepared.sizeThatFits(CGSize(width: CGFloat.infinity, height: 0), scale: 2))
+        for options: StringDrawingOptions in [
+            .usesLineFragmentOrigin, [.usesLineFragmentOrigin, .truncatesLastVisibleLine],
+        ] {
             for mode in [LineBreakMode.byWordWrapping, .byTruncatingTail, .byClipping] {
-                #expect(try prepared.boundingRect(with: CGSize(width: width, height: 30), options: options, lineBreakMode: mode)
-                    == prepared.boundingRect(with: CGSize(width: CGFloat.infinity, height: 30), options: options,
-                                             lineBreakMode: mode), "\(options) \(mode)")
+                #expect(
+                    try prepared.boundingRect(with: CGSize(width: width, height: 30), options: options, lineBreakMode: mode)
+                        == prepared.boundingRect(
+                            with: CGSize(width: CGFloat.infinity, height: 30), options: options,
+                            lineBreakMode: mode), "\(options) \(mode)")
             }
         }
         // Heights follow the same rule: 0 and huge do not limit `.truncatesLastVisibleLine`.
-        #expect(try prepared.boundingRect(with: CGSize(width: 40, height: width),
-                                          options: [.usesLineFragmentOrigin, .truncatesLastVisibleLine])
-            == prepared.boundingRect(with: CGSize(width: 40, height: 0), options: .usesLineFragmentOrigin))
+        #expect(
+            try prepared.boundingRect(
+                with: CGSize(width: 40, height: width),
+                options: [.usesLineFragmentOrigin, .truncatesLastVisibleLine])
+                == prepared.boundingRect(with: CGSize(width: 40, height: 0), options: .usesLineFragmentOrigin))
         #expect(width.isUnboundedTextDimension)
         // The last line's own width follows the same rule: 0 and huge mean no limit for that line.
-        #expect(try prepared.layout(width: 50, numberOfLines: 2, lineBreakMode: .byTruncatingTail, lastLineMaxWidth: width)
-            == prepared.layout(width: 50, numberOfLines: 2, lineBreakMode: .byTruncatingTail, lastLineMaxWidth: 1e12))
+        #expect(
+            try prepared.layout(width: 50, numberOfLines: 2, lineBreakMode: .byTruncatingTail, lastLineMaxWidth: width)
+                == prepared.layout(width: 50, numberOfLines: 2, lineBreakMode: .byTruncatingTail, lastLineMaxWidth: 1e12))
     }
 
     @Test(arguments: [CGFloat(0), -0.0, -1, .nan, .infinity, -.infinity, 100_000, 1e300, -.leastNonzeroMagnitude])
     func invalidSizesAreRefusedEverywhere(size: CGFloat) throws {
-        let message = "font size \(Double(size)) is invalid: use a finite number of points greater than 0 and below 100000 "
+        let message =
+            "font size \(Double(size)) is invalid: use a finite number of points greater than 0 and below 100000 "
             + "(the largest size whose glyph advances TextFit's 1/1024-pt integers hold)"
         let font = try Fixtures.font()
         let attempts: [(String, () throws -> Font)] = [
@@ -212,8 +249,12 @@ import Testing
     func negativeLineLimitsAreRefusedEverywhere(maxLines: Int) throws {
         let prepared = PreparedText("Hello world", font: try Fixtures.font())
         let message = "invalid numberOfLines \(maxLines): use 0 (unlimited) or a positive count"
-        #expect(throws: MeasureError.invalidNumberOfLines(maxLines)) { try prepared.layout(width: 100, numberOfLines: maxLines) }
-        #expect(throws: MeasureError.invalidNumberOfLines(maxLines)) { try prepared.measure(width: 100, numberOfLines: maxLines) }
+        #expect(throws: MeasureError.invalidNumberOfLines(maxLines)) {
+            try prepared.layout(width: 100, numberOfLines: maxLines)
+        }
+        #expect(throws: MeasureError.invalidNumberOfLines(maxLines)) {
+            try prepared.measure(width: 100, numberOfLines: maxLines)
+        }
         #expect(throws: MeasureError.invalidNumberOfLines(maxLines)) {
             try prepared.sizeThatFits(CGSize(width: 100, height: 0), numberOfLines: maxLines)
         }
@@ -261,9 +302,20 @@ import Testing
             ("5000 marks alone", units(String(repeating: "\u{316}", count: 5000))),
             ("marks on spaces", units(" \u{308} \u{308}x \u{20DD}")),
             ("long ZWJ chain", units(Array(repeating: family, count: 200).joined(separator: "\u{200D}"))),
-            ("emoji with modifiers and flags", units("👍🏽👍🏿 🇫🇷🇩 🏴\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F} 1\u{FE0F}\u{20E3}")),
-            ("bidi controls", units("\u{202E}bidi\u{202C} \u{2067}isolate\u{2069} \u{200F}rtl\u{200E} \u{2066}\u{2068}\u{202A}\u{202B}\u{202D}")),
-            ("unbalanced bidi", units(String(repeating: "\u{202E}", count: 300) + "x" + String(repeating: "\u{2069}", count: 300))),
+            (
+                "emoji with modifiers and flags",
+                units("👍🏽👍🏿 🇫🇷🇩 🏴\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F} 1\u{FE0F}\u{20E3}")
+            ),
+            (
+                "bidi controls",
+                units(
+                    "\u{202E}bidi\u{202C} \u{2067}isolate\u{2069} \u{200F}rtl\u{200E} \u{2066}\u{2068}\u{202A}\u{202B}\u{202D}"
+                )
+            ),
+            (
+                "unbalanced bidi",
+                units(String(repeating: "\u{202E}", count: 300) + "x" + String(repeating: "\u{2069}", count: 300))
+            ),
             ("mixed scripts", units("שלום world مرحبا 世界 ภาษาไทย Ελληνικά")),
             ("variation selectors alone", units("\u{FE0F}\u{FE0E} \u{E0100}x\u{FE0F}")),
             ("separators", units("\r\r\n\n\u{2029}\u{85}\u{2028}\u{2028}a\r")),
@@ -330,7 +382,9 @@ import Testing
             for width in stride(from: CGFloat(6), through: 40, by: 0.5) {
                 for line in try prepared.layout(width: width).lines where line.width > width {
                     let visible = line.text.trimmingCharacters(in: .whitespaces)
-                    #expect(visible.count == 1, "\(text.debugDescription) at \(width): \(line.text.debugDescription) is \(line.width)")
+                    #expect(
+                        visible.count == 1,
+                        "\(text.debugDescription) at \(width): \(line.text.debugDescription) is \(line.width)")
                 }
             }
         }

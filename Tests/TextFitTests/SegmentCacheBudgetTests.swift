@@ -31,8 +31,9 @@ extension SegmentCacheTests {
         let budget = 4 << 20
         SegmentCache.byteLimit = budget
         let font = try Fixtures.font(13)
-        let shaped = SegmentShaper.shapeUncached(Array("qzabcde".utf16)[...], script: 0,
-                                                 font: try #require(font.face.harfBuzzFont(scale: font.scale)))
+        let shaped = SegmentShaper.shapeUncached(
+            Array("qzabcde".utf16)[...], script: 0,
+            font: try #require(font.face.harfBuzzFont(scale: font.scale)))
         var highest = 0
         var units: [UInt16] = Array("qz".utf16) + [UInt16](repeating: 97, count: 5)
         let words = 1_000_000
@@ -62,8 +63,9 @@ extension SegmentCacheTests {
         // Other suites share the cache (never its budget), so counts are compared with margins.
         #expect(statistics.entries < 40_000)
         #expect(statistics.evictions > words / 2)
-        print("Segment cache after 1,000,000 distinct words: \(statistics.entries) entries, \(statistics.bytes) bytes "
-            + "(budget \(budget), highest \(highest)), \(statistics.evictions) evictions, \(statistics.misses) misses")
+        print(
+            "Segment cache after 1,000,000 distinct words: \(statistics.entries) entries, \(statistics.bytes) bytes "
+                + "(budget \(budget), highest \(highest)), \(statistics.evictions) evictions, \(statistics.misses) misses")
         // Still right: a word measures the same whether it came from the cache or was shaped alone.
         let word = Self.distinctWord(words - 1)
         let cached = try PreparedText(word, font: font).layout().size.width
@@ -87,8 +89,9 @@ extension SegmentCacheTests {
         #expect(try prepared.layout().lineCount == 1)
         // Other suites may still insert what they looked up under the old budget; these words are new.
         func cached() -> Bool {
-            SegmentCache.lookup(face: font.face.id, scale: font.scale, script: HarfBuzzScript.of(0x71),
-                                text: Array("qzzero ".utf16)) != nil
+            SegmentCache.lookup(
+                face: font.face.id, scale: font.scale, script: HarfBuzzScript.of(0x71),
+                text: Array("qzzero ".utf16)) != nil
         }
         #expect(!cached())
         // The same key is found once the budget allows caching (so the look-up above was a real one).

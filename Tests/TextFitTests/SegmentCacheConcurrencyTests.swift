@@ -56,7 +56,9 @@ extension SegmentCacheTests {
                     let indices = (0..<4).map { (index + $0 * 97) % words }
                     let run = SegmentCache.lookupRun(face: face, scale: 1, script: 0, texts: indices.map { table[$0].text })
                     hits.add(run.found.count, ordering: .relaxed)
-                    for (found, i) in zip(run.found, indices) where found != table[i].shaped { wrong.add(1, ordering: .relaxed) }
+                    for (found, i) in zip(run.found, indices) where found != table[i].shaped {
+                        wrong.add(1, ordering: .relaxed)
+                    }
                 default:
                     // Readers; one also inserts what it missed, as `SegmentShaper` does.
                     if let found = SegmentCache.lookup(face: face, scale: 1, script: 0, text: text) {

@@ -37,7 +37,9 @@ import Testing
         // The run's 3 hits and 1 miss, then the 3 single look-ups' hits (other suites may be counting too).
         let after = SegmentCache.statistics
         #expect(after.hits - before.hits >= 6 && after.misses - before.misses >= 1)
-        #expect(SegmentCache.lookupRun(face: face, scale: 1, script: 0, texts: Array(texts.suffix(1))).found == [words[2].shaped])
+        #expect(
+            SegmentCache.lookupRun(face: face, scale: 1, script: 0, texts: Array(texts.suffix(1))).found == [words[2].shaped]
+        )
         // A segment too long to cache stops the run.
         let uncached = SegmentCache.lookupRun(face: face, scale: 1, script: 0, texts: [words[2].text, [], words[0].text])
         #expect(uncached.stop == 1 && uncached.found == [words[2].shaped])
@@ -53,12 +55,16 @@ import Testing
             let cold = PreparedText(written, font: font)
             let warm = PreparedText(written, font: font)
             let reference = PreparedText(substituted, font: font)
-            #expect(cold.prefix == Array(reference.prefix) && warm.prefix == Array(reference.prefix), "\(written.debugDescription)")
+            #expect(
+                cold.prefix == Array(reference.prefix) && warm.prefix == Array(reference.prefix),
+                "\(written.debugDescription)")
             for segment in cold.segments {
                 let text = Array(cold.units[Int(segment.start)..<Int(segment.end)])
                 let script = segment.script == HarfBuzzScript.common ? 0 : segment.script
-                #expect(SegmentCache.lookup(face: cold.face(Int(segment.face)).id, scale: font.scale, script: script, text: text) != nil,
-                        "\(written.debugDescription): \(text)")
+                #expect(
+                    SegmentCache.lookup(face: cold.face(Int(segment.face)).id, scale: font.scale, script: script, text: text)
+                        != nil,
+                    "\(written.debugDescription): \(text)")
             }
         }
     }
@@ -102,15 +108,18 @@ import Testing
             var advances = [Int32](repeating: -1, count: units.count)
             var flags = [UInt8](repeating: 0xFF, count: units.count)
             let result = units.withUnsafeBufferPointer { text in
-                SegmentShaper.shapeMissed(SegmentCache.Key(face: font.face.id, scale: font.scale, script: 0, text: text),
-                                          advances: &advances, flags: &flags) { harfBuzz }
+                SegmentShaper.shapeMissed(
+                    SegmentCache.Key(face: font.face.id, scale: font.scale, script: 0, text: text),
+                    advances: &advances, flags: &flags
+                ) { harfBuzz }
             }
             let reference = SegmentShaper.shapeUncached(units[...], script: 0, font: harfBuzz)
             let expected: SegmentShaper.Result = reference.flags.allSatisfy { $0 == 0 } ? .advancesOnly : .advancesAndFlags
             seen.insert("\(expected)")
             #expect(result == expected, "\(word)")
             #expect(advances == reference.advances && flags == reference.flags, "\(word)")
-            #expect(SegmentCache.lookup(face: font.face.id, scale: font.scale, script: 0, text: units) == reference, "\(word)")
+            #expect(
+                SegmentCache.lookup(face: font.face.id, scale: font.scale, script: 0, text: units) == reference, "\(word)")
         }
         #expect(seen.count == 2, "both kinds of word: \(seen)")
         SegmentCache.removeAll()
@@ -124,7 +133,9 @@ import Testing
         let font = try Fixtures.font(11)
         var generator = Fixtures.Generator(state: 99)
         for _ in 0..<200 {
-            let words = (0..<50).map { _ in String((0..<8).map { _ in "abcdefghijklmnopqrstuvwxyz".randomElement(using: &generator)! }) }
+            let words = (0..<50).map { _ in
+                String((0..<8).map { _ in "abcdefghijklmnopqrstuvwxyz".randomElement(using: &generator)! })
+            }
             _ = PreparedText(words.joined(separator: " "), font: font)
             #expect(SegmentCache.statistics.bytes <= 64 * 1024)
         }
@@ -168,9 +179,10 @@ import Testing
         var generator = Fixtures.Generator(state: 5)
         let fonts = try [Fixtures.font(13), Fixtures.font(17)]
         var requests = (0..<400).map { index in
-            LayoutRequest(text: Fixtures.randomText(&generator), font: fonts[index % 2],
-                          width: CGFloat(80 + index % 300), numberOfLines: index % 4,
-                          lineBreakMode: index % 3 == 0 ? .byTruncatingTail : .byWordWrapping)
+            LayoutRequest(
+                text: Fixtures.randomText(&generator), font: fonts[index % 2],
+                width: CGFloat(80 + index % 300), numberOfLines: index % 4,
+                lineBreakMode: index % 3 == 0 ? .byTruncatingTail : .byWordWrapping)
         }
         requests.append(LayoutRequest(text: "bad", font: fonts[0], width: -1))
         let parallel = TextBatch.layout(requests, concurrency: 4)
@@ -202,8 +214,9 @@ import Testing
             }
             let serial = TextBatch.measure(requests, concurrency: 1).map { try? $0.get() }
             for workers in [2, 3, 7] {
-                #expect(TextBatch.measure(requests, concurrency: workers).map { try? $0.get() } == serial,
-                        "\(count) requests on \(workers) workers")
+                #expect(
+                    TextBatch.measure(requests, concurrency: workers).map { try? $0.get() } == serial,
+                    "\(count) requests on \(workers) workers")
             }
         }
     }

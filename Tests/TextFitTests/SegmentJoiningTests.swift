@@ -12,12 +12,16 @@ extension SegmentCacheTests {
     /// and the bundled ones (Noto Sans, Droid Sans Fallback), plus Noto Sans CJK; a font file this machine
     /// lacks is left out (the bundled ones are always there).
     static func joiningFonts(size: CGFloat) throws -> [(name: String, font: Font)] {
-        var fonts: [(String, Font)] = [("Noto Sans", try Fixtures.font(size)),
-                                       ("Droid Sans Fallback", try Font(family: "Droid Sans Fallback", size: size))]
-        let files = [("Inter", "/usr/share/fonts/opentype/inter/Inter-Regular.otf", 0),
-                     ("Noto Serif", "/usr/share/fonts/truetype/noto/NotoSerif-Regular.ttf", 0),
-                     ("Liberation Sans", "/usr/share/fonts/truetype/liberation2/LiberationSans-Regular.ttf", 0),
-                     ("Noto Sans CJK JP", "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc", 0)]
+        var fonts: [(String, Font)] = [
+            ("Noto Sans", try Fixtures.font(size)),
+            ("Droid Sans Fallback", try Font(family: "Droid Sans Fallback", size: size)),
+        ]
+        let files = [
+            ("Inter", "/usr/share/fonts/opentype/inter/Inter-Regular.otf", 0),
+            ("Noto Serif", "/usr/share/fonts/truetype/noto/NotoSerif-Regular.ttf", 0),
+            ("Liberation Sans", "/usr/share/fonts/truetype/liberation2/LiberationSans-Regular.ttf", 0),
+            ("Noto Sans CJK JP", "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc", 0),
+        ]
         for (name, path, index) in files where FileManager.default.fileExists(atPath: path) {
             fonts.append((name, try Font(file: path, faceIndex: index, size: size)))
         }
@@ -70,14 +74,19 @@ extension SegmentCacheTests {
                     let script = segment.script == HarfBuzzScript.common ? 0 : segment.script
                     let face = prepared.face(Int(segment.face))
                     let hbFont = try #require(face.harfBuzzFont(scale: font.scale))
-                    guard let cached = SegmentCache.lookup(face: face.id, scale: font.scale, script: script, text: piece) else {
-                        Issue.record("\(name): \(text.debugDescription): segment \(String(decoding: piece, as: UTF16.self).debugDescription) not cached")
+                    guard let cached = SegmentCache.lookup(face: face.id, scale: font.scale, script: script, text: piece)
+                    else {
+                        Issue.record(
+                            "\(name): \(text.debugDescription): segment \(String(decoding: piece, as: UTF16.self).debugDescription) not cached"
+                        )
                         continue
                     }
                     var substituted = piece[...]
                     ShapingText.substituteControls(&substituted)
                     let alone = SegmentShaper.shapeUncached(substituted, script: script, font: hbFont)
-                    #expect(cached == alone, "\(name): \(String(decoding: piece, as: UTF16.self).debugDescription) in \(text.debugDescription)")
+                    #expect(
+                        cached == alone,
+                        "\(name): \(String(decoding: piece, as: UTF16.self).debugDescription) in \(text.debugDescription)")
                     compared += 1
                 }
             }

@@ -13,7 +13,9 @@ import Testing
         #expect(throws: TextRangeError.rangeOutOfBounds(start: 2, end: 9, length: 3)) { try layout.rects(for: 2..<9) }
         #expect(throws: TextRangeError.rangeOutOfBounds(start: -2, end: 1, length: 3)) { try layout.rects(for: -2..<1) }
         #expect(throws: TextRangeError.offsetOutOfBounds(offset: Int.max, length: 3)) { try layout.wordRange(at: Int.max) }
-        #expect(throws: TextRangeError.offsetOutOfBounds(offset: Int.min, length: 3)) { try layout.lineIndex(forOffset: Int.min) }
+        #expect(throws: TextRangeError.offsetOutOfBounds(offset: Int.min, length: 3)) {
+            try layout.lineIndex(forOffset: Int.min)
+        }
         #expect(TextRangeError.rangeOutOfBounds(start: 2, end: 9, length: 3).description.contains("from 0 to 3"))
         #expect(TextRangeError.reversedRange(start: 2, end: 1).description.contains("[1, 2]"))
         #expect(try layout.rects(for: 3..<3).isEmpty)

@@ -60,10 +60,12 @@ import Testing
         guard !runs.isEmpty else { return try PreparedText(text, font: font(family, size)).layout(width: width) }
         var styled = try StyledText(text, font: font(family, size))
         for run in runs {
-            let runFont = try font(run["family"] as? String ?? family, run["size"].map { CGFloat(number($0)) } ?? size,
-                                   bold: run["weight"] != nil)
+            let runFont = try font(
+                run["family"] as? String ?? family, run["size"].map { CGFloat(number($0)) } ?? size,
+                bold: run["weight"] != nil)
             let rise = run["baselineOffset"].map { CGFloat(number($0)) } ?? 0
-            try styled.setAttributes(TextAttributes(font: runFont, baselineOffset: rise), range: int(run["start"])..<int(run["end"]))
+            try styled.setAttributes(
+                TextAttributes(font: runFont, baselineOffset: rise), range: int(run["start"])..<int(run["end"]))
         }
         return try PreparedText(styled: styled).layout(width: width)
     }
@@ -112,7 +114,9 @@ import Testing
         for line in object["lines"] as? [[String: Any]] ?? [] {
             let index = int(line["index"])
             let (start, end, drawnEnd) = (int(line["start"]), int(line["end"]), int(line["drawnEnd"]))
-            guard index < layout.lineCount, layout.lines[index].range == start..<end else { figures.linesSkipped += 1; continue }
+            guard index < layout.lineCount, layout.lines[index].range == start..<end else {
+                figures.linesSkipped += 1; continue
+            }
             figures.lines += 1
             sameLines.insert(index)
             let ours = layout.lines[index]
@@ -128,14 +132,19 @@ import Testing
                 }
                 let rects = try layout.rects(for: a..<b).filter { $0.lineIndex == index }
                 let mine = rects.map { (Double($0.rect.minX - ours.rect.minX), Double($0.rect.maxX - ours.rect.minX)) }
-                let equal = mine.count == theirs.count
+                let equal =
+                    mine.count == theirs.count
                     && zip(mine, theirs).allSatisfy { abs($0.0 - $1.0) <= 0.01 && abs($0.1 - $1.1) <= 0.01 }
                 if equal { figures.rangesEqual += 1; continue }
                 let gap = zip(mine, theirs).map { max(abs($0.0 - $1.0), abs($0.1 - $1.1)) }.max() ?? .infinity
-                let kind = mine.count != theirs.count ? "unexplained"
-                    : Self.insideCluster(layout.preparedText, a) || Self.insideCluster(layout.preparedText, b) ? "ligatureCarets"
-                    : gap <= 0.5 && object["group"] as? String == "bidi" ? "mixedFaceSpace"
-                    : gap <= 0.03 ? "smallOffset" : "unexplained"
+                let kind =
+                    mine.count != theirs.count
+                    ? "unexplained"
+                    : Self.insideCluster(layout.preparedText, a) || Self.insideCluster(layout.preparedText, b)
+                        ? "ligatureCarets"
+                        : gap <= 0.5 && object["group"] as? String == "bidi"
+                            ? "mixedFaceSpace"
+                            : gap <= 0.03 ? "smallOffset" : "unexplained"
                 figures.classes[kind, default: 0] += 1
                 if kind == "unexplained" {
                     figures.failures.append("\(id) line \(index) range \(a)..<\(b): \(mine) vs Pango \(theirs)")
@@ -144,7 +153,12 @@ import Testing
         }
         for point in object["points"] as? [[String: Any]] ?? [] {
             let index = int(point["line"])
-            guard sameLines.contains(index) || (index < layout.lineCount && layout.lines[index].range.lowerBound == int((object["lines"] as? [[String: Any]])?.first { int($0["index"]) == index }?["start"])) else { continue }
+            guard
+                sameLines.contains(index)
+                    || (index < layout.lineCount
+                        && layout.lines[index].range.lowerBound
+                            == int((object["lines"] as? [[String: Any]])?.first { int($0["index"]) == index }?["start"]))
+            else { continue }
             guard index < layout.lineCount else { continue }
             let line = layout.lines[index]
             let place = point["place"] as? String
@@ -155,8 +169,11 @@ import Testing
             let position = layout.closestPosition(to: CGPoint(x: x, y: y))
             if position.offset == theirs { figures.pointsEqual += 1; continue }
             // Pango puts the caret before a wrapped line's last character (its space, hyphen, ideograph).
-            let lastCharacter = line.range.upperBound - (layout.clusterStart(line.range.upperBound - 1) == line.range.upperBound - 2 ? 2 : 1)
-            if position.affinity == .upstream, position.offset == line.range.upperBound, theirs == layout.clusterStart(lastCharacter) {
+            let lastCharacter =
+                line.range.upperBound - (layout.clusterStart(line.range.upperBound - 1) == line.range.upperBound - 2 ? 2 : 1)
+            if position.affinity == .upstream, position.offset == line.range.upperBound,
+                theirs == layout.clusterStart(lastCharacter)
+            {
                 figures.wrappedLineEnd += 1
             } else if x < line.rect.minX || x > line.rect.maxX {
                 // Outside the drawn text Pango answers by the paragraph's direction (x < 0 in a right-to-left
@@ -166,13 +183,16 @@ import Testing
             } else if let near = try? Self.nearTie(layout, line: index, x: x, ours: position.offset, theirs: theirs), near {
                 figures.classes["pointNearTie", default: 0] += 1
             } else {
-                figures.failures.append("\(id) point (line range \(line.range)) line \(index) x \(point["x"] ?? "?") place \(place ?? "?"): \(position.offset) vs Pango \(theirs)")
+                figures.failures.append(
+                    "\(id) point (line range \(line.range)) line \(index) x \(point["x"] ?? "?") place \(place ?? "?"): \(position.offset) vs Pango \(theirs)"
+                )
             }
         }
     }
 
     @Test func rectsAndHitTestingMatchPango() throws {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Data/parity/selection.jsonl")
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "Data/parity/selection.jsonl")
         let data = try String(contentsOf: url, encoding: .utf8)
         var figures = Figures()
         var fonts: [String: Font] = [:]
@@ -180,9 +200,11 @@ import Testing
             let object = try #require(try JSONSerialization.jsonObject(with: Data(row.utf8)) as? [String: Any])
             try Self.compare(object, &figures, fonts: &fonts)
         }
-        print("selection parity: \(figures.cases) cases, \(figures.lines) lines (\(figures.linesSkipped) skipped: other breaks), "
-              + "rects \(figures.rangesEqual)/\(figures.ranges) (hanging space \(figures.hangingSpace)), "
-              + "points \(figures.pointsEqual)/\(figures.points) (+ wrappedLineEnd \(figures.wrappedLineEnd)), classes \(figures.classes.sorted { $0.key < $1.key })")
+        print(
+            "selection parity: \(figures.cases) cases, \(figures.lines) lines (\(figures.linesSkipped) skipped: other breaks), "
+                + "rects \(figures.rangesEqual)/\(figures.ranges) (hanging space \(figures.hangingSpace)), "
+                + "points \(figures.pointsEqual)/\(figures.points) (+ wrappedLineEnd \(figures.wrappedLineEnd)), classes \(figures.classes.sorted { $0.key < $1.key })"
+        )
         for failure in figures.failures { print(failure) }
 
         #expect(figures.cases >= 300)

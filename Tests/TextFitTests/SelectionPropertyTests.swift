@@ -5,14 +5,15 @@ import Testing
 /// Properties of carets, hit testing and range rects over the sample texts and right-to-left and mixed
 /// sentences, at several widths (rules R1–R4, R6).
 @Suite struct SelectionPropertyTests {
-    static let texts: [String] = Fixtures.samples + [
-        "Hello שלום עולם world مرحبا and goodbye.",
-        "דני נסע לתל אביב ביום ראשון ופגש את Sarah בבית קפה ליד הים.",
-        "قالت سارة إن برنامج Microsoft Word لا يحفظ الملفات بصيغة PDF تلقائياً.",
-        "مریم هفته\u{200C}ی گذشته با پرواز Lufthansa از تهران به برلین رفت.",
-        "Emoji 👩‍👩‍👧 and flags 🇫🇷🇯🇵 beside café, naïve, e\u{301}\u{302} and ﬁne ligatures.",
-        "First paragraph.\nSecond one, a little longer than the first.\n\nFourth after an empty one.",
-    ]
+    static let texts: [String] =
+        Fixtures.samples + [
+            "Hello שלום עולם world مرحبا and goodbye.",
+            "דני נסע לתל אביב ביום ראשון ופגש את Sarah בבית קפה ליד הים.",
+            "قالت سارة إن برنامج Microsoft Word لا يحفظ الملفات بصيغة PDF تلقائياً.",
+            "مریم هفته\u{200C}ی گذشته با پرواز Lufthansa از تهران به برلین رفت.",
+            "Emoji 👩‍👩‍👧 and flags 🇫🇷🇯🇵 beside café, naïve, e\u{301}\u{302} and ﬁne ligatures.",
+            "First paragraph.\nSecond one, a little longer than the first.\n\nFourth after an empty one.",
+        ]
     static let widths: [CGFloat] = [70, 150, 320]
 
     /// The grapheme boundaries a layout shows: the starts and ends of its lines' clusters.
@@ -23,8 +24,10 @@ import Testing
             for k in 0..<graphemes.count {
                 let offset = Int(graphemes[k])
                 // A wrapped line's end is the next line's start (downstream): counted there.
-                if line.range.contains(offset) || (offset == line.range.upperBound
-                    && (index + 1 == layout.lineCount || layout.lines[index + 1].range.lowerBound != offset)) {
+                if line.range.contains(offset)
+                    || (offset == line.range.upperBound
+                        && (index + 1 == layout.lineCount || layout.lines[index + 1].range.lowerBound != offset))
+                {
                     result.append((offset, index))
                 }
             }
@@ -47,7 +50,9 @@ import Testing
                 let rects = try carets.map { try layout.caretRect(for: $0.offset) }
                 for (i, caret) in carets.enumerated() {
                     let rect = rects[i]
-                    let twins = carets.indices.filter { $0 != i && carets[$0].line == caret.line && abs(rects[$0].minX - rect.minX) < 0.001 }
+                    let twins = carets.indices.filter {
+                        $0 != i && carets[$0].line == caret.line && abs(rects[$0].minX - rect.minX) < 0.001
+                    }
                     if !twins.isEmpty { shared += 1; continue }
                     let found = layout.offset(at: CGPoint(x: rect.midX, y: rect.midY))
                     #expect(found == caret.offset, "\(text.prefix(20)) at \(width): caret \(caret.offset) -> \(found)")
@@ -90,7 +95,9 @@ import Testing
                     let rects = try layout.rects(for: line.range).filter { $0.lineIndex == index }
                     let used = try layout.lineMetrics(at: index).usedRect
                     #expect(rects.count == 1)
-                    #expect(abs((rects.first?.rect.minX ?? -1) - used.minX) < 0.01 && abs((rects.first?.rect.maxX ?? -1) - used.maxX) < 0.01)
+                    #expect(
+                        abs((rects.first?.rect.minX ?? -1) - used.minX) < 0.01
+                            && abs((rects.first?.rect.maxX ?? -1) - used.maxX) < 0.01)
                 }
             }
         }

@@ -70,7 +70,9 @@ import Testing
         let rounds = ProcessInfo.processInfo.environment["TEXTFIT_SIMPLE_BREAKS_ROUNDS"].flatMap { Int($0) } ?? 150_000
         for round in 0..<rounds {
             let pool = round % 3 == 0 ? Self.alphabet : handled
-            let text = (0..<Int.random(in: 1...(round % 5 == 0 ? 40 : 14), using: &generator)).map { _ in pool.randomElement(using: &generator)! }.joined()
+            let text = (0..<Int.random(in: 1...(round % 5 == 0 ? 40 : 14), using: &generator)).map { _ in
+                pool.randomElement(using: &generator)!
+            }.joined()
             let (icu, simple) = Self.both(text)
             guard let simple else { continue }
             answered += 1

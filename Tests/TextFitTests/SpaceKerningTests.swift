@@ -20,7 +20,8 @@ import Testing
     /// whole needs one script, as Pango and Core Text shape a run per script (TextFit cuts there too).
     static func strings(in font: Font) throws -> [String] {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Data/ui-strings.txt")
-        let lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n").filter { !$0.hasPrefix("#") }.map(String.init)
+        let lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n").filter { !$0.hasPrefix("#") }.map(
+            String.init)
         var groups: [Bool: [String]] = [:]
         for line in lines where PreparedText(line, font: font).faces.count == 1 {
             let cyrillic = line.unicodeScalars.contains { (0x400...0x52F).contains($0.value) }
@@ -50,8 +51,9 @@ import Testing
     @Test func detection() throws {
         #expect(try Font(file: Self.files[0], faceIndex: 0, size: 12).face.harfBuzz.spaceInLookups)
         #expect(try !Fixtures.font(12).face.harfBuzz.spaceInLookups)
-        #expect(try !Font(file: "/usr/share/fonts/truetype/liberation2/LiberationMono-Regular.ttf", faceIndex: 0, size: 12)
-            .face.harfBuzz.spaceInLookups)
+        #expect(
+            try !Font(file: "/usr/share/fonts/truetype/liberation2/LiberationMono-Regular.ttf", faceIndex: 0, size: 12)
+                .face.harfBuzz.spaceInLookups)
     }
 
     /// The units that pair with a space before them, probed once per face: Liberation Sans kerns " A",
@@ -76,7 +78,8 @@ import Testing
     /// visible text whole, to 0.01 pt.
     @Test(arguments: files)
     func linesEqualWholeLineShaping(file: String) throws {
-        try #require(FileManager.default.fileExists(atPath: file), "install fonts-liberation2, fonts-dejavu-core and fonts-inter")
+        try #require(
+            FileManager.default.fileExists(atPath: file), "install fonts-liberation2, fonts-dejavu-core and fonts-inter")
         var strings = 0
         var lines = 0
         var worst = 0.0
@@ -95,7 +98,10 @@ import Testing
                     let expected = Double(shaped.advances.reduce(0) { $0 + Int($1) }) / 1024
                     let difference = abs(Double(line.width) - expected)
                     worst = max(worst, difference)
-                    #expect(difference <= 0.01, "\(file) \(size) pt, width \(width.map { "\($0)" } ?? "none"): \(text.debugDescription) line \(line.range): \(line.width) vs \(expected)")
+                    #expect(
+                        difference <= 0.01,
+                        "\(file) \(size) pt, width \(width.map { "\($0)" } ?? "none"): \(text.debugDescription) line \(line.range): \(line.width) vs \(expected)"
+                    )
                     lines += 1
                 }
             }

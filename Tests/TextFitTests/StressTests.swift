@@ -58,24 +58,29 @@ extension SegmentCacheTests.Stress {
                 text += words.randomElement(using: &generator)!
             }
             let (family, bold) = fonts.randomElement(using: &generator)!
-            return Case(text: text, family: family, bold: bold,
-                        size: [11, 13, 15, 17, 20, 24].randomElement(using: &generator)!,
-                        width: Int.random(in: 0..<8, using: &generator) == 0 ? nil : CGFloat(Int.random(in: 8...400, using: &generator)),
-                        maxLines: [0, 0, 1, 2, 3].randomElement(using: &generator)!,
-                        mode: LineBreakMode.allCases.randomElement(using: &generator)!,
-                        strategy: Bool.random(using: &generator) ? [] : .standard)
+            return Case(
+                text: text, family: family, bold: bold,
+                size: [11, 13, 15, 17, 20, 24].randomElement(using: &generator)!,
+                width: Int.random(in: 0..<8, using: &generator) == 0
+                    ? nil : CGFloat(Int.random(in: 8...400, using: &generator)),
+                maxLines: [0, 0, 1, 2, 3].randomElement(using: &generator)!,
+                mode: LineBreakMode.allCases.randomElement(using: &generator)!,
+                strategy: Bool.random(using: &generator) ? [] : .standard)
         }
     }
 
     static func measure(_ item: Case) throws -> Outcome {
         let font = try Font(family: item.family, size: item.size, weight: item.bold ? .bold : .regular)
         let prepared = PreparedText(item.text, font: font)
-        let layout = try prepared.layout(width: item.width, numberOfLines: item.maxLines, lineBreakMode: item.mode,
-                                         lineBreakStrategy: item.strategy)
-        let metrics = try prepared.measure(width: item.width, numberOfLines: item.maxLines, lineBreakMode: item.mode,
-                                           lineBreakStrategy: item.strategy)
-        return Outcome(lines: layout.lines.map(\.range), widths: layout.lines.map(\.width), texts: layout.lines.map(\.text),
-                       size: layout.size, isTruncated: layout.isTruncated, measured: metrics)
+        let layout = try prepared.layout(
+            width: item.width, numberOfLines: item.maxLines, lineBreakMode: item.mode,
+            lineBreakStrategy: item.strategy)
+        let metrics = try prepared.measure(
+            width: item.width, numberOfLines: item.maxLines, lineBreakMode: item.mode,
+            lineBreakStrategy: item.strategy)
+        return Outcome(
+            lines: layout.lines.map(\.range), widths: layout.lines.map(\.width), texts: layout.lines.map(\.text),
+            size: layout.size, isTruncated: layout.isTruncated, measured: metrics)
     }
 }
 
@@ -111,12 +116,16 @@ extension SegmentCacheTests {
         var mismatches = 0
         for index in cases.indices where parallel[index] != serial[index] {
             mismatches += 1
-            if mismatches <= 5 { Issue.record("case \(index) \(cases[index]) differs: \(String(describing: parallel[index])) vs \(serial[index])") }
+            if mismatches <= 5 {
+                Issue.record(
+                    "case \(index) \(cases[index]) differs: \(String(describing: parallel[index])) vs \(serial[index])")
+            }
         }
         #expect(mismatches == 0)
         let statistics = SegmentCache.statistics
-        print("Stress: \(cases.count) cases, \(tasks) tasks: serial \(serialTime), parallel \(parallelTime); "
-            + "\(serial.reduce(0) { $0 + $1.lines.count }) lines; cache \(statistics.entries) entries, "
-            + "hit rate \(String(format: "%.2f", statistics.hitRate)); \(mismatches) mismatches")
+        print(
+            "Stress: \(cases.count) cases, \(tasks) tasks: serial \(serialTime), parallel \(parallelTime); "
+                + "\(serial.reduce(0) { $0 + $1.lines.count }) lines; cache \(statistics.entries) entries, "
+                + "hit rate \(String(format: "%.2f", statistics.hitRate)); \(mismatches) mismatches")
     }
 }

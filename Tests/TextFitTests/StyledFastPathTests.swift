@@ -43,7 +43,8 @@ import _TextFitTestSupport
                 for _ in 0..<(1 + Int(generator.next() % 4)) {
                     let a = Int(generator.next() % UInt64(clusters))
                     let b = min(clusters, a + 1 + Int(generator.next() % UInt64(max(clusters / 2, 1))))
-                    try styled.setAttributes(choices[Int(generator.next() % UInt64(choices.count))], range: offsets[a]..<offsets[b])
+                    try styled.setAttributes(
+                        choices[Int(generator.next() % UInt64(choices.count))], range: offsets[a]..<offsets[b])
                 }
             }
             texts.append(styled)
@@ -57,14 +58,17 @@ import _TextFitTestSupport
         var compared = 0
         var failures: [String] = []
         for text in SampleTexts.all where !text.isEmpty {
-            for (styled, font) in [(try StyledText(text, font: body), body),
-                                   (try StyledText(text, attributes: TextAttributes(font: serif), font: body), serif)] {
+            for (styled, font) in [
+                (try StyledText(text, font: body), body),
+                (try StyledText(text, attributes: TextAttributes(font: serif), font: body), serif),
+            ] {
                 let prepared = try PreparedText(styled: styled)
                 let plain = PreparedText(text, font: font)
                 #expect(prepared.styling == nil && prepared.font == font)
                 // With a colour the text keeps a styling (for drawing) and measures the same all the same.
                 var coloured = styled
-                try coloured.setAttributes(TextAttributes(font: font, foregroundColor: .black), range: 0..<coloured.utf16Count)
+                try coloured.setAttributes(
+                    TextAttributes(font: font, foregroundColor: .black), range: 0..<coloured.utf16Count)
                 let colouredText = try PreparedText(styled: coloured)
                 #expect(colouredText.styling != nil)
                 for width in Self.widths {
@@ -72,13 +76,18 @@ import _TextFitTestSupport
                         for lines in 0...2 {
                             let expected = try plain.layout(width: width, numberOfLines: lines, lineBreakMode: mode)
                             let layout = try prepared.layout(width: width, numberOfLines: lines, lineBreakMode: mode)
-                            let colouredMetrics = try colouredText.measure(width: width, numberOfLines: lines, lineBreakMode: mode)
-                            let colouredRanges = try colouredText.layout(width: width, numberOfLines: lines, lineBreakMode: mode)
-                                .lines.map(\.range)
+                            let colouredMetrics = try colouredText.measure(
+                                width: width, numberOfLines: lines, lineBreakMode: mode)
+                            let colouredRanges = try colouredText.layout(
+                                width: width, numberOfLines: lines, lineBreakMode: mode
+                            )
+                            .lines.map(\.range)
                             compared += 1
                             if layout != expected || colouredMetrics != expected.metrics
-                                || colouredRanges != expected.lines.map(\.range), failures.count < 10 {
-                                failures.append("\(text.prefix(20)) width \(String(describing: width)) \(mode) lines \(lines)")
+                                || colouredRanges != expected.lines.map(\.range), failures.count < 10
+                            {
+                                failures.append(
+                                    "\(text.prefix(20)) width \(String(describing: width)) \(mode) lines \(lines)")
                             }
                         }
                     }
@@ -100,21 +109,31 @@ import _TextFitTestSupport
             for width in Self.widths {
                 for mode in LineBreakMode.allCases {
                     for lines in 0...3 {
-                        let fast = try prepared.layout(width: width, numberOfLines: lines, lineBreakMode: mode,
-                                                       lineBreakStrategy: [], lastLineMaxWidth: nil, fastPath: true)
-                        let general = try prepared.layout(width: width, numberOfLines: lines, lineBreakMode: mode,
-                                                          lineBreakStrategy: [], lastLineMaxWidth: nil, fastPath: false)
-                        let measured = try prepared.measure(width: width, numberOfLines: lines, lineBreakMode: mode,
-                                                            lineBreakStrategy: [], lastLineMaxWidth: nil, fastPath: true)
-                        let measuredGeneral = try prepared.measure(width: width, numberOfLines: lines, lineBreakMode: mode,
-                                                                   lineBreakStrategy: [], lastLineMaxWidth: nil, fastPath: false)
+                        let fast = try prepared.layout(
+                            width: width, numberOfLines: lines, lineBreakMode: mode,
+                            lineBreakStrategy: [], lastLineMaxWidth: nil, fastPath: true)
+                        let general = try prepared.layout(
+                            width: width, numberOfLines: lines, lineBreakMode: mode,
+                            lineBreakStrategy: [], lastLineMaxWidth: nil, fastPath: false)
+                        let measured = try prepared.measure(
+                            width: width, numberOfLines: lines, lineBreakMode: mode,
+                            lineBreakStrategy: [], lastLineMaxWidth: nil, fastPath: true)
+                        let measuredGeneral = try prepared.measure(
+                            width: width, numberOfLines: lines, lineBreakMode: mode,
+                            lineBreakStrategy: [], lastLineMaxWidth: nil, fastPath: false)
                         compared += 1
                         if mode == .byTruncatingTail, fast.lines.contains(where: { $0.ellipsis == .tail }),
-                           FastBreaker.canRun(prepared, mode: mode, strategy: []) { truncatedFast += 1 }
+                            FastBreaker.canRun(prepared, mode: mode, strategy: [])
+                        {
+                            truncatedFast += 1
+                        }
                         if fast != general || measured != general.metrics || measuredGeneral != general.metrics,
-                           failures.count < 10 {
-                            failures.append("text \(t) width \(String(describing: width)) \(mode) lines \(lines): "
-                                            + "\(fast.lines.map(\.range)) vs \(general.lines.map(\.range)); \(measured) vs \(general.metrics)")
+                            failures.count < 10
+                        {
+                            failures.append(
+                                "text \(t) width \(String(describing: width)) \(mode) lines \(lines): "
+                                    + "\(fast.lines.map(\.range)) vs \(general.lines.map(\.range)); \(measured) vs \(general.metrics)"
+                            )
                         }
                     }
                 }
@@ -153,7 +172,9 @@ import _TextFitTestSupport
         var failures: [String] = []
         for (t, styled) in texts.enumerated() {
             let prepared = try PreparedText(styled: styled)
-            guard let styling = prepared.styling, FastBreaker.canRun(prepared, mode: .byTruncatingTail, strategy: []) else { continue }
+            guard let styling = prepared.styling, FastBreaker.canRun(prepared, mode: .byTruncatingTail, strategy: []) else {
+                continue
+            }
             let narrowest = styling.narrowestEllipsisWidth
             for paragraph in prepared.paragraphs where paragraph.end > paragraph.start {
                 let end = paragraph.end
@@ -162,8 +183,12 @@ import _TextFitTestSupport
                     let whole = prepared.width(start, end)
                     for _ in 0..<6 {
                         let limit = Int(generator.next() % UInt64(whole + 2 * prepared.ellipsisWidth + 1))
-                        let general = LineBreaker(text: prepared, request: LineRequest(widths: LineWidths(width: limit), maxLines: 1,
-                                                                                         mode: .byTruncatingTail, strategy: [])).tailTruncated(start, end, limit: limit)
+                        let general = LineBreaker(
+                            text: prepared,
+                            request: LineRequest(
+                                widths: LineWidths(width: limit), maxLines: 1,
+                                mode: .byTruncatingTail, strategy: [])
+                        ).tailTruncated(start, end, limit: limit)
                         let fast = prepared.withFastView { view in
                             FastBreaker.styledTailCut(view, prepared, styling, start, end, limit: limit)
                         }
@@ -171,7 +196,10 @@ import _TextFitTestSupport
                         // How far below the narrowest "…"'s cut the answer lies, in clusters.
                         let narrowCut = Self.cut(prepared, start, end, budget: limit - narrowest)
                         if prepared.graphemes.filter({ Int($0) > general.end && Int($0) <= narrowCut }).count
-                            >= FastBreaker.stepsBeforeWidestCut { longSteps += 1 }
+                            >= FastBreaker.stepsBeforeWidestCut
+                        {
+                            longSteps += 1
+                        }
                         if fast != general, failures.count < 10 {
                             failures.append("text \(t) start \(start) end \(end) limit \(limit): \(fast) vs \(general)")
                         }
@@ -186,9 +214,13 @@ import _TextFitTestSupport
 
     /// The cut `LineBreaker.tailTruncated` finds for a "…" leaving `budget` (its `lastBoundary` search).
     static func cut(_ text: PreparedText, _ start: Int, _ end: Int, budget: Int) -> Int {
-        LineBreaker(text: text, request: LineRequest(widths: LineWidths(width: budget), maxLines: 1, mode: .byTruncatingTail,
-                                                    strategy: []))
-            .lastBoundary(from: start, to: end, budget: budget) { text.width(start, text.trimmedEnd($0, notBefore: start)) }
+        LineBreaker(
+            text: text,
+            request: LineRequest(
+                widths: LineWidths(width: budget), maxLines: 1, mode: .byTruncatingTail,
+                strategy: [])
+        )
+        .lastBoundary(from: start, to: end, budget: budget) { text.width(start, text.trimmedEnd($0, notBefore: start)) }
     }
 
     /// Each line's box as the layout places it (stored per-style boxes, the run cursor, a line across
@@ -211,30 +243,39 @@ import _TextFitTestSupport
                 let prepared = try PreparedText(styled: styled, paragraphStyle: style)
                 for width in Self.widths {
                     for mode in [LineBreakMode.byWordWrapping, .byTruncatingTail, .byTruncatingMiddle] {
-                        let layout = try prepared.layout(width: width, numberOfLines: mode == .byWordWrapping ? 0 : 2,
-                                                         lineBreakMode: mode)
+                        let layout = try prepared.layout(
+                            width: width, numberOfLines: mode == .byWordWrapping ? 0 : 2,
+                            lineBreakMode: mode)
                         var top: CGFloat = 0
                         var previousEnd = -1
                         for (index, line) in layout.lines.enumerated() {
                             let record = layout.lines.records[index]
                             if index > 0 {
                                 top += style.lineSpacing
-                                if record.start > previousEnd { top += style.paragraphSpacing + style.paragraphSpacingBefore }
+                                if record.start > previousEnd {
+                                    top += style.paragraphSpacing + style.paragraphSpacingBefore
+                                }
                             }
                             previousEnd = record.end
-                            let metrics = prepared.verticalMetrics(ofLine: record.start..<max(record.end, record.suffix.upperBound),
-                                                                   includesLeading: true)
+                            let metrics = prepared.verticalMetrics(
+                                ofLine: record.start..<max(record.end, record.suffix.upperBound),
+                                includesLeading: true)
                             let box = ParagraphGeometry.lineBox(metrics, style)
                             compared += 1
-                            if line.rect.minY != top || line.rect.height != box.height || line.baseline != top + box.baseline,
-                               failures.count < 10 {
-                                failures.append("text \(t) width \(String(describing: width)) \(mode) line \(index): "
-                                                + "\(line.rect) baseline \(line.baseline) vs top \(top) box \(box)")
+                            if line.rect.minY != top || line.rect.height != box.height
+                                || line.baseline != top + box.baseline,
+                                failures.count < 10
+                            {
+                                failures.append(
+                                    "text \(t) width \(String(describing: width)) \(mode) line \(index): "
+                                        + "\(line.rect) baseline \(line.baseline) vs top \(top) box \(box)")
                             }
                             top += box.height
                         }
                         if layout.size.height != top, failures.count < 10 {
-                            failures.append("text \(t) width \(String(describing: width)) \(mode): height \(layout.size.height) vs \(top)")
+                            failures.append(
+                                "text \(t) width \(String(describing: width)) \(mode): height \(layout.size.height) vs \(top)"
+                            )
                         }
                         // Without the leading (B3), through the general rule: one line less leading each.
                         let withoutLeading = layout.height(includesLeading: false)
@@ -277,25 +318,32 @@ import _TextFitTestSupport
                 for width in Self.widths {
                     for mode in LineBreakMode.allCases {
                         for lines in 0...3 {
-                            let request = LineRequest(widths: LineWidths(width: try LineRequest.units(forWidth: width)),
-                                                      maxLines: lines, mode: mode, strategy: [])
+                            let request = LineRequest(
+                                widths: LineWidths(width: try LineRequest.units(forWidth: width)),
+                                maxLines: lines, mode: mode, strategy: [])
                             let fast = prepared.styledMeasure(settings, request, fastPath: true)
                             // The stepper over the fast breaker's own lines.
                             var measurer = ParagraphMeasurer(text: prepared, settings: settings)
-                            let truncated = prepared.fitsOnOneLine(request)
-                                ? { measurer.append(prepared.oneLine); return false }()
+                            let truncated =
+                                prepared.fitsOnOneLine(request)
+                                ? {
+                                    measurer.append(prepared.oneLine); return false
+                                }()
                                 : prepared.run(request, fastPath: true, into: &measurer)
-                            let stepped = TextMetrics(lineCount: measurer.count,
-                                                      size: CGSize(width: measurer.widest, height: measurer.height),
-                                                      widthIncludingTrailingWhitespace: measurer.widestWithWhitespace,
-                                                      isTruncated: truncated)
-                            let layout = try prepared.layout(width: width, numberOfLines: lines, lineBreakMode: mode,
-                                                             lineBreakStrategy: [], lastLineMaxWidth: nil, fastPath: false)
+                            let stepped = TextMetrics(
+                                lineCount: measurer.count,
+                                size: CGSize(width: measurer.widest, height: measurer.height),
+                                widthIncludingTrailingWhitespace: measurer.widestWithWhitespace,
+                                isTruncated: truncated)
+                            let layout = try prepared.layout(
+                                width: width, numberOfLines: lines, lineBreakMode: mode,
+                                lineBreakStrategy: [], lastLineMaxWidth: nil, fastPath: false)
                             compared += 1
                             if settings.affectsBreaking { continue }  // the stepper's path only
                             if fast != stepped || fast != layout.metrics, failures.count < 10 {
-                                failures.append("text \(t) style \(style) width \(String(describing: width)) \(mode) lines \(lines): "
-                                                + "\(fast) vs \(stepped) vs \(layout.metrics)")
+                                failures.append(
+                                    "text \(t) style \(style) width \(String(describing: width)) \(mode) lines \(lines): "
+                                        + "\(fast) vs \(stepped) vs \(layout.metrics)")
                             }
                         }
                     }
@@ -335,11 +383,13 @@ extension StyledFastPathTests {
         let settings = try #require(prepared.paragraphSettings)
         for width in Self.widths {
             for lines in [0, 2] {
-                let request = LineRequest(widths: LineWidths(width: try LineRequest.units(forWidth: width)), maxLines: lines,
-                                          mode: .byTruncatingTail, strategy: [])
+                let request = LineRequest(
+                    widths: LineWidths(width: try LineRequest.units(forWidth: width)), maxLines: lines,
+                    mode: .byTruncatingTail, strategy: [])
                 let fast = prepared.styledMeasure(settings, request, fastPath: true)
-                let layout = try prepared.layout(width: width, numberOfLines: lines, lineBreakMode: .byTruncatingTail,
-                                                 lineBreakStrategy: [], lastLineMaxWidth: nil, fastPath: false)
+                let layout = try prepared.layout(
+                    width: width, numberOfLines: lines, lineBreakMode: .byTruncatingTail,
+                    lineBreakStrategy: [], lastLineMaxWidth: nil, fastPath: false)
                 #expect(fast == layout.metrics, "width \(String(describing: width)) lines \(lines)")
             }
         }

@@ -12,8 +12,11 @@ import Testing
     static func mixed() throws -> StyledText {
         let body = try Font(family: "Noto Sans", size: 15)
         var styled = try StyledText("Ada Lovelace ", font: body)
-        try styled.append("wrote the first", attributes: TextAttributes(font: Font(family: "Noto Sans", size: 24, weight: .bold),
-                                                                        kern: 1.5, baselineOffset: 3, foregroundColor: red))
+        try styled.append(
+            "wrote the first",
+            attributes: TextAttributes(
+                font: Font(family: "Noto Sans", size: 24, weight: .bold),
+                kern: 1.5, baselineOffset: 3, foregroundColor: red))
         styled.append(" program for an engine that did not yet exist, and saw further than its makers ")
         try styled.append(TextAttachment(width: 20, height: 12, baselineOffset: -2))
         styled.append(" done.")
@@ -46,7 +49,7 @@ import Testing
         let big = runs.filter { $0.pointSize == 24 }
         #expect(!big.isEmpty)
         #expect(big.allSatisfy { $0.foregroundColor == Self.red && $0.face.styleName == "Bold" })
-        #expect(big.allSatisfy { run in run.glyphs.allSatisfy { $0.position.y == 3 } })     // S4: 3 pt up
+        #expect(big.allSatisfy { run in run.glyphs.allSatisfy { $0.position.y == 3 } })  // S4: 3 pt up
         let body = runs.filter { $0.pointSize == 15 && $0.attachment == nil }
         #expect(!body.isEmpty && body.allSatisfy { $0.foregroundColor == nil })
         let boxes = runs.filter { $0.attachment != nil }
@@ -80,16 +83,17 @@ import Testing
         #expect(layout.lines.count > 2)
         for (index, (line, glyphs)) in zip(layout.lines, layout.lines.glyphs()).enumerated() {
             #expect(Self.drawnUnits(glyphs) == Self.units(line.width))
-            if index < layout.lines.count - 1 { #expect(line.width == 160) }                // P8: to the room
+            if index < layout.lines.count - 1 { #expect(line.width == 160) }  // P8: to the room
         }
         let plain = PreparedText("aa bb cc dd ee ff gg hh", font: try Font(family: "Noto Sans", size: 15))
-        let justified = try PreparedText("aa bb cc dd ee ff gg hh", font: try Font(family: "Noto Sans", size: 15),
-                                         paragraphStyle: style)
+        let justified = try PreparedText(
+            "aa bb cc dd ee ff gg hh", font: try Font(family: "Noto Sans", size: 15),
+            paragraphStyle: style)
         let natural = try plain.layout(width: 100).lines[0]
         let stretched = try justified.layout(width: 100).lines
         let space = natural.glyphs().runs[0].glyphs.first { $0.stringIndex == 2 }?.advance ?? 0
         let wide = stretched[0].glyphs().runs[0].glyphs.filter { [2, 5, 8].contains($0.stringIndex ?? -1) }.map(\.advance)
-        let spaces = CGFloat(natural.text.filter { $0 == " " }.count - 1)   // one space hangs (W4)
+        let spaces = CGFloat(natural.text.filter { $0 == " " }.count - 1)  // one space hangs (W4)
         let each = (100 - natural.width) / spaces
         for advance in wide { #expect(abs(advance - (space + each)) <= 1.0 / 1024) }
     }
@@ -105,9 +109,9 @@ import Testing
         let glyphs = line.glyphs()
         #expect(Self.drawnUnits(glyphs) == Self.units(line.width))
         let all = glyphs.runs.flatMap(\.glyphs)
-        #expect(all.first { $0.stringIndex == 5 }?.position.x == 100)               // "A" of Ada at the stop
+        #expect(all.first { $0.stringIndex == 5 }?.position.x == 100)  // "A" of Ada at the stop
         let last = all.last { $0.stringIndex == 10 }
-        #expect(abs((last.map { $0.position.x + $0.advance } ?? 0) - 150) < 0.01)   // "42" ends at 150
+        #expect(abs((last.map { $0.position.x + $0.advance } ?? 0) - 150) < 0.01)  // "42" ends at 150
         #expect(line.width == 150)
         // The same with a head indent of 10: the stops are measured from the margin, the glyphs from the line's x.
         style.firstLineHeadIndent = 10

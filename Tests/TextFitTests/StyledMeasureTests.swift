@@ -40,10 +40,11 @@ import _TextFitTestSupport
         let body = try Font(family: "Noto Sans", size: 15)
         let large = try Font(family: "Noto Sans", size: 24, weight: .bold)
         let small = try Font(family: "Noto Sans", size: 11)
-        let texts = Fixtures.samples + [
-            "A first paragraph that wraps over several lines at these widths.\nA second one, shorter.\n\nAfter an empty one\tand a tab.",
-            "Columns\tleft\tright aligned\tand more text after the tabs to wrap",
-        ]
+        let texts =
+            Fixtures.samples + [
+                "A first paragraph that wraps over several lines at these widths.\nA second one, shorter.\n\nAfter an empty one\tand a tab.",
+                "Columns\tleft\tright aligned\tand more text after the tabs to wrap",
+            ]
         var generator = SeededGenerator(state: 2026_12_02)
         return try texts.map { text in
             var styled = try StyledText(text, font: body)
@@ -51,8 +52,10 @@ import _TextFitTestSupport
             guard characters.count >= 6 else { return styled }
             var offsets: [Int] = [0]
             for character in characters { offsets.append(offsets.last! + character.utf16.count) }
-            for attributes in [TextAttributes(font: large), TextAttributes(font: small, baselineOffset: 3),
-                               TextAttributes(kern: 1.5)] {
+            for attributes in [
+                TextAttributes(font: large), TextAttributes(font: small, baselineOffset: 3),
+                TextAttributes(kern: 1.5),
+            ] {
                 let a = Int(generator.next() % UInt64(characters.count))
                 let b = min(characters.count, a + 1 + Int(generator.next() % 12))
                 try styled.setAttributes(attributes, range: offsets[a]..<offsets[b])
@@ -71,13 +74,17 @@ import _TextFitTestSupport
                     for mode in LineBreakMode.allCases {
                         for lines in 0...3 {
                             for fastPath in [true, false] {
-                                let measured = try prepared.measure(width: width, numberOfLines: lines, lineBreakMode: mode,
-                                                                    lineBreakStrategy: [], lastLineMaxWidth: nil, fastPath: fastPath)
-                                let laidOut = try prepared.layout(width: width, numberOfLines: lines, lineBreakMode: mode,
-                                                                  lineBreakStrategy: [], lastLineMaxWidth: nil, fastPath: fastPath)
+                                let measured = try prepared.measure(
+                                    width: width, numberOfLines: lines, lineBreakMode: mode,
+                                    lineBreakStrategy: [], lastLineMaxWidth: nil, fastPath: fastPath)
+                                let laidOut = try prepared.layout(
+                                    width: width, numberOfLines: lines, lineBreakMode: mode,
+                                    lineBreakStrategy: [], lastLineMaxWidth: nil, fastPath: fastPath)
                                 compared += 1
                                 if measured != laidOut.metrics, failures.count < 10 {
-                                    failures.append("text \(t) style \(s) width \(String(describing: width)) \(mode) lines \(lines): \(measured) vs \(laidOut.metrics)")
+                                    failures.append(
+                                        "text \(t) style \(s) width \(String(describing: width)) \(mode) lines \(lines): \(measured) vs \(laidOut.metrics)"
+                                    )
                                 }
                             }
                         }

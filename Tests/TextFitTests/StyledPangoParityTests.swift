@@ -35,24 +35,27 @@ import Testing
             let item = try #require(JSONSerialization.jsonObject(with: Data(row.utf8)) as? [String: Any])
             let pango = item["pango"] as? [String: Any] ?? [:]
             let runs = (item["runs"] as? [[String: Any]] ?? []).map { run in
-                Run(range: ((run["start"] as? Int) ?? 0)..<((run["end"] as? Int) ?? 0), family: run["family"] as? String,
+                Run(
+                    range: ((run["start"] as? Int) ?? 0)..<((run["end"] as? Int) ?? 0), family: run["family"] as? String,
                     size: number(run["size"]), bold: run["weight"] as? String == "bold", kern: number(run["kern"]),
                     baselineOffset: number(run["baselineOffset"]))
             }
             let lines = (pango["lines"] as? [[String: Any]] ?? []).map { line in
-                Reference(start: line["start"] as? Int ?? -1, end: line["end"] as? Int ?? -1, x: number(line["x"]) ?? .nan,
-                          y: number(line["y"]) ?? .nan, width: number(line["width"]) ?? .nan,
-                          height: number(line["height"]) ?? .nan, baseline: number(line["baseline"]) ?? .nan,
-                          logicalWidth: number(line["logicalWidth"]) ?? .nan, ellipsis: line["ellipsis"] as? String,
-                          baselineShifts: (line["baselineShifts"] as? [[String: Any]] ?? []).map {
-                              (((($0["start"] as? Int) ?? 0)..<(($0["end"] as? Int) ?? 0)), number($0["shift"]) ?? 0)
-                          })
+                Reference(
+                    start: line["start"] as? Int ?? -1, end: line["end"] as? Int ?? -1, x: number(line["x"]) ?? .nan,
+                    y: number(line["y"]) ?? .nan, width: number(line["width"]) ?? .nan,
+                    height: number(line["height"]) ?? .nan, baseline: number(line["baseline"]) ?? .nan,
+                    logicalWidth: number(line["logicalWidth"]) ?? .nan, ellipsis: line["ellipsis"] as? String,
+                    baselineShifts: (line["baselineShifts"] as? [[String: Any]] ?? []).map {
+                        (((($0["start"] as? Int) ?? 0)..<(($0["end"] as? Int) ?? 0)), number($0["shift"]) ?? 0)
+                    })
             }
-            return Case(id: item["id"] as? String ?? "?", kind: item["kind"] as? String ?? "?", text: item["text"] as? String ?? "",
-                        family: item["family"] as? String ?? "Noto Sans", size: number(item["size"]) ?? 17,
-                        width: number(item["width"]) ?? 0, maxLines: item["maxLines"] as? Int ?? 0, runs: runs,
-                        paragraph: item["paragraph"] as? [String: Any] ?? [:], truncated: pango["truncated"] as? Bool ?? false,
-                        lines: lines, plainStarts: pango["plainStarts"] as? [Int] ?? [])
+            return Case(
+                id: item["id"] as? String ?? "?", kind: item["kind"] as? String ?? "?", text: item["text"] as? String ?? "",
+                family: item["family"] as? String ?? "Noto Sans", size: number(item["size"]) ?? 17,
+                width: number(item["width"]) ?? 0, maxLines: item["maxLines"] as? Int ?? 0, runs: runs,
+                paragraph: item["paragraph"] as? [String: Any] ?? [:], truncated: pango["truncated"] as? Bool ?? false,
+                lines: lines, plainStarts: pango["plainStarts"] as? [Int] ?? [])
         }
     }
 
@@ -78,20 +81,25 @@ import Testing
         let font = try Font(family: item.family, size: item.size)
         var styled = try StyledText(item.text, font: font)
         for run in item.runs {
-            let runFont = try Font(family: run.family ?? item.family, size: run.size ?? item.size,
-                                   weight: run.bold ? .bold : .regular)
-            try styled.setAttributes(TextAttributes(font: runFont, kern: run.kern, baselineOffset: run.baselineOffset),
-                                     range: run.range)
+            let runFont = try Font(
+                family: run.family ?? item.family, size: run.size ?? item.size,
+                weight: run.bold ? .bold : .regular)
+            try styled.setAttributes(
+                TextAttributes(font: runFont, kern: run.kern, baselineOffset: run.baselineOffset),
+                range: run.range)
         }
         return styled
     }
 
     static func layout(_ item: Case) throws -> TextLayout {
         let styled = try styled(item)
-        let prepared = item.paragraph.isEmpty ? try PreparedText(styled: styled)
-                                              : try PreparedText(styled: styled, paragraphStyle: style(item.paragraph))
-        return try prepared.layout(width: item.width, numberOfLines: item.maxLines,
-                                   lineBreakMode: item.maxLines > 0 ? .byTruncatingTail : .byWordWrapping)
+        let prepared =
+            item.paragraph.isEmpty
+            ? try PreparedText(styled: styled)
+            : try PreparedText(styled: styled, paragraphStyle: style(item.paragraph))
+        return try prepared.layout(
+            width: item.width, numberOfLines: item.maxLines,
+            lineBreakMode: item.maxLines > 0 ? .byTruncatingTail : .byWordWrapping)
     }
 
     /// Pango's split of a letter spacing of `k` points around a grapheme (`distribute_letter_spacing` in
@@ -126,7 +134,8 @@ import Testing
         let lastRun = run(at: visibleEnd - 1, in: item)
         let after = letterSpacingSplit(lastRun?.kern ?? 0).after
         let hanging = line.range.upperBound - visibleEnd
-        let trimsAfter = hanging == 0
+        let trimsAfter =
+            hanging == 0
             || (hanging == 1 && !isLast && run(at: visibleEnd, in: item)?.range == lastRun?.range)
         return before + (trimsAfter ? after : 0)
     }
@@ -179,7 +188,8 @@ import Testing
         var heightsByScript: [String: [Int]] = [:]
         var classes: [String: [String]] = [:]
         var description: String {
-            let kinds = perKind.keys.sorted().map { "\($0) \(perKind[$0]!.same)/\(perKind[$0]!.cases)" }.joined(separator: ", ")
+            let kinds = perKind.keys.sorted().map { "\($0) \(perKind[$0]!.same)/\(perKind[$0]!.cases)" }.joined(
+                separator: ", ")
             let named = classes.keys.sorted().map { "\($0): \(classes[$0]!.count)" }.joined(separator: ", ")
             return "cases \(cases), same breaks \(sameBreaks) [\(kinds)]; lines \(lines); widths \(widthsRaw) raw, "
                 + "\(widthsModelled) modelled of \(widths); x \(xModelled) of \(alignedLines); heights \(heightsRaw) raw of "
@@ -224,13 +234,16 @@ import Testing
                         if abs(line.width - reference.width) <= 0.01 { figures.kernedRaw += 1 }
                     }
                     let difference = abs(line.width - trim - reference.width)
-                    if difference <= 0.01 { figures.widthsModelled += 1 } else if difference <= 0.25, Self.usesFallback(line, in: item) {
+                    if difference <= 0.01 {
+                        figures.widthsModelled += 1
+                    } else if difference <= 0.25, Self.usesFallback(line, in: item) {
                         // A space after CJK before digits or "(": Pango sets it with what follows (Noto Sans),
                         // TextFit with the CJK it follows (Droid Sans Fallback, whose space is narrower); the
                         // same in plain text.
                         figures.explain("spaceBetweenScripts", "\(where_): \(line.width - trim - reference.width)")
                     } else {
-                        figures.explain("unexplained", "\(where_): width \(line.width) - trim \(trim) vs Pango \(reference.width)")
+                        figures.explain(
+                            "unexplained", "\(where_): width \(line.width) - trim \(trim) vs Pango \(reference.width)")
                     }
                 }
                 // x: Pango aligns its logical width (the trimmed spacing, a zeroed final space), TextFit the
@@ -246,7 +259,9 @@ import Testing
                     if abs(line.x - reference.x) <= 0.5 { figures.styledXRaw += 1 }
                     if abs(line.x - modelled) <= 0.5 { figures.styledX += 1 }
                 }
-                if abs(line.x - modelled) <= 0.5 { figures.xModelled += 1 } else {
+                if abs(line.x - modelled) <= 0.5 {
+                    figures.xModelled += 1
+                } else {
                     figures.explain("unexplained", "\(where_): x \(line.x) vs Pango \(reference.x) (modelled \(modelled))")
                 }
                 // Heights and baselines (S4, S6): TextFit's equal Pango's, or the line is of a known class and
@@ -261,13 +276,16 @@ import Testing
                     figures.heightsByScript[group]![0] += 1
                 } else {
                     let box = Self.pangoBox(line, in: item)
-                    let pangoModel = abs(box.ascent + box.descent - reference.height) <= 0.01 && abs(box.ascent - theirAscent) <= 0.01
+                    let pangoModel =
+                        abs(box.ascent + box.descent - reference.height) <= 0.01 && abs(box.ascent - theirAscent) <= 0.01
                     if !reference.baselineShifts.isEmpty, Self.startsWithIdeograph(line, in: item) {
                         figures.explain("baselineAlignment", where_)
                     } else if pangoModel, Self.usesFallback(line, in: item) {
                         figures.explain("fallbackLineBox", where_)
                     } else if pangoModel, line.ellipsis != nil,
-                              (Self.run(at: max(line.range.upperBound - 1, line.range.lowerBound), in: item)?.baselineOffset ?? 0) != 0 {
+                        (Self.run(at: max(line.range.upperBound - 1, line.range.lowerBound), in: item)?.baselineOffset ?? 0)
+                            != 0
+                    {
                         // S7: TextFit's "…" takes the last visible character's baseline offset; Pango sets its
                         // ellipsis on the baseline.
                         figures.explain("ellipsisOffset", where_)
@@ -275,7 +293,10 @@ import Testing
                         // A whole line raised past its descent: Pango's box keeps the baseline inside it.
                         figures.explain("baselineOutsideBox", where_)
                     } else {
-                        figures.explain("unexplained", "\(where_): height \(line.height) ascent \(ascent) vs Pango \(reference.height) \(theirAscent) (box \(box))")
+                        figures.explain(
+                            "unexplained",
+                            "\(where_): height \(line.height) ascent \(ascent) vs Pango \(reference.height) \(theirAscent) (box \(box))"
+                        )
                     }
                 }
                 // Tops: the lines stack alike (P4's spacing included) once the heights' differences are added.
@@ -287,7 +308,8 @@ import Testing
         }
         print("styled parity: \(figures)")
         for (kind, list) in figures.classes.sorted(by: { $0.key < $1.key }) {
-            print("  \(kind) (\(list.count)): \(list.prefix(kind == "unexplained" ? list.count : 4).joined(separator: "; "))")
+            print(
+                "  \(kind) (\(list.count)): \(list.prefix(kind == "unexplained" ? list.count : 4).joined(separator: "; "))")
         }
         #expect(figures.cases >= 200)
         #expect(Double(figures.sameBreaks) >= 0.97 * Double(figures.cases), "\(figures)")
@@ -295,11 +317,15 @@ import Testing
         // Every line's x agrees once Pango's alignment of its logical width and its indent habits are
         // modelled; every width once its letter-spacing trim is, but for the spaces between scripts.
         #expect(figures.xModelled == figures.alignedLines, "\(figures)")
-        #expect(figures.widthsModelled + (figures.classes["spaceBetweenScripts"]?.count ?? 0) == figures.widths, "\(figures)")
+        #expect(
+            figures.widthsModelled + (figures.classes["spaceBetweenScripts"]?.count ?? 0) == figures.widths, "\(figures)")
         // The figures docs/styled-parity.md gives, so that a change on either side shows.
         let counts = figures.classes.mapValues(\.count)
-        #expect(counts == ["plainTextBreak": 1, "spaceBetweenScripts": 1, "fallbackLineBox": 576,
-                           "baselineAlignment": 93, "baselineOutsideBox": 3, "ellipsisOffset": 1], "\(counts)")
+        #expect(
+            counts == [
+                "plainTextBreak": 1, "spaceBetweenScripts": 1, "fallbackLineBox": 576,
+                "baselineAlignment": 93, "baselineOutsideBox": 3, "ellipsisOffset": 1,
+            ], "\(counts)")
         #expect(figures.sameBreaks == 239 && figures.lines == 1769 && figures.heightsRaw == 1096, "\(figures)")
         #expect(figures.heightsByScript == ["Latin and Cyrillic": [951, 951], "CJK and mixed": [145, 818]], "\(figures)")
     }
@@ -310,7 +336,8 @@ import Testing
     /// the CJK text before it, as in plain text.
     @Test func spaceAfterStyleEdgeTakesItsRunsFont() throws {
         let body = try Font(family: "Noto Sans", size: 13)
-        var styled = try StyledText("信息。", attributes: TextAttributes(font: try Font(family: "Noto Sans", size: 12)), font: body)
+        var styled = try StyledText(
+            "信息。", attributes: TextAttributes(font: try Font(family: "Noto Sans", size: 12)), font: body)
         styled.append(" iPhone")
         let line = try #require(try PreparedText(styled: styled).layout().lines.first)
         let space = try #require(line.glyphs().runs.first { $0.glyphs.contains { $0.stringIndex == 3 } })
@@ -325,8 +352,9 @@ import Testing
     /// when TextFit draws a .notdef (none expected: S2 falls back per run, as Pango does).
     static func breakClass(_ item: Case, ours: [TextLine]) throws -> String {
         let plain = try PreparedText(item.text, font: Font(family: item.family, size: item.size))
-            .layout(width: item.width, numberOfLines: item.maxLines,
-                    lineBreakMode: item.maxLines > 0 ? .byTruncatingTail : .byWordWrapping)
+            .layout(
+                width: item.width, numberOfLines: item.maxLines,
+                lineBreakMode: item.maxLines > 0 ? .byTruncatingTail : .byWordWrapping)
         let pangoUnchanged = item.plainStarts == item.lines.map(\.start)
         if pangoUnchanged, plain.lines.map(\.range) == ours.map(\.range) { return "plainTextBreak" }
         if ours.contains(where: { $0.glyphs().runs.contains { $0.glyphs.contains(where: \.isMissing) } }) {

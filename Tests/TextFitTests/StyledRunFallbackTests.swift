@@ -47,6 +47,8 @@ import Testing
         #expect(!layout.hasMissingGlyphs)
         let plain = try PreparedText("abc שלום abc", font: try Font(family: "Noto Sans", size: 17)).layout()
         let plainHebrew = try PreparedText("שלום abc", font: hebrew).layout()
-        #expect(abs(layout.size.width - plain.size.width) < 1 || abs(layout.size.width - plainHebrew.size.width - (plain.size.width - plainHebrew.size.width)) < 1)
+        #expect(
+            abs(layout.size.width - plain.size.width) < 1
+                || abs(layout.size.width - plainHebrew.size.width - (plain.size.width - plainHebrew.size.width)) < 1)
     }
 }

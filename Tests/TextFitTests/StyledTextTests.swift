@@ -39,7 +39,8 @@ import Testing
         try styled.append("world", attributes: TextAttributes(font: bold))
         styled.append(" again")
         let prepared = try PreparedText(styled: styled)
-        let expected = Self.plainWidth("Hello ", regular) + Self.plainWidth("world", bold) + Self.plainWidth(" again", regular)
+        let expected =
+            Self.plainWidth("Hello ", regular) + Self.plainWidth("world", bold) + Self.plainWidth(" again", regular)
         #expect(prepared.oneLineWidthWithWhitespace == expected)
         #expect(expected != Self.plainWidth("Hello world again", regular))
         // S6: the tallest ascent and deepest descent of the two faces.
@@ -72,7 +73,8 @@ import Testing
         let styled = try StyledText(text, attributes: TextAttributes(kern: 2), font: font)
         let prepared = try PreparedText(styled: styled)
         #expect(prepared.oneLineWidthWithWhitespace == Self.plainWidth(text, font) + 11 * 2 * Units.perPoint)
-        let decomposed = try PreparedText(styled: StyledText("wo\u{308}rld", attributes: TextAttributes(kern: 1.5), font: font))
+        let decomposed = try PreparedText(
+            styled: StyledText("wo\u{308}rld", attributes: TextAttributes(kern: 1.5), font: font))
         #expect(decomposed.oneLineWidthWithWhitespace == Self.plainWidth("wo\u{308}rld", font) + 5 * 1536)
         // The kerned line wraps where its kerned width no longer fits.
         let layout = try prepared.layout(width: Units.points(prepared.oneLineWidth) - 0.5)
@@ -155,19 +157,28 @@ import Testing
         }
         for bad in [CGFloat.nan, .infinity, -.infinity, 1e6] {
             #expect(throws: StyledTextError.self) { try styled.setAttributes(TextAttributes(kern: bad), range: 0..<1) }
-            #expect(throws: StyledTextError.self) { try styled.setAttributes(TextAttributes(baselineOffset: bad), range: 0..<1) }
+            #expect(throws: StyledTextError.self) {
+                try styled.setAttributes(TextAttributes(baselineOffset: bad), range: 0..<1)
+            }
         }
-        #expect(throws: StyledTextError.invalidValue(field: "attachment.width", value: -1,
-                                                     limit: "a number of points >= 0 and < 100000")) {
+        #expect(
+            throws: StyledTextError.invalidValue(
+                field: "attachment.width", value: -1,
+                limit: "a number of points >= 0 and < 100000")
+        ) {
             try styled.append(TextAttachment(width: -1, height: 10))
         }
         #expect(throws: FontError.self) { try Font(family: "Noto Sans", size: 0) }
         var insidePair = styled
         try insidePair.setAttributes(TextAttributes(kern: 1), range: 0..<2)  // ends inside 😀's surrogate pair
-        #expect(throws: StyledTextError.rangeSplitsCluster(field: "range", offset: 2)) { try PreparedText(styled: insidePair) }
+        #expect(throws: StyledTextError.rangeSplitsCluster(field: "range", offset: 2)) {
+            try PreparedText(styled: insidePair)
+        }
         var insideCluster = styled
         try insideCluster.setAttributes(TextAttributes(kern: 1), range: 4..<6)  // starts between e and its accent
-        #expect(throws: StyledTextError.rangeSplitsCluster(field: "range", offset: 4)) { try PreparedText(styled: insideCluster) }
+        #expect(throws: StyledTextError.rangeSplitsCluster(field: "range", offset: 4)) {
+            try PreparedText(styled: insideCluster)
+        }
         var fine = styled
         try fine.setAttributes(TextAttributes(kern: 1), range: 1..<3)
         #expect(try PreparedText(styled: fine).oneLineWidth > 0)
@@ -185,9 +196,10 @@ import Testing
             for _ in 0..<Int.random(in: 0...5, using: &generator) {
                 let a = Int.random(in: 0...count, using: &generator)
                 let b = Int.random(in: a...count, using: &generator)
-                let attributes = TextAttributes(font: fonts.randomElement(using: &generator),
-                                                kern: [nil, 0.5, -0.3].randomElement(using: &generator)!,
-                                                baselineOffset: [nil, 3].randomElement(using: &generator)!)
+                let attributes = TextAttributes(
+                    font: fonts.randomElement(using: &generator),
+                    kern: [nil, 0.5, -0.3].randomElement(using: &generator)!,
+                    baselineOffset: [nil, 3].randomElement(using: &generator)!)
                 try styled.setAttributes(attributes, range: a..<b)
             }
             guard let prepared = try? PreparedText(styled: styled) else { continue }  // a range inside a cluster
@@ -202,7 +214,9 @@ import Testing
                     position = line.range.upperBound
                     #expect(abs(line.rect.minY - top) < 1e-6)
                     top += line.rect.height
-                    let clusters = prepared.graphemes.filter { Int($0) > line.range.lowerBound && Int($0) < line.range.upperBound }
+                    let clusters = prepared.graphemes.filter {
+                        Int($0) > line.range.lowerBound && Int($0) < line.range.upperBound
+                    }
                     if !clusters.isEmpty { #expect(line.width <= width + 1e-9) }
                 }
                 #expect(position == count || count - position <= 2)
@@ -223,7 +237,9 @@ import Testing
             #expect(layout.lines.map(\.text).joined() == "Supercalifragilistic")
             for line in layout.lines {
                 #expect(line.width <= width || line.range.count == 1)
-                #expect(Units.points(prepared.width(line.range.lowerBound, line.range.upperBound, remembering: false)) == line.width)
+                #expect(
+                    Units.points(prepared.width(line.range.lowerBound, line.range.upperBound, remembering: false))
+                        == line.width)
             }
         }
     }
@@ -234,7 +250,8 @@ import Testing
         var styled = try StyledText("small ", font: small)
         try styled.append("BIG", attributes: TextAttributes(font: try Fixtures.font(30)))
         let prepared = try PreparedText(styled: styled)
-        let rect = try prepared.boundingRect(with: CGSize(width: 1000, height: 0), options: [.usesLineFragmentOrigin, .usesFontLeading])
+        let rect = try prepared.boundingRect(
+            with: CGSize(width: 1000, height: 0), options: [.usesLineFragmentOrigin, .usesFontLeading])
         let layout = try prepared.layout(width: 1000)
         #expect(rect.height == layout.size.height)
         #expect(rect.width == layout.sizeIncludingTrailingWhitespace.width)
@@ -253,7 +270,9 @@ import Testing
                 let layout = try prepared.layout(width: width, numberOfLines: 1, lineBreakMode: mode)
                 #expect(layout.lines[0].width <= width, "\(width) \(mode)")
                 for range in layout.lines[0].visibleRanges {
-                    #expect(prepared.graphemes.contains(Int32(range.lowerBound)) && prepared.graphemes.contains(Int32(range.upperBound)))
+                    #expect(
+                        prepared.graphemes.contains(Int32(range.lowerBound))
+                            && prepared.graphemes.contains(Int32(range.upperBound)))
                 }
             }
         }

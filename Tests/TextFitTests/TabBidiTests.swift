@@ -11,11 +11,15 @@ import Testing
     init() throws { font = try Fixtures.font() }
 
     static let width: CGFloat = 200
-    static let hebrew = "שלום\tעולם"          // the second word at 5..<9
+    static let hebrew = "שלום\tעולם"  // the second word at 5..<9
 
-    func line(_ string: String, _ stops: [TextTab], direction: WritingDirection = .natural,
-              indent: CGFloat = 0) throws -> TextLine {
-        let style = Tabbed.style(stops) { $0.baseWritingDirection = direction; $0.firstLineHeadIndent = indent }
+    func line(
+        _ string: String, _ stops: [TextTab], direction: WritingDirection = .natural,
+        indent: CGFloat = 0
+    ) throws -> TextLine {
+        let style = Tabbed.style(stops) {
+            $0.baseWritingDirection = direction; $0.firstLineHeadIndent = indent
+        }
         return try PreparedText(string, font: font, paragraphStyle: style).layout(width: Self.width).lines[0]
     }
 
@@ -64,7 +68,8 @@ import Testing
     /// Columns stay whole and in the paragraph's order: a left-to-right word between two tabs of a
     /// right-to-left line is one visual run, right of the column after it.
     @Test func columnsAreVisualBlocks() throws {
-        let line = try line("שלום\tworld\tעולם", [TextTab(alignment: .natural, location: 60), TextTab(alignment: .natural, location: 130)])
+        let line = try line(
+            "שלום\tworld\tעולם", [TextTab(alignment: .natural, location: 60), TextTab(alignment: .natural, location: 130)])
         let world = try #require(Tabbed.extent(5..<10, in: line))
         let last = try #require(Tabbed.extent(11..<15, in: line))
         #expect(near(world.upperBound, Self.width - 60))

@@ -33,9 +33,13 @@ import Testing
 
     /// `defaultTabInterval` places tabs after the stops at its multiples.
     @Test func defaultInterval() throws {
-        let result = try width("ab\tc") { $0.tabStops = []; $0.defaultTabInterval = 50 }
+        let result = try width("ab\tc") {
+            $0.tabStops = []; $0.defaultTabInterval = 50
+        }
         #expect(abs(result.width - (50 + (try natural("c")))) < 1e-9)
-        let twice = try width("ab\tc\td") { $0.tabStops = []; $0.defaultTabInterval = 50 }
+        let twice = try width("ab\tc\td") {
+            $0.tabStops = []; $0.defaultTabInterval = 50
+        }
         #expect(abs(twice.width - (100 + (try natural("d")))) < 1e-9)
     }
 
@@ -61,7 +65,7 @@ import Testing
         let layout = try PreparedText(text, font: font, paragraphStyle: ParagraphStyle()).layout(width: 150)
         #expect(layout.lineCount > 1)
         for line in layout.lines { #expect(line.width <= 150) }
-        #expect(abs(layout.lines[0].width - (try natural("Name Value")) ) > 1)  // not measured as spaces
+        #expect(abs(layout.lines[0].width - (try natural("Name Value"))) > 1)  // not measured as spaces
     }
 
 }

@@ -10,8 +10,11 @@ import Testing
 
     static let modes: [LineBreakMode] = [.byTruncatingTail, .byTruncatingHead, .byTruncatingMiddle]
 
-    func cut(_ string: String, _ style: ParagraphStyle, width: CGFloat, mode: LineBreakMode, lines: Int = 1) throws -> TextLayout {
-        try PreparedText(string, font: font, paragraphStyle: style).layout(width: width, numberOfLines: lines, lineBreakMode: mode)
+    func cut(
+        _ string: String, _ style: ParagraphStyle, width: CGFloat, mode: LineBreakMode, lines: Int = 1
+    ) throws -> TextLayout {
+        try PreparedText(string, font: font, paragraphStyle: style).layout(
+            width: width, numberOfLines: lines, lineBreakMode: mode)
     }
 
     /// Tail (T4): the column after a left stop at 100 still starts at 100 on the cut line, the "…" follows,
@@ -65,14 +68,20 @@ import Testing
     /// Over many widths and all three modes, with indents and several kinds of stop: the cut line fits
     /// (or shows one cluster and the "…"), and its glyphs and visual runs add up to its width.
     @Test func cutLinesDrawTheirWidth() throws {
-        let stops = [TextTab(location: 30), TextTab(alignment: .center, location: 90),
-                     TextTab.decimal(location: 150, locale: Locale(identifier: "en_US")), TextTab(alignment: .right, location: 230)]
-        let texts = ["Row\tone\t3.25\tend of the row", "\tLeading tab then words and more words",
-                     "x\t\t\t1.5 and some trailing text", "Tea\tCoffee\t12.5\tCake and a long tail of words"]
+        let stops = [
+            TextTab(location: 30), TextTab(alignment: .center, location: 90),
+            TextTab.decimal(location: 150, locale: Locale(identifier: "en_US")), TextTab(alignment: .right, location: 230),
+        ]
+        let texts = [
+            "Row\tone\t3.25\tend of the row", "\tLeading tab then words and more words",
+            "x\t\t\t1.5 and some trailing text", "Tea\tCoffee\t12.5\tCake and a long tail of words",
+        ]
         var checked = 0
         for text in texts {
             for indent in [0, 12] as [CGFloat] {
-                let style = Tabbed.style(stops) { $0.firstLineHeadIndent = indent; $0.headIndent = indent / 2 }
+                let style = Tabbed.style(stops) {
+                    $0.firstLineHeadIndent = indent; $0.headIndent = indent / 2
+                }
                 for mode in Self.modes {
                     for width in stride(from: 40 as CGFloat, through: 260, by: 22) {
                         let layout = try cut(text, style, width: width, mode: mode, lines: 2)
@@ -131,14 +140,20 @@ import Testing
             let withTab = try PreparedText(styled: tabbed, paragraphStyle: style)
             let without = try PreparedText(styled: text, paragraphStyle: ParagraphStyle())
             for width in stride(from: 70.0, through: 330.0, by: text.runs.count == 2 ? 0.5 : 13.0) {
-                let cut = try withTab.layout(width: CGFloat(width), numberOfLines: 1, lineBreakMode: .byTruncatingTail).lines[0]
-                let plain = try without.layout(width: CGFloat(width - 40), numberOfLines: 1, lineBreakMode: .byTruncatingTail).lines[0]
+                let cut = try withTab.layout(width: CGFloat(width), numberOfLines: 1, lineBreakMode: .byTruncatingTail)
+                    .lines[0]
+                let plain = try without.layout(
+                    width: CGFloat(width - 40), numberOfLines: 1, lineBreakMode: .byTruncatingTail
+                ).lines[0]
                 // Nothing but whitespace before the "…": the tab is trimmed with it (W4), and no prefix is compared.
                 guard !plain.visible.isEmpty else { continue }
                 compared += 1
                 let shifted = plain.visible.lowerBound + 1..<plain.visible.upperBound + 1
-                if cut.visible.upperBound != shifted.upperBound || Tabbed.units(cut.width) != Tabbed.units(plain.width) + 40 * 1024 {
-                    failures.append("\(string.prefix(24)) at \(width): \(cut.visible) \(cut.width) against \(shifted) \(plain.width)")
+                if cut.visible.upperBound != shifted.upperBound
+                    || Tabbed.units(cut.width) != Tabbed.units(plain.width) + 40 * 1024
+                {
+                    failures.append(
+                        "\(string.prefix(24)) at \(width): \(cut.visible) \(cut.width) against \(shifted) \(plain.width)")
                 }
             }
         }

@@ -29,11 +29,14 @@ import TextFit
         let lines = zip(layout.lines, layout.lines.glyphs()).map { line, glyphs -> [String] in
             let runs = line.visualRuns.map { "\($0.range) \($0.level) \($0.x)" }
             let drawn = glyphs.runs.map { run in
-                "\(run.face) \(run.pointSize) " + run.glyphs.map { "\($0.id)@\($0.position.x),\($0.position.y)+\($0.advance)" }
+                "\(run.face) \(run.pointSize) "
+                    + run.glyphs.map { "\($0.id)@\($0.position.x),\($0.position.y)+\($0.advance)" }
                     .joined(separator: " ")
             }
-            return ["\(line.range) \(line.text.debugDescription) \(line.width) \(line.widthIncludingTrailingWhitespace)",
-                    "\(line.rect) \(line.baseline) \(String(describing: line.ellipsis)) \(line.isTruncated)"] + runs + drawn
+            return [
+                "\(line.range) \(line.text.debugDescription) \(line.width) \(line.widthIncludingTrailingWhitespace)",
+                "\(line.rect) \(line.baseline) \(String(describing: line.ellipsis)) \(line.isTruncated)",
+            ] + runs + drawn
         }
         let rightToLeft = layout.lines.reduce(0) { $0 + $1.visualRuns.filter(\.isRightToLeft).count }
         return Snapshot(size: layout.size, truncated: layout.isTruncated, lines: lines, rightToLeftRuns: rightToLeft)
@@ -43,22 +46,29 @@ import TextFit
     /// resized runs and right-to-left, centred or justified paragraphs; seeded, so every run is the same.
     static func items() throws -> [Item] {
         let regular = try Font(family: "Noto Sans", size: 17)
-        let fonts = [regular, try Font(family: "Noto Sans", size: 17, weight: .bold),
-                     try Font(family: "Noto Sans", size: 15, italic: true), try Font(family: "Droid Sans Fallback", size: 16),
-                     try Font(family: "Noto Sans Hebrew", size: 18), try Font(family: "Noto Sans Arabic", size: 17)]
-        let pieces = ["Hello, world", "שלום עולם", "مرحبا بالعالم", "2024-12-07", "北京欢迎您", "(כמה 42 shekels)",
-                      "the quick brown fox", "عدد 1,234 كتاب", "ligatures: office affine", "A \u{202E}reversed\u{202C} bit",
-                      "Select All", "«טקסט»", "\u{2067}isolated\u{2069}", "naïve café"]
+        let fonts = [
+            regular, try Font(family: "Noto Sans", size: 17, weight: .bold),
+            try Font(family: "Noto Sans", size: 15, italic: true), try Font(family: "Droid Sans Fallback", size: 16),
+            try Font(family: "Noto Sans Hebrew", size: 18), try Font(family: "Noto Sans Arabic", size: 17),
+        ]
+        let pieces = [
+            "Hello, world", "שלום עולם", "مرحبا بالعالم", "2024-12-07", "北京欢迎您", "(כמה 42 shekels)",
+            "the quick brown fox", "عدد 1,234 كتاب", "ligatures: office affine", "A \u{202E}reversed\u{202C} bit",
+            "Select All", "«טקסט»", "\u{2067}isolated\u{2069}", "naïve café",
+        ]
         let alignments: [TextAlignment] = [.natural, .left, .center, .right, .justified]
         let directions: [WritingDirection] = [.natural, .leftToRight, .rightToLeft]
-        let modes: [LineBreakMode] = [.byWordWrapping, .byCharWrapping, .byTruncatingTail, .byTruncatingMiddle, .byTruncatingHead]
+        let modes: [LineBreakMode] = [
+            .byWordWrapping, .byCharWrapping, .byTruncatingTail, .byTruncatingMiddle, .byTruncatingHead,
+        ]
         var state: UInt64 = 0x5eed_35
         func next(_ bound: Int) -> Int {
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return Int((state >> 33) % UInt64(bound))
         }
         return try (0..<240).map { index in
-            let text = (0..<(2 + next(5))).map { _ in pieces[next(pieces.count)] }.joined(separator: next(4) == 0 ? "\n" : " ")
+            let text = (0..<(2 + next(5))).map { _ in pieces[next(pieces.count)] }.joined(
+                separator: next(4) == 0 ? "\n" : " ")
             var styled = try StyledText(text, font: regular)
             let count = text.utf16.count
             // Runs on Character boundaries, so no run splits a cluster.
@@ -66,8 +76,9 @@ import TextFit
             for _ in 0..<next(4) {
                 let a = boundaries[next(boundaries.count)], b = boundaries[next(boundaries.count)]
                 guard a != b else { continue }
-                let attributes = TextAttributes(font: fonts[next(fonts.count)], kern: next(3) == 0 ? 1.5 : nil,
-                                                baselineOffset: next(4) == 0 ? 3 : nil)
+                let attributes = TextAttributes(
+                    font: fonts[next(fonts.count)], kern: next(3) == 0 ? 1.5 : nil,
+                    baselineOffset: next(4) == 0 ? 3 : nil)
                 try styled.setAttributes(attributes, range: min(a, b)..<max(a, b))
             }
             var style: ParagraphStyle?
@@ -80,14 +91,16 @@ import TextFit
                 style = paragraph
             }
             let mode = modes[next(modes.count)]
-            return Item(styled: styled, style: style, width: CGFloat(80 + next(220)),
-                        lines: mode == .byWordWrapping || mode == .byCharWrapping ? next(2) * 3 : 1 + next(3), mode: mode)
+            return Item(
+                styled: styled, style: style, width: CGFloat(80 + next(220)),
+                lines: mode == .byWordWrapping || mode == .byCharWrapping ? next(2) * 3 : 1 + next(3), mode: mode)
         }
     }
 
     static func run(_ items: [Item], concurrency: Int) -> [Result<Snapshot, Error>] {
         TextBatch.map(items, concurrency: concurrency, cost: { $0.styled.utf16Count }) { item in
-            let prepared = try item.style.map { try PreparedText(styled: item.styled, paragraphStyle: $0) }
+            let prepared =
+                try item.style.map { try PreparedText(styled: item.styled, paragraphStyle: $0) }
                 ?? PreparedText(styled: item.styled)
             return snapshot(try prepared.layout(width: item.width, numberOfLines: item.lines, lineBreakMode: item.mode))
         }

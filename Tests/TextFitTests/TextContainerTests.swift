@@ -26,8 +26,9 @@ import _TextFitTestSupport
     }
 
     static func randomPath(_ g: inout SeededGenerator, width: CGFloat) -> ExclusionPath {
-        let rect = CGRect(x: CGFloat.random(in: -20...width, using: &g), y: CGFloat.random(in: -10...200, using: &g),
-                          width: CGFloat.random(in: 5...160, using: &g), height: CGFloat.random(in: 5...120, using: &g))
+        let rect = CGRect(
+            x: CGFloat.random(in: -20...width, using: &g), y: CGFloat.random(in: -10...200, using: &g),
+            width: CGFloat.random(in: 5...160, using: &g), height: CGFloat.random(in: 5...120, using: &g))
         switch Int.random(in: 0..<3, using: &g) {
         case 0: return .rect(rect)
         case 1: return .ellipse(in: rect)
@@ -60,8 +61,9 @@ import _TextFitTestSupport
         for _ in 0..<25 {
             let text = PreparedText(Fixtures.randomText(&g), font: try Fixtures.font(CGFloat.random(in: 11...20, using: &g)))
             let width = CGFloat.random(in: 160...360, using: &g)
-            var container = TextContainer(size: CGSize(width: width, height: Bool.random(using: &g) ? 0 : 260),
-                                          lineFragmentPadding: [0, 5, 2.5].randomElement(using: &g)!)
+            var container = TextContainer(
+                size: CGSize(width: width, height: Bool.random(using: &g) ? 0 : 260),
+                lineFragmentPadding: [0, 5, 2.5].randomElement(using: &g)!)
             container.exclusionPaths = (0..<Int.random(in: 0...3, using: &g)).map { _ in Self.randomPath(&g, width: width) }
             let layout = try text.layout(in: container)
             var previousBottom: CGFloat = 0
@@ -72,8 +74,9 @@ import _TextFitTestSupport
                 for path in container.exclusionPaths {
                     for i in 1..<8 {
                         for j in 1..<40 {
-                            let point = CGPoint(x: fragment.minX + fragment.width * CGFloat(j) / 40,
-                                                y: fragment.minY + fragment.height * CGFloat(i) / 8)
+                            let point = CGPoint(
+                                x: fragment.minX + fragment.width * CGFloat(j) / 40,
+                                y: fragment.minY + fragment.height * CGFloat(i) / 8)
                             #expect(!Self.contains(path, point), "\(fragment) overlaps \(path)")
                         }
                     }
@@ -82,7 +85,8 @@ import _TextFitTestSupport
                 #expect(fragment.width >= widest - 0.25, "fragment \(fragment.width) < free run \(widest)")
                 #expect(fragment.minX >= 0 && fragment.maxX <= width + 1e-9)
                 let room = fragment.width - 2 * container.lineFragmentPadding
-                let clusters = text.graphemes.filter { Int($0) > line.range.lowerBound && Int($0) < line.range.upperBound }.count
+                let clusters = text.graphemes.filter { Int($0) > line.range.lowerBound && Int($0) < line.range.upperBound }
+                    .count
                 #expect(line.width <= room + 1e-9 || clusters == 0, "\(line.text) \(line.width) > \(room)")
                 #expect(line.rect.minX >= fragment.minX + container.lineFragmentPadding - 1e-9)
                 #expect(line.rect.minY >= previousBottom - 1e-9)
@@ -100,8 +104,9 @@ import _TextFitTestSupport
     /// G4, worked example: text beside a 64 pt avatar circle at the top left starts right of the circle
     /// (plus the padding) while the circle reaches into the line, and takes the full width below it.
     @Test func avatarCircle() throws {
-        let text = PreparedText(String(repeating: "Ada wrote the first program for the Analytical Engine. ", count: 6),
-                                font: try Fixtures.font(15))
+        let text = PreparedText(
+            String(repeating: "Ada wrote the first program for the Analytical Engine. ", count: 6),
+            font: try Fixtures.font(15))
         let circle = CGRect(x: 0, y: 0, width: 64, height: 64)
         let container = TextContainer(size: CGSize(width: 300, height: 0), exclusionPaths: [.ellipse(in: circle)])
         let layout = try text.layout(in: container)
@@ -119,13 +124,15 @@ import _TextFitTestSupport
     /// left leaves the lines beside it their own width (W8).
     @Test func exclusionInTheMiddleAndADropCap() throws {
         let text = PreparedText(String(repeating: "word ", count: 60), font: try Fixtures.font(15))
-        let middle = TextContainer(size: CGSize(width: 300, height: 0),
-                                   exclusionPaths: [.rect(CGRect(x: 100, y: 0, width: 40, height: 30))], lineFragmentPadding: 0)
+        let middle = TextContainer(
+            size: CGSize(width: 300, height: 0),
+            exclusionPaths: [.rect(CGRect(x: 100, y: 0, width: 40, height: 30))], lineFragmentPadding: 0)
         let layout = try text.layout(in: middle)
         #expect(layout.lineFragmentRects[0] == CGRect(x: 140, y: 0, width: 160, height: text.lineHeight))
         #expect(layout.lines[0].width <= 160)
-        let dropCap = TextContainer(size: CGSize(width: 300, height: 0),
-                                    exclusionPaths: [.rect(CGRect(x: 0, y: 0, width: 48, height: 2 * text.lineHeight))])
+        let dropCap = TextContainer(
+            size: CGSize(width: 300, height: 0),
+            exclusionPaths: [.rect(CGRect(x: 0, y: 0, width: 48, height: 2 * text.lineHeight))])
         let capped = try text.layout(in: dropCap)
         let listed = try text.layout(widths: [300 - 48 - 10, 300 - 48 - 10, 290])
         #expect(capped.lines.map(\.range) == Array(listed.lines.map(\.range)))
@@ -136,24 +143,30 @@ import _TextFitTestSupport
     /// in an unbounded container the lines move below a full-width exclusion, and below a huge one too.
     @Test func noRoom() throws {
         let text = PreparedText("Hello world, this is a paragraph.", font: try Fixtures.font())
-        let full = TextContainer(size: CGSize(width: 200, height: 100),
-                                 exclusionPaths: [.rect(CGRect(x: -10, y: -10, width: 300, height: 300))])
+        let full = TextContainer(
+            size: CGSize(width: 200, height: 100),
+            exclusionPaths: [.rect(CGRect(x: -10, y: -10, width: 300, height: 300))])
         let none = try text.layout(in: full)
         #expect(none.lines.isEmpty && none.isTruncated && none.nextOffset == 0 && none.usedRect == .zero)
 
-        let band = TextContainer(size: CGSize(width: 200, height: 0),
-                                 exclusionPaths: [.rect(CGRect(x: 0, y: 0, width: 200, height: 100))])
+        let band = TextContainer(
+            size: CGSize(width: 200, height: 0),
+            exclusionPaths: [.rect(CGRect(x: 0, y: 0, width: 200, height: 100))])
         let below = try text.layout(in: band)
         #expect(below.lines.first?.rect.minY == 100 && !below.isTruncated)
 
-        let circle = TextContainer(size: CGSize(width: 200, height: 0),
-                                   exclusionPaths: [.ellipse(in: CGRect(x: -50, y: 0, width: 300, height: 100))])
+        let circle = TextContainer(
+            size: CGSize(width: 200, height: 0),
+            exclusionPaths: [.ellipse(in: CGRect(x: -50, y: 0, width: 300, height: 100))])
         let round = try text.layout(in: circle)
         #expect(round.lines.count >= 1 && round.lineFragmentRects.allSatisfy { $0.width > 10 })
 
-        let huge = TextContainer(size: CGSize(width: 200, height: 0),
-                                 exclusionPaths: [.rect(CGRect(x: 0, y: 0, width: 200, height: 1e12)),
-                                                  .ellipse(in: CGRect(x: -10, y: 0, width: 300, height: 1e13))])
+        let huge = TextContainer(
+            size: CGSize(width: 200, height: 0),
+            exclusionPaths: [
+                .rect(CGRect(x: 0, y: 0, width: 200, height: 1e12)),
+                .ellipse(in: CGRect(x: -10, y: 0, width: 300, height: 1e13)),
+            ])
         let far = try text.layout(in: huge)
         #expect(far.lines.isEmpty || far.lines[0].rect.minY >= 1e12)
     }
@@ -167,8 +180,9 @@ import _TextFitTestSupport
         #expect(layout.nextOffset == layout.lines[2].range.upperBound)
         #expect(layout.usedRect.maxY == 3 * text.lineHeight)
         // A line limit with a truncating mode cuts the last permitted line in its fragment (T4).
-        let clamped = try text.layout(in: TextContainer(size: CGSize(width: 200, height: 0)), numberOfLines: 2,
-                                      lineBreakMode: .byTruncatingTail)
+        let clamped = try text.layout(
+            in: TextContainer(size: CGSize(width: 200, height: 0)), numberOfLines: 2,
+            lineBreakMode: .byTruncatingTail)
         #expect(clamped.lines.count == 2 && clamped.lines[1].ellipsis == .tail && clamped.isTruncated)
     }
 
@@ -185,9 +199,11 @@ import _TextFitTestSupport
         for (container, error) in bad {
             #expect(throws: error) { try text.layout(in: container) }
         }
-        for path: ExclusionPath in [.rect(CGRect(x: CGFloat.nan, y: 0, width: 1, height: 1)),
-                                    .ellipse(in: CGRect(x: 0, y: 0, width: -3, height: 1)),
-                                    .roundedRect(CGRect(x: 0, y: 0, width: 3, height: 3), cornerRadius: -1)] {
+        for path: ExclusionPath in [
+            .rect(CGRect(x: CGFloat.nan, y: 0, width: 1, height: 1)),
+            .ellipse(in: CGRect(x: 0, y: 0, width: -3, height: 1)),
+            .roundedRect(CGRect(x: 0, y: 0, width: 3, height: 3), cornerRadius: -1),
+        ] {
             let container = TextContainer(size: CGSize(width: 100, height: 0), exclusionPaths: [.rect(.zero), path])
             #expect(throws: TextContainerError.self) { try text.layout(in: container) }
             do { _ = try text.layout(in: container) } catch let error as TextContainerError {

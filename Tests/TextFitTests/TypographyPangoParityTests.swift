@@ -19,15 +19,18 @@ import Testing
     static let interVariable = "/usr/share/fonts/truetype/inter-vf/Inter-roman.var.ttf"
 
     static func references() throws -> [Reference] {
-        let url = try #require(Bundle.module.url(forResource: "pango-typography", withExtension: "jsonl",
-                                                 subdirectory: "Data/typography"))
+        let url = try #require(
+            Bundle.module.url(
+                forResource: "pango-typography", withExtension: "jsonl",
+                subdirectory: "Data/typography"))
         return try String(contentsOf: url, encoding: .utf8).split(separator: "\n").map { line in
             let object = try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
-            return Reference(text: try #require(object["text"] as? String), font: try #require(object["font"] as? String),
-                             size: CGFloat(try #require(object["size"] as? NSNumber).doubleValue),
-                             features: try #require(object["features"] as? String),
-                             variations: try #require(object["variations"] as? String),
-                             widthUnits: try #require(object["widthUnits"] as? NSNumber).intValue)
+            return Reference(
+                text: try #require(object["text"] as? String), font: try #require(object["font"] as? String),
+                size: CGFloat(try #require(object["size"] as? NSNumber).doubleValue),
+                features: try #require(object["features"] as? String),
+                variations: try #require(object["variations"] as? String),
+                widthUnits: try #require(object["widthUnits"] as? NSNumber).intValue)
         }
     }
 
@@ -56,11 +59,14 @@ import Testing
         var worst = 0
         for reference in references {
             let font = try Self.font(for: reference)
-            let width = try #require(PreparedText(reference.text, font: font).layout().lines.first).widthIncludingTrailingWhitespace
+            let width = try #require(PreparedText(reference.text, font: font).layout().lines.first)
+                .widthIncludingTrailingWhitespace
             let units = Int((width * CGFloat(Units.perPoint)).rounded())
             worst = max(worst, abs(units - reference.widthUnits))
-            #expect(units == reference.widthUnits,
-                    "\(reference.text) \(reference.font) \(reference.features) \(reference.variations): \(units) vs \(reference.widthUnits)")
+            #expect(
+                units == reference.widthUnits,
+                "\(reference.text) \(reference.font) \(reference.features) \(reference.variations): \(units) vs \(reference.widthUnits)"
+            )
         }
         #expect(Double(worst) / Double(Units.perPoint) < 0.01)
     }

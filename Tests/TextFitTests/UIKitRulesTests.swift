@@ -52,7 +52,8 @@ import Testing
     /// T2, T4: earlier lines wrap by words; the last visible line takes the rest of the paragraph, cut at
     /// clusters, whitespace before "…" trimmed; results say what is visible.
     @Test func tailTruncationOfTheLastVisibleLine() throws {
-        let prepared = PreparedText("The quick brown fox jumps over the lazy dog and keeps running", font: try Fixtures.font())
+        let prepared = PreparedText(
+            "The quick brown fox jumps over the lazy dog and keeps running", font: try Fixtures.font())
         let layout = try prepared.layout(width: 150, numberOfLines: 2, lineBreakMode: .byTruncatingTail)
         #expect(layout.lineCount == 2)
         #expect(layout.isTruncated)
@@ -111,8 +112,10 @@ import Testing
 
     /// The last line can have its own maximum width (for the title + date layout).
     @Test func lastLineMaxWidth() throws {
-        let prepared = PreparedText("The quick brown fox jumps over the lazy dog and keeps running", font: try Fixtures.font())
-        let layout = try prepared.layout(width: 200, numberOfLines: 2, lineBreakMode: .byTruncatingTail, lastLineMaxWidth: 90)
+        let prepared = PreparedText(
+            "The quick brown fox jumps over the lazy dog and keeps running", font: try Fixtures.font())
+        let layout = try prepared.layout(
+            width: 200, numberOfLines: 2, lineBreakMode: .byTruncatingTail, lastLineMaxWidth: 90)
         #expect(layout.lines[0] == (try prepared.layout(width: 200).lines[0]))
         #expect(layout.lines[1].width <= 90)
         #expect(layout.lines[1].ellipsis == .tail)
@@ -148,16 +151,19 @@ import Testing
         let single = try text.boundingRect(with: CGSize(width: 100, height: 0), attributes: style)
         #expect(single.origin.y == font.descender)  // B1: one line from the baseline
         #expect(single.width > 100)
-        let wrapped = try text.boundingRect(with: CGSize(width: 100, height: 0), options: [.usesLineFragmentOrigin, .usesFontLeading], attributes: style)
+        let wrapped = try text.boundingRect(
+            with: CGSize(width: 100, height: 0), options: [.usesLineFragmentOrigin, .usesFontLeading], attributes: style)
         let lines = try PreparedText(text, font: font).layout(width: 100)
         #expect(wrapped.origin == .zero)
         #expect(wrapped.height == CGFloat(lines.lineCount) * font.lineHeight)
         #expect(wrapped.width == lines.sizeIncludingTrailingWhitespace.width)  // B6: hanging spaces count
-        let limited = try text.boundingRect(with: CGSize(width: 100, height: font.lineHeight * 2.5),
-                                            options: [.usesLineFragmentOrigin, .usesFontLeading, .truncatesLastVisibleLine],
-                                            attributes: style)
+        let limited = try text.boundingRect(
+            with: CGSize(width: 100, height: font.lineHeight * 2.5),
+            options: [.usesLineFragmentOrigin, .usesFontLeading, .truncatesLastVisibleLine],
+            attributes: style)
         #expect(limited.height == 2 * font.lineHeight)  // B4: lines fitting the height
-        let unbounded = try text.boundingRect(with: CGSize(width: 0, height: 0), options: .usesLineFragmentOrigin, attributes: style)
+        let unbounded = try text.boundingRect(
+            with: CGSize(width: 0, height: 0), options: .usesLineFragmentOrigin, attributes: style)
         #expect(unbounded.height == font.ascender - font.descender)  // B7 and B3 without leading
     }
 
@@ -206,8 +212,9 @@ import Testing
         for line in standard {
             let words = Set(text.text.components(separatedBy: " "))
             let lineWords = line.text.split(separator: " ").map(String.init)
-            #expect(lineWords.allSatisfy(words.contains) || line.width > width,
-                    "\(line.text.debugDescription) is not whole words")
+            #expect(
+                lineWords.allSatisfy(words.contains) || line.width > width,
+                "\(line.text.debugDescription) is not whole words")
         }
         let none = try text.layout(width: width).lines.map(\.text)
         #expect(none != standard.map(\.text))  // without it UAX #14 breaks between syllables
@@ -222,10 +229,14 @@ import Testing
         for _ in 0..<100 {
             let prepared = PreparedText(Fixtures.randomText(&generator), font: font)
             let width = CGFloat(Int.random(in: 30...400, using: &generator))
-            for (lines, mode, strategy) in [(0, LineBreakMode.byWordWrapping, LineBreakStrategy()), (2, .byTruncatingTail, .standard),
-                                            (3, .byCharWrapping, []), (1, .byTruncatingMiddle, [])] {
-                let layout = try prepared.layout(width: width, numberOfLines: lines, lineBreakMode: mode, lineBreakStrategy: strategy)
-                let metrics = try prepared.measure(width: width, numberOfLines: lines, lineBreakMode: mode, lineBreakStrategy: strategy)
+            for (lines, mode, strategy) in [
+                (0, LineBreakMode.byWordWrapping, LineBreakStrategy()), (2, .byTruncatingTail, .standard),
+                (3, .byCharWrapping, []), (1, .byTruncatingMiddle, []),
+            ] {
+                let layout = try prepared.layout(
+                    width: width, numberOfLines: lines, lineBreakMode: mode, lineBreakStrategy: strategy)
+                let metrics = try prepared.measure(
+                    width: width, numberOfLines: lines, lineBreakMode: mode, lineBreakStrategy: strategy)
                 #expect(metrics.lineCount == layout.lineCount)
                 #expect(metrics.size == layout.size)
                 #expect(metrics.widthIncludingTrailingWhitespace == layout.sizeIncludingTrailingWhitespace.width)

@@ -51,8 +51,9 @@ enum UnicodeBreakTestData {
                 Issue.record("\(fileName):\(lineNumber): cannot parse \(data)", sourceLocation: sourceLocation)
                 continue
             }
-            cases.append(UnicodeBreakTestCase(
-                line: lineNumber, sequence: data, comment: comment, text: parsed.text, breaks: parsed.breaks))
+            cases.append(
+                UnicodeBreakTestCase(
+                    line: lineNumber, sequence: data, comment: comment, text: parsed.text, breaks: parsed.breaks))
         }
         if cases.isEmpty {
             Issue.record("\(path) holds no test cases", sourceLocation: sourceLocation)
@@ -90,7 +91,7 @@ enum UnicodeBreakTestData {
     /// lines starting with `#` are ignored. Keyed by line number; the value is the sequence.
     static func knownDeviations(named name: String, sourceLocation: SourceLocation = #_sourceLocation) -> [Int: String]? {
         guard let url = Bundle.module.url(forResource: name, withExtension: "txt", subdirectory: "Data"),
-              let contents = try? String(contentsOf: url, encoding: .utf8)
+            let contents = try? String(contentsOf: url, encoding: .utf8)
         else {
             Issue.record("Data/\(name).txt is missing from the test bundle", sourceLocation: sourceLocation)
             return nil

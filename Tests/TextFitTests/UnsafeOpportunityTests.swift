@@ -23,16 +23,18 @@ import _TextFitTestSupport
             // At the width the lines need, they are the same lines (what `sizeThatFits` promises).
             let tight = try Self.layout(text, width: widest, fastPath: fastPath)
             #expect(tight.lines.map(\.range) == [0..<8, 8..<12], "fastPath \(fastPath)")
-            let metrics = try text.measure(width: widest, numberOfLines: 0, lineBreakMode: .byWordWrapping,
-                                           lineBreakStrategy: [], lastLineMaxWidth: nil, fastPath: fastPath)
+            let metrics = try text.measure(
+                width: widest, numberOfLines: 0, lineBreakMode: .byWordWrapping,
+                lineBreakStrategy: [], lastLineMaxWidth: nil, fastPath: fastPath)
             #expect(metrics.lineCount == 2)
             #expect(metrics.size.width == widest)
         }
     }
 
     static func layout(_ text: PreparedText, width: CGFloat, fastPath: Bool) throws -> TextLayout {
-        try text.layout(width: width, numberOfLines: 0, lineBreakMode: .byWordWrapping, lineBreakStrategy: [],
-                        lastLineMaxWidth: nil, fastPath: fastPath)
+        try text.layout(
+            width: width, numberOfLines: 0, lineBreakMode: .byWordWrapping, lineBreakStrategy: [],
+            lastLineMaxWidth: nil, fastPath: fastPath)
     }
 
     /// Lines as W2 defines them, scanning candidates one by one with widths shaped afresh (never the
@@ -102,10 +104,13 @@ import _TextFitTestSupport
                 for limit in limits where limit > 0 {
                     let expected = Self.referenceLines(prepared, limit: limit)
                     for fastPath in [true, false] {
-                        let lines = try Self.layout(prepared, width: Units.points(limit), fastPath: fastPath).lines.map(\.range)
+                        let lines = try Self.layout(prepared, width: Units.points(limit), fastPath: fastPath).lines.map(
+                            \.range)
                         compared += 1
                         if lines != expected, failures.count < 12 {
-                            failures.append("\(family) \(size) \(text.debugDescription) at \(limit) units, fastPath \(fastPath): \(lines) vs reference \(expected)")
+                            failures.append(
+                                "\(family) \(size) \(text.debugDescription) at \(limit) units, fastPath \(fastPath): \(lines) vs reference \(expected)"
+                            )
                         }
                     }
                 }
@@ -130,7 +135,9 @@ import _TextFitTestSupport
                 guard widest <= CGFloat(width) else { continue }  // an emergency line wider than the box
                 let again = try prepared.layout(width: widest)
                 if again.lines.map(\.range) != layout.lines.map(\.range), failures.count < 10 {
-                    failures.append("\(text.debugDescription) at \(width): \(layout.lines.map(\.range)), at \(widest): \(again.lines.map(\.range))")
+                    failures.append(
+                        "\(text.debugDescription) at \(width): \(layout.lines.map(\.range)), at \(widest): \(again.lines.map(\.range))"
+                    )
                 }
             }
         }

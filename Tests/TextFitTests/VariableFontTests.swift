@@ -11,9 +11,15 @@ import Testing
     /// default 400, and nine instances Thin … Black).
     @Test func axesAndNamedInstances() throws {
         let font = try Font(file: Self.path, size: 17)
-        #expect(font.variationAxes == [FontVariationAxis(tag: "wght", name: "Weight", minimum: 100, defaultValue: 400, maximum: 900)])
-        #expect(font.namedInstances.map(\.name) == ["Thin", "Extra Light", "Light", "Regular", "Medium", "Semi Bold", "Bold",
-                                                     "Extra Bold", "Black"])
+        #expect(
+            font.variationAxes == [
+                FontVariationAxis(tag: "wght", name: "Weight", minimum: 100, defaultValue: 400, maximum: 900)
+            ])
+        #expect(
+            font.namedInstances.map(\.name) == [
+                "Thin", "Extra Light", "Light", "Regular", "Medium", "Semi Bold", "Bold",
+                "Extra Bold", "Black",
+            ])
         let semibold = try font.withNamedInstance("semi bold")
         #expect(semibold.variations.map(\.description) == ["wght=600.0"])
         #expect(try semibold == font.withVariations([FontVariation("wght", 600)]))
@@ -39,12 +45,17 @@ import Testing
     /// reported; in range reports nothing. The clamped font measures as the end of the range.
     @Test func outOfRangeIsClampedAndReported() throws {
         let font = try Font(file: Self.path, size: 17, variations: [FontVariation("wght", 1200), FontVariation("wdth", 75)])
-        #expect(font.variationAdjustments == [FontVariationAdjustment(tag: "wdth", requested: 75, applied: nil),
-                                              FontVariationAdjustment(tag: "wght", requested: 1200, applied: 900)])
+        #expect(
+            font.variationAdjustments == [
+                FontVariationAdjustment(tag: "wdth", requested: 75, applied: nil),
+                FontVariationAdjustment(tag: "wght", requested: 1200, applied: 900),
+            ])
         #expect(font.variations.map(\.description) == ["wght=900.0"])
         let black = try Font(file: Self.path, size: 17, variations: [FontVariation("wght", 900)])
         #expect(black.variationAdjustments.isEmpty)
-        #expect(try PreparedText("Clamp", font: font).layout().size.width == PreparedText("Clamp", font: black).layout().size.width)
+        #expect(
+            try PreparedText("Clamp", font: font).layout().size.width
+                == PreparedText("Clamp", font: black).layout().size.width)
         let low = try Font(file: Self.path, size: 17, variations: [FontVariation("wght", -5)])
         #expect(low.variationAdjustments.first?.applied == 100)
     }
@@ -62,8 +73,10 @@ import Testing
     @Test func weightMapsOntoWght() throws {
         let base = try Font(file: Self.path, size: 17)
         let face = base.face
-        let semibold = Font(face: try FaceVariants.face(base: face, features: [], variations: [FontVariation(checked: "wght", 600)],
-                                                        pointSize: 17), size: 17)
+        let semibold = Font(
+            face: try FaceVariants.face(
+                base: face, features: [], variations: [FontVariation(checked: "wght", 600)],
+                pointSize: 17), size: 17)
         #expect(try semibold == base.withNamedInstance("Semi Bold"))
         // The metrics stay the font's (Inter has no MVAR table): the line height does not move with wght.
         #expect(semibold.lineHeight == base.lineHeight)

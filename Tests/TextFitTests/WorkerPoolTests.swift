@@ -60,8 +60,9 @@ import Testing
         let font = try Fixtures.font(14)
         var generator = Fixtures.Generator(state: 21)
         let requests = (0..<240).map { index in
-            LayoutRequest(text: Fixtures.randomText(&generator), font: font, width: CGFloat(60 + index % 250),
-                          numberOfLines: index % 3, lineBreakMode: index % 2 == 0 ? .byTruncatingTail : .byWordWrapping)
+            LayoutRequest(
+                text: Fixtures.randomText(&generator), font: font, width: CGFloat(60 + index % 250),
+                numberOfLines: index % 3, lineBreakMode: index % 2 == 0 ? .byTruncatingTail : .byWordWrapping)
         }
         let serial = TextBatch.measure(requests, concurrency: 1).map { try? $0.get() }
         let mismatches = await withTaskGroup(of: Int.self) { group in
@@ -88,7 +89,9 @@ import Testing
     @Test func idleWorkersSleepAndTakeNoCPU() throws {
         guard WorkerPool.maxParticipants > 1 else { return }
         let font = try Fixtures.font(15)
-        let requests = (0..<64).map { LayoutRequest(text: "Row \($0) of a feed with a few words in it", font: font, width: 200) }
+        let requests = (0..<64).map {
+            LayoutRequest(text: "Row \($0) of a feed with a few words in it", font: font, width: 200)
+        }
         _ = TextBatch.measure(requests, concurrency: 2)
         #expect(WorkerPool.spinNanoseconds <= 10_000_000)
         usleep(UInt32(WorkerPool.spinNanoseconds / 1000) + 20_000)
@@ -101,7 +104,8 @@ import Testing
             usleep(100_000)
             let after = PoolThreads.cpuTicks()
             // Clock ticks (10 ms): a thread that spun would gain 10 in 100 ms.
-            quietWindow = after.allSatisfy { $0.value - (before[$0.key] ?? 0) <= 1 }
+            quietWindow =
+                after.allSatisfy { $0.value - (before[$0.key] ?? 0) <= 1 }
                 && PoolThreads.states().allSatisfy { $0 == "S" }
         }
         #expect(quietWindow, "the pool's threads kept running while idle")
@@ -133,7 +137,8 @@ enum PoolThreads {
     /// Fields of /proc/self/task/T/stat after the command name (state is the first).
     static func stat(_ task: String) -> [Substring] {
         guard let text = try? String(contentsOfFile: "/proc/self/task/\(task)/stat", encoding: .utf8),
-              let close = text.lastIndex(of: ")") else { return [] }
+            let close = text.lastIndex(of: ")")
+        else { return [] }
         return text[text.index(after: close)...].split(separator: " ")
     }
 

@@ -52,12 +52,16 @@ final class BenchCell: ConstraintCell {
             make.left.equalTo(content).offset(16); make.top.equalTo(content).offset(12)
             make.size.equalTo(CGSize(width: 40, height: 40)); make.bottom.lessThanOrEqualTo(content).offset(-12)
         }
-        try badge.makeConstraints { make in make.right.equalTo(avatar); make.bottom.equalTo(avatar) }
+        try badge.makeConstraints { make in
+            make.right.equalTo(avatar); make.bottom.equalTo(avatar)
+        }
         try title.makeConstraints { make in
             make.left.equalTo(avatar.mas.right).offset(12); make.top.equalTo(content).offset(12)
             make.right.equalTo(content).offset(-16)
         }
-        try date.makeConstraints { make in make.left.equalTo(title); make.top.equalTo(title.mas.bottom).offset(4) }
+        try date.makeConstraints { make in
+            make.left.equalTo(title); make.top.equalTo(title.mas.bottom).offset(4)
+        }
         try body.makeConstraints { make in
             make.left.right.equalTo(title); make.top.equalTo(date.mas.bottom).offset(8)
         }
@@ -99,8 +103,9 @@ let fitTarget = CGSize(width: 375, height: 0)
 let labelWidth: CGFloat = 291
 
 func fit(_ cell: BenchCell) throws -> CGSize {
-    try cell.contentView.systemLayoutSizeFitting(fitTarget, withHorizontalFittingPriority: .required,
-                                                 verticalFittingPriority: .fittingSizeLevel)
+    try cell.contentView.systemLayoutSizeFitting(
+        fitTarget, withHorizontalFittingPriority: .required,
+        verticalFittingPriority: .fittingSizeLevel)
 }
 
 /// The sizes a fit asks its labels for (the first pass unconstrained, the second at the solved width).
@@ -127,8 +132,9 @@ let (fitted, widthVariable, heightVariable) = try cell.contentView._fittingSolve
 let userConstraints = cell.contentView.subviews.map(\.constraints.count).reduce(0, +)
 let rows = (0..<10_000).map { i in Row(text: "\(texts[i % 4]) \(i)", detail: "\(details[(i / 4) % 4]) \(i)") }
 let constraintRows = ConstraintRowHeights(identifier: "bench", template: cell, cache: nil)
-let template = CellTemplate(titleFont: try .systemFont(ofSize: 17), titleNumberOfLines: 2,
-                            detailFont: try .systemFont(ofSize: 15), imageSize: CGSize(width: 40, height: 40))
+let template = CellTemplate(
+    titleFont: try .systemFont(ofSize: 17), titleNumberOfLines: 2,
+    detailFont: try .systemFont(ofSize: 15), imageSize: CGSize(width: 40, height: 40))
 let frameRows = RowHeights(cell: template, cache: nil)
 
 // MARK: - Instruction counts (one part per valgrind run)
@@ -184,8 +190,9 @@ if let flag = arguments.firstIndex(of: "--callgrind"), flag + 1 < arguments.coun
 
 // MARK: - Wall time, side by side
 
-print("cell: \(cell.contentView.subviews.count + 1) views, \(userConstraints) constraints written, "
-    + "\(fitted.allConstraints.count) in the solver (with intrinsic sizes and the fitting size)")
+print(
+    "cell: \(cell.contentView.subviews.count + 1) views, \(userConstraints) constraints written, "
+        + "\(fitted.allConstraints.count) in the solver (with intrinsic sizes and the fitting size)")
 
 _ = try time("systemLayoutSizeFitting, labels already measured", inner: 2_000) { sink(try fit(cell)) }
 LayoutNode._keepsSolvedSystems = false
@@ -193,7 +200,9 @@ _ = try time("  the same with a new system each call", inner: 500) { sink(try fi
 LayoutNode._keepsSolvedSystems = true
 let freshPool = try freshCells(21 * 200 + 20)
 var next = 0
-_ = try time("  the same on fresh cells of that shape", inner: 200) { sink(try fit(freshPool[next])); next += 1 }
+_ = try time("  the same on fresh cells of that shape", inner: 200) {
+    sink(try fit(freshPool[next])); next += 1
+}
 _ = try time("  of which: the labels' cached sizes (6 sizeThatFits)", inner: 20_000) { try measureLabels(cell) }
 var solver = fitted
 var flip = false

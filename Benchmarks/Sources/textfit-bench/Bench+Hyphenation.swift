@@ -9,15 +9,24 @@ extension Bench {
 
     /// English, German and French paragraphs with long words, and their languages.
     static let hyphenationTexts: [(language: String, text: String)] = [
-        ("en-US", "Internationalization requires understanding of characteristically complicated typographical "
-            + "conventions, and the representatives negotiated extraordinary compromises concerning environmental "
-            + "responsibilities while photosynthesis transforms electromagnetic radiation into chemical energy."),
-        ("de-DE", "Die Donaudampfschifffahrtsgesellschaft veröffentlichte überraschende Geschäftsergebnisse, und "
-            + "Rechtsschutzversicherungsgesellschaften verlangen Krankenversicherungsnachweise, während "
-            + "Geschwindigkeitsbegrenzungen Verkehrsunfälle auf Landstraßen erheblich verringern."),
-        ("fr", "Anticonstitutionnellement, les gouvernements interprétèrent différemment les réglementations, et "
-            + "les établissements universitaires développent continuellement leurs infrastructures technologiques "
-            + "grâce à une représentation internationale particulièrement approfondie."),
+        (
+            "en-US",
+            "Internationalization requires understanding of characteristically complicated typographical "
+                + "conventions, and the representatives negotiated extraordinary compromises concerning environmental "
+                + "responsibilities while photosynthesis transforms electromagnetic radiation into chemical energy."
+        ),
+        (
+            "de-DE",
+            "Die Donaudampfschifffahrtsgesellschaft veröffentlichte überraschende Geschäftsergebnisse, und "
+                + "Rechtsschutzversicherungsgesellschaften verlangen Krankenversicherungsnachweise, während "
+                + "Geschwindigkeitsbegrenzungen Verkehrsunfälle auf Landstraßen erheblich verringern."
+        ),
+        (
+            "fr",
+            "Anticonstitutionnellement, les gouvernements interprétèrent différemment les réglementations, et "
+                + "les établissements universitaires développent continuellement leurs infrastructures technologiques "
+                + "grâce à une représentation internationale particulièrement approfondie."
+        ),
     ]
     static let hyphenationWidths: [CGFloat] = [80, 100, 120, 150, 180, 220, 260, 320]
 
@@ -31,7 +40,9 @@ extension Bench {
             try? PreparedText($0.text, font: font, paragraphStyle: style, language: $0.language)
         }
         let hyphenatedLines = HyphenationPasses.lines(hyphenated)
-        progress("hyphenation: \(hyphenated.count) paragraphs, \(hyphenatedLines.hyphenated) of \(hyphenatedLines.all) lines hyphenated")
+        progress(
+            "hyphenation: \(hyphenated.count) paragraphs, \(hyphenatedLines.hyphenated) of \(hyphenatedLines.all) lines hyphenated"
+        )
         var series: [String: Series] = [:]
         for sample in 0..<(options.warmup + options.samples) {
             for engine in Self.hyphenationEngines {
@@ -46,8 +57,10 @@ extension Bench {
         }
         report.series += Self.hyphenationEngines.compactMap { series[$0] }
         if let base = series["plain"]?.median, let cost = series["hyphenated"]?.median {
-            report.ratios.append(Ratio(mode: mode, set: "paragraphs", name: "hyphenated/plain", value: cost / base,
-                                       target: "<= 1.5"))
+            report.ratios.append(
+                Ratio(
+                    mode: mode, set: "paragraphs", name: "hyphenated/plain", value: cost / base,
+                    target: "<= 1.5"))
         }
         report.printTable(mode: mode)
     }

@@ -15,8 +15,10 @@ extension Bench {
             let texts = set.cases.map { PreparedText($0.text, font: $0.font) }
             // fitFontSize fits 80 % of the width in the lines the text takes at its width.
             let lines = zip(texts, set.cases).map { text, c in
-                c.maxLines > 0 ? c.maxLines
-                    : (try? text.measure(width: CGFloat(c.baseWidth), numberOfLines: 0, lineBreakMode: c.mode).lineCount) ?? 1
+                c.maxLines > 0
+                    ? c.maxLines
+                    : (try? text.measure(width: CGFloat(c.baseWidth), numberOfLines: 0, lineBreakMode: c.mode).lineCount)
+                        ?? 1
             }
             return (set, texts, lines)
         }
@@ -35,9 +37,13 @@ extension Bench {
                         }
                     }
                     guard sample >= options.warmup else { continue }
-                    series[p.set.name, default: [:]][engine, default: Series(mode: mode, set: p.set.name, engine: engine,
-                                                                             cases: p.set.cases.count)]
-                        .samples.append(Double(elapsed) / 1000 / Double(p.set.cases.count))
+                    series[p.set.name, default: [:]][
+                        engine,
+                        default: Series(
+                            mode: mode, set: p.set.name, engine: engine,
+                            cases: p.set.cases.count)
+                    ]
+                    .samples.append(Double(elapsed) / 1000 / Double(p.set.cases.count))
                 }
             }
         }
@@ -47,8 +53,10 @@ extension Bench {
             guard let relayout = bySet["relayout"]?.median else { continue }
             for engine in Self.queryEngines.dropFirst() {
                 guard let cost = bySet[engine]?.median else { continue }
-                report.ratios.append(Ratio(mode: mode, set: p.set.name, name: "\(engine)/relayout",
-                                           value: cost / relayout, target: engine == "fitFontSize" ? nil : "<= 20"))
+                report.ratios.append(
+                    Ratio(
+                        mode: mode, set: p.set.name, name: "\(engine)/relayout",
+                        value: cost / relayout, target: engine == "fitFontSize" ? nil : "<= 20"))
             }
         }
         report.printTable(mode: mode)
@@ -63,8 +71,11 @@ enum QueryPasses {
     static func relayout(_ texts: [PreparedText], _ cases: [BenchCase]) -> Int {
         var checksum = 0
         for i in texts.indices {
-            guard let layout = try? texts[i].layout(width: CGFloat(cases[i].baseWidth), numberOfLines: cases[i].maxLines,
-                                                    lineBreakMode: cases[i].mode) else { continue }
+            guard
+                let layout = try? texts[i].layout(
+                    width: CGFloat(cases[i].baseWidth), numberOfLines: cases[i].maxLines,
+                    lineBreakMode: cases[i].mode)
+            else { continue }
             checksum &+= layout.lineCount &+ Int(layout.size.width * 1024)
         }
         return checksum
@@ -74,9 +85,12 @@ enum QueryPasses {
     static func tightestWidth(_ texts: [PreparedText], _ cases: [BenchCase]) -> Int {
         var checksum = 0
         for i in texts.indices {
-            guard let width = try? texts[i].tightestWidth(forWidth: CGFloat(cases[i].baseWidth),
-                                                          numberOfLines: cases[i].maxLines,
-                                                          lineBreakMode: cases[i].mode) else { continue }
+            guard
+                let width = try? texts[i].tightestWidth(
+                    forWidth: CGFloat(cases[i].baseWidth),
+                    numberOfLines: cases[i].maxLines,
+                    lineBreakMode: cases[i].mode)
+            else { continue }
             checksum &+= Int(width * 1024)
         }
         return checksum
@@ -86,8 +100,11 @@ enum QueryPasses {
     static func widthRange(_ texts: [PreparedText], _ cases: [BenchCase]) -> Int {
         var checksum = 0
         for i in texts.indices {
-            guard let range = try? texts[i].widthRange(at: CGFloat(cases[i].baseWidth), numberOfLines: cases[i].maxLines,
-                                                       lineBreakMode: cases[i].mode) else { continue }
+            guard
+                let range = try? texts[i].widthRange(
+                    at: CGFloat(cases[i].baseWidth), numberOfLines: cases[i].maxLines,
+                    lineBreakMode: cases[i].mode)
+            else { continue }
             checksum &+= Int(range.lowerBound * 1024) &+ Int((range.upperBound ?? 0) * 1024)
         }
         return checksum
@@ -97,9 +114,12 @@ enum QueryPasses {
     static func balanced(_ texts: [PreparedText], _ cases: [BenchCase]) -> Int {
         var checksum = 0
         for i in texts.indices {
-            guard let layout = try? texts[i].balancedLayout(width: CGFloat(cases[i].baseWidth),
-                                                            numberOfLines: cases[i].maxLines,
-                                                            lineBreakMode: cases[i].mode) else { continue }
+            guard
+                let layout = try? texts[i].balancedLayout(
+                    width: CGFloat(cases[i].baseWidth),
+                    numberOfLines: cases[i].maxLines,
+                    lineBreakMode: cases[i].mode)
+            else { continue }
             checksum &+= layout.lineCount &+ Int(layout.size.width * 1024)
         }
         return checksum
@@ -112,8 +132,10 @@ enum QueryPasses {
     static func fitFontSize(_ texts: [PreparedText], _ cases: [BenchCase], _ lines: [Int]) -> Int {
         var checksum = 0
         for i in texts.indices {
-            guard let fit = try? texts[i].fittingFontSize(width: CGFloat(cases[i].baseWidth * 0.8), numberOfLines: lines[i],
-                                                          minimumScaleFactor: 0.5, lineBreakMode: cases[i].mode)
+            guard
+                let fit = try? texts[i].fittingFontSize(
+                    width: CGFloat(cases[i].baseWidth * 0.8), numberOfLines: lines[i],
+                    minimumScaleFactor: 0.5, lineBreakMode: cases[i].mode)
             else { continue }
             checksum &+= Int(fit.pointSize * 1024) &+ (fit.fits ? 1 : 0)
         }

@@ -13,26 +13,30 @@ extension Bench {
         let mode = "selection"
         progress("selection: preparing \(loaded.all.count) texts")
         var generator = SelectionSeed(state: 0x5E1EC7)
-        let prepared: [(set: CaseSet, texts: [PreparedText], layouts: [TextLayout], points: [[CGPoint]],
-                        offsets: [[Int]], ranges: [[Range<Int>]])] = loaded.sets.map { set in
-            let texts = set.cases.map { PreparedText($0.text, font: $0.font) }
-            let layouts = zip(texts, set.cases).compactMap { text, c in
-                try? text.layout(width: CGFloat(c.baseWidth), numberOfLines: c.maxLines, lineBreakMode: c.mode)
-            }
-            let points = layouts.map { layout in
-                (0..<Self.selectionCalls).map { _ in
-                    CGPoint(x: Double(generator.next() % 1000) / 1000 * Double(layout.size.width + 20) - 10,
-                            y: Double(generator.next() % 1000) / 1000 * Double(layout.size.height))
+        let prepared:
+            [(
+                set: CaseSet, texts: [PreparedText], layouts: [TextLayout], points: [[CGPoint]],
+                offsets: [[Int]], ranges: [[Range<Int>]]
+            )] = loaded.sets.map { set in
+                let texts = set.cases.map { PreparedText($0.text, font: $0.font) }
+                let layouts = zip(texts, set.cases).compactMap { text, c in
+                    try? text.layout(width: CGFloat(c.baseWidth), numberOfLines: c.maxLines, lineBreakMode: c.mode)
                 }
+                let points = layouts.map { layout in
+                    (0..<Self.selectionCalls).map { _ in
+                        CGPoint(
+                            x: Double(generator.next() % 1000) / 1000 * Double(layout.size.width + 20) - 10,
+                            y: Double(generator.next() % 1000) / 1000 * Double(layout.size.height))
+                    }
+                }
+                let offsets = layouts.map { layout in
+                    (0..<Self.selectionCalls).map { _ in Int(generator.next() % UInt64(layout.preparedText.utf16Count + 1)) }
+                }
+                let ranges = offsets.map { list in
+                    stride(from: 0, to: list.count, by: 2).map { min(list[$0], list[$0 + 1])..<max(list[$0], list[$0 + 1]) }
+                }
+                return (set, texts, layouts, points, offsets, ranges)
             }
-            let offsets = layouts.map { layout in
-                (0..<Self.selectionCalls).map { _ in Int(generator.next() % UInt64(layout.preparedText.utf16Count + 1)) }
-            }
-            let ranges = offsets.map { list in
-                stride(from: 0, to: list.count, by: 2).map { min(list[$0], list[$0 + 1])..<max(list[$0], list[$0 + 1]) }
-            }
-            return (set, texts, layouts, points, offsets, ranges)
-        }
         var series: [String: [String: Series]] = [:]
         for sample in 0..<(options.warmup + options.samples) {
             progress("selection: sample \(sample + 1)/\(options.warmup + options.samples)")
@@ -54,9 +58,13 @@ extension Bench {
                         }
                     }
                     guard sample >= options.warmup else { continue }
-                    series[p.set.name, default: [:]][engine, default: Series(mode: mode, set: p.set.name, engine: engine,
-                                                                             cases: calls)]
-                        .samples.append(Double(elapsed) / 1000 / Double(max(1, calls)))
+                    series[p.set.name, default: [:]][
+                        engine,
+                        default: Series(
+                            mode: mode, set: p.set.name, engine: engine,
+                            cases: calls)
+                    ]
+                    .samples.append(Double(elapsed) / 1000 / Double(max(1, calls)))
                 }
             }
         }
@@ -66,8 +74,10 @@ extension Bench {
             guard let relayout = bySet["relayout"]?.median else { continue }
             for engine in Self.selectionEngines.dropFirst() {
                 guard let cost = bySet[engine]?.median else { continue }
-                report.ratios.append(Ratio(mode: mode, set: p.set.name, name: "\(engine) call/relayout", value: cost / relayout,
-                                           target: nil))
+                report.ratios.append(
+                    Ratio(
+                        mode: mode, set: p.set.name, name: "\(engine) call/relayout", value: cost / relayout,
+                        target: nil))
             }
         }
         report.printTable(mode: mode)
@@ -92,8 +102,11 @@ enum SelectionPasses {
     static func relayout(_ texts: [PreparedText], _ cases: [BenchCase]) -> Int {
         var checksum = 0
         for i in texts.indices {
-            guard let layout = try? texts[i].layout(width: CGFloat(cases[i].baseWidth), numberOfLines: cases[i].maxLines,
-                                                    lineBreakMode: cases[i].mode) else { continue }
+            guard
+                let layout = try? texts[i].layout(
+                    width: CGFloat(cases[i].baseWidth), numberOfLines: cases[i].maxLines,
+                    lineBreakMode: cases[i].mode)
+            else { continue }
             checksum &+= layout.lineCount
         }
         return checksum

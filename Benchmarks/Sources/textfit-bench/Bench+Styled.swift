@@ -12,8 +12,10 @@ import TextFit
 /// - `plain-relayout`, `styled1-relayout`, `styled3-relayout`: `measure` of prepared texts at the relayout
 ///   widths.
 extension Bench {
-    static let styledEngines = ["plain-prepare", "styled1-prepare", "styled3-prepare",
-                                "plain-relayout", "styled1-relayout", "styled3-relayout"]
+    static let styledEngines = [
+        "plain-prepare", "styled1-prepare", "styled3-prepare",
+        "plain-relayout", "styled1-relayout", "styled3-relayout",
+    ]
 
     func runStyled() {
         let mode = "styled"
@@ -30,11 +32,12 @@ extension Bench {
         let prepared: [Prepared] = loaded.sets.map { set in
             let oneRun = set.cases.map { c in try? StyledText(c.text, font: c.font) }
             let threeRuns = set.cases.map { Self.threeRuns($0) }
-            return Prepared(set: set, oneRun: oneRun, threeRuns: threeRuns,
-                            plainTexts: set.cases.map { PreparedText($0.text, font: $0.font) },
-                            oneRunTexts: zip(oneRun, set.cases).map { Self.prepared($0, $1) },
-                            threeRunTexts: zip(threeRuns, set.cases).map { Self.prepared($0, $1) },
-                            widths: set.cases.map { c in Bench.relayoutFactors.map { CGFloat(c.baseWidth) * $0 } })
+            return Prepared(
+                set: set, oneRun: oneRun, threeRuns: threeRuns,
+                plainTexts: set.cases.map { PreparedText($0.text, font: $0.font) },
+                oneRunTexts: zip(oneRun, set.cases).map { Self.prepared($0, $1) },
+                threeRunTexts: zip(threeRuns, set.cases).map { Self.prepared($0, $1) },
+                widths: set.cases.map { c in Bench.relayoutFactors.map { CGFloat(c.baseWidth) * $0 } })
         }
         let interleaver = Interleaver(engines: Self.styledEngines)
         var series: [String: [String: Series]] = [:]
@@ -54,9 +57,13 @@ extension Bench {
                     }
                     guard sample >= options.warmup else { continue }
                     let units = p.set.cases.count * (engine.hasSuffix("relayout") ? Bench.relayoutFactors.count : 1)
-                    series[p.set.name, default: [:]][engine, default: Series(mode: mode, set: p.set.name, engine: engine,
-                                                                             cases: p.set.cases.count)]
-                        .samples.append(Double(elapsed) / 1000 / Double(units))
+                    series[p.set.name, default: [:]][
+                        engine,
+                        default: Series(
+                            mode: mode, set: p.set.name, engine: engine,
+                            cases: p.set.cases.count)
+                    ]
+                    .samples.append(Double(elapsed) / 1000 / Double(units))
                 }
             }
         }
@@ -65,8 +72,10 @@ extension Bench {
             report.series += Self.styledEngines.compactMap { bySet[$0] }
             func ratio(_ name: String, _ over: String, target: String?) {
                 guard let cost = bySet[name]?.median, let base = bySet[over]?.median, base > 0 else { return }
-                report.ratios.append(Ratio(mode: mode, set: p.set.name, name: "\(name)/\(over)", value: cost / base,
-                                           target: target))
+                report.ratios.append(
+                    Ratio(
+                        mode: mode, set: p.set.name, name: "\(name)/\(over)", value: cost / base,
+                        target: target))
             }
             ratio("styled1-prepare", "plain-prepare", target: "<= 1.1")
             ratio("styled3-prepare", "plain-prepare", target: nil)
@@ -110,8 +119,10 @@ enum StyledPasses {
         // a retain and release of every field (Passes.textfitMeasureFromString).
         for i in cases.indices {
             let prepared = PreparedText(cases[i].text, font: cases[i].font)
-            guard let metrics = try? prepared.measure(width: cases[i].cgWidth, numberOfLines: cases[i].maxLines,
-                                                      lineBreakMode: cases[i].mode)
+            guard
+                let metrics = try? prepared.measure(
+                    width: cases[i].cgWidth, numberOfLines: cases[i].maxLines,
+                    lineBreakMode: cases[i].mode)
             else { continue }
             checksum &+= metrics.lineCount &+ Int(metrics.size.width * 1024)
         }
@@ -129,8 +140,9 @@ enum StyledPasses {
         var checksum = 0
         for i in texts.indices {
             guard let styled = texts[i], let prepared = try? PreparedText(styled: styled),
-                  let metrics = try? prepared.measure(width: cases[i].cgWidth, numberOfLines: cases[i].maxLines,
-                                                      lineBreakMode: cases[i].mode)
+                let metrics = try? prepared.measure(
+                    width: cases[i].cgWidth, numberOfLines: cases[i].maxLines,
+                    lineBreakMode: cases[i].mode)
             else { continue }
             checksum &+= metrics.lineCount &+ Int(metrics.size.height * 1024)
         }
@@ -142,8 +154,9 @@ enum StyledPasses {
         var checksum = 0
         for i in texts.indices {
             guard let styled = texts[i], let prepared = try? PreparedText(styled: styled),
-                  let metrics = try? prepared.measure(width: cases[i].cgWidth, numberOfLines: cases[i].maxLines,
-                                                      lineBreakMode: cases[i].mode)
+                let metrics = try? prepared.measure(
+                    width: cases[i].cgWidth, numberOfLines: cases[i].maxLines,
+                    lineBreakMode: cases[i].mode)
             else { continue }
             checksum &+= metrics.lineCount &+ Int(metrics.size.width * 1024)
         }

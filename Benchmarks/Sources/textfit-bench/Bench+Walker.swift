@@ -31,9 +31,13 @@ extension Bench {
                     }
                     if engine == "layout" { lineCounts[p.set.name] = lines }
                     guard sample >= options.warmup else { continue }
-                    series[p.set.name, default: [:]][engine, default: Series(mode: mode, set: p.set.name, engine: engine,
-                                                                             cases: p.set.cases.count)]
-                        .samples.append(Double(elapsed) / 1000 / Double(max(lineCounts[p.set.name] ?? 1, 1)))
+                    series[p.set.name, default: [:]][
+                        engine,
+                        default: Series(
+                            mode: mode, set: p.set.name, engine: engine,
+                            cases: p.set.cases.count)
+                    ]
+                    .samples.append(Double(elapsed) / 1000 / Double(max(lineCounts[p.set.name] ?? 1, 1)))
                 }
             }
         }
@@ -42,12 +46,16 @@ extension Bench {
             report.series += Self.walkerEngines.compactMap { bySet[$0] }
             guard let layout = bySet["layout"]?.median else { continue }
             if let walker = bySet["walker"]?.median {
-                report.ratios.append(Ratio(mode: mode, set: p.set.name, name: "walker/layout per line",
-                                           value: walker / layout, target: "<= 1.2"))
+                report.ratios.append(
+                    Ratio(
+                        mode: mode, set: p.set.name, name: "walker/layout per line",
+                        value: walker / layout, target: "<= 1.2"))
             }
             if let walker = bySet["walker"]?.median, let bare = bySet["layoutOnly"]?.median {
-                report.ratios.append(Ratio(mode: mode, set: p.set.name, name: "walker/layoutOnly per line",
-                                           value: walker / bare, target: nil))
+                report.ratios.append(
+                    Ratio(
+                        mode: mode, set: p.set.name, name: "walker/layoutOnly per line",
+                        value: walker / bare, target: nil))
             }
         }
         report.printTable(mode: mode)
@@ -63,8 +71,11 @@ enum WalkerPasses {
         var lines = 0
         var checksum = 0
         for i in texts.indices {
-            guard let layout = try? texts[i].layout(width: CGFloat(cases[i].baseWidth), numberOfLines: cases[i].maxLines,
-                                                    lineBreakMode: cases[i].mode) else { continue }
+            guard
+                let layout = try? texts[i].layout(
+                    width: CGFloat(cases[i].baseWidth), numberOfLines: cases[i].maxLines,
+                    lineBreakMode: cases[i].mode)
+            else { continue }
             for line in layout.lines {
                 checksum &+= line.range.upperBound &+ Int(line.rect.maxY)
                 lines += 1
@@ -97,8 +108,11 @@ enum WalkerPasses {
     static func layoutOnly(_ texts: [PreparedText], _ cases: [BenchCase]) -> Int {
         var checksum = 0
         for i in texts.indices {
-            guard let layout = try? texts[i].layout(width: CGFloat(cases[i].baseWidth), numberOfLines: cases[i].maxLines,
-                                                    lineBreakMode: cases[i].mode) else { continue }
+            guard
+                let layout = try? texts[i].layout(
+                    width: CGFloat(cases[i].baseWidth), numberOfLines: cases[i].maxLines,
+                    lineBreakMode: cases[i].mode)
+            else { continue }
             checksum &+= layout.lineCount
         }
         return checksum

@@ -29,8 +29,9 @@ final class Bench {
         var files: [String] = []
         for c in set.cases { if let file = c.fontFile, !files.contains(file) { files.append(file) } }
         if let made = pangoInstances[files] { return made }
-        let made = try Pango(fontDirectories: loaded.fontDirectories, fontFiles: files,
-                             checkFamily: set.cases.first?.pangoFamily)
+        let made = try Pango(
+            fontDirectories: loaded.fontDirectories, fontFiles: files,
+            checkFamily: set.cases.first?.pangoFamily)
         pangoInstances[files] = made
         return made
     }
@@ -80,8 +81,9 @@ final class Bench {
                 } else if fontExamples.count < 6 {
                     fontExamples.append("\(c.id): TextFit \(ourFace.path)#\(ourFace.index), Pango \(pango.firstRunFont(c))")
                 }
-                let ours = (try? PreparedText(c.text, font: c.font)
-                    .measure(width: c.cgWidth, numberOfLines: c.maxLines, lineBreakMode: c.mode).lineCount) ?? -1
+                let ours =
+                    (try? PreparedText(c.text, font: c.font)
+                        .measure(width: c.cgWidth, numberOfLines: c.maxLines, lineBreakMode: c.mode).lineCount) ?? -1
                 var theirs = Int(pango.measure(c).line_count)
                 // Pango limits lines only when ellipsizing; TextFit's other modes stop at maxLines.
                 if c.maxLines > 0 && !c.pangoLimitsLines { theirs = min(theirs, c.maxLines) }
@@ -101,10 +103,11 @@ final class Bench {
         report.agreementRows.append(("all", agreeing, total))
         report.sameFontRows.append(("all", sameFont, total))
         report.sameFontExamples = fontExamples
-        report.meta["lineCountAgreement"] = [
-            "agreeing": agreeing, "cases": total, "share": total == 0 ? 0 : Double(agreeing) / Double(total),
-            "sets": perSet, "examples": examples, "sameFont": sameFont, "fontExamples": fontExamples,
-        ] as [String: Any]
+        report.meta["lineCountAgreement"] =
+            [
+                "agreeing": agreeing, "cases": total, "share": total == 0 ? 0 : Double(agreeing) / Double(total),
+                "sets": perSet, "examples": examples, "sameFont": sameFont, "fontExamples": fontExamples,
+            ] as [String: Any]
         report.agreementExamples = examples
         report.printAgreement()
     }
@@ -129,9 +132,10 @@ final class Bench {
         var cacheCounts: [String: (hits: Int, misses: Int)] = [:]
         // Minor page faults inside the timed passes, per set and engine (the kept attempt's), summed over samples.
         var faultCounts: [String: [String: Int]] = [:]
-        var allSeries = Dictionary(uniqueKeysWithValues: engines.map {
-            ($0, Series(mode: mode, set: "all", engine: $0, cases: loaded.all.count))
-        })
+        var allSeries = Dictionary(
+            uniqueKeysWithValues: engines.map {
+                ($0, Series(mode: mode, set: "all", engine: $0, cases: loaded.all.count))
+            })
         if !cold { for set in loaded.sets { consume(Passes.textfitMeasureFromString(set.cases[...])) } }
         for sample in 0..<samplesTotal {
             progress("\(mode): sample \(sample + 1)/\(samplesTotal)\(sample < options.warmup ? " (warm-up)" : "")")
@@ -145,28 +149,43 @@ final class Bench {
                     switch engine {
                     case "textfit":
                         var before = SegmentCache.statistics
-                        elapsed = quietSample(profiled: counted, setup: {
-                            if cold { clearForColdPass() }
-                            before = SegmentCache.statistics
-                        }) { countingFaults(&faults) { consume(Passes.textfitMeasureFromString(set.cases[...])) } }
+                        elapsed = quietSample(
+                            profiled: counted,
+                            setup: {
+                                if cold { clearForColdPass() }
+                                before = SegmentCache.statistics
+                            }
+                        ) { countingFaults(&faults) { consume(Passes.textfitMeasureFromString(set.cases[...])) } }
                         let after = SegmentCache.statistics
                         if sample >= options.warmup {
                             let counts = cacheCounts[set.name] ?? (0, 0)
-                            cacheCounts[set.name] = (counts.hits + after.hits - (cold ? 0 : before.hits),
-                                                     counts.misses + after.misses - (cold ? 0 : before.misses))
+                            cacheCounts[set.name] = (
+                                counts.hits + after.hits - (cold ? 0 : before.hits),
+                                counts.misses + after.misses - (cold ? 0 : before.misses)
+                            )
                         }
                     case "pango":
-                        elapsed = quietSample(profiled: counted) { countingFaults(&faults) { consume(Passes.pangoMeasureFromString(set.cases, pangos[set.name]!)) } }
+                        elapsed = quietSample(profiled: counted) {
+                            countingFaults(&faults) { consume(Passes.pangoMeasureFromString(set.cases, pangos[set.name]!)) }
+                        }
                     case "harfbuzz":
-                        elapsed = quietSample(profiled: counted) { countingFaults(&faults) { consume(Passes.harfbuzzShapeFloor(set.cases, loaded.floorFonts)) } }
+                        elapsed = quietSample(profiled: counted) {
+                            countingFaults(&faults) { consume(Passes.harfbuzzShapeFloor(set.cases, loaded.floorFonts)) }
+                        }
                     default:
-                        elapsed = quietSample(profiled: counted) { countingFaults(&faults) { consume(Passes.harfbuzzShapeRuns(set.cases)) } }
+                        elapsed = quietSample(profiled: counted) {
+                            countingFaults(&faults) { consume(Passes.harfbuzzShapeRuns(set.cases)) }
+                        }
                     }
                     guard sample >= options.warmup else { continue }
                     faultCounts[set.name, default: [:]][engine, default: 0] += faults
-                    series[set.name, default: [:]][engine, default: Series(mode: mode, set: set.name, engine: engine,
-                                                                           cases: set.cases.count)]
-                        .samples.append(Double(elapsed) / 1000 / Double(set.cases.count))
+                    series[set.name, default: [:]][
+                        engine,
+                        default: Series(
+                            mode: mode, set: set.name, engine: engine,
+                            cases: set.cases.count)
+                    ]
+                    .samples.append(Double(elapsed) / 1000 / Double(set.cases.count))
                     totals[engine, default: 0] += elapsed
                 }
             }
@@ -185,16 +204,22 @@ final class Bench {
             guard let textfit = bySet["textfit"] else { continue }
             let ours = textfit.median
             if let pango = bySet["pango"] {
-                report.ratios.append(Ratio(mode: mode, set: name, name: "pango/textfit", value: pango.median / ours,
-                                           target: cold ? ">= 6" : ">= 30"))
+                report.ratios.append(
+                    Ratio(
+                        mode: mode, set: name, name: "pango/textfit", value: pango.median / ours,
+                        target: cold ? ">= 6" : ">= 30"))
                 // For information beside the target's ratio of medians: the same ratio round by round.
-                report.ratios.append(Ratio(mode: mode, set: name, name: "paired", value: textfit.pairedRatio(pango),
-                                           target: nil))
+                report.ratios.append(
+                    Ratio(
+                        mode: mode, set: name, name: "paired", value: textfit.pairedRatio(pango),
+                        target: nil))
             }
             if let floor = bySet["harfbuzz"]?.median {
                 // The floor's target is over the whole corpus; per set it is reported for information.
-                report.ratios.append(Ratio(mode: mode, set: name, name: "textfit/harfbuzz", value: ours / floor,
-                                           target: cold && name == "all" ? "<= 1.0" : nil))
+                report.ratios.append(
+                    Ratio(
+                        mode: mode, set: name, name: "textfit/harfbuzz", value: ours / floor,
+                        target: cold && name == "all" ? "<= 1.0" : nil))
             }
             if let floor = bySet["harfbuzz-runs"]?.median {
                 report.ratios.append(Ratio(mode: mode, set: name, name: "textfit/hb-runs", value: ours / floor, target: nil))
@@ -207,8 +232,10 @@ final class Bench {
             let counts = cacheCounts[set.name] ?? (0, 0)
             hits += counts.hits
             misses += counts.misses
-            cache.append(["set": set.name, "hits": counts.hits, "misses": counts.misses,
-                          "hitRate": counts.hits + counts.misses == 0 ? 0 : Double(counts.hits) / Double(counts.hits + counts.misses)])
+            cache.append([
+                "set": set.name, "hits": counts.hits, "misses": counts.misses,
+                "hitRate": counts.hits + counts.misses == 0 ? 0 : Double(counts.hits) / Double(counts.hits + counts.misses),
+            ])
         }
         let rate = hits + misses == 0 ? 0 : Double(hits) / Double(hits + misses)
         report.cacheRates.append((mode, cache.map { ($0["set"] as! String, $0["hitRate"] as! Double) } + [("all", rate)]))
@@ -217,11 +244,13 @@ final class Bench {
             (set: set.name, engines: engines.map { ($0, Double(faultCounts[set.name]?[$0] ?? 0) / Double(passes)) })
         }
         report.faults.append((mode, faultsPerPass))
-        report.meta["minorFaults.\(mode)"] = Dictionary(uniqueKeysWithValues: faultsPerPass.map { row in
-            (row.set, Dictionary(uniqueKeysWithValues: row.engines.map { ($0.0, $0.1) }))
-        })
+        report.meta["minorFaults.\(mode)"] = Dictionary(
+            uniqueKeysWithValues: faultsPerPass.map { row in
+                (row.set, Dictionary(uniqueKeysWithValues: row.engines.map { ($0.0, $0.1) }))
+            })
         if cold { report.meta["coldClear"] = Bench.coldClearKeepsPages ? "pages kept" : "pages handed back" }
-        report.meta["segmentCache.\(mode)"] = ["hits": hits, "misses": misses, "hitRate": rate, "sets": cache] as [String: Any]
+        report.meta["segmentCache.\(mode)"] =
+            ["hits": hits, "misses": misses, "hitRate": rate, "sets": cache] as [String: Any]
         report.printTable(mode: mode)
     }
 
@@ -240,17 +269,19 @@ final class Bench {
             var layouts: [PangoLayoutHandle?]
         }
         let prepared: [Prepared] = loaded.sets.map { set in
-            Prepared(set: set, texts: set.cases.map { PreparedText($0.text, font: $0.font) },
-                     widths: set.cases.map { c in Bench.relayoutFactors.map { CGFloat(c.baseWidth) * $0 } },
-                     layouts: pangos[set.name].map { p in set.cases.map { p.makeLayout($0) } } ?? [])
+            Prepared(
+                set: set, texts: set.cases.map { PreparedText($0.text, font: $0.font) },
+                widths: set.cases.map { c in Bench.relayoutFactors.map { CGFloat(c.baseWidth) * $0 } },
+                layouts: pangos[set.name].map { p in set.cases.map { p.makeLayout($0) } } ?? [])
         }
         let widthCount = Bench.relayoutFactors.count
         let interleaver = Interleaver(engines: engines)
         var series: [String: [String: Series]] = [:]
         let totalUnits = loaded.all.count * widthCount
-        var allSeries = Dictionary(uniqueKeysWithValues: engines.map {
-            ($0, Series(mode: mode, set: "all", engine: $0, cases: loaded.all.count))
-        })
+        var allSeries = Dictionary(
+            uniqueKeysWithValues: engines.map {
+                ($0, Series(mode: mode, set: "all", engine: $0, cases: loaded.all.count))
+            })
         for sample in 0..<samplesTotal {
             progress("relayout: sample \(sample + 1)/\(samplesTotal)\(sample < options.warmup ? " (warm-up)" : "")")
             var totals: [String: UInt64] = [:]
@@ -265,9 +296,13 @@ final class Bench {
                     }
                     guard sample >= options.warmup else { continue }
                     let units = p.set.cases.count * widthCount
-                    series[p.set.name, default: [:]][engine, default: Series(mode: mode, set: p.set.name, engine: engine,
-                                                                             cases: p.set.cases.count)]
-                        .samples.append(Double(elapsed) / 1000 / Double(units))
+                    series[p.set.name, default: [:]][
+                        engine,
+                        default: Series(
+                            mode: mode, set: p.set.name, engine: engine,
+                            cases: p.set.cases.count)
+                    ]
+                    .samples.append(Double(elapsed) / 1000 / Double(units))
                     totals[engine, default: 0] += elapsed
                 }
             }
@@ -284,11 +319,15 @@ final class Bench {
             for engine in ["textfit", "textfit-layout"] {
                 guard let ours = bySet[engine]?.median else { continue }
                 if let theirs = bySet["pango"]?.median {
-                    report.ratios.append(Ratio(mode: mode, set: name, name: "pango/\(engine)", value: theirs / ours,
-                                               target: ">= 500"))
+                    report.ratios.append(
+                        Ratio(
+                            mode: mode, set: name, name: "pango/\(engine)", value: theirs / ours,
+                            target: ">= 500"))
                 }
-                report.ratios.append(Ratio(mode: mode, set: name, name: "\(engine) ns/width", value: ours * 1000,
-                                           target: engine == "textfit" ? "<= 150" : "<= 200"))
+                report.ratios.append(
+                    Ratio(
+                        mode: mode, set: name, name: "\(engine) ns/width", value: ours * 1000,
+                        target: engine == "textfit" ? "<= 150" : "<= 200"))
             }
         }
         report.printTable(mode: mode)
@@ -301,7 +340,9 @@ final class Bench {
         let cores = ProcessInfo.processInfo.activeProcessorCount
         let load = Report.loadAverage()
         if load > 0.5 {
-            progress("parallel: load average \(String(format: "%.2f", load)) before starting: other processes use the cores, so the speed-up is understated")
+            progress(
+                "parallel: load average \(String(format: "%.2f", load)) before starting: other processes use the cores, so the speed-up is understated"
+            )
         }
         report.meta["loadAverageBeforeParallel"] = load
         let many = "textfit-\(cores)threads"
@@ -320,9 +361,10 @@ final class Bench {
         var engines: [String] = []
         for state in ["warm", "cold"] { engines += configurations.map { engine($0, state) } }
         var series: [String: [String: Series]] = [:]
-        var allSeries = Dictionary(uniqueKeysWithValues: engines.map {
-            ($0, Series(mode: mode, set: "all", engine: $0, cases: loaded.all.count))
-        })
+        var allSeries = Dictionary(
+            uniqueKeysWithValues: engines.map {
+                ($0, Series(mode: mode, set: "all", engine: $0, cases: loaded.all.count))
+            })
         // CPU time and run-queue wait of the multi-threaded passes: how many cores they really had.
         var busy = (wall: 0.0, cpu: 0.0, waiting: 0.0)
         // CPU time of the same work on one thread and on all: more CPU on all cores means contention
@@ -343,17 +385,21 @@ final class Bench {
         }
         /// Called at the start of every all-core pass (timed or not) and at the end.
         func closeOtherCPU() {
-            if let open = otherCPU, open.counted { cpuTime[open.state, default: (0, 0)].many += otherThreadsCPU() - open.since }
+            if let open = otherCPU, open.counted {
+                cpuTime[open.state, default: (0, 0)].many += otherThreadsCPU() - open.since
+            }
             otherCPU = nil
         }
-        let requests = Dictionary(uniqueKeysWithValues: loaded.sets.map { set in
-            (set.name, set.cases.map(\.request))
-        })
+        let requests = Dictionary(
+            uniqueKeysWithValues: loaded.sets.map { set in
+                (set.name, set.cases.map(\.request))
+            })
         // TEXTFIT_BENCH_HOLD_CORES=1: during the one-thread passes, spin on the other cores (a pause loop,
         // no memory traffic), so another process cannot run beside the pass when the two-thread passes push
         // it off (run at a raised autogroup priority on a busy machine: README, Profiling). Its CPU time is
         // not counted.
-        let holder = ProcessInfo.processInfo.environment["TEXTFIT_BENCH_HOLD_CORES"] == "1" ? CoreHolder(count: cores - 1) : nil
+        let holder =
+            ProcessInfo.processInfo.environment["TEXTFIT_BENCH_HOLD_CORES"] == "1" ? CoreHolder(count: cores - 1) : nil
         if holder != nil { progress("parallel: holding the other cores during one-thread passes") }
         // Before each timed pass, an untimed pass of the same batch in the same configuration, so each is
         // timed in its own steady state (see README, "parallel"). TEXTFIT_BENCH_PARALLEL_WARMUP=caller
@@ -361,7 +407,8 @@ final class Bench {
         // this core's caches for the one-thread pass and nowhere for a worker (0.1 of the speed-up).
         let sameWarmup = ProcessInfo.processInfo.environment["TEXTFIT_BENCH_PARALLEL_WARMUP"] != "caller"
         if sameWarmup { progress("parallel: each timed pass follows an untimed one of the same configuration") }
-        report.meta["parallelWarmup"] = sameWarmup ? "same configuration before each timed pass" : "one per set, on the calling thread"
+        report.meta["parallelWarmup"] =
+            sameWarmup ? "same configuration before each timed pass" : "one per set, on the calling thread"
         var control: [[Double]] = [[], []]  // the control's passes: one thread, all cores
         // The configurations' order rotates from sample to sample.
         for sample in 0..<samplesTotal {
@@ -377,7 +424,8 @@ final class Bench {
                         let concurrency = parallel ? cores : 1
                         let key = configuration == "dispatch" ? "\(state)-dispatch" : state
                         func pass() -> Int {
-                            configuration == "dispatch" ? Passes.dispatchBatch(requests[set.name]!, concurrency: concurrency)
+                            configuration == "dispatch"
+                                ? Passes.dispatchBatch(requests[set.name]!, concurrency: concurrency)
                                 : Passes.textfitBatch(requests[set.name]!, concurrency: concurrency)
                         }
                         if sameWarmup {
@@ -411,9 +459,13 @@ final class Bench {
                         }
                         guard counted else { continue }
                         let name = engine(configuration, state)
-                        series[set.name, default: [:]][name, default: Series(mode: mode, set: set.name, engine: name,
-                                                                             cases: set.cases.count)]
-                            .samples.append(Double(elapsed) / 1000 / Double(set.cases.count))
+                        series[set.name, default: [:]][
+                            name,
+                            default: Series(
+                                mode: mode, set: set.name, engine: name,
+                                cases: set.cases.count)
+                        ]
+                        .samples.append(Double(elapsed) / 1000 / Double(set.cases.count))
                         totals[name, default: 0] += elapsed
                     }
                 }
@@ -441,11 +493,15 @@ final class Bench {
             for state in ["warm", "cold"] {
                 guard let one = bySet["textfit-1thread-\(state)"]?.median, let all = bySet["\(many)-\(state)"]?.median
                 else { continue }
-                report.ratios.append(Ratio(mode: mode, set: name, name: "speedup \(cores) cores (\(state))", value: one / all,
-                                           target: state == "warm" ? ">= 1.8" : nil))
+                report.ratios.append(
+                    Ratio(
+                        mode: mode, set: name, name: "speedup \(cores) cores (\(state))", value: one / all,
+                        target: state == "warm" ? ">= 1.8" : nil))
                 if let dispatch = bySet["\(many)-dispatch-\(state)"]?.median {
-                    report.ratios.append(Ratio(mode: mode, set: name, name: "speedup \(cores) cores, Dispatch (\(state))",
-                                               value: one / dispatch, target: nil))
+                    report.ratios.append(
+                        Ratio(
+                            mode: mode, set: name, name: "speedup \(cores) cores, Dispatch (\(state))",
+                            value: one / dispatch, target: nil))
                 }
             }
         }
@@ -455,9 +511,11 @@ final class Bench {
             guard let time = cpuTime[key], time.one > 0, time.many > 0 else { return .nan }
             return time.many / time.one
         }
-        var meta: [String: Any] = ["cores": cores, "api": "TextBatch.measure(_:concurrency:), all cores vs 1",
-                                   "cpuSecondsPerWallSecond": cpuPerWall, "runQueueWaitPerWallSecond": waitingPerWall,
-                                   "cpuTimeAllCoresOverOneWarm": inflation[0], "cpuTimeAllCoresOverOneCold": inflation[1]]
+        var meta: [String: Any] = [
+            "cores": cores, "api": "TextBatch.measure(_:concurrency:), all cores vs 1",
+            "cpuSecondsPerWallSecond": cpuPerWall, "runQueueWaitPerWallSecond": waitingPerWall,
+            "cpuTimeAllCoresOverOneWarm": inflation[0], "cpuTimeAllCoresOverOneCold": inflation[1],
+        ]
         if withDispatch {
             meta["cpuTimeDispatchOverOneWarm"] = inflation[2]
             meta["cpuTimeDispatchOverOneCold"] = inflation[3]
@@ -466,14 +524,18 @@ final class Bench {
         meta["controlSpeedup"] = controlSpeedup
         meta["control"] = "400 000 random reads in a shared 16 MiB table, 1 thread vs \(cores), once per sample"
         report.meta["parallel"] = meta
-        report.parallelNote = String(format: """
-            all-core passes: %.2f CPU-seconds per wall second, %.2f s per wall second waiting for a CPU held by \
-            other processes (%d cores); CPU time all cores / one thread for the same cases: %.2f warm, %.2f cold \
-            (1.00 = no contention cost)
-            """, cpuPerWall, waitingPerWall, cores, inflation[0], inflation[1])
+        report.parallelNote =
+            String(
+                format: """
+                    all-core passes: %.2f CPU-seconds per wall second, %.2f s per wall second waiting for a CPU held by \
+                    other processes (%d cores); CPU time all cores / one thread for the same cases: %.2f warm, %.2f cold \
+                    (1.00 = no contention cost)
+                    """, cpuPerWall, waitingPerWall, cores, inflation[0], inflation[1])
             + (withDispatch ? String(format: "; through Dispatch: %.2f warm, %.2f cold", inflation[2], inflation[3]) : "")
-            + String(format: "\ncontrol in the same rounds (random reads in a shared 16 MiB table, no TextFit): %.2f× on %d cores, %.2f ms on one thread (the machine's own ceiling for memory-bound work at the time)",
-                     controlSpeedup, cores, control[0].isEmpty ? Double.nan : median(control[0]) / 1e6)
+            + String(
+                format:
+                    "\ncontrol in the same rounds (random reads in a shared 16 MiB table, no TextFit): %.2f× on %d cores, %.2f ms on one thread (the machine's own ceiling for memory-bound work at the time)",
+                controlSpeedup, cores, control[0].isEmpty ? Double.nan : median(control[0]) / 1e6)
         report.printTable(mode: mode)
     }
 
@@ -517,10 +579,13 @@ final class Bench {
             heights[row] = metrics?.size.height ?? 0
             if (row + 1) % max(1, rows / 10) == 0 {
                 let stats = SegmentCache.statistics
-                checkpoints.append(["rows": row + 1, "rssMiB": Double(ProcessMemory.currentKiB) / 1024,
-                                    "cacheMiB": Double(stats.bytes) / 1_048_576, "cacheEntries": stats.entries])
-                progress("memory (\(scenario)): \(row + 1) rows, RSS \(ProcessMemory.currentKiB / 1024) MiB, "
-                         + "segment cache \(stats.bytes >> 20) MiB")
+                checkpoints.append([
+                    "rows": row + 1, "rssMiB": Double(ProcessMemory.currentKiB) / 1024,
+                    "cacheMiB": Double(stats.bytes) / 1_048_576, "cacheEntries": stats.entries,
+                ])
+                progress(
+                    "memory (\(scenario)): \(row + 1) rows, RSS \(ProcessMemory.currentKiB / 1024) MiB, "
+                        + "segment cache \(stats.bytes >> 20) MiB")
             }
         }
         let elapsed = now() - start
@@ -530,10 +595,12 @@ final class Bench {
         let memory: [String: Any] = [
             "scenario": scenario, "rows": rows, "baselineRssMiB": Double(baseline) / 1024,
             "peakRssMiB": Double(peak) / 1024, "peakIncludesEarlierWork": !resetWorked,
-            "segmentCache": ["byteLimitMiB": Double(SegmentCache.byteLimit) / 1_048_576,
-                             "bytesMiB": Double(stats.bytes) / 1_048_576, "entries": stats.entries,
-                             "evictions": stats.evictions, "hits": stats.hits, "misses": stats.misses,
-                             "hitRate": stats.hitRate] as [String: Any],
+            "segmentCache": [
+                "byteLimitMiB": Double(SegmentCache.byteLimit) / 1_048_576,
+                "bytesMiB": Double(stats.bytes) / 1_048_576, "entries": stats.entries,
+                "evictions": stats.evictions, "hits": stats.hits, "misses": stats.misses,
+                "hitRate": stats.hitRate,
+            ] as [String: Any],
             "usPerRow": Double(elapsed) / 1000 / Double(rows), "checkpoints": checkpoints,
         ]
         report.meta["memory.\(scenario)"] = memory

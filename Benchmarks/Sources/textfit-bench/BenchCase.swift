@@ -82,8 +82,10 @@ enum CaseLoader {
     static func defaultCorpusPath() -> String? {
         let source = URL(fileURLWithPath: #filePath)  // Benchmarks/Sources/textfit-bench/BenchCase.swift
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        var candidates = [source.appendingPathComponent("Corpus/cases.jsonl").path,
-                          "Benchmarks/Corpus/cases.jsonl", "Corpus/cases.jsonl"]
+        var candidates = [
+            source.appendingPathComponent("Corpus/cases.jsonl").path,
+            "Benchmarks/Corpus/cases.jsonl", "Corpus/cases.jsonl",
+        ]
         var directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
         for _ in 0..<6 {
             candidates.append(directory.appendingPathComponent("Corpus/cases.jsonl").path)
@@ -184,7 +186,8 @@ enum CaseLoader {
             bySet[set, default: []].append(benchCase)
         }
         let directories = BundledFonts.directory.map { [$0.path] } ?? []
-        return Loaded(sets: order.map { CaseSet(name: $0, cases: bySet[$0]!) }, floorFonts: floorFonts,
-                      fontDirectories: directories, fontFiles: fontFiles, path: path, skipped: skipped)
+        return Loaded(
+            sets: order.map { CaseSet(name: $0, cases: bySet[$0]!) }, floorFonts: floorFonts,
+            fontDirectories: directories, fontFiles: fontFiles, path: path, skipped: skipped)
     }
 }

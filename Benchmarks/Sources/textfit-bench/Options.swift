@@ -88,7 +88,10 @@ struct Options {
             case "--mode":
                 for name in try value(argument).split(separator: ",") {
                     guard let mode = Mode(rawValue: String(name)) else {
-                        throw UsageError(description: "--mode must be one of \(Mode.allCases.map(\.rawValue).joined(separator: "|")), got '\(name)'")
+                        throw UsageError(
+                            description:
+                                "--mode must be one of \(Mode.allCases.map(\.rawValue).joined(separator: "|")), got '\(name)'"
+                        )
                     }
                     explicitModes.append(mode)
                 }
@@ -106,7 +109,10 @@ struct Options {
                 let names = Set(try value(argument).split(separator: ",").map(String.init))
                 let known: Set<String> = ["textfit", "pango", "harfbuzz"]
                 guard !names.isEmpty, names.isSubset(of: known), names.contains("textfit") else {
-                    throw UsageError(description: "--engines takes textfit plus any of pango,harfbuzz, got '\(names.sorted().joined(separator: ","))'")
+                    throw UsageError(
+                        description:
+                            "--engines takes textfit plus any of pango,harfbuzz, got '\(names.sorted().joined(separator: ","))'"
+                    )
                 }
                 options.engines = names
             case "--no-agreement":

@@ -18,8 +18,10 @@ enum Passes {
         // caller holding its text does not pay. The peers' passes read their cases the same way.
         for i in cases.indices {
             let prepared = PreparedText(cases[i].text, font: cases[i].font)
-            guard let metrics = try? prepared.measure(width: cases[i].cgWidth, numberOfLines: cases[i].maxLines,
-                                                      lineBreakMode: cases[i].mode)
+            guard
+                let metrics = try? prepared.measure(
+                    width: cases[i].cgWidth, numberOfLines: cases[i].maxLines,
+                    lineBreakMode: cases[i].mode)
             else { continue }
             checksum &+= metrics.lineCount &+ Int(metrics.size.width * 1024)
         }
@@ -149,10 +151,12 @@ enum Passes {
                     guard let range = taken else { break }
                     for index in range {
                         let r = requests[index]
-                        (output.baseAddress! + index).initialize(to: Result {
-                            try PreparedText(r.text, font: r.font).measure(width: r.width, numberOfLines: r.numberOfLines,
-                                                                           lineBreakMode: r.lineBreakMode, lineBreakStrategy: r.lineBreakStrategy)
-                        })
+                        (output.baseAddress! + index).initialize(
+                            to: Result {
+                                try PreparedText(r.text, font: r.font).measure(
+                                    width: r.width, numberOfLines: r.numberOfLines,
+                                    lineBreakMode: r.lineBreakMode, lineBreakStrategy: r.lineBreakStrategy)
+                            })
                     }
                 }
             }

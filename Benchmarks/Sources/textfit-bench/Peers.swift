@@ -18,13 +18,15 @@ final class Pango {
         self.cacheDirectory = cacheDirectory
         let made: OpaquePointer? = withCStrings(fontDirectories) { directories in
             withCStrings(fontFiles) { files in
-                bench_pango_create(directories, Int32(fontDirectories.count), files, Int32(fontFiles.count),
-                                   cacheDirectory, checkFamily, &error, error.count)
+                bench_pango_create(
+                    directories, Int32(fontDirectories.count), files, Int32(fontFiles.count),
+                    cacheDirectory, checkFamily, &error, error.count)
             }
         }
         guard let made else {
             if let cacheDirectory { try? FileManager.default.removeItem(atPath: cacheDirectory) }
-            throw InitError(description: String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+            throw InitError(
+                description: String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
         }
         handle = made
     }
@@ -41,8 +43,9 @@ final class Pango {
     func measure(_ c: BenchCase) -> bench_result {
         var result = bench_result()
         c.utf8.withUnsafeBufferPointer { text in
-            _ = bench_pango_layout(handle, c.pangoFamily, text.baseAddress, Int32(text.count - 1), c.size,
-                                   c.pangoWidth, Int32(c.maxLines), c.pangoMode, &result)
+            _ = bench_pango_layout(
+                handle, c.pangoFamily, text.baseAddress, Int32(text.count - 1), c.size,
+                c.pangoWidth, Int32(c.maxLines), c.pangoMode, &result)
         }
         return result
     }
@@ -52,8 +55,9 @@ final class Pango {
         var path = [CChar](repeating: 0, count: 1024)
         var index: Int32 = 0
         let status = c.utf8.withUnsafeBufferPointer { text in
-            bench_pango_first_run_font(handle, c.pangoFamily, text.baseAddress, Int32(text.count - 1), c.size,
-                                       &path, path.count, &index)
+            bench_pango_first_run_font(
+                handle, c.pangoFamily, text.baseAddress, Int32(text.count - 1), c.size,
+                &path, path.count, &index)
         }
         guard status == 0 else { return "?" }
         return String(decoding: path.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) + "#\(index)"
@@ -72,8 +76,9 @@ final class Pango {
     /// A layout kept for re-laying out (relayout mode).
     func makeLayout(_ c: BenchCase) -> PangoLayoutHandle? {
         let made = c.utf8.withUnsafeBufferPointer { text in
-            bench_kept_layout_create(handle, c.pangoFamily, text.baseAddress, Int32(text.count - 1), c.size,
-                                      c.pangoWidth, Int32(c.maxLines), c.pangoMode)
+            bench_kept_layout_create(
+                handle, c.pangoFamily, text.baseAddress, Int32(text.count - 1), c.size,
+                c.pangoWidth, Int32(c.maxLines), c.pangoMode)
         }
         return made.map(PangoLayoutHandle.init)
     }

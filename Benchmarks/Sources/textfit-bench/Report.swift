@@ -90,7 +90,9 @@ struct Report {
         guard let commit = git(["rev-parse", "--short=12", "HEAD"]) else {
             // An exported tree (git archive) has no repository: the caller may name the commit.
             let named = ProcessInfo.processInfo.environment["TEXTFIT_SOURCE_COMMIT"]
-            return named.map { ["checkout": checkout, "commit": $0, "uncommittedSourceChanges": false] } ?? ["checkout": checkout]
+            return named.map { ["checkout": checkout, "commit": $0, "uncommittedSourceChanges": false] } ?? [
+                "checkout": checkout
+            ]
         }
         let dirty = git(["status", "--porcelain", "--", "Sources", "Package.swift"]).map { !$0.isEmpty } ?? false
         return ["checkout": checkout, "commit": commit, "uncommittedSourceChanges": dirty]
@@ -99,20 +101,25 @@ struct Report {
     /// The 1-minute load average (other processes on this shared machine compete for the cores).
     static func loadAverage() -> Double {
         guard let text = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8),
-              let first = text.split(separator: " ").first, let value = Double(first) else { return .nan }
+            let first = text.split(separator: " ").first, let value = Double(first)
+        else { return .nan }
         return value
     }
 
     static func machine() -> [String: Any] {
-        var result: [String: Any] = ["cores": ProcessInfo.processInfo.activeProcessorCount,
-                                     "memoryGiB": (Double(ProcessInfo.processInfo.physicalMemory) / 1_073_741_824 * 10).rounded() / 10]
+        var result: [String: Any] = [
+            "cores": ProcessInfo.processInfo.activeProcessorCount,
+            "memoryGiB": (Double(ProcessInfo.processInfo.physicalMemory) / 1_073_741_824 * 10).rounded() / 10,
+        ]
         if let cpu = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8),
-           let line = cpu.split(separator: "\n").first(where: { $0.hasPrefix("model name") }),
-           let colon = line.firstIndex(of: ":") {
+            let line = cpu.split(separator: "\n").first(where: { $0.hasPrefix("model name") }),
+            let colon = line.firstIndex(of: ":")
+        {
             result["cpu"] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
         }
         if let release = try? String(contentsOfFile: "/etc/os-release", encoding: .utf8),
-           let line = release.split(separator: "\n").first(where: { $0.hasPrefix("PRETTY_NAME=") }) {
+            let line = release.split(separator: "\n").first(where: { $0.hasPrefix("PRETTY_NAME=") })
+        {
             result["os"] = line.dropFirst("PRETTY_NAME=".count).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
         }
         var name = utsname()
@@ -127,41 +134,52 @@ struct Report {
         if Report.isDebugBuild {
             let warning = """
 
-            ************************************************************************************
-            *  WARNING: DEBUG BUILD. These timings mean nothing. Run with -c release:           *
-            *    swift run -c release --package-path Benchmarks textfit-bench                    *
-            ************************************************************************************
+                ************************************************************************************
+                *  WARNING: DEBUG BUILD. These timings mean nothing. Run with -c release:           *
+                *    swift run -c release --package-path Benchmarks textfit-bench                    *
+                ************************************************************************************
 
-            """
+                """
             print(warning)
             progress(warning)
         }
         let machine = meta["machine"] as? [String: Any] ?? [:]
         print("textfit-bench — TextFit \(meta["textfit"] ?? "?") vs Pango \(meta["pango"] ?? "?") and the HarfBuzz floor")
-        print("machine: \(machine["cpu"] ?? "?"), \(machine["cores"] ?? "?") cores, \(machine["memoryGiB"] ?? "?") GiB, "
-              + "\(machine["os"] ?? "?"), Linux \(machine["kernel"] ?? "?")")
+        print(
+            "machine: \(machine["cpu"] ?? "?"), \(machine["cores"] ?? "?") cores, \(machine["memoryGiB"] ?? "?") GiB, "
+                + "\(machine["os"] ?? "?"), Linux \(machine["kernel"] ?? "?")")
         if let source = meta["textfitSource"] as? [String: Any], let commit = source["commit"] {
-            print("TextFit source: commit \(commit)\((source["uncommittedSourceChanges"] as? Bool ?? false) ? " + uncommitted changes in Sources/" : "") at \(source["checkout"] ?? "?")")
+            print(
+                "TextFit source: commit \(commit)\((source["uncommittedSourceChanges"] as? Bool ?? false) ? " + uncommitted changes in Sources/" : "") at \(source["checkout"] ?? "?")"
+            )
         }
-        print("swift \(meta["swift"] ?? "?") (\(meta["build"] ?? "?")); harfbuzz \(meta["harfbuzz"] ?? "?"), "
-              + "icu \(meta["icu"] ?? "?"), freetype \(meta["freetype"] ?? "?"), fontconfig \(meta["fontconfig"] ?? "?"), "
-              + "pango \(meta["pango"] ?? "?") (its harfbuzz \(meta["peerHarfbuzz"] ?? "?"))")
+        print(
+            "swift \(meta["swift"] ?? "?") (\(meta["build"] ?? "?")); harfbuzz \(meta["harfbuzz"] ?? "?"), "
+                + "icu \(meta["icu"] ?? "?"), freetype \(meta["freetype"] ?? "?"), fontconfig \(meta["fontconfig"] ?? "?"), "
+                + "pango \(meta["pango"] ?? "?") (its harfbuzz \(meta["peerHarfbuzz"] ?? "?"))")
         if let load = meta["loadAverageAtStart"] as? Double, load > 0.5 {
-            print("note: load average \(String(format: "%.2f", load)) at start: other processes share the cores; ratios hold better than absolute times")
+            print(
+                "note: load average \(String(format: "%.2f", load)) at start: other processes share the cores; ratios hold better than absolute times"
+            )
         }
-        print("cases: \(meta["cases"] ?? 0) from \(meta["corpus"] ?? "?")\(meta["filter"] is String ? " filtered by \(meta["filter"]!)" : ""); "
-              + "medians of \(meta["samples"] ?? 0) samples after \(meta["warmup"] ?? 0) warm-up passes, engines interleaved")
+        print(
+            "cases: \(meta["cases"] ?? 0) from \(meta["corpus"] ?? "?")\(meta["filter"] is String ? " filtered by \(meta["filter"]!)" : ""); "
+                + "medians of \(meta["samples"] ?? 0) samples after \(meta["warmup"] ?? 0) warm-up passes, engines interleaved"
+        )
         print("")
     }
 
     func printAgreement() {
         guard let all = agreementRows.last else { return }
         let share = all.cases == 0 ? 0 : 100 * Double(all.agreeing) / Double(all.cases)
-        print("Line-count agreement with Pango (checked once per case before timing): \(all.agreeing)/\(all.cases) = "
-              + String(format: "%.1f%%", share))
-        print("  " + agreementRows.dropLast().map {
-            "\($0.set) " + String(format: "%.1f%%", $0.cases == 0 ? 0 : 100 * Double($0.agreeing) / Double($0.cases))
-        }.joined(separator: ", "))
+        print(
+            "Line-count agreement with Pango (checked once per case before timing): \(all.agreeing)/\(all.cases) = "
+                + String(format: "%.1f%%", share))
+        print(
+            "  "
+                + agreementRows.dropLast().map {
+                    "\($0.set) " + String(format: "%.1f%%", $0.cases == 0 ? 0 : 100 * Double($0.agreeing) / Double($0.cases))
+                }.joined(separator: ", "))
         for example in agreementExamples.prefix(6) { print("  differs: \(example)") }
         if let fonts = sameFontRows.last {
             print("Same font as Pango for each case's first run (file and face index): \(fonts.agreeing)/\(fonts.cases)")
@@ -200,7 +218,9 @@ struct Report {
         let modeRatios = ratios.filter { $0.mode == mode }
         var ratioNames: [String] = []
         for ratio in modeRatios where !ratioNames.contains(ratio.name) { ratioNames.append(ratio.name) }
-        let unit = mode == "relayout" ? "µs per text per width"
+        let unit =
+            mode == "relayout"
+            ? "µs per text per width"
             : mode == "selection" ? "µs per call (relayout: per case)" : "µs per case"
         let titles: [String: String] = [
             "cold": "cold: measure from the string, segment cache cleared before each pass",
@@ -217,7 +237,8 @@ struct Report {
             var line = Report.pad(set, 10, left: true)
             line += Report.pad("\(rows.first { $0.set == set }?.cases ?? 0)", 6)
             for engine in engines {
-                let cell = rows.first { $0.set == set && $0.engine == engine }
+                let cell =
+                    rows.first { $0.set == set && $0.engine == engine }
                     .map { "\(Report.format($0.median)) (\(Report.format($0.p90)))" } ?? "-"
                 line += Report.pad(cell, max(18, engine.count + 2))
             }
@@ -229,42 +250,55 @@ struct Report {
             }
             print(line)
         }
-        let targets = Dictionary(modeRatios.compactMap { r in r.target.map { (r.name, $0) } }, uniquingKeysWith: { a, _ in a })
+        let targets = Dictionary(
+            modeRatios.compactMap { r in r.target.map { (r.name, $0) } }, uniquingKeysWith: { a, _ in a })
         if !targets.isEmpty {
-            print("targets: " + ratioNames.compactMap { name in targets[name].map { "\(name) \($0)" } }.joined(separator: ", ")
-                  + " (✓ met, ✗ missed)")
+            print(
+                "targets: " + ratioNames.compactMap { name in targets[name].map { "\(name) \($0)" } }.joined(separator: ", ")
+                    + " (✓ met, ✗ missed)")
         }
         if mode == "parallel", let parallelNote { print(parallelNote) }
         if let rates = cacheRates.first(where: { $0.mode == mode }) {
-            print("segment cache hit rate: " + rates.rates.map { "\($0.set) " + String(format: "%.1f%%", $0.rate * 100) }
-                .joined(separator: ", "))
+            print(
+                "segment cache hit rate: "
+                    + rates.rates.map { "\($0.set) " + String(format: "%.1f%%", $0.rate * 100) }
+                    .joined(separator: ", "))
         }
         if let faults = faults.first(where: { $0.mode == mode }) {
-            print("minor page faults per pass: " + faults.sets.map { row in
-                "\(row.set) " + row.engines.map { "\($0.0) " + String(format: "%.0f", $0.1) }.joined(separator: " / ")
-            }.joined(separator: ", "))
+            print(
+                "minor page faults per pass: "
+                    + faults.sets.map { row in
+                        "\(row.set) "
+                            + row.engines.map { "\($0.0) " + String(format: "%.0f", $0.1) }.joined(separator: " / ")
+                    }.joined(separator: ", "))
         }
         print("")
     }
 
     func printMemory() {
         guard !memory.isEmpty else { return }
-        let titles = ["feed": "corpus texts + a row number, 5 widths (words repeat)",
-                      "unique-words": "made-up words that never repeat (the cache fills and evicts)"]
+        let titles = [
+            "feed": "corpus texts + a row number, 5 widths (words repeat)",
+            "unique-words": "made-up words that never repeat (the cache fills and evicts)",
+        ]
         print("memory: rows measured from their strings, only their heights kept; RSS from /proc/self/status")
         for scenario in memory {
             let name = scenario["scenario"] as? String ?? "?"
             let cache = scenario["segmentCache"] as? [String: Any] ?? [:]
             let peak = scenario["peakRssMiB"] as? Double ?? .nan
             print("  \(name) (\(titles[name] ?? "")): \(scenario["rows"] ?? 0) rows")
-            print("    peak RSS \(Report.format(peak)) MiB (\(Report.format(peak * 1.048576)) MB; "
-                  + "\(Report.format(scenario["baselineRssMiB"] as? Double ?? .nan)) MiB before the rows)"
-                  + " — target < 200 MB \(peak * 1.048576 < 200 ? "✓" : "✗")"
-                  + ((scenario["peakIncludesEarlierWork"] as? Bool ?? false) ? " (peak not resettable: includes earlier work)" : ""))
-            print("    segment cache \(Report.format(cache["bytesMiB"] as? Double ?? .nan)) MiB counted of a "
-                  + "\(Report.format(cache["byteLimitMiB"] as? Double ?? .nan)) MiB budget, \(cache["entries"] ?? 0) entries, "
-                  + "\(cache["evictions"] ?? 0) evicted, hit rate " + String(format: "%.1f%%", (cache["hitRate"] as? Double ?? 0) * 100)
-                  + "; \(Report.format(scenario["usPerRow"] as? Double ?? .nan)) µs per row")
+            print(
+                "    peak RSS \(Report.format(peak)) MiB (\(Report.format(peak * 1.048576)) MB; "
+                    + "\(Report.format(scenario["baselineRssMiB"] as? Double ?? .nan)) MiB before the rows)"
+                    + " — target < 200 MB \(peak * 1.048576 < 200 ? "✓" : "✗")"
+                    + ((scenario["peakIncludesEarlierWork"] as? Bool ?? false)
+                        ? " (peak not resettable: includes earlier work)" : ""))
+            print(
+                "    segment cache \(Report.format(cache["bytesMiB"] as? Double ?? .nan)) MiB counted of a "
+                    + "\(Report.format(cache["byteLimitMiB"] as? Double ?? .nan)) MiB budget, \(cache["entries"] ?? 0) entries, "
+                    + "\(cache["evictions"] ?? 0) evicted, hit rate "
+                    + String(format: "%.1f%%", (cache["hitRate"] as? Double ?? 0) * 100)
+                    + "; \(Report.format(scenario["usPerRow"] as? Double ?? .nan)) µs per row")
         }
         print("")
     }
@@ -275,9 +309,11 @@ struct Report {
         var meta = self.meta
         meta["checksum"] = Sink.value
         let results: [[String: Any]] = series.map {
-            ["mode": $0.mode, "set": $0.set, "engine": $0.engine, "median_us": $0.median, "p90_us": $0.p90,
-             "samples": $0.samples.count, "samples_us": $0.samples, "cases": $0.cases,
-             "unit": $0.mode == "relayout" ? "per text per width" : "per case"]
+            [
+                "mode": $0.mode, "set": $0.set, "engine": $0.engine, "median_us": $0.median, "p90_us": $0.p90,
+                "samples": $0.samples.count, "samples_us": $0.samples, "cases": $0.cases,
+                "unit": $0.mode == "relayout" ? "per text per width" : "per case",
+            ]
         }
         let ratioObjects: [[String: Any]] = ratios.map {
             var object: [String: Any] = ["mode": $0.mode, "set": $0.set, "name": $0.name, "value": $0.value]
@@ -285,7 +321,8 @@ struct Report {
             if let met = $0.met { object["met"] = met }
             return object
         }
-        return try JSONSerialization.data(withJSONObject: ["meta": meta, "results": results, "ratios": ratioObjects],
-                                          options: [.prettyPrinted, .sortedKeys])
+        return try JSONSerialization.data(
+            withJSONObject: ["meta": meta, "results": results, "ratios": ratioObjects],
+            options: [.prettyPrinted, .sortedKeys])
     }
 }

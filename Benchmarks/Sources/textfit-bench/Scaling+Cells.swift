@@ -21,9 +21,11 @@ extension Bench {
         let count = Int(ProcessInfo.processInfo.environment["CELLS_ROWS"] ?? "") ?? 10_000
         let texts = loaded.all.map(\.text)
         guard !texts.isEmpty, let titleFont = try? Font.systemFont(ofSize: 17),
-              let detailFont = try? Font.systemFont(ofSize: 15) else { print("no texts or no system font"); return }
-        let template = CellTemplate(titleFont: titleFont, titleNumberOfLines: 2, detailFont: detailFont,
-                                    detailNumberOfLines: 3, imageSize: CGSize(width: 40, height: 40), scale: 2)
+            let detailFont = try? Font.systemFont(ofSize: 15)
+        else { print("no texts or no system font"); return }
+        let template = CellTemplate(
+            titleFont: titleFont, titleNumberOfLines: 2, detailFont: detailFont,
+            detailNumberOfLines: 3, imageSize: CGSize(width: 40, height: 40), scale: 2)
         let posts = (0..<count).map { i in
             Row(text: texts[i % texts.count], detail: texts[(i &* 7 &+ 3) % texts.count])
         }
@@ -40,14 +42,18 @@ extension Bench {
             TextBatch.map(posts, cost: { $0.text.utf8.count &+ ($0.detail?.utf8.count ?? 0) }) { post -> CGFloat in
                 var text: CGFloat = 0
                 if !post.text.isEmpty {
-                    text = ceilPx(try PreparedText(post.text, font: titleFont).measure(
-                        width: column, numberOfLines: 2, lineBreakMode: .byTruncatingTail,
-                        lineBreakStrategy: .standard).size.height)
+                    text = ceilPx(
+                        try PreparedText(post.text, font: titleFont).measure(
+                            width: column, numberOfLines: 2, lineBreakMode: .byTruncatingTail,
+                            lineBreakStrategy: .standard
+                        ).size.height)
                 }
                 if let detail = post.detail, !detail.isEmpty {
-                    let height = ceilPx(try PreparedText(detail, font: detailFont).measure(
-                        width: column, numberOfLines: 3, lineBreakMode: .byTruncatingTail,
-                        lineBreakStrategy: .standard).size.height)
+                    let height = ceilPx(
+                        try PreparedText(detail, font: detailFont).measure(
+                            width: column, numberOfLines: 3, lineBreakMode: .byTruncatingTail,
+                            lineBreakStrategy: .standard
+                        ).size.height)
                     text += (text > 0 ? template.spacing : 0) + height
                 }
                 return ceilPx(margins.top + max(text, 40) + margins.bottom + 1 / scale)
@@ -64,11 +70,15 @@ extension Bench {
         }
 
         print("")
-        print("scaling: \(count) posts as cells (17 pt title ≤ 2 lines, 15 pt detail ≤ 3, 40-pt image, 375 pt, 2x, no height cache), all cores; ms per call (median of \(rounds)), ratio RowHeights(cell:) ÷ by hand (target ≤ 1.2)")
+        print(
+            "scaling: \(count) posts as cells (17 pt title ≤ 2 lines, 15 pt detail ≤ 3, 40-pt image, 375 pt, 2x, no height cache), all cores; ms per call (median of \(rounds)), ratio RowHeights(cell:) ÷ by hand (target ≤ 1.2)"
+        )
         let reference = byHand(posts)
         let measured = (try? rowHeights.heights(for: posts, width: width)) ?? []
         if let text = ProcessInfo.processInfo.environment["CELLS_PROFILE"], let variant = Int(text) {
-            let run: () -> [CGFloat] = variant == 0 ? { (try? rowHeights.heights(for: posts, width: width)) ?? [] }
+            let run: () -> [CGFloat] =
+                variant == 0
+                ? { (try? rowHeights.heights(for: posts, width: width)) ?? [] }
                 : variant == 1 ? { byHand(posts) } : { treePerRow(posts) }
             consume(Int(run().reduce(0, +)))  // warms the segment cache
             bench_profile_collect(1)
@@ -81,8 +91,9 @@ extension Bench {
         let trees = treePerRow(posts)
         let agree = zip(reference, measured).filter { $0 == $1 }.count
         let treesAgree = zip(trees, measured).filter { $0 == $1 }.count
-        print("heights agree: by hand \(agree) of \(count), tree per row \(treesAgree) of \(count)"
-              + (measured.count == count ? "" : " (RowHeights threw)"))
+        print(
+            "heights agree: by hand \(agree) of \(count), tree per row \(treesAgree) of \(count)"
+                + (measured.count == count ? "" : " (RowHeights threw)"))
         // 0 = RowHeights(cell:), 1 = by hand, 2 = a tree per row.
         var samples = [[Double]](repeating: [], count: 3)
         var paired = [[Double]](repeating: [], count: 3)
@@ -106,8 +117,14 @@ extension Bench {
             }
         }
         let m = samples.map { median($0) }
-        print(String(format: "RowHeights(cell:) %8.2f ms  (%.3f× by hand, paired %.3f)", m[0] / 1e6, m[0] / m[1], median(paired[0])))
+        print(
+            String(
+                format: "RowHeights(cell:) %8.2f ms  (%.3f× by hand, paired %.3f)", m[0] / 1e6, m[0] / m[1],
+                median(paired[0])))
         print(String(format: "by hand (TextBatch.map) %8.2f ms", m[1] / 1e6))
-        print(String(format: "tree per row (before) %8.2f ms  (%.3f× by hand, paired %.3f)", m[2] / 1e6, m[2] / m[1], median(paired[2])))
+        print(
+            String(
+                format: "tree per row (before) %8.2f ms  (%.3f× by hand, paired %.3f)", m[2] / 1e6, m[2] / m[1],
+                median(paired[2])))
     }
 }

@@ -13,8 +13,12 @@ extension Bench {
         let rounds = max(5, options.samples)
         let pageSizes = [4, 24, 200, Int.max]
         print("")
-        print("scaling: RowHeights.heights (15 pt, insets 10, any number of lines, 375 pt, no cache) per page, back to back; µs per row (median of \(rounds)), speed-up over one row at a time on one thread")
-        print(pad("set", 10) + "  1 by 1  " + pageSizes.map { pad($0 == Int.max ? "one call" : "pages of \($0)", 22) }.joined())
+        print(
+            "scaling: RowHeights.heights (15 pt, insets 10, any number of lines, 375 pt, no cache) per page, back to back; µs per row (median of \(rounds)), speed-up over one row at a time on one thread"
+        )
+        print(
+            pad("set", 10) + "  1 by 1  " + pageSizes.map { pad($0 == Int.max ? "one call" : "pages of \($0)", 22) }.joined()
+        )
         guard let font = try? Font.systemFont(ofSize: 15) else { print("no system font"); return }
         let template = RowTemplate(font: font, insets: EdgeInsets(all: 10), numberOfLines: 0)
         let rowHeights = RowHeights(template: template, cache: nil)
@@ -45,8 +49,10 @@ extension Bench {
             }
             let n = Double(texts.count)
             let m = samples.map { median($0) }
-            print(pad(set.name, 10) + String(format: " %7.2f  ", m[0] / 1000 / n)
-                  + (1...pageSizes.count).map { pad(String(format: "%7.2f (%.2fx)", m[$0] / 1000 / n, m[0] / m[$0]), 22) }.joined())
+            print(
+                pad(set.name, 10) + String(format: " %7.2f  ", m[0] / 1000 / n)
+                    + (1...pageSizes.count).map { pad(String(format: "%7.2f (%.2fx)", m[$0] / 1000 / n, m[0] / m[$0]), 22) }
+                    .joined())
         }
     }
 }

@@ -31,9 +31,13 @@ extension Bench {
         }
         let cpus = (bench_current_cpu(), worker.run { Int(bench_current_cpu()) }.value)
         print("")
-        print("scaling: CPU µs per text of the same half, after different histories (median of \(rounds) rounds); main on CPU \(cpus.0), T1 on CPU \(cpus.1)")
-        let variants = ["main after main", "T1 after main, slept", "T1 after main, spun", "T1 after T1",
-                        "T1 after T1, slept", "T1 after T1, spun"]
+        print(
+            "scaling: CPU µs per text of the same half, after different histories (median of \(rounds) rounds); main on CPU \(cpus.0), T1 on CPU \(cpus.1)"
+        )
+        let variants = [
+            "main after main", "T1 after main, slept", "T1 after main, spun", "T1 after T1",
+            "T1 after T1, slept", "T1 after T1, spun",
+        ]
         print(pad("set", 10) + variants.map { pad($0, 22) }.joined())
         for set in setsWithAll {
             let requests = set.cases.map(\.request)
@@ -42,8 +46,10 @@ extension Bench {
                 var sum = 0
                 for i in indices {
                     let r = requests[i]
-                    if let m = try? PreparedText(r.text, font: r.font).measure(width: r.width, numberOfLines: r.numberOfLines,
-                                                                               lineBreakMode: r.lineBreakMode) {
+                    if let m = try? PreparedText(r.text, font: r.font).measure(
+                        width: r.width, numberOfLines: r.numberOfLines,
+                        lineBreakMode: r.lineBreakMode)
+                    {
                         sum &+= m.lineCount
                     }
                 }
@@ -83,10 +89,12 @@ extension Bench {
             }
             guard !samples[0].isEmpty else { print(pad(set.name, 10) + " no clean rounds"); continue }
             let base = median(samples[0])
-            print(pad(set.name, 10) + variants.indices.map { v in
-                let m = median(samples[v])
-                return pad(String(format: "%.3f (%.2f)", m, m / base), 22)
-            }.joined() + "  \(samples[0].count)/\(rounds)")
+            print(
+                pad(set.name, 10)
+                    + variants.indices.map { v in
+                        let m = median(samples[v])
+                        return pad(String(format: "%.3f (%.2f)", m, m / base), 22)
+                    }.joined() + "  \(samples[0].count)/\(rounds)")
         }
         worker.stop()
         _ = bench_pin_thread(-1)
@@ -167,8 +175,11 @@ extension Bench {
     func runScalingBatch() {
         let rounds = max(5, options.samples)
         print("")
-        print("scaling: TextBatch.measure(concurrency: 2) per call, µs (median of \(rounds)); 1t = one-thread pass of the set")
-        print(pad("set", 10) + pad("after", 8) + "   1t wall   2t wall  speedup  caller CPU  others CPU  CPU 2t/1t  busy cores")
+        print(
+            "scaling: TextBatch.measure(concurrency: 2) per call, µs (median of \(rounds)); 1t = one-thread pass of the set")
+        print(
+            pad("set", 10) + pad("after", 8) + "   1t wall   2t wall  speedup  caller CPU  others CPU  CPU 2t/1t  busy cores"
+        )
         for set in setsWithAll {
             let requests = set.cases.map(\.request)
             for after in ["1t", "2t"] {
@@ -187,15 +198,22 @@ extension Bench {
                     let clocks1 = ThreadClocks.read()
                     let waited = Double(bench_run_delay_ns() - d0)
                     let me = bench_gettid()
-                    let others = clocks1.reduce(0.0) { sum, entry in entry.key == me ? sum : sum + Double(entry.value - (clocks0[entry.key] ?? 0)) }
+                    let others = clocks1.reduce(0.0) { sum, entry in
+                        entry.key == me ? sum : sum + Double(entry.value - (clocks0[entry.key] ?? 0))
+                    }
                     guard waited < 0.03 * wall else { continue }
-                    rows.append([oneWall / 1000, wall / 1000, oneWall / wall, caller / 1000, others / 1000,
-                                 (caller + others) / oneCPU, (caller + others) / wall])
+                    rows.append([
+                        oneWall / 1000, wall / 1000, oneWall / wall, caller / 1000, others / 1000,
+                        (caller + others) / oneCPU, (caller + others) / wall,
+                    ])
                 }
                 guard rows.count > 1 else { print(pad(set.name, 10) + pad(after, 8) + " no clean rounds"); continue }
                 let c = (0..<rows[0].count).map { i in median(rows.dropFirst().map { $0[i] }) }
-                print(pad(set.name, 10) + pad(after, 8) + String(format: " %9.1f %9.1f %7.2fx %11.1f %11.1f %10.3f %11.2f  %d",
-                                                                 c[0], c[1], c[2], c[3], c[4], c[5], c[6], rows.count - 1))
+                print(
+                    pad(set.name, 10) + pad(after, 8)
+                        + String(
+                            format: " %9.1f %9.1f %7.2fx %11.1f %11.1f %10.3f %11.2f  %d",
+                            c[0], c[1], c[2], c[3], c[4], c[5], c[6], rows.count - 1))
             }
         }
     }
@@ -210,11 +228,15 @@ extension Bench {
         let rounds = max(5, options.samples)
         let page = Int(ProcessInfo.processInfo.environment["SCALING_PAGE"] ?? "") ?? 24
         print("")
-        print("scaling: pages of \(page) texts, one call per page back to back; µs per text (median of \(rounds)), speed-up over one thread")
+        print(
+            "scaling: pages of \(page) texts, one call per page back to back; µs per text (median of \(rounds)), speed-up over one thread"
+        )
         print(pad("set", 10) + "  1 thread   pool 2t  Dispatch 2t   pool ×  Dispatch ×  pool CPU/1t  Dispatch CPU/1t")
         for set in setsWithAll {
             let requests = set.cases.map(\.request)
-            let pages = stride(from: 0, to: requests.count, by: page).map { Array(requests[$0..<min(requests.count, $0 + page)]) }
+            let pages = stride(from: 0, to: requests.count, by: page).map {
+                Array(requests[$0..<min(requests.count, $0 + page)])
+            }
             var rows: [[Double]] = []
             var dropped: [[Double]] = []
             for round in 0..<(rounds + 1) {
@@ -239,15 +261,24 @@ extension Bench {
                 if !clean { dropped.append(waits) }
                 guard round > 0, clean else { continue }
                 let n = Double(requests.count)
-                rows.append([wall[0] / 1000 / n, wall[1] / 1000 / n, wall[2] / 1000 / n, wall[0] / wall[1], wall[0] / wall[2],
-                             cpu[1] / cpu[0], cpu[2] / cpu[0]])
+                rows.append([
+                    wall[0] / 1000 / n, wall[1] / 1000 / n, wall[2] / 1000 / n, wall[0] / wall[1], wall[0] / wall[2],
+                    cpu[1] / cpu[0], cpu[2] / cpu[0],
+                ])
             }
-            let droppedNote = dropped.isEmpty ? "" : "; dropped (waited for a CPU, share of wall: 1t/pool/Dispatch) "
-                + dropped.map { $0.map { String(format: "%.2f", $0) }.joined(separator: "/") }.joined(separator: " ")
+            let droppedNote =
+                dropped.isEmpty
+                ? ""
+                : "; dropped (waited for a CPU, share of wall: 1t/pool/Dispatch) "
+                    + dropped.map { $0.map { String(format: "%.2f", $0) }.joined(separator: "/") }.joined(separator: " ")
             guard !rows.isEmpty else { print(pad(set.name, 10) + " no clean rounds" + droppedNote); continue }
             let c = (0..<rows[0].count).map { i in median(rows.map { $0[i] }) }
-            print(pad(set.name, 10) + String(format: " %9.3f %9.3f %12.3f %8.2fx %10.2fx %12.3f %16.3f  %d", c[0], c[1], c[2], c[3], c[4], c[5], c[6], rows.count)
-                  + droppedNote)
+            print(
+                pad(set.name, 10)
+                    + String(
+                        format: " %9.3f %9.3f %12.3f %8.2fx %10.2fx %12.3f %16.3f  %d", c[0], c[1], c[2], c[3], c[4], c[5],
+                        c[6], rows.count)
+                    + droppedNote)
         }
     }
 }

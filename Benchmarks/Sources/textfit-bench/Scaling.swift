@@ -60,10 +60,15 @@ extension Bench {
                 for _ in 0..<passes { consume(Passes.textfitBatch(requests, concurrency: concurrency)) }
                 getrusage(RUSAGE_SELF.rawValue, &after)
                 let n = Double(passes)
-                row += [Double(after.ru_minflt - before.ru_minflt) / n, Double(after.ru_nvcsw - before.ru_nvcsw) / n,
-                        Double(after.ru_nivcsw - before.ru_nivcsw) / n]
+                row += [
+                    Double(after.ru_minflt - before.ru_minflt) / n, Double(after.ru_nvcsw - before.ru_nvcsw) / n,
+                    Double(after.ru_nivcsw - before.ru_nivcsw) / n,
+                ]
             }
-            print(pad(set.name, 10) + String(format: " %16.1f %5.1f %6.1f %19.1f %5.1f %6.1f", row[0], row[1], row[2], row[3], row[4], row[5]))
+            print(
+                pad(set.name, 10)
+                    + String(
+                        format: " %16.1f %5.1f %6.1f %19.1f %5.1f %6.1f", row[0], row[1], row[2], row[3], row[4], row[5]))
         }
     }
 
@@ -97,11 +102,16 @@ extension Bench {
                     let r = requests[i]
                     if variant == "alu" {
                         var x = UInt64(i)
-                        for _ in 0..<(r.text.utf8.count + 40) * 6 { x = x &* 6364136223846793005 &+ 1442695040888963407; x ^= x >> 29 }
+                        for _ in 0..<(r.text.utf8.count + 40) * 6 {
+                            x = x &* 6364136223846793005 &+ 1442695040888963407; x ^= x >> 29
+                        }
                         return Int(truncatingIfNeeded: x)
                     }
-                    return (try? PreparedText(r.text, font: r.font).measure(width: r.width, numberOfLines: r.numberOfLines,
-                                                                           lineBreakMode: r.lineBreakMode).lineCount) ?? 0
+                    return
+                        (try? PreparedText(r.text, font: r.font).measure(
+                            width: r.width, numberOfLines: r.numberOfLines,
+                            lineBreakMode: r.lineBreakMode
+                        ).lineCount) ?? 0
                 }
                 let jobs = [0, 1].map { t in { ChunkTimes.run(chunks[t], body) } }
                 var together = 0.0, alone = 0.0, matched = 0, total = 0
@@ -114,7 +124,8 @@ extension Bench {
                     let (both0, both1) = partner.togetherValues(jobs[0], jobs[1])
                     for (mine, other, lone) in [(both0, both1, alone0), (both1, both0, alone1)] {
                         total += mine.cpu.count
-                        for c in mine.cpu.indices where lone.clean(c) && mine.clean(c) && other.covers(mine.start[c], mine.end[c]) {
+                        for c in mine.cpu.indices
+                        where lone.clean(c) && mine.clean(c) && other.covers(mine.start[c], mine.end[c]) {
                             together += mine.cpu[c]
                             alone += lone.cpu[c]
                             matched += 1
@@ -122,7 +133,9 @@ extension Bench {
                     }
                 }
                 let ratio = together / alone
-                print(pad(set.name, 10) + " " + pad(variant, 8) + String(format: " %14.3f  %5.2fx  %6d (%d)", ratio, 2 / ratio, matched, total))
+                print(
+                    pad(set.name, 10) + " " + pad(variant, 8)
+                        + String(format: " %14.3f  %5.2fx  %6d (%d)", ratio, 2 / ratio, matched, total))
             }
         }
         partner.stop()
@@ -130,7 +143,8 @@ extension Bench {
 
     func runScalingPhases() {
         let rounds = max(3, options.samples)
-        progress("scaling: \(rounds) rounds per set and variant; load average \(String(format: "%.2f", Report.loadAverage()))")
+        progress(
+            "scaling: \(rounds) rounds per set and variant; load average \(String(format: "%.2f", Report.loadAverage()))")
         let partner = Partner()
         // A second face of the same font (another id, so its own cache entries), for the `face` variant.
         let copiedFonts = copyFonts()
@@ -143,7 +157,9 @@ extension Bench {
             let halves = Self.halves(requests)
             let otherFont: [LayoutRequest] = requests.map { request in
                 var copy = request
-                if let font = copiedFonts[request.font.filePath] { copy.font = (try? font.withSize(request.font.pointSize)) ?? request.font }
+                if let font = copiedFonts[request.font.filePath] {
+                    copy.font = (try? font.withSize(request.font.pointSize)) ?? request.font
+                }
                 return copy
             }
             for variant in ["full", "prepare", "measure", "alu", "face"] {
@@ -154,12 +170,15 @@ extension Bench {
                     let source = variant == "face" && thread == 1 ? otherFont : requests
                     switch variant {
                     case "prepare":
-                        return { indices.reduce(0) { $0 &+ PreparedText(source[$1].text, font: source[$1].font).utf16Count } }
+                        return {
+                            indices.reduce(0) { $0 &+ PreparedText(source[$1].text, font: source[$1].font).utf16Count }
+                        }
                     case "measure":
                         return {
                             indices.reduce(0) { sum, i in
                                 let r = requests[i]
-                                let m = try? prepared[i].measure(width: r.width, numberOfLines: r.numberOfLines, lineBreakMode: r.lineBreakMode)
+                                let m = try? prepared[i].measure(
+                                    width: r.width, numberOfLines: r.numberOfLines, lineBreakMode: r.lineBreakMode)
                                 return sum &+ (m?.lineCount ?? 0)
                             }
                         }
@@ -168,7 +187,9 @@ extension Bench {
                         return {
                             var x = UInt64(thread + 1)
                             for i in indices {
-                                for _ in 0..<(requests[i].text.utf8.count + 40) * 24 { x = x &* 6364136223846793005 &+ 1442695040888963407; x ^= x >> 29 }
+                                for _ in 0..<(requests[i].text.utf8.count + 40) * 24 {
+                                    x = x &* 6364136223846793005 &+ 1442695040888963407; x ^= x >> 29
+                                }
                             }
                             return Int(truncatingIfNeeded: x)
                         }
@@ -176,8 +197,9 @@ extension Bench {
                         return {
                             indices.reduce(0) { sum, i in
                                 let r = source[i]
-                                let m = try? PreparedText(r.text, font: r.font).measure(width: r.width, numberOfLines: r.numberOfLines,
-                                                                                         lineBreakMode: r.lineBreakMode)
+                                let m = try? PreparedText(r.text, font: r.font).measure(
+                                    width: r.width, numberOfLines: r.numberOfLines,
+                                    lineBreakMode: r.lineBreakMode)
                                 return sum &+ (m?.lineCount ?? 0)
                             }
                         }
@@ -222,9 +244,12 @@ extension Bench {
                     harness.append((a0.wall + a1.wall) / max(t0.wall, t1.wall))
                     if variant == "full" { batch.append(b1.wall / b2.wall); batchCPU.append(b2.cpu / b1.cpu) }
                 }
-                print(pad(set.name, 10) + " " + pad(variant, 8) + String(format: " %9.3f %9.3f %9.3f %8.3f %7.2fx %7.2fx %8.3f %3d/%d",
-                             median(alone0), median(alone1), median(together), median(ratio), median(harness),
-                             median(batch), median(batchCPU), clean, rounds))
+                print(
+                    pad(set.name, 10) + " " + pad(variant, 8)
+                        + String(
+                            format: " %9.3f %9.3f %9.3f %8.3f %7.2fx %7.2fx %8.3f %3d/%d",
+                            median(alone0), median(alone1), median(together), median(ratio), median(harness),
+                            median(batch), median(batchCPU), clean, rounds))
             }
         }
         partner.stop()
@@ -233,23 +258,32 @@ extension Bench {
     func runScalingTimeline() {
         let rounds = max(3, options.samples)
         print("")
-        print("scaling: TextBatch's former way (concurrentPerform over 32 cost-balanced chunks), each chunk timed; µs per pass")
-        print("set        1t wall  2t wall  speedup  setup  2nd-start  tail  after  CPU/text main  worker  1t   2t-wait kept")
+        print(
+            "scaling: TextBatch's former way (concurrentPerform over 32 cost-balanced chunks), each chunk timed; µs per pass"
+        )
+        print(
+            "set        1t wall  2t wall  speedup  setup  2nd-start  tail  after  CPU/text main  worker  1t   2t-wait kept")
         for set in setsWithAll {
             let requests = set.cases.map(\.request)
             var rows: [[Double]] = []
             for round in 0..<(rounds + 2) {
-                let timeline = round % 2 == 0 ? [Timeline.run(requests, concurrency: 1), Timeline.run(requests, concurrency: 2)]
+                let timeline =
+                    round % 2 == 0
+                    ? [Timeline.run(requests, concurrency: 1), Timeline.run(requests, concurrency: 2)]
                     : [Timeline.run(requests, concurrency: 2), Timeline.run(requests, concurrency: 1)].reversed()
                 // Kept unless the 1-thread pass waited for a CPU (the 2-thread pass's wait includes waking its worker).
                 guard round >= 2, timeline[0].wait < 0.03 * timeline[0].wall else { continue }
-                rows.append(Timeline.summary(one: timeline[0], two: timeline[1], texts: requests.count) + [timeline[1].wait / 1000])
+                rows.append(
+                    Timeline.summary(one: timeline[0], two: timeline[1], texts: requests.count) + [timeline[1].wait / 1000])
             }
             let columns = rows.isEmpty ? [] : (0..<rows[0].count).map { c in median(rows.map { $0[c] }) }
             guard columns.count == 11 else { print(pad(set.name, 10) + " no clean rounds"); continue }
-            print(pad(set.name, 10) + String(format: " %7.1f  %7.1f  %6.2fx  %5.1f  %9.1f  %4.1f  %5.1f  %13.3f  %6.3f  %5.3f %6.1f %2d/%d",
-                                             columns[0], columns[1], columns[2], columns[3], columns[4], columns[5], columns[6],
-                                             columns[7], columns[8], columns[9], columns[10], rows.count, rounds))
+            print(
+                pad(set.name, 10)
+                    + String(
+                        format: " %7.1f  %7.1f  %6.2fx  %5.1f  %9.1f  %4.1f  %5.1f  %13.3f  %6.3f  %5.3f %6.1f %2d/%d",
+                        columns[0], columns[1], columns[2], columns[3], columns[4], columns[5], columns[6],
+                        columns[7], columns[8], columns[9], columns[10], rows.count, rounds))
         }
     }
 
@@ -277,7 +311,8 @@ extension Bench {
             let target = folder.appendingPathComponent(source.lastPathComponent)
             try? FileManager.default.removeItem(at: target)
             guard (try? FileManager.default.copyItem(at: source, to: target)) != nil,
-                  let font = try? Font(file: target.path, faceIndex: c.font.faceIndex, size: c.font.pointSize) else { continue }
+                let font = try? Font(file: target.path, faceIndex: c.font.faceIndex, size: c.font.pointSize)
+            else { continue }
             fonts[c.font.filePath] = font
         }
         return fonts
@@ -379,7 +414,8 @@ final class Partner: @unchecked Sendable {
 /// chunks are what make the worker's late start and the tail visible chunk by chunk.
 struct Timeline {
     var start = 0.0, setupEnd = 0.0, performEnd = 0.0, end = 0.0, wall = 0.0, wait = 0.0
-    var chunkThread: [UInt] = [], chunkStart: [Double] = [], chunkEnd: [Double] = [], chunkCPU: [Double] = [], chunkTexts: [Int] = []
+    var chunkThread: [UInt] = [], chunkStart: [Double] = [], chunkEnd: [Double] = [], chunkCPU: [Double] = [],
+        chunkTexts: [Int] = []
     var mainThread: UInt = 0
 
     final class Record: @unchecked Sendable {
@@ -387,7 +423,8 @@ struct Timeline {
         let thread: UnsafeMutablePointer<UInt>, start: UnsafeMutablePointer<Double>, end: UnsafeMutablePointer<Double>
         let cpu: UnsafeMutablePointer<Double>
         init(_ n: Int) {
-            thread = .allocate(capacity: n); start = .allocate(capacity: n); end = .allocate(capacity: n); cpu = .allocate(capacity: n)
+            thread = .allocate(capacity: n); start = .allocate(capacity: n); end = .allocate(capacity: n);
+            cpu = .allocate(capacity: n)
         }
         deinit { thread.deallocate(); start.deallocate(); end.deallocate(); cpu.deallocate() }
     }
@@ -401,8 +438,10 @@ struct Timeline {
             let cpu0 = Phase.threadCPU()
             var checksum = 0
             for r in requests {
-                if let m = try? PreparedText(r.text, font: r.font).measure(width: r.width, numberOfLines: r.numberOfLines,
-                                                                           lineBreakMode: r.lineBreakMode) {
+                if let m = try? PreparedText(r.text, font: r.font).measure(
+                    width: r.width, numberOfLines: r.numberOfLines,
+                    lineBreakMode: r.lineBreakMode)
+                {
                     checksum &+= m.lineCount
                 }
             }
@@ -427,10 +466,12 @@ struct Timeline {
                 let cpu0 = Phase.threadCPU()
                 for index in bounds[chunk]..<bounds[chunk + 1] {
                     let r = requests[index]
-                    (output.baseAddress! + index).initialize(to: Result {
-                        try PreparedText(r.text, font: r.font).measure(width: r.width, numberOfLines: r.numberOfLines,
-                                                                       lineBreakMode: r.lineBreakMode)
-                    })
+                    (output.baseAddress! + index).initialize(
+                        to: Result {
+                            try PreparedText(r.text, font: r.font).measure(
+                                width: r.width, numberOfLines: r.numberOfLines,
+                                lineBreakMode: r.lineBreakMode)
+                        })
                 }
                 record.cpu[chunk] = Phase.threadCPU() - cpu0
                 record.end[chunk] = Double(now())
@@ -454,7 +495,8 @@ struct Timeline {
     /// concurrentPerform began, the tail (one thread done, the other still working), after (from the end of
     /// concurrentPerform to the return), CPU per text of the main thread's chunks, of the other's, and of 1 thread.
     static func summary(one: Timeline, two: Timeline, texts: Int) -> [Double] {
-        var firstStart: [UInt: Double] = [:], lastEnd: [UInt: Double] = [:], cpu: [UInt: Double] = [:], count: [UInt: Int] = [:]
+        var firstStart: [UInt: Double] = [:], lastEnd: [UInt: Double] = [:], cpu: [UInt: Double] = [:],
+            count: [UInt: Int] = [:]
         for c in two.chunkThread.indices {
             let thread = two.chunkThread[c]
             firstStart[thread] = min(firstStart[thread] ?? .infinity, two.chunkStart[c])
@@ -468,9 +510,11 @@ struct Timeline {
         let tail = ends.count > 1 ? ends.last! - ends.first! : .nan
         let mainCPU = cpu[two.mainThread].map { $0 / Double(count[two.mainThread]!) } ?? .nan
         let otherCPU = others.reduce(0.0) { $0 + cpu[$1]! } / Double(max(1, others.reduce(0) { $0 + count[$1]! }))
-        return [one.wall / 1000, two.wall / 1000, one.wall / two.wall, (two.setupEnd - two.start) / 1000, secondStart / 1000,
-                tail / 1000, (two.end - two.performEnd) / 1000, mainCPU / 1000, otherCPU / 1000,
-                one.chunkCPU[0] / 1000 / Double(texts)]
+        return [
+            one.wall / 1000, two.wall / 1000, one.wall / two.wall, (two.setupEnd - two.start) / 1000, secondStart / 1000,
+            tail / 1000, (two.end - two.performEnd) / 1000, mainCPU / 1000, otherCPU / 1000,
+            one.chunkCPU[0] / 1000 / Double(texts),
+        ]
     }
 
     /// `TextBatch.chunkBounds`, copied.
@@ -535,14 +579,22 @@ struct ChunkTimes: Sendable {
 extension Partner {
     func runValue<T>(_ job: @escaping () -> T) -> T {
         nonisolated(unsafe) var value: T?
-        _ = run { value = job(); return 0 }
+        _ = run {
+            value = job(); return 0
+        }
         return value!
     }
 
     func togetherValues<T>(_ mine: () -> T, _ theirs: @escaping () -> T) -> (T, T) {
         nonisolated(unsafe) var value: T?
         var here: T?
-        _ = together({ here = mine(); return 0 }, { value = theirs(); return 0 })
+        _ = together(
+            {
+                here = mine(); return 0
+            },
+            {
+                value = theirs(); return 0
+            })
         return (here!, value!)
     }
 }

@@ -73,8 +73,9 @@ struct TextFitBench {
         }
         bench.report.meta["retakes"] = ["retaken": Retakes.count, "disturbedKept": Retakes.disturbedKept]
         if Retakes.count > 0 {
-            print("note: \(Retakes.count) single-threaded passes were retaken because their thread waited for a CPU "
-                  + "more than 2 % of the pass; \(Retakes.disturbedKept) samples kept the least disturbed of 3 attempts")
+            print(
+                "note: \(Retakes.count) single-threaded passes were retaken because their thread waited for a CPU "
+                    + "more than 2 % of the pass; \(Retakes.disturbedKept) samples kept the least disturbed of 3 attempts")
         }
         bench.shutdown()
         bench.report.meta["seconds"] = Double(now() - started) / 1e9

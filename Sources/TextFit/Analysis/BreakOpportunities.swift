@@ -43,8 +43,10 @@ public func lineBreakOpportunities(in text: String) -> BreakOpportunities {
 /// mandatory into `mandatory` (both `text.count` long); returns how many. Plain prose takes
 /// `SimpleLineBreaks` (the same answers, checked against ICU by `SimpleLineBreaksTests`), the rest ICU.
 /// The one door to line-break analysis: `lineBreakOpportunities(in:)` and preparation both use it.
-func findLineBreaks(_ text: UnsafeBufferPointer<UInt16>, positions: UnsafeMutablePointer<Int32>,
-                    mandatory: UnsafeMutablePointer<UInt8>) -> Int {
+func findLineBreaks(
+    _ text: UnsafeBufferPointer<UInt16>, positions: UnsafeMutablePointer<Int32>,
+    mandatory: UnsafeMutablePointer<UInt8>
+) -> Int {
     SimpleLineBreaks.breaks(text, positions: positions, mandatory: mandatory)
         ?? LineBreakIteratorPool.shared?.breaks(text, positions: positions, mandatory: mandatory) ?? 0
 }

@@ -98,7 +98,8 @@ struct CharacterTable: @unchecked Sendable {
         let kinds = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
         let kindsOnceBidi = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
         for (index, script) in scripts.enumerated() {
-            let isStrong = script != HarfBuzzScript.common && script != HarfBuzzScript.inherited
+            let isStrong =
+                script != HarfBuzzScript.common && script != HarfBuzzScript.inherited
                 && script != HarfBuzzScript.unknown
             for twin in [index, index | Int(Bit.mayNeedBidi)] {
                 tags[twin] = script

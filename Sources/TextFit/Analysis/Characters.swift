@@ -14,8 +14,10 @@ enum CharacterClass {
     /// Emoji presentation characters (Emoji_Presentation). The ranges outside which none exist are checked
     /// first: asking Swift for the property costs a table search per character.
     static func isEmojiPresentation(_ scalar: UInt32) -> Bool {
-        guard scalar >= 0x1F000 || (0x231A...0x2BFF).contains(scalar) || scalar == 0x3030 || scalar == 0x303D
-            || scalar == 0x3297 || scalar == 0x3299 else { return false }
+        guard
+            scalar >= 0x1F000 || (0x231A...0x2BFF).contains(scalar) || scalar == 0x3030 || scalar == 0x303D
+                || scalar == 0x3297 || scalar == 0x3299
+        else { return false }
         return Unicode.Scalar(scalar)?.properties.isEmojiPresentation ?? false
     }
 
@@ -36,8 +38,8 @@ enum CharacterClass {
     static func needsNoGlyph(_ scalar: UInt32) -> Bool {
         switch scalar {
         case 0x00...0x1F, 0x7F...0x9F, 0xAD, 0x034F, 0x061C, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x180B...0x180F,
-             0x200B...0x200F, 0x2028...0x202E, 0x2060...0x206F, 0x3164, 0xFE00...0xFE0F, 0xFEFF, 0xFFA0,
-             0xFFF0...0xFFF8, 0x1BCA0...0x1BCA3, 0x1D173...0x1D17A, 0xE0000...0xE0FFF:
+            0x200B...0x200F, 0x2028...0x202E, 0x2060...0x206F, 0x3164, 0xFE00...0xFE0F, 0xFEFF, 0xFFA0,
+            0xFFF0...0xFFF8, 0x1BCA0...0x1BCA3, 0x1D173...0x1D17A, 0xE0000...0xE0FFF:
             return true
         default:
             return false

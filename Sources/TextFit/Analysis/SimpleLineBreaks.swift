@@ -76,12 +76,14 @@ enum SimpleLineBreaks {
         } else if prev == Class.sp {
             let opens = cur == Class.op || cur == Class.opWide
             // LB14 OP SP* ×; LB15 QU SP* × OP; LB16 (CL | CP) SP* × NS; LB17 B2 SP* × B2; else LB18 SP ÷.
-            allowed = !(beforeSpaces == Class.op || beforeSpaces == Class.opWide
-                        || (beforeSpaces == Class.qu && opens)
-                        || ((beforeSpaces == Class.cl || beforeSpaces == Class.cp) && cur == Class.ns)
-                        || (beforeSpaces == Class.b2 && cur == Class.b2))
+            allowed =
+                !(beforeSpaces == Class.op || beforeSpaces == Class.opWide
+                || (beforeSpaces == Class.qu && opens)
+                || ((beforeSpaces == Class.cl || beforeSpaces == Class.cp) && cur == Class.ns)
+                || (beforeSpaces == Class.b2 && cur == Class.b2))
         } else if prev == Class.op || prev == Class.opWide || prev == Class.qu || cur == Class.qu
-                    || cur == Class.hy || cur == Class.ns || cur == Class.in || cur == Class.ba {
+            || cur == Class.hy || cur == Class.ns || cur == Class.in || cur == Class.ba
+        {
             allowed = false  // LB14 OP ×; LB19 × QU, QU ×; LB21 × HY, × NS, × BA; LB22 × IN
         } else if cur == Class.pr || cur == Class.po {
             // LB24 (AL | HL) × (PR | PO); LB25 NU … × (PO | PR); LB23a (ID | EB | EM) × PO. Other
@@ -135,11 +137,16 @@ enum SimpleLineBreaks {
         guard prev != Class.none, cur != Class.none else { return 3 }
         // Context matters after a space (LB14-LB18), after a hyphen (ICU's word-initial tailoring) and
         // before a digit after IS or SY (inside a number or not, LB25).
-        let contextual = (prev == Class.sp && decide(prev, cur, beforeSpaces: Class.none, inNumber: false,
-                                                    hyphenStartsWord: false) != false)
+        let contextual =
+            (prev == Class.sp
+                && decide(
+                    prev, cur, beforeSpaces: Class.none, inNumber: false,
+                    hyphenStartsWord: false) != false)
             || prev == Class.hy || ((prev == Class.is || prev == Class.sy) && cur == Class.nu)
         if contextual { return 2 }
-        guard let allowed = decide(prev, cur, beforeSpaces: Class.none, inNumber: false, hyphenStartsWord: false) else { return 3 }
+        guard let allowed = decide(prev, cur, beforeSpaces: Class.none, inNumber: false, hyphenStartsWord: false) else {
+            return 3
+        }
         return allowed ? 0 : 1
     }
 
@@ -168,8 +175,10 @@ enum SimpleLineBreaks {
                     answer = pair(Class.sp, cur)
                     if answer == 2 {
                         // LB14–LB18 given the class before the spaces; `decide` needs nothing else after SP.
-                        let allowed = decide(Class.sp, cur, beforeSpaces: UInt8(state - afterSpaces), inNumber: false,
-                                             hyphenStartsWord: false) ?? false
+                        let allowed =
+                            decide(
+                                Class.sp, cur, beforeSpaces: UInt8(state - afterSpaces), inNumber: false,
+                                hyphenStartsWord: false) ?? false
                         answer = allowed ? 0 : 1
                     }
                     next = cur == Class.sp ? state : Int(cur)
@@ -190,8 +199,10 @@ enum SimpleLineBreaks {
     /// context `decide` needs (inside a number, a word-initial hyphen) is found by looking back from the
     /// few positions that need it, rather than tracked on every unit: the tracking was a third of this
     /// loop.
-    static func breaks(_ text: UnsafeBufferPointer<UInt16>, positions: UnsafeMutablePointer<Int32>,
-                       mandatory: UnsafeMutablePointer<UInt8>) -> Int? {
+    static func breaks(
+        _ text: UnsafeBufferPointer<UInt16>, positions: UnsafeMutablePointer<Int32>,
+        mandatory: UnsafeMutablePointer<UInt8>
+    ) -> Int? {
         let n = text.count
         guard n > 0 else { return 0 }
         // Positions are stored as Int32 without a check per position.
@@ -205,8 +216,9 @@ enum SimpleLineBreaks {
         var p = 1
         while p < n {
             // Where the state and class alone settle it (almost every position), in a loop of its own.
-            (p, count, state) = settled(t, n, from: p, state: state, classes: classes, transitions: transitions,
-                                        positions: positions, count: count)
+            (p, count, state) = settled(
+                t, n, from: p, state: state, classes: classes, transitions: transitions,
+                positions: positions, count: count)
             guard p < n else { break }
             // An unhandled class (`Class.none`) makes the answer 3: ICU decides.
             let prev = state >= afterSpaces ? Class.sp : UInt8(state)
@@ -225,10 +237,12 @@ enum SimpleLineBreaks {
                     }
                 }
                 allowed = false  // LB25
-            } else if pair == 2, let decided = decide(
-                prev, cur, beforeSpaces: Class.none,
-                inNumber: prev == Class.sy && inNumber(text, classes, p),
-                hyphenStartsWord: prev == Class.hy && (p == 1 || classes[Int(t[p - 2])] == Class.sp)) {
+            } else if pair == 2,
+                let decided = decide(
+                    prev, cur, beforeSpaces: Class.none,
+                    inNumber: prev == Class.sy && inNumber(text, classes, p),
+                    hyphenStartsWord: prev == Class.hy && (p == 1 || classes[Int(t[p - 2])] == Class.sp))
+            {
                 allowed = decided
             } else {
                 return nil
@@ -255,9 +269,11 @@ enum SimpleLineBreaks {
     /// Not inlined: apart from `breaks`' contextual cases, whose look-backs gave the loop more induction
     /// variables than registers, it is about two thirds of the instructions per unit.
     @inline(never)
-    private static func settled(_ t: UnsafePointer<UInt16>, _ n: Int, from start: Int, state initial: Int,
-                                classes: UnsafePointer<UInt8>, transitions: UnsafePointer<UInt16>,
-                                positions: UnsafeMutablePointer<Int32>, count initialCount: Int) -> (Int, Int, Int) {
+    private static func settled(
+        _ t: UnsafePointer<UInt16>, _ n: Int, from start: Int, state initial: Int,
+        classes: UnsafePointer<UInt8>, transitions: UnsafePointer<UInt16>,
+        positions: UnsafeMutablePointer<Int32>, count initialCount: Int
+    ) -> (Int, Int, Int) {
         var p = start
         var count = initialCount
         var state = initial
@@ -278,7 +294,9 @@ enum SimpleLineBreaks {
     /// The class of the last unit before `p` that is not a space (LB14, LB15, LB17); none when only
     /// spaces come before `p`.
     @inline(__always)
-    private static func classBeforeSpaces(_ text: UnsafeBufferPointer<UInt16>, _ classes: UnsafePointer<UInt8>, _ p: Int) -> UInt8 {
+    private static func classBeforeSpaces(
+        _ text: UnsafeBufferPointer<UInt16>, _ classes: UnsafePointer<UInt8>, _ p: Int
+    ) -> UInt8 {
         var k = p - 1
         while k >= 0, classes[Int(text[k])] == Class.sp { k -= 1 }
         return k < 0 ? Class.none : classes[Int(text[k])]

@@ -9,7 +9,7 @@
 /// let bidi = BidiLevels("car \u{5D0}\u{5D1}\u{5D2} 12")
 /// bidi.direction            // .leftToRight (first strong character: "c")
 /// bidi.levels               // [0, 0, 0, 0, 1, 1, 1, 1, 2, 2]: the digits follow the Hebrew (W7, N1, I1)
-/// bidi.visualOrder(of: 0..<10)  // [0, 1, 2, 3, 8, 9, 7, 6, 5, 4]: "car 12 גבא" 
+/// bidi.visualOrder(of: 0..<10)  // [0, 1, 2, 3, 8, 9, 7, 6, 5, 4]: "car 12 גבא"
 /// ```
 public struct BidiLevels: Sendable, Equatable {
     /// One level per UTF-16 unit. A character rule X9 removes (embedding controls, boundary neutrals) has
@@ -39,10 +39,12 @@ public struct BidiLevels: Sendable, Equatable {
                     let target = UnsafeMutableBufferPointer(rebasing: out[range])
                     // ICU fails only without memory; the text then stays at the requested direction's level.
                     let fallback: UInt8 = baseWritingDirection == .rightToLeft ? 1 : 0
-                    let level = ICUBidi.levels(slice, direction: baseWritingDirection, into: target) ?? {
-                        target.update(repeating: fallback)
-                        return fallback
-                    }()
+                    let level =
+                        ICUBidi.levels(slice, direction: baseWritingDirection, into: target)
+                        ?? {
+                            target.update(repeating: fallback)
+                            return fallback
+                        }()
                     paragraphs.append((range, level))
                 }
             }
@@ -179,9 +181,9 @@ public struct BidiLevels: Sendable, Equatable {
         if unit < 0x200F { return false }
         if unit <= 0x2069 { return unit == 0x200F || (0x202A...0x202E).contains(unit) || unit >= 0x2066 }
         if unit < 0xD802 { return false }
-        if unit <= 0xD803 { return true }                       // U+10800–U+10FFF
+        if unit <= 0xD803 { return true }  // U+10800–U+10FFF
         if unit < 0xD83A { return false }
-        if unit <= 0xD83B { return true }                       // U+1E800–U+1EFFF
+        if unit <= 0xD83B { return true }  // U+1E800–U+1EFFF
         return unit >= 0xFB1D && unit <= 0xFEFF && !(0xFE00...0xFE6F).contains(unit)
     }
 }

@@ -28,8 +28,11 @@ extension TextLine {
     /// ```
     public var visualRuns: [VisualRun] {
         preparedText.visualItems(for: self).compactMap { item in
-            item.isEllipsis ? nil : VisualRun(range: item.range, level: item.level, x: Units.points(item.x),
-                                              width: Units.points(item.width))
+            item.isEllipsis
+                ? nil
+                : VisualRun(
+                    range: item.range, level: item.level, x: Units.points(item.x),
+                    width: Units.points(item.width))
         }
     }
 
@@ -54,7 +57,9 @@ extension TextLine {
         let clamped = min(max(offset, start), end)
         let item = items.first { $0.range.contains(clamped) } ?? items.first { $0.range.upperBound == clamped } ?? items[0]
         let tabs = text.drawnAdvances(for: self)
-        let advance = text.prefix[clamped] - text.prefix[item.range.lowerBound] + text.tabExtra(in: item.range.lowerBound..<clamped, tabs)
+        let advance =
+            text.prefix[clamped] - text.prefix[item.range.lowerBound]
+            + text.tabExtra(in: item.range.lowerBound..<clamped, tabs)
         return Units.points(item.isRightToLeft ? item.x + item.width - advance : item.x + advance)
     }
 
@@ -84,7 +89,8 @@ extension TextLine {
         var bestDistance = Int.max
         while index < graphemes.count, Int(graphemes[index]) <= item.range.upperBound {
             let boundary = Int(graphemes[index])
-            let advance = text.prefix[boundary] - text.prefix[item.range.lowerBound]
+            let advance =
+                text.prefix[boundary] - text.prefix[item.range.lowerBound]
                 + (tabs.isEmpty ? 0 : text.tabExtra(in: item.range.lowerBound..<boundary, tabs))
             let gap = abs(advance - distance)
             if gap < bestDistance { (best, bestDistance) = (boundary, gap) }

@@ -19,11 +19,16 @@ extension PreparedText {
     func visualItems(for line: TextLine) -> [VisualItem] {
         var pieces: [(range: Range<Int>, isEllipsis: Bool)] = []
         switch line.ellipsis {
-        case .none: pieces = [(line.visible.lowerBound..<trimmedEnd(line.visible.upperBound, notBefore: line.visible.lowerBound), false)]
+        case .none:
+            pieces = [
+                (line.visible.lowerBound..<trimmedEnd(line.visible.upperBound, notBefore: line.visible.lowerBound), false)
+            ]
         case .tail?: pieces = [(line.visible, false), (line.visible.upperBound..<line.visible.upperBound, true)]
         case .head?: pieces = [(line.visible.lowerBound..<line.visible.lowerBound, true), (line.visible, false)]
         case .middle?:
-            pieces = [(line.visible, false), (line.visible.upperBound..<line.visible.upperBound, true), (line.suffix, false)]
+            pieces = [
+                (line.visible, false), (line.visible.upperBound..<line.visible.upperBound, true), (line.suffix, false),
+            ]
         }
         let tokenWidth = line.ellipsis.map { self.ellipsisWidth($0, visible: line.visible) } ?? 0
         // Tabs advance to their stops (P10) and a justified line's spaces take its stretch (P8), as the line
@@ -34,24 +39,31 @@ extension PreparedText {
         }
         guard let bidi else {
             // Left to right throughout: the logical order is the visual one.
-            return Self.placed(pieces.compactMap { piece in
-                piece.isEllipsis ? VisualItem(range: piece.range, level: 0, isEllipsis: true, x: 0, width: tokenWidth)
-                    : piece.range.isEmpty ? nil
-                    : VisualItem(range: piece.range, level: 0, isEllipsis: false, x: 0, width: width(piece.range.lowerBound, piece.range.upperBound))
-            })
+            return Self.placed(
+                pieces.compactMap { piece in
+                    piece.isEllipsis
+                        ? VisualItem(range: piece.range, level: 0, isEllipsis: true, x: 0, width: tokenWidth)
+                        : piece.range.isEmpty
+                            ? nil
+                            : VisualItem(
+                                range: piece.range, level: 0, isEllipsis: false, x: 0,
+                                width: width(piece.range.lowerBound, piece.range.upperBound))
+                })
         }
         let paragraphLevel = bidi.paragraphLevel(at: line.range.lowerBound)
         var items: [VisualItem] = []
         for (index, piece) in pieces.enumerated() {
             if piece.isEllipsis {
-                items.append(VisualItem(range: piece.range, level: paragraphLevel, isEllipsis: true, x: 0, width: tokenWidth))
+                items.append(
+                    VisualItem(range: piece.range, level: paragraphLevel, isEllipsis: true, x: 0, width: tokenWidth))
                 continue
             }
             guard !piece.range.isEmpty else { continue }
             // L1 at the line's end: the last piece when no ellipsis follows it, including the whitespace
             // that hangs past the line (it is not drawn, but it decides nothing else either).
             let isLineEnd = index == pieces.count - 1
-            let levelRange = isLineEnd && line.ellipsis == nil ? piece.range.lowerBound..<line.visible.upperBound : piece.range
+            let levelRange =
+                isLineEnd && line.ellipsis == nil ? piece.range.lowerBound..<line.visible.upperBound : piece.range
             let levels = isLineEnd ? bidi.lineLevels(of: levelRange) : Array(bidi.levels[levelRange])
             var start = piece.range.lowerBound
             while start < piece.range.upperBound {

@@ -52,16 +52,19 @@ extension PreparedText {
     ///   `.invalidPadding`), `MeasureError.invalidNumberOfLines` for a negative count.
     /// - Complexity: O(lines × exclusions) above the walk; a line searching down past exclusions takes
     ///   steps of a quarter line while curves free room, then jumps to the next exclusion's bottom.
-    public func layout(in container: TextContainer, numberOfLines: Int = 0,
-                       lineBreakMode: LineBreakMode = .byWordWrapping,
-                       lineBreakStrategy: LineBreakStrategy = []) throws -> ContainerLayout {
+    public func layout(
+        in container: TextContainer, numberOfLines: Int = 0,
+        lineBreakMode: LineBreakMode = .byWordWrapping,
+        lineBreakStrategy: LineBreakStrategy = []
+    ) throws -> ContainerLayout {
         try container.validate()
         let padding = container.lineFragmentPadding
         guard container.size.width > 2 * padding else {
             throw TextContainerError.invalidPadding(Double(padding))
         }
-        var walker = try lines(numberOfLines: numberOfLines, lineBreakMode: lineBreakMode,
-                               lineBreakStrategy: lineBreakStrategy)
+        var walker = try lines(
+            numberOfLines: numberOfLines, lineBreakMode: lineBreakMode,
+            lineBreakStrategy: lineBreakStrategy)
         var lines: [TextLine] = []
         var fragments: [CGRect] = []
         // Steps down the current line has taken looking for room (G7), counted across its bands.
@@ -75,7 +78,8 @@ extension PreparedText {
                     break walk
                 }
                 guard let free = container.widestFreeInterval(top: top, bottom: top + height),
-                      free.upperBound - free.lowerBound - 2 * padding >= 1.0 / 1024 else {
+                    free.upperBound - free.lowerBound - 2 * padding >= 1.0 / 1024
+                else {
                     // G7: no room at this height; further down, in small steps while curves open up,
                     // then from exclusion bottom to exclusion bottom (so a huge shape is no hang).
                     steps += 1
@@ -104,8 +108,10 @@ extension PreparedText {
                 steps = 0
                 let x = free.lowerBound + padding
                 lines.append(line.moved(by: x))
-                fragments.append(CGRect(x: free.lowerBound, y: line.rect.minY, width: free.upperBound - free.lowerBound,
-                                        height: line.rect.height))
+                fragments.append(
+                    CGRect(
+                        x: free.lowerBound, y: line.rect.minY, width: free.upperBound - free.lowerBound,
+                        height: line.rect.height))
                 continue walk
             }
         }
@@ -117,16 +123,18 @@ extension PreparedText {
         } else {
             nextOffset = utf16Count
         }
-        return ContainerLayout(container: container, lines: lines, lineFragmentRects: fragments,
-                               isTruncated: walker.isTruncated || !walker.isFinished, nextOffset: nextOffset)
+        return ContainerLayout(
+            container: container, lines: lines, lineFragmentRects: fragments,
+            isTruncated: walker.isTruncated || !walker.isFinished, nextOffset: nextOffset)
     }
 }
 
 extension TextLine {
     /// The same line `dx` points to the right.
     func moved(by dx: CGFloat) -> TextLine {
-        TextLine(range: range, width: width, widthIncludingTrailingWhitespace: widthIncludingTrailingWhitespace,
-                 baseline: baseline, rect: rect.offsetBy(dx: dx, dy: 0), ellipsis: ellipsis, isTruncated: isTruncated,
-                 preparedText: preparedText, visible: visible, suffix: suffix)
+        TextLine(
+            range: range, width: width, widthIncludingTrailingWhitespace: widthIncludingTrailingWhitespace,
+            baseline: baseline, rect: rect.offsetBy(dx: dx, dy: 0), ellipsis: ellipsis, isTruncated: isTruncated,
+            preparedText: preparedText, visible: visible, suffix: suffix)
     }
 }

@@ -35,7 +35,7 @@ public struct TextContainer: Sendable, Equatable {
     public func validate() throws {
         let width = Double(size.width), height = Double(size.height)
         guard width.isFinite, width > 0 else { throw TextContainerError.invalidWidth(width) }
-        guard height >= 0 else { throw TextContainerError.invalidHeight(height) }   // NaN fails too
+        guard height >= 0 else { throw TextContainerError.invalidHeight(height) }  // NaN fails too
         let padding = Double(lineFragmentPadding)
         guard padding.isFinite, padding >= 0 else { throw TextContainerError.invalidPadding(padding) }
         for (index, path) in exclusionPaths.enumerated() {

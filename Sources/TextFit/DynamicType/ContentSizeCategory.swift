@@ -10,13 +10,15 @@ import Foundation
 public enum ContentSizeCategory: Int, Sendable, Hashable, CaseIterable, Comparable, CustomStringConvertible {
     case extraSmall, small, medium, large, extraLarge, extraExtraLarge, extraExtraExtraLarge
     case accessibilityMedium, accessibilityLarge, accessibilityExtraLarge, accessibilityExtraExtraLarge,
-         accessibilityExtraExtraExtraLarge
+        accessibilityExtraExtraExtraLarge
 
     /// UIKit's constant name (`extraSmall` … `accessibilityExtraExtraExtraLarge`).
     public var name: String {
-        ["extraSmall", "small", "medium", "large", "extraLarge", "extraExtraLarge", "extraExtraExtraLarge",
-         "accessibilityMedium", "accessibilityLarge", "accessibilityExtraLarge", "accessibilityExtraExtraLarge",
-         "accessibilityExtraExtraExtraLarge"][rawValue]
+        [
+            "extraSmall", "small", "medium", "large", "extraLarge", "extraExtraLarge", "extraExtraExtraLarge",
+            "accessibilityMedium", "accessibilityLarge", "accessibilityExtraLarge", "accessibilityExtraExtraLarge",
+            "accessibilityExtraExtraExtraLarge",
+        ][rawValue]
     }
 
     /// The short name the Human Interface Guidelines and SwiftUI's `DynamicTypeSize` use (`xSmall` …

@@ -15,8 +15,10 @@ extension Font {
 
         /// UIKit's name (`body`, `caption1`…).
         public var name: String {
-            ["largeTitle", "title1", "title2", "title3", "headline", "body", "callout", "subheadline", "footnote",
-             "caption1", "caption2"][rawValue]
+            [
+                "largeTitle", "title1", "title2", "title3", "headline", "body", "callout", "subheadline", "footnote",
+                "caption1", "caption2",
+            ][rawValue]
         }
 
         /// The style named `name` (UIKit's spelling, case-insensitive; `title` and `caption` as SwiftUI's
@@ -36,27 +38,64 @@ extension Font {
         public var weight: Weight { self == .headline ? .semibold : .regular }
 
         /// The style's point size at `category`.
-        public func pointSize(for category: ContentSizeCategory) -> CGFloat { CGFloat(Self.table[rawValue][category.rawValue].size) }
+        public func pointSize(for category: ContentSizeCategory) -> CGFloat {
+            CGFloat(Self.table[rawValue][category.rawValue].size)
+        }
 
         /// The style's leading (baseline to baseline, points) at `category`.
-        public func leading(for category: ContentSizeCategory) -> CGFloat { CGFloat(Self.table[rawValue][category.rawValue].leading) }
+        public func leading(for category: ContentSizeCategory) -> CGFloat {
+            CGFloat(Self.table[rawValue][category.rawValue].leading)
+        }
 
         public var description: String { name }
 
         /// Size and leading per style (rows, in `TextStyle` order) and category (columns, xSmall … AX5), from
         /// the Human Interface Guidelines' Dynamic Type sizes for iOS and iPadOS.
         static let table: [[(size: Int, leading: Int)]] = [
-            [(31, 38), (32, 39), (33, 40), (34, 41), (36, 43), (38, 46), (40, 48), (44, 52), (48, 57), (52, 61), (56, 66), (60, 70)],
-            [(25, 31), (26, 32), (27, 33), (28, 34), (30, 37), (32, 39), (34, 41), (38, 46), (43, 51), (48, 57), (53, 62), (58, 68)],
-            [(19, 24), (20, 25), (21, 26), (22, 28), (24, 30), (26, 32), (28, 34), (34, 41), (39, 47), (44, 52), (50, 59), (56, 66)],
-            [(17, 22), (18, 23), (19, 24), (20, 25), (22, 28), (24, 30), (26, 32), (31, 38), (37, 44), (43, 51), (49, 58), (55, 65)],
-            [(14, 19), (15, 20), (16, 21), (17, 22), (19, 24), (21, 26), (23, 29), (28, 34), (33, 40), (40, 48), (47, 56), (53, 62)],
-            [(14, 19), (15, 20), (16, 21), (17, 22), (19, 24), (21, 26), (23, 29), (28, 34), (33, 40), (40, 48), (47, 56), (53, 62)],
-            [(13, 18), (14, 19), (15, 20), (16, 21), (18, 23), (20, 25), (22, 28), (26, 32), (32, 39), (38, 46), (44, 52), (51, 60)],
-            [(12, 16), (13, 18), (14, 19), (15, 20), (17, 22), (19, 24), (21, 28), (25, 31), (30, 37), (36, 43), (42, 50), (49, 58)],
-            [(12, 16), (12, 16), (12, 16), (13, 18), (15, 20), (17, 22), (19, 24), (23, 29), (27, 33), (33, 40), (38, 46), (44, 52)],
-            [(11, 13), (11, 13), (11, 13), (12, 16), (14, 19), (16, 21), (18, 23), (22, 28), (26, 32), (32, 39), (37, 44), (43, 51)],
-            [(11, 13), (11, 13), (11, 13), (11, 13), (13, 18), (15, 20), (17, 22), (20, 25), (24, 30), (29, 35), (34, 41), (40, 48)],
+            [
+                (31, 38), (32, 39), (33, 40), (34, 41), (36, 43), (38, 46), (40, 48), (44, 52), (48, 57), (52, 61), (56, 66),
+                (60, 70),
+            ],
+            [
+                (25, 31), (26, 32), (27, 33), (28, 34), (30, 37), (32, 39), (34, 41), (38, 46), (43, 51), (48, 57), (53, 62),
+                (58, 68),
+            ],
+            [
+                (19, 24), (20, 25), (21, 26), (22, 28), (24, 30), (26, 32), (28, 34), (34, 41), (39, 47), (44, 52), (50, 59),
+                (56, 66),
+            ],
+            [
+                (17, 22), (18, 23), (19, 24), (20, 25), (22, 28), (24, 30), (26, 32), (31, 38), (37, 44), (43, 51), (49, 58),
+                (55, 65),
+            ],
+            [
+                (14, 19), (15, 20), (16, 21), (17, 22), (19, 24), (21, 26), (23, 29), (28, 34), (33, 40), (40, 48), (47, 56),
+                (53, 62),
+            ],
+            [
+                (14, 19), (15, 20), (16, 21), (17, 22), (19, 24), (21, 26), (23, 29), (28, 34), (33, 40), (40, 48), (47, 56),
+                (53, 62),
+            ],
+            [
+                (13, 18), (14, 19), (15, 20), (16, 21), (18, 23), (20, 25), (22, 28), (26, 32), (32, 39), (38, 46), (44, 52),
+                (51, 60),
+            ],
+            [
+                (12, 16), (13, 18), (14, 19), (15, 20), (17, 22), (19, 24), (21, 28), (25, 31), (30, 37), (36, 43), (42, 50),
+                (49, 58),
+            ],
+            [
+                (12, 16), (12, 16), (12, 16), (13, 18), (15, 20), (17, 22), (19, 24), (23, 29), (27, 33), (33, 40), (38, 46),
+                (44, 52),
+            ],
+            [
+                (11, 13), (11, 13), (11, 13), (12, 16), (14, 19), (16, 21), (18, 23), (22, 28), (26, 32), (32, 39), (37, 44),
+                (43, 51),
+            ],
+            [
+                (11, 13), (11, 13), (11, 13), (11, 13), (13, 18), (15, 20), (17, 22), (20, 25), (24, 30), (29, 35), (34, 41),
+                (40, 48),
+            ],
         ]
     }
 
@@ -68,7 +107,9 @@ extension Font {
     /// let headline = try Font.preferredFont(forTextStyle: .headline, compatibleWith: .accessibilityMedium) // 28 pt semibold
     /// ```
     /// - Throws: `FontError` when the bundled fonts cannot be found.
-    public static func preferredFont(forTextStyle style: TextStyle, compatibleWith category: ContentSizeCategory = .large) throws -> Font {
+    public static func preferredFont(
+        forTextStyle style: TextStyle, compatibleWith category: ContentSizeCategory = .large
+    ) throws -> Font {
         try Font(family: BundledFonts.defaultFamily, size: style.pointSize(for: category), weight: style.weight)
             .taggedForDynamicType(style, category)
     }

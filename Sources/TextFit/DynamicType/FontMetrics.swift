@@ -34,7 +34,9 @@ public struct FontMetrics: Sendable, Hashable {
 
     /// `font` scaled for `category`, never past `maximumPointSize` (`scaledFont(for:maximumPointSize:)`).
     /// - Throws: `FontError.invalidSize` when the size leaves the accepted range.
-    public func scaledFont(for font: Font, maximumPointSize: CGFloat, compatibleWith category: ContentSizeCategory = .large) throws -> Font {
+    public func scaledFont(
+        for font: Font, maximumPointSize: CGFloat, compatibleWith category: ContentSizeCategory = .large
+    ) throws -> Font {
         try font.withSize(min(font.pointSize * scale(for: category), maximumPointSize))
     }
 

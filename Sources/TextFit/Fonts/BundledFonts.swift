@@ -46,8 +46,11 @@ public enum BundledFonts {
 
     /// Family names of the bundled fonts.
     public static var familyNames: [String] {
-        ["Noto Sans", "Droid Sans Fallback", "Noto Sans Arabic", "Noto Sans Hebrew", "Noto Sans Thai", "Noto Sans Devanagari",
-         "Noto Sans Bengali", "Noto Sans Lao"]
+        [
+            "Noto Sans", "Droid Sans Fallback", "Noto Sans Arabic", "Noto Sans Hebrew", "Noto Sans Thai",
+            "Noto Sans Devanagari",
+            "Noto Sans Bengali", "Noto Sans Lao",
+        ]
     }
 
     /// The environment variable naming the folder to use instead of searching.
@@ -120,7 +123,9 @@ public enum BundledFonts {
         guard fileManager.isReadableFile(atPath: folder.path) else { return "not readable" }
         let missing = files.map(\.file).filter { !fileManager.fileExists(atPath: folder.appendingPathComponent($0).path) }
         if !missing.isEmpty { return "lacks \(missing.joined(separator: ", "))" }
-        let unreadable = files.map(\.file).filter { !fileManager.isReadableFile(atPath: folder.appendingPathComponent($0).path) }
+        let unreadable = files.map(\.file).filter {
+            !fileManager.isReadableFile(atPath: folder.appendingPathComponent($0).path)
+        }
         if !unreadable.isEmpty { return "cannot read \(unreadable.joined(separator: ", "))" }
         return nil
     }

@@ -32,8 +32,10 @@ final class Face: Sendable, Hashable, CustomStringConvertible {
     /// Sizes kept per face; a caller cycling through more sizes recreates fonts (cheap: no file access).
     static let maximumSizedFonts = 64
 
-    init(id: Int, path: String, faceIndex: Int, familyName: String, styleName: String, isItalic: Bool = false,
-         weightClass: Int = 0, harfBuzz: HarfBuzzFace, livesForProcess: Bool = false, variant: FaceVariant? = nil) {
+    init(
+        id: Int, path: String, faceIndex: Int, familyName: String, styleName: String, isItalic: Bool = false,
+        weightClass: Int = 0, harfBuzz: HarfBuzzFace, livesForProcess: Bool = false, variant: FaceVariant? = nil
+    ) {
         self.id = id
         self.path = path
         self.faceIndex = faceIndex

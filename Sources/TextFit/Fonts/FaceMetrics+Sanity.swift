@@ -21,7 +21,8 @@ extension FaceMetrics {
     /// ```
     var problem: String? {
         guard Self.unitsPerEmRange.contains(unitsPerEm) else {
-            return "unitsPerEm \(unitsPerEm) is outside \(Self.unitsPerEmRange.lowerBound)...\(Self.unitsPerEmRange.upperBound)"
+            return
+                "unitsPerEm \(unitsPerEm) is outside \(Self.unitsPerEmRange.lowerBound)...\(Self.unitsPerEmRange.upperBound)"
         }
         let limit = unitsPerEm * Self.verticalLimitEms
         let checks: [(name: String, value: Int32, range: ClosedRange<Int32>)] = [

@@ -42,8 +42,9 @@ enum FaceVariants {
         let axes = base.variationAxes
         let followsSize = axes.contains { $0.tag == "opsz" } && byTag["opsz"] == nil
         if features.isEmpty && requested.isEmpty && !followsSize { return base }
-        let key = Key(base: base.id, features: features, requested: requested,
-                      opticalSize: followsSize ? Double(pointSize) : nil)
+        let key = Key(
+            base: base.id, features: features, requested: requested,
+            opticalSize: followsSize ? Double(pointSize) : nil)
         if let face = table.withLock({ $0.faces[key] }) { return face }
 
         var applied: [FontVariation] = []
@@ -63,19 +64,22 @@ enum FaceVariants {
             applied.append(FontVariation(checked: "opsz", min(max(Double(pointSize), axis.minimum), axis.maximum)))
             applied.sort { $0.tag < $1.tag }
         }
-        guard let harfBuzz = HarfBuzzFace(
-            variantOf: base.harfBuzz,
-            variations: applied.compactMap { v in FontTag.code(v.tag).map { ($0, Float(v.value)) } },
-            features: features.compactMap { f in FontTag.code(f.tag).map { ($0, UInt32(f.value)) } })
+        guard
+            let harfBuzz = HarfBuzzFace(
+                variantOf: base.harfBuzz,
+                variations: applied.compactMap { v in FontTag.code(v.tag).map { ($0, Float(v.value)) } },
+                features: features.compactMap { f in FontTag.code(f.tag).map { ($0, UInt32(f.value)) } })
         else { throw FontError.unreadableFile(path: base.path, reason: "out of memory making a variant of it") }
-        let variant = FaceVariant(base: base, features: features, requested: requested, applied: applied,
-                                  adjustments: adjustments, opticalSizeFollowsPointSize: followsSize)
+        let variant = FaceVariant(
+            base: base, features: features, requested: requested, applied: applied,
+            adjustments: adjustments, opticalSizeFollowsPointSize: followsSize)
         return table.withLock { state in
             if let existing = state.faces[key] { return existing }
             if state.faces.count >= limit { state.faces.removeAll() }
-            let face = Face(id: state.nextID, path: base.path, faceIndex: base.faceIndex, familyName: base.familyName,
-                            styleName: base.styleName, isItalic: base.isItalic, weightClass: base.weightClass,
-                            harfBuzz: harfBuzz, variant: variant)
+            let face = Face(
+                id: state.nextID, path: base.path, faceIndex: base.faceIndex, familyName: base.familyName,
+                styleName: base.styleName, isItalic: base.isItalic, weightClass: base.weightClass,
+                harfBuzz: harfBuzz, variant: variant)
             state.nextID += 1
             state.faces[key] = face
             return face
@@ -88,8 +92,9 @@ extension Face {
     var variationAxes: [FontVariationAxis] {
         harfBuzz.axes.map { axis in
             let tag = FontTag.string(axis.tag)
-            return FontVariationAxis(tag: tag, name: harfBuzz.name(axis.name_id) ?? tag, minimum: Double(axis.min_value),
-                                     defaultValue: Double(axis.default_value), maximum: Double(axis.max_value))
+            return FontVariationAxis(
+                tag: tag, name: harfBuzz.name(axis.name_id) ?? tag, minimum: Double(axis.min_value),
+                defaultValue: Double(axis.default_value), maximum: Double(axis.max_value))
         }
     }
 
@@ -97,8 +102,9 @@ extension Face {
     var namedInstances: [FontNamedInstance] {
         let tags = harfBuzz.axes.map { FontTag.string($0.tag) }
         return harfBuzz.namedInstances.map { instance in
-            FontNamedInstance(name: harfBuzz.name(instance.nameID) ?? "instance \(instance.nameID)",
-                              variations: zip(tags, instance.coordinates).map { FontVariation(checked: $0, Double($1)) })
+            FontNamedInstance(
+                name: harfBuzz.name(instance.nameID) ?? "instance \(instance.nameID)",
+                variations: zip(tags, instance.coordinates).map { FontVariation(checked: $0, Double($1)) })
         }
     }
 }

@@ -35,8 +35,10 @@ extension Font {
     /// - Throws: `FontError` only when the variant face cannot be made (out of memory).
     public func withFeatures(_ features: [FontFeature]) throws -> Font {
         let base = face.variant?.base ?? face
-        return Font(face: try FaceVariants.face(base: base, features: features, variations: face.variant?.requested ?? [],
-                                                pointSize: pointSize), size: pointSize, fallback: fallback)
+        return Font(
+            face: try FaceVariants.face(
+                base: base, features: features, variations: face.variant?.requested ?? [],
+                pointSize: pointSize), size: pointSize, fallback: fallback)
     }
 
     /// The same font with `variations` in place of its own (rules O3–O6), clamped to the axes' ranges.
@@ -47,8 +49,9 @@ extension Font {
     /// - Throws: `FontError` only when the variant face cannot be made (out of memory).
     public func withVariations(_ variations: [FontVariation]) throws -> Font {
         let base = face.variant?.base ?? face
-        return Font(face: try FaceVariants.face(base: base, features: features, variations: variations, pointSize: pointSize),
-                    size: pointSize, fallback: fallback)
+        return Font(
+            face: try FaceVariants.face(base: base, features: features, variations: variations, pointSize: pointSize),
+            size: pointSize, fallback: fallback)
     }
 
     /// The same font at one of its named instances (rule O5), e.g. "Semi Bold"; case-insensitive.

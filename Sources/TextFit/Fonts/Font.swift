@@ -59,18 +59,22 @@ public struct Font: Sendable, Hashable, CustomStringConvertible {
     /// - Throws: `FontError.familyNotFound` when no font of that family exists (Fontconfig substitutes are
     ///   refused; its message suggests installed families with a near name), `FontError.invalidSize` for a bad size, `FontError.invalidWeight` for a weight outside
     ///   100...900 or not a number.
-    public init(family: String, size: CGFloat, weight: Weight = .regular, italic: Bool = false,
-                features: [FontFeature] = [], variations: [FontVariation] = []) throws {
+    public init(
+        family: String, size: CGFloat, weight: Weight = .regular, italic: Bool = false,
+        features: [FontFeature] = [], variations: [FontVariation] = []
+    ) throws {
         try Font.validate(size: size)
         try weight.validate()
         let face = try FontCatalog.shared.face(family: family, weight: Double(weight.rawValue), italic: italic)
         var variations = variations
         if face.harfBuzz.axes.contains(where: { $0.tag == 0x7767_6874 }),  // 'wght'
-           !variations.contains(where: { $0.tag == "wght" }) {
+            !variations.contains(where: { $0.tag == "wght" })
+        {
             variations.insert(FontVariation(checked: "wght", Double(weight.rawValue)), at: 0)
         }
-        self.init(face: try FaceVariants.face(base: face, features: features, variations: variations, pointSize: size),
-                  size: size, fallback: .default(for: face))
+        self.init(
+            face: try FaceVariants.face(base: face, features: features, variations: variations, pointSize: size),
+            size: size, fallback: .default(for: face))
     }
 
     /// Loads face `faceIndex` of a font file (TrueType, OpenType or a collection).
@@ -86,12 +90,15 @@ public struct Font: Sendable, Hashable, CustomStringConvertible {
     ///   - size: the point size, finite and > 0.
     ///   - features: OpenType feature settings (rule O1), as in `init(family:size:weight:italic:features:variations:)`.
     ///   - variations: axis settings for a variable face (rules O3–O6).
-    public init(file path: String, faceIndex: Int = 0, size: CGFloat, features: [FontFeature] = [],
-                variations: [FontVariation] = []) throws {
+    public init(
+        file path: String, faceIndex: Int = 0, size: CGFloat, features: [FontFeature] = [],
+        variations: [FontVariation] = []
+    ) throws {
         try Font.validate(size: size)
         let face = try FontCatalog.shared.face(path: path, faceIndex: faceIndex)
-        self.init(face: try FaceVariants.face(base: face, features: features, variations: variations, pointSize: size),
-                  size: size, fallback: .default(for: face))
+        self.init(
+            face: try FaceVariants.face(base: face, features: features, variations: variations, pointSize: size),
+            size: size, fallback: .default(for: face))
     }
 
     /// The bundled Noto Sans at `size`: the default font of TextFit (the stand-in for UIKit's system font).
@@ -121,9 +128,11 @@ public struct Font: Sendable, Hashable, CustomStringConvertible {
         try Font.validate(size: size)
         // An `opsz` that follows the size is another variant at another size (rule O6).
         if let variant = face.variant, variant.opticalSizeFollowsPointSize {
-            return Font(face: try FaceVariants.face(base: variant.base, features: variant.features,
-                                                    variations: variant.requested, pointSize: size),
-                        size: size, fallback: fallback)
+            return Font(
+                face: try FaceVariants.face(
+                    base: variant.base, features: variant.features,
+                    variations: variant.requested, pointSize: size),
+                size: size, fallback: fallback)
         }
         return Font(face: face, size: size, fallback: fallback)
     }

@@ -80,8 +80,8 @@ extension FontCatalog {
             while chosen == nil, let found = sorted.firstIndex(covering: scalar, from: index) {
                 index = found + 1
                 guard let match = sorted.match(at: found),
-                      let face = try? loadFace(path: match.path, faceIndex: match.faceIndex),
-                      face.hasGlyph(for: scalar)
+                    let face = try? loadFace(path: match.path, faceIndex: match.faceIndex),
+                    face.hasGlyph(for: scalar)
                 else { continue }
                 chosen = face
                 answer = .file(FontconfigOrders.FileAnswer(path: match.path, faceIndex: match.faceIndex, face: face))

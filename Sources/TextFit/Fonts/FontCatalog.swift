@@ -202,7 +202,8 @@ final class FontCatalog: Sendable {
         let bold = Font.Weight(rawValue: CGFloat(weight)).isBold
         // The family's files in order of preference: the asked slant and weight, the asked slant, upright.
         let files = BundledFonts.files.filter { $0.family.lowercased() == wanted }
-        let preferred = files.filter { $0.bold == bold && $0.italic == italic } + files.filter { $0.italic == italic }
+        let preferred =
+            files.filter { $0.bold == bold && $0.italic == italic } + files.filter { $0.italic == italic }
             + files.filter { !$0.italic }
         if let face = preferred.lazy.compactMap({ self.bundledFace(file: $0.file) }).first { return face }
         if let error = configurationError { throw error }
@@ -236,11 +237,15 @@ final class FontCatalog: Sendable {
     /// Nil when the file was not found or cannot be read.
     func bundledFace(file: String) -> Face? {
         if let face = uprightFaces[file] { return face }
-        guard let id = italicIDs[file], let path = try? bundledLookup.get().appendingPathComponent(file).path else { return nil }
+        guard let id = italicIDs[file], let path = try? bundledLookup.get().appendingPathComponent(file).path else {
+            return nil
+        }
         return italicFaces.withLock { faces in
             if let face = faces[file] { return face }
             // Read under the lock: once per file per process, and two threads must not make two faces.
-            guard let face = try? FontCatalog.makeFace(path: path, faceIndex: 0, id: id, livesForProcess: true) else { return nil }
+            guard let face = try? FontCatalog.makeFace(path: path, faceIndex: 0, id: id, livesForProcess: true) else {
+                return nil
+            }
             faces[file] = face
             return face
         }
@@ -254,12 +259,15 @@ final class FontCatalog: Sendable {
         // no read. (Without the stat a service writing each upload to one path measured every later upload
         // with the first font.)
         let current = FontFileBytes.signature(path: path)
-        if let current, let face = state.withLock({ state -> Face? in
-            guard let entry = state.pathIdentities[key], entry.signature == current,
-                  let face = state.faces[entry.identity] else { return nil }
-            Self.touch(face, in: &state)
-            return face
-        }) {
+        if let current,
+            let face = state.withLock({ state -> Face? in
+                guard let entry = state.pathIdentities[key], entry.signature == current,
+                    let face = state.faces[entry.identity]
+                else { return nil }
+                Self.touch(face, in: &state)
+                return face
+            })
+        {
             return face
         }
         let file = try Self.openFile(path: path)
@@ -271,12 +279,13 @@ final class FontCatalog: Sendable {
         // file's inode is given to the next file written, which must not be answered with the old font
         // (found by `FuzzFontFile`). Compared outside the lock; `known` is held, so no sweep closes it.
         if let known = state.withLock({ $0.faces[identity] }), known.harfBuzz.holdsBytes(of: file),
-           let face = state.withLock({ state -> Face? in
-               guard state.faces[identity] === known else { return nil }
-               Self.remember(key, identity, file.signature, in: &state)
-               Self.touch(known, in: &state)
-               return known
-           }) {
+            let face = state.withLock({ state -> Face? in
+                guard state.faces[identity] === known else { return nil }
+                Self.remember(key, identity, file.signature, in: &state)
+                Self.touch(known, in: &state)
+                return known
+            })
+        {
             return face  // `file` is released unread by FreeType or HarfBuzz
         }
         let bytes = file.byteCount
@@ -308,9 +317,10 @@ final class FontCatalog: Sendable {
                     throw FontError.fontFileLimitReached(path: path, openFaces: state.faces.count, bytes: state.fileBytes)
                 }
             }
-            let face = Face(id: state.nextID, path: path, faceIndex: faceIndex, familyName: loaded.familyName,
-                            styleName: loaded.styleName, isItalic: loaded.isItalic, weightClass: loaded.weightClass,
-                            harfBuzz: loaded.harfBuzz)
+            let face = Face(
+                id: state.nextID, path: path, faceIndex: faceIndex, familyName: loaded.familyName,
+                styleName: loaded.styleName, isItalic: loaded.isItalic, weightClass: loaded.weightClass,
+                harfBuzz: loaded.harfBuzz)
             state.nextID += 1
             state.facesLoaded += 1
             state.faces[identity] = face
@@ -336,8 +346,10 @@ final class FontCatalog: Sendable {
     }
 
     /// Records which face a path spelling led to (bounded: the table starts over past `pathLimit`).
-    private static func remember(_ key: String, _ identity: String, _ signature: FontFileBytes.Signature?,
-                                 in state: inout State) {
+    private static func remember(
+        _ key: String, _ identity: String, _ signature: FontFileBytes.Signature?,
+        in state: inout State
+    ) {
         if state.pathIdentities.count >= pathLimit, state.pathIdentities[key] == nil { state.pathIdentities.removeAll() }
         state.pathIdentities[key] = (identity, signature)
     }
@@ -360,7 +372,11 @@ final class FontCatalog: Sendable {
     }
     var fileFaceLimits: (faces: Int, bytes: Int) {
         get { state.withLock { ($0.faceLimit, $0.byteLimit) } }
-        set { state.withLock { $0.faceLimit = newValue.faces; $0.byteLimit = newValue.bytes } }
+        set {
+            state.withLock {
+                $0.faceLimit = newValue.faces; $0.byteLimit = newValue.bytes
+            }
+        }
     }
     var allowedFolders: [String]? {
         get { state.withLock { $0.allowedFolders } }
@@ -403,8 +419,10 @@ final class FontCatalog: Sendable {
         }
     }
 
-    private static func makeFace(file: FontFileBytes, path: String, faceIndex: Int, id: Int,
-                                 livesForProcess: Bool = false) throws -> Face {
+    private static func makeFace(
+        file: FontFileBytes, path: String, faceIndex: Int, id: Int,
+        livesForProcess: Bool = false
+    ) throws -> Face {
         let info: FreeType.FaceInfo
         switch FreeType.probe(file, faceIndex: faceIndex) {
         case .success(let value):
@@ -419,9 +437,10 @@ final class FontCatalog: Sendable {
             throw FontError.unreadableFile(path: path, reason: "HarfBuzz found no glyphs in it")
         }
         if let problem = harfBuzz.metrics.problem { throw FontError.unreadableFile(path: path, reason: problem) }
-        return Face(id: id, path: path, faceIndex: faceIndex, familyName: info.familyName,
-                    styleName: info.styleName, isItalic: info.isItalic, weightClass: info.weightClass,
-                    harfBuzz: harfBuzz, livesForProcess: livesForProcess)
+        return Face(
+            id: id, path: path, faceIndex: faceIndex, familyName: info.familyName,
+            styleName: info.styleName, isItalic: info.isItalic, weightClass: info.weightClass,
+            harfBuzz: harfBuzz, livesForProcess: livesForProcess)
     }
 
     /// The HarfBuzz font for `face` at `scale`, created once per face (it lives as long as the face).
@@ -446,7 +465,9 @@ final class FontCatalog: Sendable {
             case .bundled(let face)?: return .hit(face)
             case .file(let key)?:
                 // Released since (or its spelling forgotten): look it up again.
-                guard let identity = state.pathIdentities[key]?.identity, let face = state.faces[identity] else { return .miss }
+                guard let identity = state.pathIdentities[key]?.identity, let face = state.faces[identity] else {
+                    return .miss
+                }
                 return .hit(face)
             }
         }

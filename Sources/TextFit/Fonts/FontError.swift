@@ -43,7 +43,8 @@ public enum FontError: TextFitError, Equatable, Sendable {
         case .familyNotFound(let family):
             // Lists the bundled families only when they were found, so the message does not offer
             // fonts this process cannot load.
-            let bundled = BundledFonts.directory == nil
+            let bundled =
+                BundledFonts.directory == nil
                 ? "the bundled fonts were not found either, see BundledFonts.lookup"
                 : "bundled fonts: \(BundledFonts.familyNames.joined(separator: ", "))"
             // Installed families with a near name first: the usual cause is a typo or a style in the name.
@@ -78,7 +79,8 @@ public enum FontError: TextFitError, Equatable, Sendable {
         case .invalidVariation(let tag, let reason):
             return "font variation '\(tag)' is invalid: \(reason)"
         case .namedInstanceNotFound(let name, let available):
-            return available.isEmpty ? "named instance '\(name)' not found: the font is not variable"
+            return available.isEmpty
+                ? "named instance '\(name)' not found: the font is not variable"
                 : "named instance '\(name)' not found; the font has: " + available.joined(separator: ", ")
         case .fontsDirectoryUnusable(let path, let reason):
             return "\(BundledFonts.directoryVariable)=\(path) cannot supply the bundled fonts: \(reason). "

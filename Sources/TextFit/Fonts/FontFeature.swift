@@ -24,7 +24,8 @@ public struct FontFeature: Sendable, Hashable, CustomStringConvertible {
     public init(_ tag: String, _ value: Int = 1) throws {
         guard FontTag.code(tag) != nil else { throw FontError.invalidFeature(tag: tag, reason: FontTag.rule) }
         guard value >= 0, value <= Int(UInt32.max) else {
-            throw FontError.invalidFeature(tag: tag, reason: "its value \(value) must be 0 (off), 1 (on) or an alternate's index")
+            throw FontError.invalidFeature(
+                tag: tag, reason: "its value \(value) must be 0 (off), 1 (on) or an alternate's index")
         }
         self.tag = tag
         self.value = value
@@ -53,7 +54,9 @@ public struct FontFeature: Sendable, Hashable, CustomStringConvertible {
     /// Stylistic set `n` (1–20): `ss01`…`ss20`.
     /// - Throws: `FontError.invalidFeature` for `n` outside 1...20.
     public static func stylisticSet(_ n: Int) throws -> FontFeature {
-        guard (1...20).contains(n) else { throw FontError.invalidFeature(tag: "ss\(n)", reason: "stylistic sets run from ss01 to ss20") }
+        guard (1...20).contains(n) else {
+            throw FontError.invalidFeature(tag: "ss\(n)", reason: "stylistic sets run from ss01 to ss20")
+        }
         return FontFeature(known: n < 10 ? "ss0\(n)" : "ss\(n)", 1)
     }
 
@@ -80,7 +83,9 @@ enum FontTag {
 
     static func code(_ tag: String) -> UInt32? {
         let scalars = Array(tag.unicodeScalars)
-        guard scalars.count == 4, scalars[0] != " ", scalars.allSatisfy({ (0x20...0x7E).contains($0.value) }) else { return nil }
+        guard scalars.count == 4, scalars[0] != " ", scalars.allSatisfy({ (0x20...0x7E).contains($0.value) }) else {
+            return nil
+        }
         return scalars.reduce(0) { $0 << 8 | $1.value }
     }
 

@@ -25,7 +25,9 @@ public struct FontVariation: Sendable, Hashable, CustomStringConvertible {
     /// - Throws: `FontError.invalidVariation` for a malformed tag or a value that is not finite.
     public init(_ tag: String, _ value: Double) throws {
         guard FontTag.code(tag) != nil else { throw FontError.invalidVariation(tag: tag, reason: FontTag.rule) }
-        guard value.isFinite else { throw FontError.invalidVariation(tag: tag, reason: "its value \(value) must be a finite number") }
+        guard value.isFinite else {
+            throw FontError.invalidVariation(tag: tag, reason: "its value \(value) must be a finite number")
+        }
         self.tag = tag
         self.value = value
     }

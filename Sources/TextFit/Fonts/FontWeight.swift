@@ -52,7 +52,9 @@ extension Font {
         }
 
         func validate() throws {
-            guard rawValue.isFinite, Self.validRange.contains(rawValue) else { throw FontError.invalidWeight(Double(rawValue)) }
+            guard rawValue.isFinite, Self.validRange.contains(rawValue) else {
+                throw FontError.invalidWeight(Double(rawValue))
+            }
         }
     }
 

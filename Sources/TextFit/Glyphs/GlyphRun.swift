@@ -12,7 +12,9 @@ public struct FontFace: Sendable, Hashable, CustomStringConvertible {
     public let familyName: String
     public let styleName: String
 
-    public var description: String { "\(familyName) \(styleName) (\((filePath as NSString).lastPathComponent)#\(faceIndex))" }
+    public var description: String {
+        "\(familyName) \(styleName) (\((filePath as NSString).lastPathComponent)#\(faceIndex))"
+    }
 
     init(_ face: Face) {
         filePath = face.path
@@ -117,14 +119,20 @@ public struct LineGlyphs: Sendable, Equatable {
             let isAttachment = glyphs[start].isAttachment
             var end = start + 1
             while end < glyphs.count, glyphs[end].face == face, glyphs[end].style == style, !isAttachment,
-                  !glyphs[end].isAttachment { end += 1 }
+                !glyphs[end].isAttachment
+            { end += 1 }
             let styleInfo = text.styling.map { $0.styles[Int(style)] }
             let styleFont = styleInfo?.font ?? text.font
             let font = face == styleFont.face ? styleFont : Font(face: face, size: styleFont.pointSize)
-            runs.append(GlyphRun(face: FontFace(face), pointSize: Units.points(Int(styleFont.scale)), glyphs: glyphs[start..<end].map {
-                GlyphRun.Glyph(id: $0.glyph, position: CGPoint(x: Units.points($0.x), y: Units.points($0.y)),
-                               advance: Units.points($0.advance), stringIndex: $0.cluster, isAttachment: $0.isAttachment)
-            }, font: font, foregroundColor: styleInfo?.foregroundColor, attachment: isAttachment ? styleInfo?.attachment : nil))
+            runs.append(
+                GlyphRun(
+                    face: FontFace(face), pointSize: Units.points(Int(styleFont.scale)),
+                    glyphs: glyphs[start..<end].map {
+                        GlyphRun.Glyph(
+                            id: $0.glyph, position: CGPoint(x: Units.points($0.x), y: Units.points($0.y)),
+                            advance: Units.points($0.advance), stringIndex: $0.cluster, isAttachment: $0.isAttachment)
+                    }, font: font, foregroundColor: styleInfo?.foregroundColor,
+                    attachment: isAttachment ? styleInfo?.attachment : nil))
             start = end
         }
         self.runs = runs

@@ -21,7 +21,8 @@ extension PreparedText {
             shift += extras[index]
         }
         if let hanging = placed.hangingWhitespace, hanging.lowerBound >= placed.width,
-           shift != 0 || settings.tabLayout != nil {
+            shift != 0 || settings.tabLayout != nil
+        {
             // A hanging tab advances to its stop too (the width with whitespace the breaker measured).
             let extent = settings.tabLayout == nil ? hanging.count : hangingWidth(for: line)
             placed.hangingWhitespace = (hanging.lowerBound + shift)..<(hanging.lowerBound + shift + extent)

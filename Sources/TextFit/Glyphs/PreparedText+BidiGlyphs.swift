@@ -13,8 +13,9 @@ extension PreparedText {
                 result.width += appendEllipsis(at: result.width, style: style, into: &result.glyphs)
                 result.ellipsis = start..<result.width
             } else {
-                result.width += appendGlyphs(item.range, rightToLeft: item.isRightToLeft, at: result.width,
-                                             into: &result.glyphs, cache: cache)
+                result.width += appendGlyphs(
+                    item.range, rightToLeft: item.isRightToLeft, at: result.width,
+                    into: &result.glyphs, cache: cache)
             }
         }
         if paragraphSettings != nil { spread(&result, line: line) }
@@ -33,8 +34,10 @@ extension PreparedText {
     /// segment) in visual order, each shaped in the run's direction. A whole segment whose script already
     /// runs that way reuses its shaping (`cache`); a part of one is shaped alone, as Pango shapes an item
     /// split at a level change. Returns the advance.
-    private func appendGlyphs(_ range: Range<Int>, rightToLeft: Bool, at x: Int, into glyphs: inout [PlacedGlyph],
-                              cache: SegmentGlyphs) -> Int {
+    private func appendGlyphs(
+        _ range: Range<Int>, rightToLeft: Bool, at x: Int, into glyphs: inout [PlacedGlyph],
+        cache: SegmentGlyphs
+    ) -> Int {
         var portions: [(range: Range<Int>, segment: Int, whole: Bool)] = []
         for piece in drawingPieces(range.lowerBound, range.upperBound) {
             if let segment = piece.reshapedSegment {
@@ -58,16 +61,19 @@ extension PreparedText {
             if isAttachment(info) {
                 pen = place([], segment: info, clusterBase: Int(info.start), keep: portion.range, pen: pen, into: &glyphs)
             } else if portion.whole, scriptIsRTL == rightToLeft {
-                pen = place(cache.glyphs(of: portion.segment, in: self), segment: info, clusterBase: Int(info.start),
-                            keep: portion.range, pen: pen, into: &glyphs)
+                pen = place(
+                    cache.glyphs(of: portion.segment, in: self), segment: info, clusterBase: Int(info.start),
+                    keep: portion.range, pen: pen, into: &glyphs)
             } else {
                 guard let hbFont = FontCatalog.shared.harfBuzzFont(face: face, scale: scale) else { continue }
                 var slice = ArraySlice(units[portion.range])
                 ShapingText.substituteControls(&slice)
-                let shaped = hbFont.glyphs(slice, script: info.script == HarfBuzzScript.common ? 0 : info.script,
-                                           rightToLeft: rightToLeft)
-                pen = place(shaped, segment: info, clusterBase: portion.range.lowerBound, keep: portion.range, pen: pen,
-                            into: &glyphs)
+                let shaped = hbFont.glyphs(
+                    slice, script: info.script == HarfBuzzScript.common ? 0 : info.script,
+                    rightToLeft: rightToLeft)
+                pen = place(
+                    shaped, segment: info, clusterBase: portion.range.lowerBound, keep: portion.range, pen: pen,
+                    into: &glyphs)
             }
         }
         return pen - x

@@ -62,22 +62,26 @@ extension PreparedText {
 
     /// Appends the glyphs of `start..<end` placed from `x` (1/1024 pt) and returns their advance, which
     /// equals `width(start, end)`.
-    func appendGlyphs(_ start: Int, _ end: Int, at x: Int, into glyphs: inout [PlacedGlyph],
-                      cache: SegmentGlyphs) -> Int {
+    func appendGlyphs(
+        _ start: Int, _ end: Int, at x: Int, into glyphs: inout [PlacedGlyph],
+        cache: SegmentGlyphs
+    ) -> Int {
         var pen = x
         for piece in drawingPieces(start, end) {
             if let segment = piece.reshapedSegment {
                 let info = segments[segment]
                 let shaped = isAttachment(info) ? [] : shapeGlyphs(piece.range, segment: segment)
-                pen = place(shaped, segment: info, clusterBase: piece.range.lowerBound, keep: piece.range,
-                            pen: pen, into: &glyphs)
+                pen = place(
+                    shaped, segment: info, clusterBase: piece.range.lowerBound, keep: piece.range,
+                    pen: pen, into: &glyphs)
             } else {
                 var index = firstSegment(endingAfter: piece.range.lowerBound)
                 while index < segments.count, Int(segments[index].start) < piece.range.upperBound {
                     let info = segments[index]
                     let shaped = isAttachment(info) ? [] : cache.glyphs(of: index, in: self)
-                    pen = place(shaped, segment: info, clusterBase: Int(info.start), keep: piece.range,
-                                pen: pen, into: &glyphs)
+                    pen = place(
+                        shaped, segment: info, clusterBase: Int(info.start), keep: piece.range,
+                        pen: pen, into: &glyphs)
                     index += 1
                 }
             }
@@ -125,8 +129,10 @@ extension PreparedText {
     /// glyphs whose cluster lies in `keep`; returns the pen after them. A styled text's glyphs carry their
     /// style: raised by its baseline offset (S4), each cluster followed by its kern (S3, as the stored
     /// advances have it), an attachment one box as wide as measured (S5).
-    func place(_ shaped: [ShapedGlyph], segment: Segment, clusterBase: Int, keep: Range<Int>, pen start: Int,
-               into glyphs: inout [PlacedGlyph]) -> Int {
+    func place(
+        _ shaped: [ShapedGlyph], segment: Segment, clusterBase: Int, keep: Range<Int>, pen start: Int,
+        into glyphs: inout [PlacedGlyph]
+    ) -> Int {
         let face = shapingFace(of: segment).face
         let style = segment.style
         let kept = max(keep.lowerBound, Int(segment.start))..<min(keep.upperBound, Int(segment.end))
@@ -138,9 +144,11 @@ extension PreparedText {
             // The U+FFFC (and any marks on it) advances by the box alone; only its first unit draws.
             guard kept.contains(Int(segment.start)) else { return start }
             let box = styling.styles[Int(style)].attachment
-            glyphs.append(PlacedGlyph(face: face, glyph: 0, x: start,
-                                      y: Int(((box?.baselineOffset ?? 0) * CGFloat(Units.perPoint)).rounded()),
-                                      advance: attachmentWidth, cluster: Int(segment.start), style: style, isAttachment: true))
+            glyphs.append(
+                PlacedGlyph(
+                    face: face, glyph: 0, x: start,
+                    y: Int(((box?.baselineOffset ?? 0) * CGFloat(Units.perPoint)).rounded()),
+                    advance: attachmentWidth, cluster: Int(segment.start), style: style, isAttachment: true))
             return start + attachmentWidth
         }
         let first = glyphs.count
@@ -178,14 +186,18 @@ extension PreparedText {
 
     /// Places `shaped` from `pen` in `face`, keeping the glyphs whose cluster (counted from `clusterBase`)
     /// lies in `keep`; returns the pen after them.
-    func place(_ shaped: [ShapedGlyph], face: Face, clusterBase: Int, keep: Range<Int>?, pen start: Int,
-               into glyphs: inout [PlacedGlyph]) -> Int {
+    func place(
+        _ shaped: [ShapedGlyph], face: Face, clusterBase: Int, keep: Range<Int>?, pen start: Int,
+        into glyphs: inout [PlacedGlyph]
+    ) -> Int {
         var pen = start
         for glyph in shaped {
             let cluster = clusterBase + glyph.cluster
             if let keep, !keep.contains(cluster) { continue }
-            glyphs.append(PlacedGlyph(face: face, glyph: glyph.glyph, x: pen + Int(glyph.xOffset), y: Int(glyph.yOffset),
-                                      advance: Int(glyph.xAdvance), cluster: cluster))
+            glyphs.append(
+                PlacedGlyph(
+                    face: face, glyph: glyph.glyph, x: pen + Int(glyph.xOffset), y: Int(glyph.yOffset),
+                    advance: Int(glyph.xAdvance), cluster: cluster))
             pen += Int(glyph.xAdvance)
         }
         return pen
@@ -216,8 +228,10 @@ extension PreparedText {
         guard let hbFont = FontCatalog.shared.harfBuzzFont(face: face, scale: styleFont.scale) else { return 0 }
         var pen = x
         for glyph in hbFont.glyphs([0x2026][...], script: 0) {
-            glyphs.append(PlacedGlyph(face: face, glyph: glyph.glyph, x: pen + Int(glyph.xOffset), y: Int(glyph.yOffset) + rise,
-                                      advance: Int(glyph.xAdvance), cluster: nil, style: style))
+            glyphs.append(
+                PlacedGlyph(
+                    face: face, glyph: glyph.glyph, x: pen + Int(glyph.xOffset), y: Int(glyph.yOffset) + rise,
+                    advance: Int(glyph.xAdvance), cluster: nil, style: style))
             pen += Int(glyph.xAdvance)
         }
         return pen - x
@@ -231,8 +245,10 @@ extension PreparedText {
         guard let hbFont = FontCatalog.shared.harfBuzzFont(face: face, scale: scale) else { return 0 }
         var pen = x
         for glyph in hbFont.glyphs([UInt16(hyphen.value)][...], script: 0) {
-            glyphs.append(PlacedGlyph(face: face, glyph: glyph.glyph, x: pen + Int(glyph.xOffset), y: Int(glyph.yOffset),
-                                      advance: Int(glyph.xAdvance), cluster: end - 1))
+            glyphs.append(
+                PlacedGlyph(
+                    face: face, glyph: glyph.glyph, x: pen + Int(glyph.xOffset), y: Int(glyph.yOffset),
+                    advance: Int(glyph.xAdvance), cluster: end - 1))
             pen += Int(glyph.xAdvance)
         }
         return pen - x

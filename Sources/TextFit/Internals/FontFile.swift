@@ -54,16 +54,21 @@ final class FontFileBytes {
 
     /// The signature of the file as it was read; nil once handed over.
     var signature: Signature? {
-        bytes.map { Signature(device: $0.device, inode: $0.inode, size: UInt64($0.length), modified: $0.modified_ns,
-                              changed: $0.changed_ns) }
+        bytes.map {
+            Signature(
+                device: $0.device, inode: $0.inode, size: UInt64($0.length), modified: $0.modified_ns,
+                changed: $0.changed_ns)
+        }
     }
 
     /// The signature of the file `path` names now (one stat), or nil when there is none.
     static func signature(path: String) -> Signature? {
         var signature = Signature(device: 0, inode: 0, size: 0, modified: 0, changed: 0)
         guard !path.utf8.contains(0),
-              tf_file_signature(path, &signature.device, &signature.inode, &signature.size, &signature.modified,
-                                &signature.changed) == 0 else { return nil }
+            tf_file_signature(
+                path, &signature.device, &signature.inode, &signature.size, &signature.modified,
+                &signature.changed) == 0
+        else { return nil }
         return signature
     }
 

@@ -27,8 +27,9 @@ final class Fontconfig: Sendable {
     func match(family: String, weight: Double, italic: Bool, generic: Bool = false) -> Match? {
         var match = tf_font_match()
         let found = config.withLock { config in
-            tf_fontconfig_match_family(config, family, weight, italic ? Self.italicSlant : Self.romanSlant,
-                                       generic ? 1 : 0, &match)
+            tf_fontconfig_match_family(
+                config, family, weight, italic ? Self.italicSlant : Self.romanSlant,
+                generic ? 1 : 0, &match)
         }
         return found == 1 ? Self.convert(&match) : nil
     }

@@ -27,9 +27,11 @@ enum FreeType {
         let family = CString.decode(info.family)
         let style = CString.decode(info.style)
         if error != 0 { return .failure(FreeTypeError(code: error, faceCount: Int(info.face_count))) }
-        return .success(FaceInfo(faceCount: Int(info.face_count), glyphCount: Int(info.glyph_count),
-                                 familyName: family, styleName: style, isItalic: info.is_italic != 0,
-                                 weightClass: Int(info.weight_class)))
+        return .success(
+            FaceInfo(
+                faceCount: Int(info.face_count), glyphCount: Int(info.glyph_count),
+                familyName: family, styleName: style, isItalic: info.is_italic != 0,
+                weightClass: Int(info.weight_class)))
     }
 
     /// The top of `codepoint`'s glyph in face `faceIndex`, in design units, as FreeType's control box of the
@@ -52,7 +54,8 @@ enum FreeType {
             case FreeType.invalidFileFormat: return "broken or truncated font file"
             // Stream (0x51–0x58) and table (0x8E–0x90) errors: a cut or damaged file, e.g. a font truncated
             // to 2,000 bytes gives Array_Too_Large (0x90).
-            case 0x51...0x58, 0x8E...0x90: return "broken or truncated font file (FreeType error 0x\(String(code, radix: 16)))"
+            case 0x51...0x58, 0x8E...0x90:
+                return "broken or truncated font file (FreeType error 0x\(String(code, radix: 16)))"
             default: return "FreeType error 0x\(String(code, radix: 16))"
             }
         }

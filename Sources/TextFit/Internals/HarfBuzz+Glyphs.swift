@@ -23,8 +23,9 @@ extension HarfBuzzFont {
             var buffer = [tf_glyph](repeating: tf_glyph(), count: capacity)
             let count = text.withUnsafeBufferPointer { input in
                 buffer.withUnsafeMutableBufferPointer { output in
-                    tf_shape_glyphs(handle, input.baseAddress, Int32(input.count), script, direction,
-                                    output.baseAddress, Int32(capacity))
+                    tf_shape_glyphs(
+                        handle, input.baseAddress, Int32(input.count), script, direction,
+                        output.baseAddress, Int32(capacity))
                 }
             }
             #if DEBUG
@@ -36,8 +37,9 @@ extension HarfBuzzFont {
                 continue
             }
             return buffer[..<Int(count)].map {
-                ShapedGlyph(glyph: $0.glyph, cluster: Int($0.cluster), xAdvance: $0.x_advance, xOffset: $0.x_offset,
-                            yOffset: $0.y_offset)
+                ShapedGlyph(
+                    glyph: $0.glyph, cluster: Int($0.cluster), xAdvance: $0.x_advance, xOffset: $0.x_offset,
+                    yOffset: $0.y_offset)
             }
         }
     }

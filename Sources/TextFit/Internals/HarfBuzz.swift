@@ -18,8 +18,10 @@ final class HarfBuzzFace: @unchecked Sendable {
     /// A face over `base`'s tables whose fonts apply `variations` (design coordinates, clamped by the
     /// caller) and shape with `features` (rules O1, O4). Its coverage, space pairs and metrics are found
     /// again, since a variation or a feature can change advances and what joins a space.
-    convenience init?(variantOf base: HarfBuzzFace, variations: [(tag: UInt32, value: Float)],
-                      features: [(tag: UInt32, value: UInt32)]) {
+    convenience init?(
+        variantOf base: HarfBuzzFace, variations: [(tag: UInt32, value: Float)],
+        features: [(tag: UInt32, value: UInt32)]
+    ) {
         let cVariations = variations.map { tf_variation(tag: $0.tag, value: $0.value) }
         let cFeatures = features.map { tf_feature(tag: $0.tag, value: $0.value) }
         let handle = cVariations.withUnsafeBufferPointer { v in
@@ -35,14 +37,17 @@ final class HarfBuzzFace: @unchecked Sendable {
         self.handle = handle
         let axisCount = Int(tf_face_axes(handle, nil, 0))
         var axes = [tf_axis](repeating: tf_axis(), count: axisCount)
-        if axisCount > 0 { _ = axes.withUnsafeMutableBufferPointer { tf_face_axes(handle, $0.baseAddress, Int32(axisCount)) } }
+        if axisCount > 0 {
+            _ = axes.withUnsafeMutableBufferPointer { tf_face_axes(handle, $0.baseAddress, Int32(axisCount)) }
+        }
         self.axes = axes
         hasOpticalSizeAxis = axes.contains { $0.tag == 0x6F70_737A }  // 'opsz'
         var metrics = tf_face_metrics()
         tf_face_get_metrics(handle, &metrics)
-        self.metrics = FaceMetrics(unitsPerEm: metrics.units_per_em, ascender: metrics.ascender,
-                                   descender: metrics.descender, lineGap: metrics.line_gap,
-                                   capHeight: metrics.cap_height, xHeight: metrics.x_height)
+        self.metrics = FaceMetrics(
+            unitsPerEm: metrics.units_per_em, ascender: metrics.ascender,
+            descender: metrics.descender, lineGap: metrics.line_gap,
+            capHeight: metrics.cap_height, xHeight: metrics.x_height)
         let coverage = UnsafeMutablePointer<UInt64>.allocate(capacity: 1024)
         coverage.initialize(repeating: 0, count: 1024)
         for codepoint in 0..<UInt32(0x10000) where tf_face_has_codepoint(handle, codepoint) != 0 {
@@ -178,12 +183,15 @@ final class HarfBuzzFont: @unchecked Sendable {
     }
 
     /// Shapes `text` alone; see `tf_shape` for the meaning of `advances` and `flags`.
-    func shape(_ text: UnsafeBufferPointer<UInt16>, script: UInt32,
-               advances: UnsafeMutableBufferPointer<Int32>, flags: UnsafeMutableBufferPointer<UInt8>) -> Outcome {
+    func shape(
+        _ text: UnsafeBufferPointer<UInt16>, script: UInt32,
+        advances: UnsafeMutableBufferPointer<Int32>, flags: UnsafeMutableBufferPointer<UInt8>
+    ) -> Outcome {
         guard text.count > 0 else { return .shaped }
         let direction: Int32 = script != 0 && tf_script_is_rtl(script) != 0 ? 2 : 1
-        let result = tf_shape(handle, text.baseAddress, Int32(text.count), script, direction,
-                              advances.baseAddress, flags.baseAddress)
+        let result = tf_shape(
+            handle, text.baseAddress, Int32(text.count), script, direction,
+            advances.baseAddress, flags.baseAddress)
         #if DEBUG
         if let counter = OperationCounts.current {
             counter.shapingCalls += 1
@@ -199,9 +207,11 @@ final class HarfBuzzFont: @unchecked Sendable {
     /// alone would write them, where `sliced[i]` is then 1; the caller shapes the pieces left 0 alone.
     /// False when the joined call failed: then `sliced` is not to be read and every piece is shaped alone.
     /// `script` is explicit (not 0) and left to right.
-    func shapeJoined(_ pieces: UnsafePointer<SegmentCacheStorage.Lookup>, count: Int, script: UInt32,
-                     advances: UnsafeMutablePointer<Int32>, flags: UnsafeMutablePointer<UInt8>,
-                     sliced: UnsafeMutablePointer<UInt8>) -> Bool {
+    func shapeJoined(
+        _ pieces: UnsafePointer<SegmentCacheStorage.Lookup>, count: Int, script: UInt32,
+        advances: UnsafeMutablePointer<Int32>, flags: UnsafeMutablePointer<UInt8>,
+        sliced: UnsafeMutablePointer<UInt8>
+    ) -> Bool {
         let result = tf_shape_joined(handle, pieces, Int32(truncatingIfNeeded: count), script, advances, flags, sliced)
         #if DEBUG
         if result >= 0, let counter = OperationCounts.current {

@@ -7,14 +7,17 @@ enum ICUBidi {
     /// The embedding levels of one paragraph (one per UTF-16 unit, L1 applied as for a single line) and
     /// its level (0 or 1); nil when ICU failed (out of memory).
     /// - Parameter direction: `.natural` resolves the level from the first strong character (P2–P3).
-    static func levels(_ text: UnsafeBufferPointer<UInt16>, direction: WritingDirection,
-                       into levels: UnsafeMutableBufferPointer<UInt8>) -> UInt8? {
+    static func levels(
+        _ text: UnsafeBufferPointer<UInt16>, direction: WritingDirection,
+        into levels: UnsafeMutableBufferPointer<UInt8>
+    ) -> UInt8? {
         precondition(levels.count >= text.count)
-        let code: Int32 = switch direction {
-        case .natural: 0
-        case .leftToRight: 1
-        case .rightToLeft: 2
-        }
+        let code: Int32 =
+            switch direction {
+            case .natural: 0
+            case .leftToRight: 1
+            case .rightToLeft: 2
+            }
         var error: Int32 = 0
         let level = tf_bidi_levels(text.baseAddress, Int32(text.count), code, levels.baseAddress, &error)
         return level < 0 ? nil : UInt8(level)
@@ -26,35 +29,36 @@ enum ICUBidi {
 
 /// UAX #9's Bidi_Class values, numbered as ICU's `UCharDirection` (uchar.h; stable: ICU only appends).
 enum BidiClass: Int32 {
-    case leftToRight = 0              // L
-    case rightToLeft = 1              // R
-    case europeanNumber = 2           // EN
-    case europeanSeparator = 3        // ES
-    case europeanTerminator = 4       // ET
-    case arabicNumber = 5             // AN
-    case commonSeparator = 6          // CS
-    case paragraphSeparator = 7       // B
-    case segmentSeparator = 8         // S
-    case whitespace = 9               // WS
-    case otherNeutral = 10            // ON
-    case leftToRightEmbedding = 11    // LRE
-    case leftToRightOverride = 12     // LRO
-    case arabicLetter = 13            // AL
-    case rightToLeftEmbedding = 14    // RLE
-    case rightToLeftOverride = 15     // RLO
-    case popDirectionalFormat = 16    // PDF
-    case nonspacingMark = 17          // NSM
-    case boundaryNeutral = 18         // BN
-    case firstStrongIsolate = 19      // FSI
-    case leftToRightIsolate = 20      // LRI
-    case rightToLeftIsolate = 21      // RLI
-    case popDirectionalIsolate = 22   // PDI
+    case leftToRight = 0  // L
+    case rightToLeft = 1  // R
+    case europeanNumber = 2  // EN
+    case europeanSeparator = 3  // ES
+    case europeanTerminator = 4  // ET
+    case arabicNumber = 5  // AN
+    case commonSeparator = 6  // CS
+    case paragraphSeparator = 7  // B
+    case segmentSeparator = 8  // S
+    case whitespace = 9  // WS
+    case otherNeutral = 10  // ON
+    case leftToRightEmbedding = 11  // LRE
+    case leftToRightOverride = 12  // LRO
+    case arabicLetter = 13  // AL
+    case rightToLeftEmbedding = 14  // RLE
+    case rightToLeftOverride = 15  // RLO
+    case popDirectionalFormat = 16  // PDF
+    case nonspacingMark = 17  // NSM
+    case boundaryNeutral = 18  // BN
+    case firstStrongIsolate = 19  // FSI
+    case leftToRightIsolate = 20  // LRI
+    case rightToLeftIsolate = 21  // RLI
+    case popDirectionalIsolate = 22  // PDI
 
     /// Rule X9 removes it: embedding and override controls, PDF, and boundary neutrals.
     var isRemovedByX9: Bool {
         switch self {
         case .leftToRightEmbedding, .leftToRightOverride, .rightToLeftEmbedding, .rightToLeftOverride,
-             .popDirectionalFormat, .boundaryNeutral: true
+            .popDirectionalFormat, .boundaryNeutral:
+            true
         default: false
         }
     }
@@ -72,8 +76,9 @@ enum BidiClass: Int32 {
     var needsResolution: Bool {
         switch self {
         case .rightToLeft, .arabicLetter, .arabicNumber, .leftToRightEmbedding, .leftToRightOverride,
-             .rightToLeftEmbedding, .rightToLeftOverride, .popDirectionalFormat, .firstStrongIsolate,
-             .leftToRightIsolate, .rightToLeftIsolate, .popDirectionalIsolate: true
+            .rightToLeftEmbedding, .rightToLeftOverride, .popDirectionalFormat, .firstStrongIsolate,
+            .leftToRightIsolate, .rightToLeftIsolate, .popDirectionalIsolate:
+            true
         default: false
         }
     }

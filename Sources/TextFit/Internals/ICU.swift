@@ -36,8 +36,10 @@ final class LineBreakIteratorPool: Sendable {
     /// Writes the UAX #14 break opportunities of `text` into `positions` (ascending, the end of the text
     /// included) and whether each is mandatory into `mandatory` (1 or 0); both hold `text.count` values.
     /// Returns how many there are (0 when ICU failed).
-    func breaks(_ text: UnsafeBufferPointer<UInt16>, positions: UnsafeMutablePointer<Int32>,
-                mandatory: UnsafeMutablePointer<UInt8>) -> Int {
+    func breaks(
+        _ text: UnsafeBufferPointer<UInt16>, positions: UnsafeMutablePointer<Int32>,
+        mandatory: UnsafeMutablePointer<UInt8>
+    ) -> Int {
         guard text.count > 0, let base = text.baseAddress, let iterator = borrow() else { return 0 }
         var error: Int32 = 0
         let count = tf_line_breaks(iterator.handle, base, Int32(text.count), positions, mandatory, Int32(text.count), &error)
@@ -84,7 +86,8 @@ enum ICUWords {
         var start: Int32 = 0, end: Int32 = 0, isWord: Int32 = 0, error: Int32 = 0
         let clamped = Int32(min(max(offset, 0), text.count))
         guard tf_word_segment(base, Int32(text.count), clamped, &start, &end, &isWord, &error) == 0,
-              start <= end else { return nil }
+            start <= end
+        else { return nil }
         return (Int(start)..<Int(end), isWord != 0)
     }
 }

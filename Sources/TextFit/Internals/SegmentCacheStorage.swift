@@ -34,13 +34,16 @@ enum SegmentCacheStorage {
     /// Copies the cached advances (and flags, unless all are 0) of the key into `advances` and `flags`
     /// (each `text.count` long) and returns a `Result`.
     @inline(__always)
-    static func find(hash: UInt64, face: Int, scale: Int32, script: UInt32, text: UnsafeBufferPointer<UInt16>,
-                     advances: UnsafeMutablePointer<Int32>, flags: UnsafeMutablePointer<UInt8>) -> UInt8 {
+    static func find(
+        hash: UInt64, face: Int, scale: Int32, script: UInt32, text: UnsafeBufferPointer<UInt16>,
+        advances: UnsafeMutablePointer<Int32>, flags: UnsafeMutablePointer<UInt8>
+    ) -> UInt8 {
         #if DEBUG
         OperationCounts.current?.cacheLookups += 1
         #endif
-        return UInt8(truncatingIfNeeded: tf_segment_cache_find(
-            key(hash: hash, face: face, scale: scale, script: script, text: text), advances, flags))
+        return UInt8(
+            truncatingIfNeeded: tf_segment_cache_find(
+                key(hash: hash, face: face, scale: scale, script: script, text: text), advances, flags))
     }
 
     /// Looks `lookups[0 ..< count]` up in order, each as `find` would: its advances go to
@@ -48,8 +51,10 @@ enum SegmentCacheStorage {
     /// Stops at the first miss or uncached look-up and returns its index (`count` when all hit), so the
     /// caller can shape and insert it before the look-ups after it.
     @inline(__always)
-    static func findRun(_ lookups: UnsafePointer<Lookup>, count: Int, advances: UnsafeMutablePointer<Int32>,
-                        flags: UnsafeMutablePointer<UInt8>, found: UnsafeMutablePointer<UInt8>) -> Int {
+    static func findRun(
+        _ lookups: UnsafePointer<Lookup>, count: Int, advances: UnsafeMutablePointer<Int32>,
+        flags: UnsafeMutablePointer<UInt8>, found: UnsafeMutablePointer<UInt8>
+    ) -> Int {
         let stop = Int(tf_segment_cache_find_run(lookups, Int32(truncatingIfNeeded: count), advances, flags, found))
         #if DEBUG
         // The look-ups the C side made: the hits before `stop` and the miss at it (an uncached one is skipped).
@@ -63,10 +68,14 @@ enum SegmentCacheStorage {
     /// Caches the key with `text.count` advances and flags, unless present. Returns `Result.advances` when
     /// every flag is 0 (the caller need not read them either), else `Result.advancesAndFlags`.
     @inline(__always) @discardableResult
-    static func insert(hash: UInt64, face: Int, scale: Int32, script: UInt32, text: UnsafeBufferPointer<UInt16>,
-                       advances: UnsafePointer<Int32>, flags: UnsafePointer<UInt8>) -> UInt8 {
-        UInt8(truncatingIfNeeded: tf_segment_cache_insert(key(hash: hash, face: face, scale: scale, script: script, text: text),
-                                                          advances, flags))
+    static func insert(
+        hash: UInt64, face: Int, scale: Int32, script: UInt32, text: UnsafeBufferPointer<UInt16>,
+        advances: UnsafePointer<Int32>, flags: UnsafePointer<UInt8>
+    ) -> UInt8 {
+        UInt8(
+            truncatingIfNeeded: tf_segment_cache_insert(
+                key(hash: hash, face: face, scale: scale, script: script, text: text),
+                advances, flags))
     }
 
     static var byteLimit: Int {
@@ -87,10 +96,13 @@ enum SegmentCacheStorage {
 
     /// The C form of a key; the text stays borrowed.
     @inline(__always)
-    fileprivate static func key(hash: UInt64, face: Int, scale: Int32, script: UInt32,
-                                text: UnsafeBufferPointer<UInt16>) -> tf_segment_key {
-        tf_segment_key(hash: hash, face: Int64(face), scale: scale, script: script, text: text.baseAddress,
-                       length: Int32(truncatingIfNeeded: text.count))
+    fileprivate static func key(
+        hash: UInt64, face: Int, scale: Int32, script: UInt32,
+        text: UnsafeBufferPointer<UInt16>
+    ) -> tf_segment_key {
+        tf_segment_key(
+            hash: hash, face: Int64(face), scale: scale, script: script, text: text.baseAddress,
+            length: Int32(truncatingIfNeeded: text.count))
     }
 }
 
@@ -98,10 +110,13 @@ extension SegmentCacheStorage.Lookup {
     /// A look-up of the key whose advances and flags go to `offset` in the run's buffers; `cached` false
     /// for a segment too long to cache (the run stops at it without looking it up).
     @inline(__always)
-    init(hash: UInt64, face: Int, scale: Int32, script: UInt32, text: UnsafeBufferPointer<UInt16>, offset: Int32,
-         cached: Bool) {
-        self.init(key: SegmentCacheStorage.key(hash: hash, face: face, scale: scale, script: script, text: text),
-                  start: offset, uncached: cached ? 0 : 1)
+    init(
+        hash: UInt64, face: Int, scale: Int32, script: UInt32, text: UnsafeBufferPointer<UInt16>, offset: Int32,
+        cached: Bool
+    ) {
+        self.init(
+            key: SegmentCacheStorage.key(hash: hash, face: face, scale: scale, script: script, text: text),
+            start: offset, uncached: cached ? 0 : 1)
     }
 
     /// Where the segment's advances and flags go in the run's buffers.

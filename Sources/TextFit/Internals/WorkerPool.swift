@@ -47,9 +47,11 @@ enum WorkerPool {
         let ran = withoutActuallyEscaping(body) { body in
             var closure = body
             return withUnsafeMutablePointer(to: &closure) { pointer in
-                tf_pool_run(Int32(clamping: participants), { context, participant in
-                    context!.assumingMemoryBound(to: (@Sendable (Int) -> Void).self).pointee(Int(participant))
-                }, pointer)
+                tf_pool_run(
+                    Int32(clamping: participants),
+                    { context, participant in
+                        context!.assumingMemoryBound(to: (@Sendable (Int) -> Void).self).pointee(Int(participant))
+                    }, pointer)
             }
         }
         if ran == 0 { DispatchQueue.concurrentPerform(iterations: participants, execute: body) }

@@ -16,7 +16,8 @@ extension FastBreaker {
             visibleEnd = view.trimmedEnd(end, notBefore: start)
             visiblePrefix = view.prefix[visibleEnd]
             endPrefix = view.prefix[end]
-            isExact = (visibleEnd >= view.unitCount || !view.isUnsafe(visibleEnd))
+            isExact =
+                (visibleEnd >= view.unitCount || !view.isUnsafe(visibleEnd))
                 && (end >= view.unitCount || !view.isUnsafe(end))
         }
     }
@@ -33,22 +34,26 @@ extension FastBreaker {
     /// The loop keeps its state, a measuring sink's included, in locals: through the `inout` emitter every
     /// line stored and reloaded the sink's fields, since the records' stores might alias them.
     @inline(never)
-    static func commonLines<Sink: LineSink>(_ view: FastView, _ text: PreparedText, _ out: inout LineEmitter<Sink>,
-                                                    start: inout Int,
-                                                    cursor: inout Int, previousCount: inout Int, limit: Int,
-                                                    candidatesEnd: Int, lastPermitted: Int, ending: ParagraphEnding) -> Bool {
+    static func commonLines<Sink: LineSink>(
+        _ view: FastView, _ text: PreparedText, _ out: inout LineEmitter<Sink>,
+        start: inout Int,
+        cursor: inout Int, previousCount: inout Int, limit: Int,
+        candidatesEnd: Int, lastPermitted: Int, ending: ParagraphEnding
+    ) -> Bool {
         var loop = CommonLoop(start: start, cursor: cursor, guess: previousCount, produced: out.produced)
         if out.holdsBack || !Sink.isHeldInLoop {
-            loop.run(view, text, limit: limit, candidatesEnd: candidatesEnd, lastPermitted: lastPermitted,
-                     ending: ending, into: &out)
+            loop.run(
+                view, text, limit: limit, candidatesEnd: candidatesEnd, lastPermitted: lastPermitted,
+                ending: ending, into: &out)
         } else {
             // The sink in a local for the loop (an empty one stands in `out`): reached through `out`, every
             // line stored and reloaded its fields, and reloaded the text's buffers, which those stores
             // might alias.
             var direct = DirectOutput(sink: Sink())
             swap(&direct.sink, &out.sink)
-            loop.run(view, text, limit: limit, candidatesEnd: candidatesEnd, lastPermitted: lastPermitted,
-                     ending: ending, into: &direct)
+            loop.run(
+                view, text, limit: limit, candidatesEnd: candidatesEnd, lastPermitted: lastPermitted,
+                ending: ending, into: &direct)
             swap(&direct.sink, &out.sink)
             out.produced = loop.produced
         }
@@ -76,8 +81,10 @@ extension FastBreaker {
         // `@_transparent` rather than `@inline(__always)`, which the optimiser did not honour for this
         // generic method: outlined, the loop reached a held sink through a pointer again.
         @_transparent
-        mutating func run<Output: LineOutput>(_ view: FastView, _ text: PreparedText, limit: Int, candidatesEnd: Int,
-                                              lastPermitted: Int, ending: ParagraphEnding, into output: inout Output) {
+        mutating func run<Output: LineOutput>(
+            _ view: FastView, _ text: PreparedText, limit: Int, candidatesEnd: Int,
+            lastPermitted: Int, ending: ParagraphEnding, into output: inout Output
+        ) {
             let unitCount = view.unitCount
             let lastCandidate = candidatesEnd &- 1
             // The paragraph's end decides exactly whether the rest fits when `ending` is exact, so a line
@@ -98,9 +105,11 @@ extension FastBreaker {
                 // W2: the rest of the paragraph fits (only whitespace left counts as width 0).
                 if paragraphVisiblePrefix <= bound || paragraphVisibleEnd <= lineStart {
                     guard ending.isExact else { break }
-                    output.produce(BrokenLine(start: lineStart, end: paragraphEnd, visible: lineStart..<paragraphEnd,
-                                    width: paragraphVisibleEnd > lineStart ? paragraphVisiblePrefix &- base : 0,
-                                    widthWithWhitespace: ending.endPrefix &- base, ellipsis: nil, isCut: false))
+                    output.produce(
+                        BrokenLine(
+                            start: lineStart, end: paragraphEnd, visible: lineStart..<paragraphEnd,
+                            width: paragraphVisibleEnd > lineStart ? paragraphVisiblePrefix &- base : 0,
+                            widthWithWhitespace: ending.endPrefix &- base, ellipsis: nil, isCut: false))
                     produced &+= 1
                     lineStart = paragraphEnd
                     finished = true
@@ -116,12 +125,14 @@ extension FastBreaker {
                     let end = FastBreaker.emergencyEnd(view, text, lineStart, wordEnd, limit: limit)
                     let visibleEnd = view.trimmedEnd(end, notBefore: lineStart)
                     guard end >= unitCount || !view.isUnsafe(end),
-                          visibleEnd == lineStart || visibleEnd >= unitCount || !view.isUnsafe(visibleEnd)
+                        visibleEnd == lineStart || visibleEnd >= unitCount || !view.isUnsafe(visibleEnd)
                     else { break }
                     let next = view.prefix[end]
-                    output.produce(BrokenLine(start: lineStart, end: end, visible: lineStart..<end,
-                                              width: visibleEnd > lineStart ? view.prefix[visibleEnd] &- base : 0,
-                                              widthWithWhitespace: next &- base, ellipsis: nil, isCut: false))
+                    output.produce(
+                        BrokenLine(
+                            start: lineStart, end: end, visible: lineStart..<end,
+                            width: visibleEnd > lineStart ? view.prefix[visibleEnd] &- base : 0,
+                            widthWithWhitespace: next &- base, ellipsis: nil, isCut: false))
                     produced &+= 1
                     lineStart = end
                     base = next
@@ -133,17 +144,20 @@ extension FastBreaker {
                     if first <= lastCandidate, end >= wordEnd { first &+= 1 }
                     continue
                 }
-                let low = FastBreaker.lastFitting(visiblePrefix, from: first, through: lastCandidate, bound: bound,
-                                                  guess: guess)
+                let low = FastBreaker.lastFitting(
+                    visiblePrefix, from: first, through: lastCandidate, bound: bound,
+                    guess: guess)
                 guess = low &- first &+ 1
                 guard low <= lastLow else { break }
                 let end = view.breakEnds[low]
                 guard end & reshapeFlag == 0, Int(end) >= lineStart else { break }  // W4: whitespace-only line
                 let position = Int(view.breaks[low])
                 let next = view.breakPrefix[low]
-                output.produce(BrokenLine(start: lineStart, end: position, visible: lineStart..<position,
-                                width: visiblePrefix[low] &- base, widthWithWhitespace: next &- base,
-                                ellipsis: nil, isCut: false))
+                output.produce(
+                    BrokenLine(
+                        start: lineStart, end: position, visible: lineStart..<position,
+                        width: visiblePrefix[low] &- base, widthWithWhitespace: next &- base,
+                        ellipsis: nil, isCut: false))
                 produced &+= 1
                 lineStart = position
                 base = next

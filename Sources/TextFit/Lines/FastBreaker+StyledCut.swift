@@ -15,18 +15,22 @@ extension FastBreaker {
     /// fraction of a character, so the first or second boundary fits in practice.
     static let stepsBeforeWidestCut = 3
 
-    static func styledTailCut(_ view: FastView, _ text: PreparedText, _ styling: Styling, _ start: Int, _ end: Int,
-                              limit: Int) -> BrokenLine {
+    static func styledTailCut(
+        _ view: FastView, _ text: PreparedText, _ styling: Styling, _ start: Int, _ end: Int,
+        limit: Int
+    ) -> BrokenLine {
         let widths = styling.ellipsisWidthTable()
         let widest = text.ellipsisWidth
         let narrowest = widths[styling.styles.count]
         func cut(_ visibleEnd: Int, width: Int) -> BrokenLine {
-            BrokenLine(start: start, end: visibleEnd, visible: start..<visibleEnd, width: width,
-                       widthWithWhitespace: width, ellipsis: .tail, isCut: true)
+            BrokenLine(
+                start: start, end: visibleEnd, visible: start..<visibleEnd, width: width,
+                widthWithWhitespace: width, ellipsis: .tail, isCut: true)
         }
         guard narrowest < widest else {
             // Every style's "…" is as wide: the cut plain tail truncation makes, with no run look-up.
-            let shown = view.trimmedEnd(lastFittingBoundary(view, text, start, end, budget: limit - widest), notBefore: start)
+            let shown = view.trimmedEnd(
+                lastFittingBoundary(view, text, start, end, budget: limit - widest), notBefore: start)
             return cut(shown, width: width(view, text, start, shown) + widest)
         }
         // S7: the "…" of the style of the last character shown (the line's start when none is).
@@ -45,7 +49,8 @@ extension FastBreaker {
             if lineWidth <= limit { return cut(shown, width: lineWidth) }
             failed &+= 1
             if failed == stepsBeforeWidestCut {
-                floor = view.trimmedEnd(lastFittingBoundary(view, text, start, end, budget: limit - widest), notBefore: start)
+                floor = view.trimmedEnd(
+                    lastFittingBoundary(view, text, start, end, budget: limit - widest), notBefore: start)
             }
             let index = view.graphemeIndex(atOrAfter: boundary)
             guard index > 0 else { break }
@@ -58,8 +63,10 @@ extension FastBreaker {
     /// `LineBreaker.lastBoundary(from:to:budget:_:)` with the fast widths: the largest grapheme boundary
     /// `b` in `[start, end]` whose line to `b` without its hanging whitespace (W4) is at most `budget`
     /// wide; `start` when none is.
-    private static func lastFittingBoundary(_ view: FastView, _ text: PreparedText, _ start: Int, _ end: Int,
-                                            budget: Int) -> Int {
+    private static func lastFittingBoundary(
+        _ view: FastView, _ text: PreparedText, _ start: Int, _ end: Int,
+        budget: Int
+    ) -> Int {
         func measure(_ boundary: Int) -> Int { width(view, text, start, view.trimmedEnd(boundary, notBefore: start)) }
         let low = view.graphemeIndex(atOrAfter: start)
         var high = view.graphemeIndex(atOrAfter: end)

@@ -54,8 +54,9 @@ struct FastBreaker {
 
     /// The request this breaker was made from, for the general breaker it hands rare paths to.
     var request: LineRequest {
-        LineRequest(widths: LineWidths(width: maxWidth, lastPermitted: lastLineMaxWidth), maxLines: maxLines, mode: mode,
-                    strategy: strategy)
+        LineRequest(
+            widths: LineWidths(width: maxWidth, lastPermitted: lastLineMaxWidth), maxLines: maxLines, mode: mode,
+            strategy: strategy)
     }
 
     /// Whether `run(_:into:)` handles this text and configuration. It does not handle character wrapping
@@ -114,8 +115,10 @@ extension FastBreaker {
     /// (す。, って, して), so lines end and start inside kerned pairs (`reshapedFits`, W2). Not inlined:
     /// in `width`'s callers it made texts without such ends slower (callgrind, latin +2 %).
     @inline(never)
-    private static func reshapedWidth(_ view: FastView, _ text: PreparedText, _ start: Int, _ end: Int,
-                                      startUnsafe: Bool, endUnsafe: Bool) -> Int {
+    private static func reshapedWidth(
+        _ view: FastView, _ text: PreparedText, _ start: Int, _ end: Int,
+        startUnsafe: Bool, endUnsafe: Bool
+    ) -> Int {
         var from = start
         var to = end
         var width = 0
@@ -138,8 +141,10 @@ extension FastBreaker {
 
     /// `LineBreaker.reshapedFits`: whether the line from `start` to `candidate` fits once reshaped, asked
     /// only where the stored prefix may differ from the reshaped width.
-    private static func reshapedFits(_ view: FastView, _ text: PreparedText, _ start: Int, _ candidate: Int,
-                                     limit: Int) -> Bool {
+    private static func reshapedFits(
+        _ view: FastView, _ text: PreparedText, _ start: Int, _ candidate: Int,
+        limit: Int
+    ) -> Bool {
         let visibleEnd = view.trimmedEnd(candidate, notBefore: start)
         guard view.isUnsafe(start) || (visibleEnd < view.unitCount && view.isUnsafe(visibleEnd)) else { return false }
         return Self.width(view, text, start, visibleEnd) <= limit
@@ -149,8 +154,9 @@ extension FastBreaker {
     @inline(__always)
     private static func plainLine(_ view: FastView, _ text: PreparedText, _ start: Int, _ end: Int) -> BrokenLine {
         let visibleEnd = view.trimmedEnd(end, notBefore: start)
-        return BrokenLine(start: start, end: end, visible: start..<end, width: Self.width(view, text, start, visibleEnd),
-                          widthWithWhitespace: Self.width(view, text, start, end), ellipsis: nil, isCut: false)
+        return BrokenLine(
+            start: start, end: end, visible: start..<end, width: Self.width(view, text, start, visibleEnd),
+            widthWithWhitespace: Self.width(view, text, start, end), ellipsis: nil, isCut: false)
     }
 
     private func run<Sink: LineSink>(_ view: FastView, _ text: PreparedText, into out: inout LineEmitter<Sink>) -> Bool {
@@ -174,8 +180,10 @@ extension FastBreaker {
             }
             let paragraph = paragraphs[index]
             if paragraph.start == paragraph.end {  // W7
-                out.sink.append(BrokenLine(start: paragraph.start, end: paragraph.end, visible: paragraph.start..<paragraph.end,
-                                           width: 0, widthWithWhitespace: 0, ellipsis: nil, isCut: false))
+                out.sink.append(
+                    BrokenLine(
+                        start: paragraph.start, end: paragraph.end, visible: paragraph.start..<paragraph.end,
+                        width: 0, widthWithWhitespace: 0, ellipsis: nil, isCut: false))
                 out.produced += 1
                 continue
             }
@@ -216,9 +224,11 @@ extension FastBreaker {
                 }
                 if monotone, out.produced < lastPermitted, !view.isUnsafe(start) {
                     if ending == nil { ending = ParagraphEnding(view, start: paragraph.start, end: paragraphEnd) }
-                    if Self.commonLines(view, text, &out, start: &start, cursor: &cursor, previousCount: &previousCount,
-                                        limit: maxWidth, candidatesEnd: candidatesEnd, lastPermitted: lastPermitted,
-                                        ending: ending!) {
+                    if Self.commonLines(
+                        view, text, &out, start: &start, cursor: &cursor, previousCount: &previousCount,
+                        limit: maxWidth, candidatesEnd: candidatesEnd, lastPermitted: lastPermitted,
+                        ending: ending!)
+                    {
                         break  // it made the paragraph's last line
                     }
                     if out.produced >= lastPermitted { continue }  // the limit tests above come first
@@ -229,10 +239,12 @@ extension FastBreaker {
                 var end = -1
                 if first >= candidatesEnd {
                     // No opportunity inside: the paragraph's end is the only candidate.
-                    end = Self.width(view, text, start, view.trimmedEnd(paragraphEnd, notBefore: start)) <= limit
+                    end =
+                        Self.width(view, text, start, view.trimmedEnd(paragraphEnd, notBefore: start)) <= limit
                         ? paragraphEnd : Self.emergencyEnd(view, text, start, paragraphEnd, limit: limit)
                 } else if view.visiblePrefix[first] - base > limit,
-                          !Self.reshapedFits(view, text, start, Int(view.breaks[first]), limit: limit) {
+                    !Self.reshapedFits(view, text, start, Int(view.breaks[first]), limit: limit)
+                {
                     end = Self.emergencyEnd(view, text, start, Int(view.breaks[first]), limit: limit)
                 } else {
                     var low: Int
@@ -240,8 +252,9 @@ extension FastBreaker {
                         low = first  // it fits only reshaped (an end inside a ligature)
                         previousCount = 1
                     } else if monotone {
-                        low = Self.lastFitting(view.visiblePrefix, from: first, through: candidatesEnd - 1,
-                                               bound: base &+ limit, guess: previousCount)
+                        low = Self.lastFitting(
+                            view.visiblePrefix, from: first, through: candidatesEnd - 1,
+                            bound: base &+ limit, guess: previousCount)
                         previousCount = low - first + 1
                     } else {
                         low = LineBreaker.lastFitting(from: first, through: candidatesEnd - 1) {
@@ -249,17 +262,21 @@ extension FastBreaker {
                         }
                     }
                     if low == candidatesEnd - 1,
-                       Self.width(view, text, start, view.trimmedEnd(paragraphEnd, notBefore: start)) <= limit {
+                        Self.width(view, text, start, view.trimmedEnd(paragraphEnd, notBefore: start)) <= limit
+                    {
                         end = paragraphEnd
                     } else if !view.isUnsafe(start), view.breakEnds[low] & reshapeFlag == 0,
-                              Int(view.breakEnds[low]) >= start {
+                        Int(view.breakEnds[low]) >= start
+                    {
                         // The common line: both widths are stored (the visible end is exact unless the
                         // whole line is whitespace, W4).
                         let position = Int(view.breaks[low])
-                        out.produce(BrokenLine(start: start, end: position, visible: start..<position,
-                                               width: view.visiblePrefix[low] - base,
-                                               widthWithWhitespace: view.breakPrefix[low] - base,
-                                               ellipsis: nil, isCut: false))
+                        out.produce(
+                            BrokenLine(
+                                start: start, end: position, visible: start..<position,
+                                width: view.visiblePrefix[low] - base,
+                                widthWithWhitespace: view.breakPrefix[low] - base,
+                                ellipsis: nil, isCut: false))
                         start = position
                         cursor = low + 1
                         continue
@@ -271,7 +288,9 @@ extension FastBreaker {
                         while true {
                             let candidate = Int(view.breaks[low])
                             let visibleEnd = view.trimmedEnd(candidate, notBefore: start)
-                            if !(startUnsafe || view.isUnsafe(visibleEnd)) || Self.width(view, text, start, visibleEnd) <= limit {
+                            if !(startUnsafe || view.isUnsafe(visibleEnd))
+                                || Self.width(view, text, start, visibleEnd) <= limit
+                            {
                                 end = candidate
                                 break
                             }
@@ -285,12 +304,14 @@ extension FastBreaker {
                         }
                         if confirmed {
                             while low + 1 < candidatesEnd,
-                                  Self.reshapedFits(view, text, start, Int(view.breaks[low + 1]), limit: limit) {
+                                Self.reshapedFits(view, text, start, Int(view.breaks[low + 1]), limit: limit)
+                            {
                                 low += 1
                                 end = Int(view.breaks[low])
                             }
                             if low == candidatesEnd - 1,
-                               Self.width(view, text, start, view.trimmedEnd(paragraphEnd, notBefore: start)) <= limit {
+                                Self.width(view, text, start, view.trimmedEnd(paragraphEnd, notBefore: start)) <= limit
+                            {
                                 end = paragraphEnd
                             }
                         }
@@ -314,8 +335,10 @@ extension FastBreaker {
     /// `bound` = the line's base + limit: an opportunity fits ⇔ its visible prefix ≤ bound. Requires that
     /// `first` fits.
     @inline(__always)
-    static func lastFitting(_ prefix: UnsafePointer<Int>, from first: Int, through last: Int, bound: Int,
-                            guess: Int) -> Int {
+    static func lastFitting(
+        _ prefix: UnsafePointer<Int>, from first: Int, through last: Int, bound: Int,
+        guess: Int
+    ) -> Int {
         // Wrapping arithmetic: offsets are below Int32.max, so nothing overflows, and the overflow checks
         // would be most of the work.
         var low = Swift.min(first &+ guess &- 1, last)
@@ -405,8 +428,9 @@ extension FastBreaker {
             }
             let visibleEnd = view.trimmedEnd(cut, notBefore: start)
             let lineWidth = Self.width(view, text, start, visibleEnd) + ellipsisWidth
-            return BrokenLine(start: start, end: visibleEnd, visible: start..<visibleEnd, width: lineWidth,
-                              widthWithWhitespace: lineWidth, ellipsis: .tail, isCut: true)
+            return BrokenLine(
+                start: start, end: visibleEnd, visible: start..<visibleEnd, width: lineWidth,
+                widthWithWhitespace: lineWidth, ellipsis: .tail, isCut: true)
         case .byTruncatingTail:
             // S7. The styling read in place: bound to a local, it was retained and released per cut line.
             return Unmanaged.passUnretained(text.styling.unsafelyUnwrapped)._withUnsafeGuaranteedRef {

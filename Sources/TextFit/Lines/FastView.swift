@@ -62,12 +62,14 @@ extension PreparedText {
         let s = storage
         // prefix, flags and graphemes are never empty (count + 1 entries, boundaries 0...count); the break
         // arrays may be, and then no index into them is formed.
-        return body(FastView(prefix: s.prefixBuffer.baseAddress!, flags: s.flagsBuffer.baseAddress!,
-                             breaks: s.breaksBuffer.baseAddress ?? UnsafePointer(bitPattern: 8)!,
-                             visiblePrefix: s.breakVisiblePrefixBuffer.baseAddress ?? UnsafePointer(bitPattern: 8)!,
-                             breakPrefix: s.breakPrefixBuffer.baseAddress ?? UnsafePointer(bitPattern: 8)!,
-                             breakEnds: s.breakEndsBuffer.baseAddress ?? UnsafePointer(bitPattern: 8)!,
-                             graphemes: s.graphemesBuffer.baseAddress!,
-                             unitCount: s.unitsBuffer.count, graphemeCount: s.graphemesBuffer.count))
+        return body(
+            FastView(
+                prefix: s.prefixBuffer.baseAddress!, flags: s.flagsBuffer.baseAddress!,
+                breaks: s.breaksBuffer.baseAddress ?? UnsafePointer(bitPattern: 8)!,
+                visiblePrefix: s.breakVisiblePrefixBuffer.baseAddress ?? UnsafePointer(bitPattern: 8)!,
+                breakPrefix: s.breakPrefixBuffer.baseAddress ?? UnsafePointer(bitPattern: 8)!,
+                breakEnds: s.breakEndsBuffer.baseAddress ?? UnsafePointer(bitPattern: 8)!,
+                graphemes: s.graphemesBuffer.baseAddress!,
+                unitCount: s.unitsBuffer.count, graphemeCount: s.graphemesBuffer.count))
     }
 }

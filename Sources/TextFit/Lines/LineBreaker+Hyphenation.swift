@@ -7,14 +7,19 @@ extension LineBreaker {
     /// whose line and hyphen fit, when the line would otherwise fill less than the factor × its width
     /// (H3); a word too long for any line breaks at a point (the furthest whose hyphen fits) before it
     /// breaks between clusters (W2).
-    func hyphenatedEnd(_ start: Int, _ paragraphEnd: Int, limit: Int, first: Int, forced: Int?, candidatesEnd: Int,
-                       _ hyphenation: Hyphenation) -> Int {
+    func hyphenatedEnd(
+        _ start: Int, _ paragraphEnd: Int, limit: Int, first: Int, forced: Int?, candidatesEnd: Int,
+        _ hyphenation: Hyphenation
+    ) -> Int {
         var end: Int
         if strategy.contains(.hangulWordPriority) && text.hasBreaksBetweenHangul || tabs != nil {
             end = wordWrapEndScanning(start, paragraphEnd, limit: limit)
         } else {
-            end = wordWrapEndGalloping(start, paragraphEnd, limit: limit, first: first, forced: forced,
-                                       end: candidatesEnd).position
+            end =
+                wordWrapEndGalloping(
+                    start, paragraphEnd, limit: limit, first: first, forced: forced,
+                    end: candidatesEnd
+                ).position
         }
         if end >= paragraphEnd { return end }
         // H1/H2: the greedy end counted no hyphen; step back over soft hyphens that do not fit with theirs.
@@ -54,7 +59,8 @@ extension LineBreaker {
             }
         }
         if !isOpportunity, hyphenation.fromDictionary.indices.contains(hyphenation.index(of: end) ?? -1),
-           width(start, end) + extra > limit {
+            width(start, end) + extra > limit
+        {
             // An emergency end that falls on a dictionary point would show a hyphen that does not fit:
             // one cluster earlier, when there is one.
             let previous = Int(text.graphemes[max(0, text.graphemeIndex(atOrAfter: end) - 1)])

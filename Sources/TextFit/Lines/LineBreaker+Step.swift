@@ -24,11 +24,14 @@ extension LineBreaker {
     /// The line starting at `start` inside `paragraph` (not empty), line `produced` of the walk;
     /// `isLastParagraph` says whether paragraphs follow (T7). `cursor` is the last step's, used when it
     /// starts at `start`, and left for the next line.
-    func step(from start: Int, in paragraph: Paragraph, isLastParagraph: Bool, produced: Int,
-              cursor: inout Cursor?) -> Step {
+    func step(
+        from start: Int, in paragraph: Paragraph, isLastParagraph: Bool, produced: Int,
+        cursor: inout Cursor?
+    ) -> Step {
         let isLastPermitted = maxLines > 0 && produced == maxLines - 1
-        let limit = request.widths.limit(line: produced, isParagraphStart: start == paragraph.start,
-                                         isLastPermitted: isLastPermitted)
+        let limit = request.widths.limit(
+            line: produced, isParagraphStart: start == paragraph.start,
+            isLastPermitted: isLastPermitted)
         if isLastPermitted && mode.cutsLastLine {
             // As `run`: the last visible line takes the rest of its paragraph, up to a forced break.
             let hardEnd = nextMandatoryBreak(after: start, before: paragraph.end) ?? paragraph.end
@@ -49,17 +52,20 @@ extension LineBreaker {
                 carried = cursor
             } else {
                 let forced = nextMandatoryBreak(after: start, before: paragraph.end)
-                carried = Cursor(start: start, first: text.breakIndex(after: start), forced: forced,
-                                 candidatesEnd: forced.map { text.breakIndex(after: $0) } ?? text.breakIndex(after: paragraph.end - 1))
+                carried = Cursor(
+                    start: start, first: text.breakIndex(after: start), forced: forced,
+                    candidatesEnd: forced.map { text.breakIndex(after: $0) } ?? text.breakIndex(after: paragraph.end - 1))
             }
             if let position = carried.forced, position <= start {
                 carried.forced = nextMandatoryBreak(after: start, before: paragraph.end)
-                carried.candidatesEnd = carried.forced.map { text.breakIndex(after: $0) }
+                carried.candidatesEnd =
+                    carried.forced.map { text.breakIndex(after: $0) }
                     ?? text.breakIndex(after: paragraph.end - 1)
             }
             let next: Int
-            (end, next) = wordWrapEnd(start, paragraph.end, limit: limit, first: carried.first, forced: carried.forced,
-                                      candidatesEnd: carried.candidatesEnd)
+            (end, next) = wordWrapEnd(
+                start, paragraph.end, limit: limit, first: carried.first, forced: carried.forced,
+                candidatesEnd: carried.candidatesEnd)
             var line = plainLine(start, end)
             pushOutAhead(&line, paragraph: paragraph, produced: produced)
             carried.start = line.end
@@ -77,11 +83,13 @@ extension LineBreaker {
     /// this, giving the line that `run` gives at a constant width.
     private func pushOutAhead(_ line: inout BrokenLine, paragraph: Paragraph, produced: Int) {
         guard strategy.contains(.pushOut), mode != .byCharWrapping, line.end < paragraph.end,
-              maxLines == 0 || produced + 1 < maxLines else { return }
+            maxLines == 0 || produced + 1 < maxLines
+        else { return }
         // The next line ends the paragraph exactly when the rest fits on it (no forced break between).
         guard nextMandatoryBreak(after: line.end, before: paragraph.end) == nil else { return }
-        let nextLimit = request.widths.limit(line: produced + 1, isParagraphStart: false,
-                                             isLastPermitted: maxLines > 0 && produced + 1 == maxLines - 1)
+        let nextLimit = request.widths.limit(
+            line: produced + 1, isParagraphStart: false,
+            isLastPermitted: maxLines > 0 && produced + 1 == maxLines - 1)
         guard lineWidth(line.end, text.trimmedEnd(paragraph.end, notBefore: line.end)) <= nextLimit else { return }
         var last = plainLine(line.end, paragraph.end)
         pushOut(&line, &last, paragraphEnd: paragraph.end, lastIndex: produced + 1)

@@ -30,8 +30,10 @@ extension LineBreaker {
     /// The width in 1/1024 pt of a cut line of the line starting at `start` that shows `prefix`, a "…"
     /// `token` wide, then `suffix`: the stored widths added up, or with `tabs` each tab advanced to its stop
     /// with the "…" in its column.
-    private func cutWidth(_ start: Int, _ prefix: Range<Int>, token: Int, _ suffix: Range<Int>? = nil,
-                          tabs: TabLayout?) -> Int {
+    private func cutWidth(
+        _ start: Int, _ prefix: Range<Int>, token: Int, _ suffix: Range<Int>? = nil,
+        tabs: TabLayout?
+    ) -> Int {
         if let tabs { return tabs.width(text, lineStart: start, prefix, token: token, suffix) }
         return text.width(prefix.lowerBound, prefix.upperBound) + token
             + (suffix.map { text.width($0.lowerBound, $0.upperBound) } ?? 0)
@@ -46,9 +48,10 @@ extension LineBreaker {
         if high >= text.graphemes.count || Int(text.graphemes[high]) > to { high -= 1 }
         guard low <= high, measure(Int(text.graphemes[low])) <= budget else { return from }
         let base = text.prefix[from]
-        let index = Self.lastFitting(from: low, through: high,
-                                     estimate: { text.prefix[Int(text.graphemes[$0])] - base <= budget },
-                                     { measure(Int(text.graphemes[$0])) <= budget })
+        let index = Self.lastFitting(
+            from: low, through: high,
+            estimate: { text.prefix[Int(text.graphemes[$0])] - base <= budget },
+            { measure(Int(text.graphemes[$0])) <= budget })
         return Int(text.graphemes[index])
     }
 
@@ -92,8 +95,9 @@ extension LineBreaker {
         }
         let visible = shown(boundary)
         let width = lineWidth(visible)
-        return BrokenLine(start: start, end: visible.upperBound, visible: visible, width: width,
-                          widthWithWhitespace: width, ellipsis: .tail, isCut: true)
+        return BrokenLine(
+            start: start, end: visible.upperBound, visible: visible, width: width,
+            widthWithWhitespace: width, ellipsis: .tail, isCut: true)
     }
 
     /// T5: "…" then the longest suffix of whole clusters that fits, leading whitespace trimmed.
@@ -107,8 +111,9 @@ extension LineBreaker {
         let boundary = firstBoundary(from: start, to: suffixEnd, budget: limit) { lineWidth(shown($0), token: widest) }
         let visible = shown(boundary)
         let width = lineWidth(visible, token: text.ellipsisWidth(.head, visible: visible))
-        return BrokenLine(start: start, end: suffixEnd, visible: visible, width: width,
-                          widthWithWhitespace: width, ellipsis: .head, isCut: true)
+        return BrokenLine(
+            start: start, end: suffixEnd, visible: visible, width: width,
+            widthWithWhitespace: width, ellipsis: .head, isCut: true)
     }
 
     /// T5: prefix + "…" + suffix sharing the width: the prefix first takes about half the room, the suffix
@@ -138,7 +143,8 @@ extension LineBreaker {
         }
         let shownPrefix = prefix(cut)
         let width = lineWidth(shownPrefix, shownSuffix, token: text.ellipsisWidth(.middle, visible: shownPrefix))
-        return BrokenLine(start: start, end: suffixEnd, visible: shownPrefix, suffix: shownSuffix,
-                          width: width, widthWithWhitespace: width, ellipsis: .middle, isCut: true)
+        return BrokenLine(
+            start: start, end: suffixEnd, visible: shownPrefix, suffix: shownSuffix,
+            width: width, widthWithWhitespace: width, ellipsis: .middle, isCut: true)
     }
 }

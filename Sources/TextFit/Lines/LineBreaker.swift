@@ -55,8 +55,10 @@ struct LineBreaker {
             }
             // W7: an empty paragraph still occupies a line.
             if paragraph.start == paragraph.end {
-                sink.append(BrokenLine(start: paragraph.start, end: paragraph.end, visible: paragraph.start..<paragraph.end,
-                                       width: 0, widthWithWhitespace: 0, ellipsis: nil, isCut: false))
+                sink.append(
+                    BrokenLine(
+                        start: paragraph.start, end: paragraph.end, visible: paragraph.start..<paragraph.end,
+                        width: 0, widthWithWhitespace: 0, ellipsis: nil, isCut: false))
                 produced += 1
                 continue
             }
@@ -73,8 +75,9 @@ struct LineBreaker {
                     break paragraphLoop
                 }
                 let isLastPermitted = maxLines > 0 && produced == maxLines - 1
-                let limit = request.widths.limit(line: produced, isParagraphStart: start == paragraph.start,
-                                                     isLastPermitted: isLastPermitted)
+                let limit = request.widths.limit(
+                    line: produced, isParagraphStart: start == paragraph.start,
+                    isLastPermitted: isLastPermitted)
                 if isLastPermitted && mode.cutsLastLine {
                     // T2/T4: the last visible line takes the rest of its paragraph (up to a forced break).
                     let hardEnd = nextMandatoryBreak(after: start, before: paragraph.end) ?? paragraph.end
@@ -100,8 +103,9 @@ struct LineBreaker {
                 case .byCharWrapping:
                     end = charWrapEnd(start, paragraph.end, limit: limit)
                 default:
-                    (end, cursor) = wordWrapEnd(start, paragraph.end, limit: limit, first: cursor, forced: forced,
-                                                candidatesEnd: candidatesEnd)
+                    (end, cursor) = wordWrapEnd(
+                        start, paragraph.end, limit: limit, first: cursor, forced: forced,
+                        candidatesEnd: candidatesEnd)
                 }
                 produce(plainLine(start, end))
                 start = end
@@ -131,8 +135,9 @@ struct LineBreaker {
         }
         guard wordStart > previous.start else { return }
         // Push-out moves a word to a paragraph's last line, which never starts the paragraph here.
-        let limit = request.widths.limit(line: lastIndex, isParagraphStart: false,
-                                         isLastPermitted: lastIndex == maxLines - 1)
+        let limit = request.widths.limit(
+            line: lastIndex, isParagraphStart: false,
+            isLastPermitted: lastIndex == maxLines - 1)
         guard lineWidth(wordStart, lastVisibleEnd) <= limit else { return }
         let end = last.end
         previous = plainLine(previous.start, wordStart)
@@ -143,8 +148,9 @@ struct LineBreaker {
         let visibleEnd = text.trimmedEnd(end, notBefore: start)
         // A line ending at a hyphenation point shows its hyphen (H2); it has no hanging whitespace.
         let hyphen = hyphenation?.extra(at: end) ?? 0
-        return BrokenLine(start: start, end: end, visible: start..<end, width: lineWidth(start, visibleEnd) + hyphen,
-                          widthWithWhitespace: lineWidth(start, end) + hyphen, ellipsis: nil, isCut: false)
+        return BrokenLine(
+            start: start, end: end, visible: start..<end, width: lineWidth(start, visibleEnd) + hyphen,
+            widthWithWhitespace: lineWidth(start, end) + hyphen, ellipsis: nil, isCut: false)
     }
 
     /// The first mandatory break (after U+2028, VT, FF inside the paragraph) in `(start, limit)`.
@@ -164,19 +170,23 @@ struct LineBreaker {
     ///   - forced: the first mandatory break after `start` inside the paragraph, if any.
     ///   - candidatesEnd: one past the index of the last candidate in `breaks`.
     /// - Returns: the line's end and the index of the first opportunity after it.
-    func wordWrapEnd(_ start: Int, _ paragraphEnd: Int, limit: Int, first: Int, forced: Int?,
-                             candidatesEnd: Int) -> (Int, Int) {
+    func wordWrapEnd(
+        _ start: Int, _ paragraphEnd: Int, limit: Int, first: Int, forced: Int?,
+        candidatesEnd: Int
+    ) -> (Int, Int) {
         if let hyphenation {
-            let end = hyphenatedEnd(start, paragraphEnd, limit: limit, first: first, forced: forced,
-                                    candidatesEnd: candidatesEnd, hyphenation)
+            let end = hyphenatedEnd(
+                start, paragraphEnd, limit: limit, first: first, forced: forced,
+                candidatesEnd: candidatesEnd, hyphenation)
             return (end, text.breakIndex(after: end))
         }
         if strategy.contains(.hangulWordPriority) && text.hasBreaksBetweenHangul || tabs != nil {
             let end = wordWrapEndScanning(start, paragraphEnd, limit: limit)
             return (end, text.breakIndex(after: end))
         }
-        let end = wordWrapEndGalloping(start, paragraphEnd, limit: limit, first: first, forced: forced,
-                                       end: candidatesEnd)
+        let end = wordWrapEndGalloping(
+            start, paragraphEnd, limit: limit, first: first, forced: forced,
+            end: candidatesEnd)
         // The end is usually an opportunity: the next line's first candidate follows it.
         if end.index >= 0 { return (end.position, end.index + 1) }
         return (end.position, text.breakIndex(after: end.position))
@@ -184,8 +194,10 @@ struct LineBreaker {
 
     /// The galloping search of `wordWrapEnd`; `index` is the end's index in `breaks`, or −1 when the line
     /// ends elsewhere (the paragraph's end or an emergency break).
-    func wordWrapEndGalloping(_ start: Int, _ paragraphEnd: Int, limit: Int, first: Int,
-                                      forced: Int?, end: Int) -> (position: Int, index: Int) {
+    func wordWrapEndGalloping(
+        _ start: Int, _ paragraphEnd: Int, limit: Int, first: Int,
+        forced: Int?, end: Int
+    ) -> (position: Int, index: Int) {
         // Candidates are the opportunities after `start`, up to the first mandatory one, else up to the
         // paragraph's end (which is a candidate itself). Their widths without hanging whitespace grow
         // with the position and are stored (`breakVisiblePrefix`), so gallop then binary search: the cost
@@ -249,7 +261,8 @@ struct LineBreaker {
                 candidate = Int(text.breaks[index])
                 forced = text.flags[candidate] & PreparedText.Flag.mandatory != 0
                 if !forced, strategy.contains(.hangulWordPriority),
-                   text.flags[candidate] & PreparedText.Flag.betweenHangul != 0 {
+                    text.flags[candidate] & PreparedText.Flag.betweenHangul != 0
+                {
                     index += 1
                     continue
                 }
@@ -288,8 +301,11 @@ struct LineBreaker {
         }
         guard fits(firstIndex) else { return Int(text.graphemes[firstIndex]) }
         let base = text.prefix[start]
-        return Int(text.graphemes[Self.lastFitting(from: firstIndex, through: lastIndex,
-                                                   estimate: { text.prefix[Int(text.graphemes[$0])] - base <= limit }, fits)])
+        return Int(
+            text.graphemes[
+                Self.lastFitting(
+                    from: firstIndex, through: lastIndex,
+                    estimate: { text.prefix[Int(text.graphemes[$0])] - base <= limit }, fits)])
     }
 
     /// The last index in `first...last` for which `fits` holds, given that it holds at `first` and, once
@@ -327,8 +343,9 @@ struct LineBreaker {
     /// steps it falls back to `lastFitting`. Requires `fits(first)`.
     @inline(__always)
     static func lastFitting(from first: Int, through last: Int, estimate: (Int) -> Bool, _ fits: (Int) -> Bool) -> Int {
-        lastFitting(from: first, through: last,
-                    estimated: estimate(first) ? lastFitting(from: first, through: last, estimate) : first, fits)
+        lastFitting(
+            from: first, through: last,
+            estimated: estimate(first) ? lastFitting(from: first, through: last, estimate) : first, fits)
     }
 
     /// The confirming half of `lastFitting(from:through:estimate:_:)`: `estimated` is the estimate's

@@ -33,13 +33,16 @@ struct LineRequest: Equatable {
     /// - Throws: `MeasureError.invalidWidth` for a NaN or negative width (either of them),
     ///   `.invalidNumberOfLines` for a negative count.
     @inline(__always)
-    init(width: CGFloat?, numberOfLines: Int, lineBreakMode: LineBreakMode, lineBreakStrategy: LineBreakStrategy,
-         lastLineMaxWidth: CGFloat?) throws {
+    init(
+        width: CGFloat?, numberOfLines: Int, lineBreakMode: LineBreakMode, lineBreakStrategy: LineBreakStrategy,
+        lastLineMaxWidth: CGFloat?
+    ) throws {
         let width = try Self.units(forWidth: width)
         let last = try lastLineMaxWidth.map { try Self.units(forWidth: $0) }
         guard numberOfLines >= 0 else { throw MeasureError.invalidNumberOfLines(numberOfLines) }
-        self.init(widths: LineWidths(width: width, lastPermitted: last), maxLines: numberOfLines,
-                  mode: lineBreakMode, strategy: lineBreakStrategy)
+        self.init(
+            widths: LineWidths(width: width, lastPermitted: last), maxLines: numberOfLines,
+            mode: lineBreakMode, strategy: lineBreakStrategy)
     }
 
     /// The width of every line but those `widths` sets apart (`LineWidths.width`).

@@ -20,28 +20,36 @@ extension String {
     ///   only, origin.y = the font's descender (the rect is relative to the baseline). Truncating and
     ///   clipping modes do not wrap: each paragraph is one line, cut at the width.
     /// - Throws: `MeasureError.invalidWidth` / `.invalidHeight` for NaN or negative values.
-    public func boundingRect(with size: CGSize, options: StringDrawingOptions = [],
-                             attributes: TextStyle) throws -> CGRect {
-        try TextMeasurement.boundingRect(PreparedText(self, font: attributes.font, paragraphStyle: attributes.paragraphStyle),
-                                         size: size, options: options, lineBreakMode: attributes.lineBreakMode)
+    public func boundingRect(
+        with size: CGSize, options: StringDrawingOptions = [],
+        attributes: TextStyle
+    ) throws -> CGRect {
+        try TextMeasurement.boundingRect(
+            PreparedText(self, font: attributes.font, paragraphStyle: attributes.paragraphStyle),
+            size: size, options: options, lineBreakMode: attributes.lineBreakMode)
     }
 }
 
 extension PreparedText {
     /// `boundingRect(with:options:attributes:)` for text already prepared (no reshaping per call).
-    public func boundingRect(with size: CGSize, options: StringDrawingOptions = [],
-                             lineBreakMode: LineBreakMode = .byWordWrapping) throws -> CGRect {
+    public func boundingRect(
+        with size: CGSize, options: StringDrawingOptions = [],
+        lineBreakMode: LineBreakMode = .byWordWrapping
+    ) throws -> CGRect {
         try TextMeasurement.boundingRect(self, size: size, options: options, lineBreakMode: lineBreakMode)
     }
 }
 
 enum TextMeasurement {
-    static func boundingRect(_ text: PreparedText, size: CGSize, options: StringDrawingOptions,
-                             lineBreakMode: LineBreakMode) throws -> CGRect {
+    static func boundingRect(
+        _ text: PreparedText, size: CGSize, options: StringDrawingOptions,
+        lineBreakMode: LineBreakMode
+    ) throws -> CGRect {
         let width = try CGFloat.wrapWidth(size.width)  // nil = unbounded (B7)
         if size.height.isNaN || size.height < 0 { throw MeasureError.invalidHeight(Double(size.height)) }
         if text.paragraphSettings != nil {
-            return try styledBoundingRect(text, width: width, height: size.height, options: options, lineBreakMode: lineBreakMode)
+            return try styledBoundingRect(
+                text, width: width, height: size.height, options: options, lineBreakMode: lineBreakMode)
         }
         let font = text.font
         // B3: without .usesFontLeading a line is ascender − descender.
@@ -59,12 +67,17 @@ enum TextMeasurement {
             // TextKit does not wrap truncating or clipping paragraphs: one line per paragraph.
             let layout = try text.layout(width: nil)
             let limit = width ?? .infinity
-            let widest = layout.lines.map { lineBreakMode == .byClipping ? $0.widthIncludingTrailingWhitespace
-                                                                          : min($0.widthIncludingTrailingWhitespace, limit) }.max() ?? 0
+            let widest =
+                layout.lines.map {
+                    lineBreakMode == .byClipping
+                        ? $0.widthIncludingTrailingWhitespace
+                        : min($0.widthIncludingTrailingWhitespace, limit)
+                }.max() ?? 0
             return CGRect(x: 0, y: 0, width: widest, height: CGFloat(layout.lineCount) * lineHeight)
         }
         if options.contains(.truncatesLastVisibleLine),
-           let fitting = VisibleLines.count(fitting: size.height, lineHeight: lineHeight) {
+            let fitting = VisibleLines.count(fitting: size.height, lineHeight: lineHeight)
+        {
             // B4/T3: as many whole lines as fit the height (at least one), the last one truncated.
             numberOfLines = fitting
             mode = .byTruncatingTail

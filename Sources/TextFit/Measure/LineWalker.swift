@@ -110,12 +110,14 @@ public struct LineWalker: Sendable {
         var endsWalk = false
         if paragraph.start == paragraph.end {
             // W7: an empty paragraph still takes a line.
-            line = BrokenLine(start: paragraph.start, end: paragraph.end, visible: paragraph.start..<paragraph.end,
-                              width: 0, widthWithWhitespace: 0, ellipsis: nil, isCut: false)
+            line = BrokenLine(
+                start: paragraph.start, end: paragraph.end, visible: paragraph.start..<paragraph.end,
+                width: 0, widthWithWhitespace: 0, ellipsis: nil, isCut: false)
         } else {
-            let step = breaker(width: units).step(from: start ?? paragraph.start, in: paragraph,
-                                                  isLastParagraph: isLastParagraph, produced: lineCount,
-                                                  cursor: &cursor)
+            let step = breaker(width: units).step(
+                from: start ?? paragraph.start, in: paragraph,
+                isLastParagraph: isLastParagraph, produced: lineCount,
+                cursor: &cursor)
             line = step.line
             if step.endsWalk {
                 endsWalk = true
@@ -146,8 +148,9 @@ public struct LineWalker: Sendable {
     /// The breaker for one line `width` wide (1/1024 pt): under a paragraph style whose indents or tabs
     /// change lines, the style's (P9, P10).
     private func breaker(width: Int) -> LineBreaker {
-        let request = LineRequest(widths: LineWidths(width: width), maxLines: numberOfLines, mode: lineBreakMode,
-                                  strategy: lineBreakStrategy)
+        let request = LineRequest(
+            widths: LineWidths(width: width), maxLines: numberOfLines, mode: lineBreakMode,
+            strategy: lineBreakStrategy)
         if let settings = preparedText.paragraphSettings, settings.affectsBreaking {
             return preparedText.paragraphBreaker(settings, request)
         }
@@ -163,12 +166,13 @@ public struct LineWalker: Sendable {
         guard let settings = text.paragraphSettings, stepper != nil else {
             let top = CGFloat(index) * text.lineHeight + offset
             let lineWidth = Units.points(line.width)
-            return TextLine(range: line.start..<line.end, width: lineWidth,
-                            widthIncludingTrailingWhitespace: Units.points(line.widthWithWhitespace),
-                            baseline: top + text.ascender,
-                            rect: CGRect(x: 0, y: top, width: lineWidth, height: text.lineHeight),
-                            ellipsis: line.ellipsis, isTruncated: line.isCut, preparedText: text,
-                            visible: line.visible, suffix: line.suffix)
+            return TextLine(
+                range: line.start..<line.end, width: lineWidth,
+                widthIncludingTrailingWhitespace: Units.points(line.widthWithWhitespace),
+                baseline: top + text.ascender,
+                rect: CGRect(x: 0, y: top, width: lineWidth, height: text.lineHeight),
+                ellipsis: line.ellipsis, isTruncated: line.isCut, preparedText: text,
+                visible: line.visible, suffix: line.suffix)
         }
         let step = stepper!.step(start: line.start, end: line.end, boxEnd: max(line.end, line.suffix.upperBound))
         // P7: a bounded line ends where the tail indent says; an unbounded one where the line itself does.
@@ -176,15 +180,17 @@ public struct LineWalker: Sendable {
         let needed = step.indent + Units.points(line.width) + settings.trailingMargin
         let lineEnd = end >= Units.unbounded ? needed - settings.trailingMargin : Units.points(end)
         let box = width >= Units.unbounded ? needed : Units.points(width)
-        let place = ParagraphGeometry.place(line, step: step, room: lineEnd - step.indent, box: box,
-                                            nextStartsParagraph: nextStartsParagraph, text: text,
-                                            alignment: settings.style.alignment, mayBeRightToLeft: text.isBidirectional)
-        return TextLine(range: line.start..<line.end, width: place.width,
-                        widthIncludingTrailingWhitespace: Units.points(line.widthWithWhitespace) + place.stretch,
-                        baseline: place.baseline + offset,
-                        rect: CGRect(x: place.x, y: place.y + offset, width: place.width, height: place.height),
-                        ellipsis: line.ellipsis, isTruncated: line.isCut, preparedText: text,
-                        visible: line.visible, suffix: line.suffix)
+        let place = ParagraphGeometry.place(
+            line, step: step, room: lineEnd - step.indent, box: box,
+            nextStartsParagraph: nextStartsParagraph, text: text,
+            alignment: settings.style.alignment, mayBeRightToLeft: text.isBidirectional)
+        return TextLine(
+            range: line.start..<line.end, width: place.width,
+            widthIncludingTrailingWhitespace: Units.points(line.widthWithWhitespace) + place.stretch,
+            baseline: place.baseline + offset,
+            rect: CGRect(x: place.x, y: place.y + offset, width: place.width, height: place.height),
+            ellipsis: line.ellipsis, isTruncated: line.isCut, preparedText: text,
+            visible: line.visible, suffix: line.suffix)
     }
 }
 
@@ -197,10 +203,13 @@ extension PreparedText {
     /// ```
     /// - Parameters: as `layout(width:numberOfLines:lineBreakMode:lineBreakStrategy:)`.
     /// - Throws: `MeasureError.invalidNumberOfLines` for a negative count.
-    public func lines(numberOfLines: Int = 0, lineBreakMode: LineBreakMode = .byWordWrapping,
-                      lineBreakStrategy: LineBreakStrategy = []) throws -> LineWalker {
+    public func lines(
+        numberOfLines: Int = 0, lineBreakMode: LineBreakMode = .byWordWrapping,
+        lineBreakStrategy: LineBreakStrategy = []
+    ) throws -> LineWalker {
         guard numberOfLines >= 0 else { throw MeasureError.invalidNumberOfLines(numberOfLines) }
-        return LineWalker(self, numberOfLines: numberOfLines, lineBreakMode: lineBreakMode,
-                          lineBreakStrategy: lineBreakStrategy)
+        return LineWalker(
+            self, numberOfLines: numberOfLines, lineBreakMode: lineBreakMode,
+            lineBreakStrategy: lineBreakStrategy)
     }
 }

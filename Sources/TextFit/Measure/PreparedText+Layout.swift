@@ -23,28 +23,38 @@ extension PreparedText {
     /// - Throws: `MeasureError.invalidWidth` for NaN or negative widths, `.invalidNumberOfLines` for < 0.
     /// - Complexity: O(lines × (words per line + log n)) integer work; no shaping except where a line
     ///   starts or ends inside a word at a HarfBuzz unsafe-to-break cluster.
-    public func layout(width: CGFloat? = nil, numberOfLines: Int = 0, lineBreakMode: LineBreakMode = .byWordWrapping,
-                       lineBreakStrategy: LineBreakStrategy = [], lastLineMaxWidth: CGFloat? = nil) throws -> TextLayout {
+    public func layout(
+        width: CGFloat? = nil, numberOfLines: Int = 0, lineBreakMode: LineBreakMode = .byWordWrapping,
+        lineBreakStrategy: LineBreakStrategy = [], lastLineMaxWidth: CGFloat? = nil
+    ) throws -> TextLayout {
         // Two copies of the same call: in the second the optimiser knows there is no paragraph style, so the
         // request is never handed to the styled path and stays in registers (made once for both, it was
         // stored to memory on every relayout: +7 instructions a width in the `ui` set, callgrind).
         if _slowPath(paragraphSettings != nil) {
-            return try layout(LineRequest(width: width, numberOfLines: numberOfLines, lineBreakMode: lineBreakMode,
-                                          lineBreakStrategy: lineBreakStrategy, lastLineMaxWidth: lastLineMaxWidth),
-                              fastPath: true)
+            return try layout(
+                LineRequest(
+                    width: width, numberOfLines: numberOfLines, lineBreakMode: lineBreakMode,
+                    lineBreakStrategy: lineBreakStrategy, lastLineMaxWidth: lastLineMaxWidth),
+                fastPath: true)
         }
-        return try layout(LineRequest(width: width, numberOfLines: numberOfLines, lineBreakMode: lineBreakMode,
-                                      lineBreakStrategy: lineBreakStrategy, lastLineMaxWidth: lastLineMaxWidth),
-                          fastPath: true)
+        return try layout(
+            LineRequest(
+                width: width, numberOfLines: numberOfLines, lineBreakMode: lineBreakMode,
+                lineBreakStrategy: lineBreakStrategy, lastLineMaxWidth: lastLineMaxWidth),
+            fastPath: true)
     }
 
     /// `layout(width:...)` through the breaker's fast path when it applies (`fastPath`), or always through
     /// the general one (`LineBreaker.run`), for the differential tests.
-    func layout(width: CGFloat?, numberOfLines: Int, lineBreakMode: LineBreakMode,
-                lineBreakStrategy: LineBreakStrategy, lastLineMaxWidth: CGFloat?, fastPath: Bool) throws -> TextLayout {
-        try layout(LineRequest(width: width, numberOfLines: numberOfLines, lineBreakMode: lineBreakMode,
-                               lineBreakStrategy: lineBreakStrategy, lastLineMaxWidth: lastLineMaxWidth),
-                   fastPath: fastPath)
+    func layout(
+        width: CGFloat?, numberOfLines: Int, lineBreakMode: LineBreakMode,
+        lineBreakStrategy: LineBreakStrategy, lastLineMaxWidth: CGFloat?, fastPath: Bool
+    ) throws -> TextLayout {
+        try layout(
+            LineRequest(
+                width: width, numberOfLines: numberOfLines, lineBreakMode: lineBreakMode,
+                lineBreakStrategy: lineBreakStrategy, lastLineMaxWidth: lastLineMaxWidth),
+            fastPath: fastPath)
     }
 
     /// `layout` for a request made at the public edge (the entry points above, the queries' probes).
@@ -57,17 +67,21 @@ extension PreparedText {
         }
         if fastPath, fitsOnOneLine(request) {
             let records = LineRecords(single: oneLine)
-            return TextLayout(lines: TextLines(records: consume records, preparedText: self, lineHeight: lineHeight,
-                                               ascender: ascender),
-                              isTruncated: false)
+            return TextLayout(
+                lines: TextLines(
+                    records: consume records, preparedText: self, lineHeight: lineHeight,
+                    ascender: ascender),
+                isTruncated: false)
         }
         if let measureProblem { throw measureProblem }
         // The records are written into the layout value itself (built apart and moved in, they were
         // copied twice; the value is still copied once into the caller's, which the writer's pointer into
         // it prevents the optimiser from avoiding).
-        var layout = TextLayout(lines: TextLines(records: LineRecords(), preparedText: self, lineHeight: lineHeight,
-                                                 ascender: ascender),
-                                isTruncated: false)
+        var layout = TextLayout(
+            lines: TextLines(
+                records: LineRecords(), preparedText: self, lineHeight: lineHeight,
+                ascender: ascender),
+            isTruncated: false)
         // The breaker appends through a writer (a few trivial words, moved for free) into the records.
         layout.isTruncated = layout.lines.records.withWriter(
             expectedCount: expectedLineCount(maxWidth: request.maxWidth, maxLines: request.maxLines)
@@ -100,26 +114,36 @@ extension PreparedText {
     /// metrics.lineCount; metrics.size
     /// ```
     /// - Parameters and throws: as `layout(width:numberOfLines:lineBreakMode:lineBreakStrategy:lastLineMaxWidth:)`.
-    public func measure(width: CGFloat? = nil, numberOfLines: Int = 0, lineBreakMode: LineBreakMode = .byWordWrapping,
-                        lineBreakStrategy: LineBreakStrategy = [], lastLineMaxWidth: CGFloat? = nil) throws -> TextMetrics {
+    public func measure(
+        width: CGFloat? = nil, numberOfLines: Int = 0, lineBreakMode: LineBreakMode = .byWordWrapping,
+        lineBreakStrategy: LineBreakStrategy = [], lastLineMaxWidth: CGFloat? = nil
+    ) throws -> TextMetrics {
         // Two copies, as in `layout`.
         if _slowPath(paragraphSettings != nil) {
-            return try measure(LineRequest(width: width, numberOfLines: numberOfLines, lineBreakMode: lineBreakMode,
-                                           lineBreakStrategy: lineBreakStrategy, lastLineMaxWidth: lastLineMaxWidth),
-                               fastPath: true)
+            return try measure(
+                LineRequest(
+                    width: width, numberOfLines: numberOfLines, lineBreakMode: lineBreakMode,
+                    lineBreakStrategy: lineBreakStrategy, lastLineMaxWidth: lastLineMaxWidth),
+                fastPath: true)
         }
-        return try measure(LineRequest(width: width, numberOfLines: numberOfLines, lineBreakMode: lineBreakMode,
-                                       lineBreakStrategy: lineBreakStrategy, lastLineMaxWidth: lastLineMaxWidth),
-                           fastPath: true)
+        return try measure(
+            LineRequest(
+                width: width, numberOfLines: numberOfLines, lineBreakMode: lineBreakMode,
+                lineBreakStrategy: lineBreakStrategy, lastLineMaxWidth: lastLineMaxWidth),
+            fastPath: true)
     }
 
     /// `measure(width:...)` through the breaker's fast path when it applies (`fastPath`), or always
     /// through the general one (`LineBreaker.run`), for the differential tests.
-    func measure(width: CGFloat?, numberOfLines: Int, lineBreakMode: LineBreakMode,
-                 lineBreakStrategy: LineBreakStrategy, lastLineMaxWidth: CGFloat?, fastPath: Bool) throws -> TextMetrics {
-        try measure(LineRequest(width: width, numberOfLines: numberOfLines, lineBreakMode: lineBreakMode,
-                                lineBreakStrategy: lineBreakStrategy, lastLineMaxWidth: lastLineMaxWidth),
-                    fastPath: fastPath)
+    func measure(
+        width: CGFloat?, numberOfLines: Int, lineBreakMode: LineBreakMode,
+        lineBreakStrategy: LineBreakStrategy, lastLineMaxWidth: CGFloat?, fastPath: Bool
+    ) throws -> TextMetrics {
+        try measure(
+            LineRequest(
+                width: width, numberOfLines: numberOfLines, lineBreakMode: lineBreakMode,
+                lineBreakStrategy: lineBreakStrategy, lastLineMaxWidth: lastLineMaxWidth),
+            fastPath: fastPath)
     }
 
     /// `measure` for a request made at the public edge (the entry points above, the queries' probes).
@@ -139,17 +163,19 @@ extension PreparedText {
             }
         }
         if fastPath, fitsOnOneLine(request) {
-            return TextMetrics(lineCount: 1, size: CGSize(width: Units.points(oneLineWidth), height: lineHeight),
-                               widthIncludingTrailingWhitespace: Units.points(oneLineWidthWithWhitespace),
-                               isTruncated: false)
+            return TextMetrics(
+                lineCount: 1, size: CGSize(width: Units.points(oneLineWidth), height: lineHeight),
+                widthIncludingTrailingWhitespace: Units.points(oneLineWidthWithWhitespace),
+                isTruncated: false)
         }
         if let measureProblem { throw measureProblem }
         var measurer = LineMeasurer()
         let truncated = run(request, fastPath: fastPath, into: &measurer)
-        return TextMetrics(lineCount: measurer.count,
-                           size: CGSize(width: Units.points(measurer.widest), height: CGFloat(measurer.count) * lineHeight),
-                           widthIncludingTrailingWhitespace: Units.points(measurer.widestWithWhitespace),
-                           isTruncated: truncated)
+        return TextMetrics(
+            lineCount: measurer.count,
+            size: CGSize(width: Units.points(measurer.widest), height: CGFloat(measurer.count) * lineHeight),
+            widthIncludingTrailingWhitespace: Units.points(measurer.widestWithWhitespace),
+            isTruncated: truncated)
     }
 
     /// Breaks the text into `sink` through the fast path when it applies (`FastBreaker.canRun`) and
@@ -175,7 +201,8 @@ extension PreparedText {
     /// The whole text as one line (when `oneLineWidth` is set).
     var oneLine: BrokenLine {
         let count = utf16Count
-        return BrokenLine(start: 0, end: count, visible: 0..<count, width: oneLineWidth,
-                          widthWithWhitespace: oneLineWidthWithWhitespace, ellipsis: nil, isCut: false)
+        return BrokenLine(
+            start: 0, end: count, visible: 0..<count, width: oneLineWidth,
+            widthWithWhitespace: oneLineWidthWithWhitespace, ellipsis: nil, isCut: false)
     }
 }

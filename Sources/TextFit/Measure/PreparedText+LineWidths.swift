@@ -23,8 +23,10 @@ extension PreparedText {
     /// - Throws: `MeasureError.emptyWidthList` for `[]`, `.invalidWidth` for a NaN or negative width,
     ///   `.invalidNumberOfLines` for a negative count.
     /// - Complexity: as `layout(width:)` through the general breaker: O(lines × (words per line + log n)).
-    public func layout(widths: [CGFloat], numberOfLines: Int = 0, lineBreakMode: LineBreakMode = .byWordWrapping,
-                       lineBreakStrategy: LineBreakStrategy = []) throws -> TextLayout {
+    public func layout(
+        widths: [CGFloat], numberOfLines: Int = 0, lineBreakMode: LineBreakMode = .byWordWrapping,
+        lineBreakStrategy: LineBreakStrategy = []
+    ) throws -> TextLayout {
         guard !widths.isEmpty else { throw MeasureError.emptyWidthList }
         let units = try widths.map { try LineRequest.units(forWidth: $0) }
         guard numberOfLines >= 0 else { throw MeasureError.invalidNumberOfLines(numberOfLines) }
@@ -33,9 +35,11 @@ extension PreparedText {
         return try units.withUnsafeBufferPointer { list in
             try withUnsafePointer(to: LineWidths.Listed(widths: list, indents: indents)) { listed in
                 // Only the general breaker reads a list (`LineWidths.listed`): `fastPath: false` sends it there.
-                try layout(LineRequest(widths: LineWidths(listed: listed), maxLines: numberOfLines, mode: lineBreakMode,
-                                       strategy: lineBreakStrategy),
-                           fastPath: false)
+                try layout(
+                    LineRequest(
+                        widths: LineWidths(listed: listed), maxLines: numberOfLines, mode: lineBreakMode,
+                        strategy: lineBreakStrategy),
+                    fastPath: false)
             }
         }
     }

@@ -17,8 +17,10 @@ extension PreparedText {
     ///   for empty text.
     /// - Throws: `MeasureError.invalidWidth` for a NaN or negative width, `.invalidNumberOfLines` for < 0,
     ///   `.invalidScale` for a scale that is not a finite number > 0.
-    public func sizeThatFits(_ size: CGSize, numberOfLines: Int = 0, lineBreakMode: LineBreakMode = .byWordWrapping,
-                             scale: CGFloat = 1) throws -> CGSize {
+    public func sizeThatFits(
+        _ size: CGSize, numberOfLines: Int = 0, lineBreakMode: LineBreakMode = .byWordWrapping,
+        scale: CGFloat = 1
+    ) throws -> CGSize {
         guard scale.isFinite, scale > 0 else { throw MeasureError.invalidScale(Double(scale)) }
         let layout = try self.layout(width: size.width, numberOfLines: numberOfLines, lineBreakMode: lineBreakMode)
         return layout.size.ceiledToPixels(scale: scale)
@@ -32,7 +34,8 @@ extension PreparedText {
     /// ```
     /// - Throws: `MeasureError.invalidWidth` for NaN or negative widths.
     public func numberOfLines(forWidth width: CGFloat, lineBreakMode: LineBreakMode = .byWordWrapping) throws -> Int {
-        try layout(width: width, lineBreakMode: lineBreakMode == .byCharWrapping ? .byCharWrapping : .byWordWrapping).lineCount
+        try layout(width: width, lineBreakMode: lineBreakMode == .byCharWrapping ? .byCharWrapping : .byWordWrapping)
+            .lineCount
     }
 }
 

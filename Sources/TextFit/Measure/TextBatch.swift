@@ -11,8 +11,10 @@ public struct LayoutRequest: Sendable {
     public var lineBreakMode: LineBreakMode
     public var lineBreakStrategy: LineBreakStrategy
 
-    public init(text: String, font: Font, width: CGFloat? = nil, numberOfLines: Int = 0,
-                lineBreakMode: LineBreakMode = .byWordWrapping, lineBreakStrategy: LineBreakStrategy = []) {
+    public init(
+        text: String, font: Font, width: CGFloat? = nil, numberOfLines: Int = 0,
+        lineBreakMode: LineBreakMode = .byWordWrapping, lineBreakStrategy: LineBreakStrategy = []
+    ) {
         self.text = text
         self.font = font
         self.width = width
@@ -24,8 +26,9 @@ public struct LayoutRequest: Sendable {
     /// The breakers' request for these parameters.
     /// - Throws: `MeasureError.invalidWidth`, `.invalidNumberOfLines`.
     func lineRequest() throws -> LineRequest {
-        try LineRequest(width: width, numberOfLines: numberOfLines, lineBreakMode: lineBreakMode,
-                        lineBreakStrategy: lineBreakStrategy, lastLineMaxWidth: nil)
+        try LineRequest(
+            width: width, numberOfLines: numberOfLines, lineBreakMode: lineBreakMode,
+            lineBreakStrategy: lineBreakStrategy, lastLineMaxWidth: nil)
     }
 }
 
@@ -57,8 +60,10 @@ public enum TextBatch {
     ///     most one per CPU the process may use; 1 runs on the caller's thread.
     /// - Returns: one result per request, in order: the layout, or the `MeasureError` its parameters raised.
     /// - Complexity: the sum of the requests' costs, divided across `concurrency` cores.
-    public static func layout(_ requests: [LayoutRequest],
-                              concurrency: Int = TextBatch.defaultConcurrency) -> [Result<TextLayout, Error>] {
+    public static func layout(
+        _ requests: [LayoutRequest],
+        concurrency: Int = TextBatch.defaultConcurrency
+    ) -> [Result<TextLayout, Error>] {
         map(requests, concurrency: concurrency) { request in
             // Validated before preparing: a bad width or line count costs no preparation.
             let lines = try request.lineRequest()
@@ -67,8 +72,10 @@ public enum TextBatch {
     }
 
     /// Like `layout(_:concurrency:)` but returns only line counts and sizes (no lines are built).
-    public static func measure(_ requests: [LayoutRequest],
-                               concurrency: Int = TextBatch.defaultConcurrency) -> [Result<TextMetrics, Error>] {
+    public static func measure(
+        _ requests: [LayoutRequest],
+        concurrency: Int = TextBatch.defaultConcurrency
+    ) -> [Result<TextMetrics, Error>] {
         map(requests, concurrency: concurrency) { request in
             // Validated before preparing: a bad width or line count costs no preparation.
             let lines = try request.lineRequest()
@@ -121,8 +128,10 @@ public enum TextBatch {
         }
     }
 
-    private static func map<Value: Sendable>(_ requests: [LayoutRequest], concurrency: Int,
-                                             _ work: @Sendable (LayoutRequest) throws -> Value) -> [Result<Value, Error>] {
+    private static func map<Value: Sendable>(
+        _ requests: [LayoutRequest], concurrency: Int,
+        _ work: @Sendable (LayoutRequest) throws -> Value
+    ) -> [Result<Value, Error>] {
         map(requests, concurrency: concurrency, cost: { $0.text.utf8.count }, work)
     }
 

@@ -39,7 +39,8 @@ extension PreparedText {
         }
         let descent = -font.descender
         guard includesLeading else {
-            return LineVerticalMetrics(ascent: ascender, descent: descent, leading: 0, natural: font.ascender - font.descender)
+            return LineVerticalMetrics(
+                ascent: ascender, descent: descent, leading: 0, natural: font.ascender - font.descender)
         }
         return LineVerticalMetrics(ascent: ascender, descent: descent, leading: font.leading, natural: lineHeight)
     }

@@ -38,18 +38,20 @@ final class ParagraphGeometry: Sendable, Equatable {
     /// `lineBox(_:_:)` with the style's line-height fields only (no copy of the style per line).
     @inline(__always)
     static func lineBox(_ metrics: LineVerticalMetrics, _ rule: LineHeightRule) -> (height: CGFloat, baseline: CGFloat) {
-        var height = metrics.natural                                               // P1
-        if rule.multiple > 0 { height *= rule.multiple }                           // P2
-        height = max(height, rule.minimum)                                         // P3
+        var height = metrics.natural  // P1
+        if rule.multiple > 0 { height *= rule.multiple }  // P2
+        height = max(height, rule.minimum)  // P3
         if rule.maximum > 0 { height = min(height, rule.maximum) }
-        if height == metrics.natural { return (height, metrics.ascent) }           // exactly the plain baseline
-        return (height, height - metrics.natural + metrics.ascent)                 // P6
+        if height == metrics.natural { return (height, metrics.ascent) }  // exactly the plain baseline
+        return (height, height - metrics.natural + metrics.ascent)  // P6
     }
 
     /// Places `records`' lines for `text` laid out `maxWidth` wide (1/1024 pt, unbounded allowed), or with
     /// a width per line (`widths.list`, W8): each line is then aligned and mirrored within its own width.
-    static func make(_ records: LineRecords, text: PreparedText, settings: ParagraphSettings, maxWidth: Int,
-                     widths: LineWidths? = nil, includesLeading: Bool = true) -> ParagraphGeometry {
+    static func make(
+        _ records: LineRecords, text: PreparedText, settings: ParagraphSettings, maxWidth: Int,
+        widths: LineWidths? = nil, includesLeading: Bool = true
+    ) -> ParagraphGeometry {
         let style = settings.style
         let count = records.count
         var lines: [Line] = []
@@ -62,8 +64,9 @@ final class ParagraphGeometry: Sendable, Equatable {
         var previousEnd = -1
         for index in 0..<count {
             let record = records[index]
-            startsParagraph[index] = ParagraphLineStepper.startsParagraph(record.start, isFirst: index == 0,
-                                                                          previousEnd: previousEnd)
+            startsParagraph[index] = ParagraphLineStepper.startsParagraph(
+                record.start, isFirst: index == 0,
+                previousEnd: previousEnd)
             previousEnd = record.end
         }
         let trailing = stepper.trailing
@@ -92,17 +95,20 @@ final class ParagraphGeometry: Sendable, Equatable {
             let lineMax = listed ? widths.unsafelyUnwrapped.base(line: index) : maxWidth
             let room = (listed ? lineEnd(lineMax) : commonEnd) - indent
             let next = index + 1 < count ? startsParagraph[index + 1] : nil
-            let line = place(record, step: step, room: room, box: listed ? boxWidth(lineMax) : commonBox,
-                             nextStartsParagraph: next, text: text, alignment: style.alignment,
-                             mayBeRightToLeft: mayBeRightToLeft)
+            let line = place(
+                record, step: step, room: room, box: listed ? boxWidth(lineMax) : commonBox,
+                nextStartsParagraph: next, text: text, alignment: style.alignment,
+                mayBeRightToLeft: mayBeRightToLeft)
             lines.append(line)
             let width = line.width, stretch = line.stretch
-            stepper.widen(indent: indent, width: width, widthWithWhitespace: Units.points(record.widthWithWhitespace),
-                          stretch: stretch)
+            stepper.widen(
+                indent: indent, width: width, widthWithWhitespace: Units.points(record.widthWithWhitespace),
+                stretch: stretch)
         }
         let size = CGSize(width: stepper.widest, height: stepper.bottom)
-        return ParagraphGeometry(lines: lines, size: size,
-                                 sizeIncludingTrailingWhitespace: CGSize(width: stepper.widestWithWhitespace, height: stepper.bottom))
+        return ParagraphGeometry(
+            lines: lines, size: size,
+            sizeIncludingTrailingWhitespace: CGSize(width: stepper.widestWithWhitespace, height: stepper.bottom))
     }
 }
 
@@ -112,17 +118,20 @@ extension ParagraphGeometry {
     /// function for a layout's lines (`make`) and the line walker's (`LineWalker`, G1), so the two place
     /// a line alike.
     @inline(__always)
-    static func place(_ record: BrokenLine, step: ParagraphLineStepper.Step, room: CGFloat, box: CGFloat,
-                      nextStartsParagraph: Bool?, text: PreparedText, alignment: TextAlignment,
-                      mayBeRightToLeft: Bool) -> Line {
+    static func place(
+        _ record: BrokenLine, step: ParagraphLineStepper.Step, room: CGFloat, box: CGFloat,
+        nextStartsParagraph: Bool?, text: PreparedText, alignment: TextAlignment,
+        mayBeRightToLeft: Bool
+    ) -> Line {
         let indent = step.indent
         var width = Units.points(record.width)
         var stretch: CGFloat = 0
         var x = indent
         if alignment == .justified, width < room, nextStartsParagraph == false, !record.isCut,
-           !text.endsWithMandatoryBreak(record.end) {
+            !text.endsWithMandatoryBreak(record.end)
+        {
             let spaces = text.stretchableSpaces(record.start, record.end)
-            if spaces > 0 { stretch = room - width; width = room }                   // P8
+            if spaces > 0 { stretch = room - width; width = room }  // P8
         }
         let rightToLeft = mayBeRightToLeft && text.baseWritingDirection(at: record.start) == .rightToLeft
         if stretch == 0 {
@@ -133,8 +142,9 @@ extension ParagraphGeometry {
             if alignment == .center { x += free / 2 } else if alignment == trailing { x += free }
         }
         if rightToLeft { x = box - x - width }
-        return Line(x: x, y: step.top, width: width, stretch: stretch, height: step.height,
-                    baseline: step.top + step.baseline)
+        return Line(
+            x: x, y: step.top, width: width, stretch: stretch, height: step.height,
+            baseline: step.top + step.baseline)
     }
 }
 

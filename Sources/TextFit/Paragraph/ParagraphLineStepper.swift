@@ -69,15 +69,16 @@ struct ParagraphLineStepper {
         let startsParagraph = Self.startsParagraph(start, isFirst: count == 0, previousEnd: previousEnd)
         previousEnd = end
         if count > 0 {
-            bottom += lineSpacing                                        // P4
-            if startsParagraph { bottom += paragraphGap }                // P5
+            bottom += lineSpacing  // P4
+            if startsParagraph { bottom += paragraphGap }  // P5
         }
-        let box = boxes.box(start, boxEnd)                               // P1–P3, S6
+        let box = boxes.box(start, boxEnd)  // P1–P3, S6
         let top = bottom
         bottom += box.height
         count &+= 1
-        return Step(top: top, height: box.height, baseline: box.baseline, startsParagraph: startsParagraph,
-                    indent: startsParagraph ? firstIndent : restIndent)
+        return Step(
+            top: top, height: box.height, baseline: box.baseline, startsParagraph: startsParagraph,
+            indent: startsParagraph ? firstIndent : restIndent)
     }
 
     /// Where the next line's box would start (what `step` would give as its top), for the line walker
@@ -209,7 +210,8 @@ struct ParagraphLineBoxes {
         if run &+ 2 >= runCount || end <= styling.runStarts[run &+ 2] {
             return styling.edgeBox(run)
         }
-        return ParagraphGeometry.lineBox(LineVerticalMetrics(styling.lineBox(fromRun: run, end: end), includesLeading: true),
-                                         rule)
+        return ParagraphGeometry.lineBox(
+            LineVerticalMetrics(styling.lineBox(fromRun: run, end: end), includesLeading: true),
+            rule)
     }
 }

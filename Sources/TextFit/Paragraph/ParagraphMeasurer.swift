@@ -33,7 +33,8 @@ struct ParagraphMeasurer: LineSink {
     @inline(__always)
     mutating func append(_ line: BrokenLine) {
         let step = stepper.step(start: line.start, end: line.end, boxEnd: max(line.end, line.suffix.upperBound))
-        stepper.widen(indent: step.indent, width: Units.points(line.width),
-                      widthWithWhitespace: Units.points(line.widthWithWhitespace), stretch: 0)
+        stepper.widen(
+            indent: step.indent, width: Units.points(line.width),
+            widthWithWhitespace: Units.points(line.widthWithWhitespace), stretch: 0)
     }
 }

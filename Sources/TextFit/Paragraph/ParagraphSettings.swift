@@ -38,11 +38,15 @@ final class ParagraphSettings: Sendable {
         firstHeadIndent = Units.floor(Double(style.firstLineHeadIndent))
         headIndent = Units.floor(Double(style.headIndent))
         tailIndent = style.tailIndent >= 0 ? Units.floor(Double(style.tailIndent)) : -Units.floor(Double(-style.tailIndent))
-        tabLayout = hasTab ? TabLayout(stops: TabStops(style), positions: tabPositions, firstIndent: firstHeadIndent,
-                                       headIndent: headIndent) : nil
+        tabLayout =
+            hasTab
+            ? TabLayout(
+                stops: TabStops(style), positions: tabPositions, firstIndent: firstHeadIndent,
+                headIndent: headIndent) : nil
         // A hyphen changes a line's width where it ends, which only the general breaker adds (H8).
         affectsBreaking = firstHeadIndent != 0 || headIndent != 0 || tailIndent != 0 || hasTab || hyphenation != nil
-        stacksLinesPlainly = !affectsBreaking && style.alignment != .justified && style.lineSpacing == 0
+        stacksLinesPlainly =
+            !affectsBreaking && style.alignment != .justified && style.lineSpacing == 0
             && style.paragraphSpacing + style.paragraphSpacingBefore == 0
     }
 
@@ -62,8 +66,9 @@ final class ParagraphSettings: Sendable {
         // A list carries its indents already (`layout(widths:)` made them from these settings).
         if widths.listed != nil { return widths }
         let indents = self.indents
-        return LineWidths(width: indents.room(in: widths.width, isParagraphStart: false), lastPermitted: widths.lastPermitted,
-                          firstOfParagraph: indents.room(in: widths.width, isParagraphStart: true))
+        return LineWidths(
+            width: indents.room(in: widths.width, isParagraphStart: false), lastPermitted: widths.lastPermitted,
+            firstOfParagraph: indents.room(in: widths.width, isParagraphStart: true))
     }
 
     /// The points a line's box leaves at the right when the layout is unbounded: a negative tail indent's
@@ -88,8 +93,9 @@ struct TabStops: Sendable {
 
     init(_ style: ParagraphStyle) {
         stops = style.tabStops.map {
-            Stop(location: Units.floor(Double($0.location)), alignment: $0.alignment,
-                 terminators: $0.isDecimal ? $0.columnTerminators : nil)
+            Stop(
+                location: Units.floor(Double($0.location)), alignment: $0.alignment,
+                terminators: $0.isDecimal ? $0.columnTerminators : nil)
         }.sorted { $0.location < $1.location }
         interval = Units.floor(Double(style.defaultTabInterval))
     }

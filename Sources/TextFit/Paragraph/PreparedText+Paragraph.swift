@@ -20,8 +20,9 @@ extension PreparedText {
     ///   below the minimum.
     public convenience init(_ text: String, font: Font, paragraphStyle: ParagraphStyle) throws {
         try paragraphStyle.validate()
-        self.init(text, font: font, paragraph: ParagraphSettings.ifNeeded(paragraphStyle, for: text),
-                  style: paragraphStyle)
+        self.init(
+            text, font: font, paragraph: ParagraphSettings.ifNeeded(paragraphStyle, for: text),
+            style: paragraphStyle)
     }
 
     /// Analyses and shapes `text` in `font`, in `language`, to be laid out with `paragraphStyle`: the
@@ -46,8 +47,9 @@ extension PreparedText {
     /// - Complexity: also libhyphen once per distinct candidate word (cached, H5).
     public convenience init(_ text: String, font: Font, paragraphStyle: ParagraphStyle, language: String?) throws {
         try paragraphStyle.validate()
-        self.init(text, font: font, paragraph: ParagraphSettings.ifNeeded(paragraphStyle, for: text),
-                  style: paragraphStyle, language: language)
+        self.init(
+            text, font: font, paragraph: ParagraphSettings.ifNeeded(paragraphStyle, for: text),
+            style: paragraphStyle, language: language)
     }
 
     /// The paragraph style the text is laid out with (`ParagraphStyle()` when none was given).
@@ -67,11 +69,14 @@ extension PreparedText {
         } else {
             truncated = records.withWriter(expectedCount: 4) { run(request, fastPath: fastPath, into: &$0) }
         }
-        let geometry = ParagraphGeometry.make(records, text: self, settings: settings, maxWidth: request.maxWidth,
-                                              widths: request.widths)
-        return TextLayout(lines: TextLines(records: records, preparedText: self, lineHeight: lineHeight, ascender: ascender,
-                                           geometry: geometry),
-                          truncated: truncated)
+        let geometry = ParagraphGeometry.make(
+            records, text: self, settings: settings, maxWidth: request.maxWidth,
+            widths: request.widths)
+        return TextLayout(
+            lines: TextLines(
+                records: records, preparedText: self, lineHeight: lineHeight, ascender: ascender,
+                geometry: geometry),
+            truncated: truncated)
     }
 }
 
@@ -100,37 +105,43 @@ extension PreparedText {
         } else {
             truncated = run(request, fastPath: fastPath, into: &measurer)
         }
-        return TextMetrics(lineCount: measurer.count, size: CGSize(width: measurer.widest, height: measurer.height),
-                           widthIncludingTrailingWhitespace: measurer.widestWithWhitespace, isTruncated: truncated)
+        return TextMetrics(
+            lineCount: measurer.count, size: CGSize(width: measurer.widest, height: measurer.height),
+            widthIncludingTrailingWhitespace: measurer.widestWithWhitespace, isTruncated: truncated)
     }
 }
 
 extension TextLayout {
     /// The line count and size, as `measure` reports them.
     var metrics: TextMetrics {
-        TextMetrics(lineCount: lineCount, size: size, widthIncludingTrailingWhitespace: sizeIncludingTrailingWhitespace.width,
-                    isTruncated: isTruncated)
+        TextMetrics(
+            lineCount: lineCount, size: size, widthIncludingTrailingWhitespace: sizeIncludingTrailingWhitespace.width,
+            isTruncated: isTruncated)
     }
 
     /// The layout's height with `boundingRect`'s choice of leading (B3): with `.usesFontLeading` its
     /// `size.height`, without it every line's natural height loses the font's leading first.
     func height(includesLeading: Bool) -> CGFloat {
         guard let settings = preparedText.paragraphSettings, !includesLeading else {
-            return includesLeading ? size.height : CGFloat(lineCount) * (preparedText.font.ascender - preparedText.font.descender)
+            return includesLeading
+                ? size.height : CGFloat(lineCount) * (preparedText.font.ascender - preparedText.font.descender)
         }
-        return ParagraphGeometry.make(lines.records, text: preparedText, settings: settings,
-                                      maxWidth: Units.unbounded, includesLeading: false).size.height
+        return ParagraphGeometry.make(
+            lines.records, text: preparedText, settings: settings,
+            maxWidth: Units.unbounded, includesLeading: false
+        ).size.height
     }
 }
 
 extension TextLines {
     /// Line `index` placed by its paragraph style.
     func styledLine(_ line: BrokenLine, _ place: ParagraphGeometry.Line) -> TextLine {
-        TextLine(range: line.start..<line.end, width: place.width,
-                 widthIncludingTrailingWhitespace: Units.points(line.widthWithWhitespace) + place.stretch,
-                 baseline: place.baseline, rect: CGRect(x: place.x, y: place.y, width: place.width, height: place.height),
-                 ellipsis: line.ellipsis, isTruncated: line.isCut, preparedText: preparedText,
-                 visible: line.visible, suffix: line.suffix)
+        TextLine(
+            range: line.start..<line.end, width: place.width,
+            widthIncludingTrailingWhitespace: Units.points(line.widthWithWhitespace) + place.stretch,
+            baseline: place.baseline, rect: CGRect(x: place.x, y: place.y, width: place.width, height: place.height),
+            ellipsis: line.ellipsis, isTruncated: line.isCut, preparedText: preparedText,
+            visible: line.visible, suffix: line.suffix)
     }
 }
 

@@ -100,7 +100,7 @@ struct RunBoxMeasurer: LineSink {
             next = Self.move(cursor.unsafelyUnwrapped, pending: pending, start: line.start, end: end)
             pending = 0
         }
-        widest = max(widest, line.width)                           // P7: no indent, no margin
+        widest = max(widest, line.width)  // P7: no indent, no margin
         widestWithWhitespace = max(widestWithWhitespace, line.widthWithWhitespace)
     }
 
@@ -121,8 +121,9 @@ struct RunBoxMeasurer: LineSink {
             lineHeight = end == current.next ? current.height : current.edgeHeight
             block = cursor.pointee.block &+ 1
         } else {
-            (lineHeight, block) = edge(cursor.pointee.styling, cursor.pointee.settings, block: cursor.pointee.block,
-                                       start: start, end: end)
+            (lineHeight, block) = edge(
+                cursor.pointee.styling, cursor.pointee.settings, block: cursor.pointee.block,
+                start: start, end: end)
         }
         cursor.pointee.bottom = cursor.pointee.bottom(adding: pending) + lineHeight
         cursor.pointee.flushed &+= pending &+ 1
@@ -134,8 +135,10 @@ struct RunBoxMeasurer: LineSink {
     /// block holding its start first (one before the block starts it again), then the line's box, and the
     /// block holding its end, where the next line starts.
     @inline(never)
-    private static func edge(_ styling: Unmanaged<Styling>, _ settings: Unmanaged<ParagraphSettings>, block: Int,
-                             start: Int, end: Int) -> (height: CGFloat, block: Int) {
+    private static func edge(
+        _ styling: Unmanaged<Styling>, _ settings: Unmanaged<ParagraphSettings>, block: Int,
+        start: Int, end: Int
+    ) -> (height: CGFloat, block: Int) {
         styling._withUnsafeGuaranteedRef { styling in
             let heights = styling.runHeights
             let blockCount = heights.count
@@ -153,8 +156,12 @@ struct RunBoxMeasurer: LineSink {
             } else {
                 // Across more than one edge: the runs' box under the style's rule, as `ParagraphLineBoxes`.
                 let rule = settings._withUnsafeGuaranteedRef { LineHeightRule($0) }
-                height = ParagraphGeometry.lineBox(LineVerticalMetrics(styling.lineBox(fromRun: cursor.firstRun, end: end),
-                                                                       includesLeading: true), rule).height
+                height =
+                    ParagraphGeometry.lineBox(
+                        LineVerticalMetrics(
+                            styling.lineBox(fromRun: cursor.firstRun, end: end),
+                            includesLeading: true), rule
+                    ).height
             }
             while block &+ 1 < blockCount, heights[block &+ 1].start <= end { block &+= 1 }
             return (height, block)
@@ -176,10 +183,11 @@ extension PreparedText {
             } else {
                 truncated = run(request, fastPath: fastPath, into: &measurer)
             }
-            return TextMetrics(lineCount: measurer.count,
-                               size: CGSize(width: Units.points(measurer.widest), height: measurer.bottom),
-                               widthIncludingTrailingWhitespace: Units.points(measurer.widestWithWhitespace),
-                               isTruncated: truncated)
+            return TextMetrics(
+                lineCount: measurer.count,
+                size: CGSize(width: Units.points(measurer.widest), height: measurer.bottom),
+                widthIncludingTrailingWhitespace: Units.points(measurer.widestWithWhitespace),
+                isTruncated: truncated)
         }
     }
 }

@@ -34,10 +34,15 @@ struct TabLayout: Sendable {
     /// The width of a line's drawn content in 1/1024 pt: `first`'s text, then a token `token` wide (the
     /// "…"; 0 for none), then `second`'s text, in logical order, each tab advanced to its stop. The line
     /// starts at `lineStart` (which decides its indent, P9). `tab` hears each tab's offset and advance.
-    func width(_ text: PreparedText, lineStart: Int, _ first: Range<Int>, token: Int = 0, _ second: Range<Int>? = nil,
-               tab: (_ offset: Int, _ advance: Int) -> Void = { _, _ in }) -> Int {
+    func width(
+        _ text: PreparedText, lineStart: Int, _ first: Range<Int>, token: Int = 0, _ second: Range<Int>? = nil,
+        tab: (_ offset: Int, _ advance: Int) -> Void = { _, _ in }
+    ) -> Int {
         let hasTab = hasTab(in: first) || second.map(hasTab(in:)) == true
-        guard hasTab else { return text.width(first.lowerBound, first.upperBound) + token + (second.map { text.width($0.lowerBound, $0.upperBound) } ?? 0) }
+        guard hasTab else {
+            return text.width(first.lowerBound, first.upperBound) + token
+                + (second.map { text.width($0.lowerBound, $0.upperBound) } ?? 0)
+        }
         let startsParagraph = lineStart == 0 || Paragraphs.isSeparator(text.units[lineStart - 1])
         let origin = startsParagraph ? firstIndent : headIndent
         let rightToLeft = text.isBidirectional && text.baseWritingDirection(at: lineStart) == .rightToLeft
@@ -56,7 +61,8 @@ struct TabLayout: Sendable {
         func addText(_ from: Int, _ to: Int) {
             guard to > from else { return }
             if pendingTab >= 0, beforeTerminator < 0, let terminators = pendingStop?.terminators,
-               let terminator = text.firstCharacter(in: from..<to, of: terminators) {
+                let terminator = text.firstCharacter(in: from..<to, of: terminators)
+            {
                 beforeTerminator = column + text.width(from, terminator)
             }
             add(text.width(from, to))
@@ -185,7 +191,9 @@ extension PreparedText {
         let start = line.range.lowerBound
         switch line.ellipsis {
         case .none:
-            _ = layout.width(self, lineStart: start, visible.lowerBound..<trimmedEnd(visible.upperBound, notBefore: visible.lowerBound)) {
+            _ = layout.width(
+                self, lineStart: start, visible.lowerBound..<trimmedEnd(visible.upperBound, notBefore: visible.lowerBound)
+            ) {
                 result.append(($0, $1))
             }
         case .tail?:
@@ -209,7 +217,8 @@ extension PreparedText {
             return width(visible.lowerBound, visible.upperBound) - width(visible.lowerBound, drawn)
         }
         let start = line.range.lowerBound
-        return layout.width(self, lineStart: start, visible) - layout.width(self, lineStart: start, visible.lowerBound..<drawn)
+        return layout.width(self, lineStart: start, visible)
+            - layout.width(self, lineStart: start, visible.lowerBound..<drawn)
     }
 
     /// What the tabs of `advances` add in `range` beyond their own widths (`width(_:_:)` counts a tab as

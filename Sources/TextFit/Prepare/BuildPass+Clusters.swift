@@ -27,8 +27,10 @@ extension PreparedText.Pass {
 
     /// A cluster of one BMP unit (the common case).
     @inline(__always)
-    mutating func single(_ position: Int, unit: UInt16, entry: UInt16, _ u: UnsafeBufferPointer<UInt16>,
-                                 _ flags: UnsafeMutablePointer<UInt8>) {
+    mutating func single(
+        _ position: Int, unit: UInt16, entry: UInt16, _ u: UnsafeBufferPointer<UInt16>,
+        _ flags: UnsafeMutablePointer<UInt8>
+    ) {
         clusterStarts(at: position, u, flags)
         if entry & CharacterTable.Bit.mayNeedBidi != 0 { mayBeRightToLeft = true }
         if entry & CharacterTable.Bit.hangingSpace != 0 {
@@ -51,14 +53,17 @@ extension PreparedText.Pass {
         } else if unit == 0xAD {
             hasSoftHyphen = true
         }
-        place(position, base: base, isSpace: entry & CharacterTable.Bit.spaceSeparator != 0, uncovered: uncovered,
-              script: script, coversAll: nil, flags)
+        place(
+            position, base: base, isSpace: entry & CharacterTable.Bit.spaceSeparator != 0, uncovered: uncovered,
+            script: script, coversAll: nil, flags)
         lastClusterWasEmoji = base != nil && entry & CharacterTable.Bit.emoji != 0
     }
 
     /// A cluster of several units, or one that needs `Character` to find its end.
-    mutating func multiple(_ position: Int, length: Int, _ character: Character, _ u: UnsafeBufferPointer<UInt16>,
-                                   _ flags: UnsafeMutablePointer<UInt8>) {
+    mutating func multiple(
+        _ position: Int, length: Int, _ character: Character, _ u: UnsafeBufferPointer<UInt16>,
+        _ flags: UnsafeMutablePointer<UInt8>
+    ) {
         clusterStarts(at: position, u, flags)
         for k in position..<(position + length) where table[u[k]] & CharacterTable.Bit.mayNeedBidi != 0 {
             mayBeRightToLeft = true  // a lead surrogate's entry has it for a right-to-left plane block
@@ -97,16 +102,19 @@ extension PreparedText.Pass {
         // An emoji sequence the font covers ("1\u{FE0F}\u{20E3}" in a text font) still asks for a
         // colour emoji font (`fallbackFaceIndex` keeps the font when there is none).
         if emojiSequence, uncovered == nil { uncovered = base }
-        place(position, base: base, isSpace: base.map(CharacterClass.isSpaceSeparator) ?? false, uncovered: uncovered,
-              script: script, coversAll: scalars, flags)
+        place(
+            position, base: base, isSpace: base.map(CharacterClass.isSpaceSeparator) ?? false, uncovered: uncovered,
+            script: script, coversAll: scalars, flags)
         lastClusterWasEmoji = emojiSequence || base.map(CharacterClass.isEmojiPresentation) ?? false
     }
 
     /// Chooses the cluster's face (rule F6) and script and extends or starts a segment.
     /// - Parameter scalars: the cluster's scalars when it has several (a fallback must cover them all).
     @inline(__always)
-    mutating func place(_ position: Int, base: UInt32?, isSpace: Bool, uncovered: UInt32?, script clusterScript: UInt32,
-                                coversAll scalars: Character.UnicodeScalarView?, _ flags: UnsafeMutablePointer<UInt8>) {
+    mutating func place(
+        _ position: Int, base: UInt32?, isSpace: Bool, uncovered: UInt32?, script clusterScript: UInt32,
+        coversAll scalars: Character.UnicodeScalarView?, _ flags: UnsafeMutablePointer<UInt8>
+    ) {
         // Rule F6's itemisation: a cluster the font covers is set in the font. A space (which never
         // chooses a font, in Pango or Core Text) after a fallback cluster waits in that cluster's segment
         // (`pendingSpaces`) until the next cluster says where it goes: it stays in the fallback face inside
@@ -117,7 +125,8 @@ extension PreparedText.Pass {
         // alone: they are inside the emoji's cluster.
         var face = segmentStart >= 0 ? segmentFace : 0
         if let base, isSpace, segmentStart >= 0, segmentFace != 0, !lastClusterWasEmoji,
-           fallbacks[segmentFace - 1].hasGlyph(for: base) {
+            fallbacks[segmentFace - 1].hasGlyph(for: base)
+        {
             // A space the font lacks stays in the fallback, and so do the spaces before it.
             if !primaryHasGlyph(base) {
                 pendingSpaces = -1
@@ -132,8 +141,10 @@ extension PreparedText.Pass {
                 }
             }
             if pendingSpaces >= 0 {
-                if face != segmentFace, clusterScript == HarfBuzzScript.common || clusterScript == HarfBuzzScript.inherited
-                    || clusterScript == segmentScript || segmentScript == HarfBuzzScript.common {
+                if face != segmentFace,
+                    clusterScript == HarfBuzzScript.common || clusterScript == HarfBuzzScript.inherited
+                        || clusterScript == segmentScript || segmentScript == HarfBuzzScript.common
+                {
                     // The spaces go to the font: the fallback's segment ends before them.
                     closeSegment(at: pendingSpaces, flags)
                     segmentStart = pendingSpaces
@@ -151,7 +162,8 @@ extension PreparedText.Pass {
         } else {
             lastStrongScript = script
         }
-        let scriptConflict = script != HarfBuzzScript.common && segmentScript != HarfBuzzScript.common
+        let scriptConflict =
+            script != HarfBuzzScript.common && segmentScript != HarfBuzzScript.common
             && script != segmentScript
         if segmentStart < 0 || face != segmentFace || scriptConflict || endsSegment(at: position, flags) {
             closeSegment(at: position, flags)
@@ -185,8 +197,9 @@ extension PreparedText.Pass {
     /// The font's own face has a glyph for `scalar`: a bit test in the BMP.
     @inline(__always)
     func primaryHasGlyph(_ scalar: UInt32) -> Bool {
-        scalar < 0x10000 ? primaryCoverage[Int(scalar >> 6)] & (1 << UInt64(scalar & 63)) != 0
-                          : primaryRef._withUnsafeGuaranteedRef { $0.hasGlyph(for: scalar) }
+        scalar < 0x10000
+            ? primaryCoverage[Int(scalar >> 6)] & (1 << UInt64(scalar & 63)) != 0
+            : primaryRef._withUnsafeGuaranteedRef { $0.hasGlyph(for: scalar) }
     }
 
     mutating func appendParagraph(_ paragraph: Paragraph) {
@@ -203,7 +216,6 @@ extension PreparedText.Pass {
         paragraphStart = position + separatorLength
     }
 
-
     /// Records the open segment; the shaping stage (`BatchShaper`) shapes all of them after the pass. Inlined into the
     /// loops that close segments: it is a few stores, and any call in `extendSegment`'s loop cost the
     /// loop its registers (its values were kept on the stack, about a third of its instructions).
@@ -216,8 +228,9 @@ extension PreparedText.Pass {
         let start = segmentStart
         segmentStart = -1
         // Positions fit Int32: `init` checked the text's length.
-        segments[segmentCount] = Segment(start: Int32(truncatingIfNeeded: start), end: Int32(truncatingIfNeeded: end),
-                                         face: UInt16(segmentFace), script: segmentScript)
+        segments[segmentCount] = Segment(
+            start: Int32(truncatingIfNeeded: start), end: Int32(truncatingIfNeeded: end),
+            face: UInt16(segmentFace), script: segmentScript)
         segmentCount &+= 1
         flags[start] |= Flag.segmentStart
     }

@@ -15,14 +15,18 @@ extension PreparedText.Pass {
         // emoji from Apple Color Emoji and Chromium asks Fontconfig for und-zsye. A single BMP
         // character a bundled font has keeps the bundled order (CJK text asks here per ideograph).
         if scalars != nil || bundledIndex == 0,
-           CharacterClass.isEmojiPresentation(base) || scalars.map(Self.hasEmojiMarker) == true,
-           let colour = catalog.fallbackFace(for: base, colourEmoji: true).map(FaceReference.init),
-           scalars?.allSatisfy({ CharacterTable.needsNoGlyph($0.value) || colour.hasGlyph(for: $0.value) }) ?? colour.hasGlyph(for: base) {
+            CharacterClass.isEmojiPresentation(base) || scalars.map(Self.hasEmojiMarker) == true,
+            let colour = catalog.fallbackFace(for: base, colourEmoji: true).map(FaceReference.init),
+            scalars?.allSatisfy({ CharacterTable.needsNoGlyph($0.value) || colour.hasGlyph(for: $0.value) })
+                ?? colour.hasGlyph(for: base)
+        {
             return index(of: colour, bundledIndex: 0)
         }
         if primaryHasGlyph(uncovered) { return 0 }  // an emoji sequence the font covers, and no colour font
-        guard let fallback = bundledIndex > 0 ? FaceReference(bundled: bundledFaces[bundledIndex - 1])
-                                              : lookUpFallback(uncovered)
+        guard
+            let fallback = bundledIndex > 0
+                ? FaceReference(bundled: bundledFaces[bundledIndex - 1])
+                : lookUpFallback(uncovered)
         else { return 0 }
         let coversAll: Bool
         if let scalars {
@@ -59,7 +63,8 @@ extension PreparedText.Pass {
 
     /// A fallback the bundled table does not answer: the catalog's, in the font's order.
     func lookUpFallback(_ scalar: UInt32) -> FaceReference? {
-        let face = fontconfigOrder ? catalog.fallbackFace(for: scalar, inOrderOf: primary) : catalog.fallbackFace(for: scalar)
+        let face =
+            fontconfigOrder ? catalog.fallbackFace(for: scalar, inOrderOf: primary) : catalog.fallbackFace(for: scalar)
         return face.map(FaceReference.init)
     }
 

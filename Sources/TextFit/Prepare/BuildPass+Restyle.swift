@@ -76,8 +76,10 @@ extension PreparedText.Pass {
     /// one (at most `end`): the run's font where it has a cluster's base character, else the face the plain
     /// pass chose (`segmentFace`) when that has it, else `font`'s own fallback. Whitespace and characters
     /// that need no glyph stay in the face before them (F6).
-    private mutating func runFace(_ u: UnsafeBufferPointer<UInt16>, _ start: Int, _ end: Int, segmentFace: UInt16,
-                                  font: Font) -> (end: Int, face: UInt16) {
+    private mutating func runFace(
+        _ u: UnsafeBufferPointer<UInt16>, _ start: Int, _ end: Int, segmentFace: UInt16,
+        font: Font
+    ) -> (end: Int, face: UInt16) {
         var chosen: UInt16?
         var position = start
         while position < end {
@@ -119,7 +121,8 @@ extension PreparedText.Pass {
         let start = Int(piece.start)
         let face = piece.face == 0 ? font.face : fallbacks[Int(piece.face) - 1].face
         let script = piece.script == HarfBuzzScript.common ? 0 : piece.script
-        shaper.reshape(UnsafeBufferPointer(rebasing: u[start..<Int(piece.end)]), at: start, face: face, scale: font.scale,
-                       script: script, flags)
+        shaper.reshape(
+            UnsafeBufferPointer(rebasing: u[start..<Int(piece.end)]), at: start, face: face, scale: font.scale,
+            script: script, flags)
     }
 }

@@ -15,15 +15,20 @@ extension PreparedText.Pass {
     /// here instead of a call of `single` per space.
     /// - Returns: the first position not consumed.
     @inline(__always)
-    mutating func extendSegment(from start: Int, _ u: UnsafeBufferPointer<UInt16>,
-                                        _ flags: UnsafeMutablePointer<UInt8>) -> Int {
+    mutating func extendSegment(
+        from start: Int, _ u: UnsafeBufferPointer<UInt16>,
+        _ flags: UnsafeMutablePointer<UInt8>
+    ) -> Int {
         if segmentFace == 0 {
-            guard let spacePairs = primarySpacePairs else { return extendSegment(from: start, in: PrimaryRunFace(), u, flags) }
+            guard let spacePairs = primarySpacePairs else {
+                return extendSegment(from: start, in: PrimaryRunFace(), u, flags)
+            }
             return extendSegment(from: start, in: PrimaryJoinedRunFace(spacePairs: spacePairs), u, flags)
         }
         // A fallback's segment: only a bundled one's units are known without asking the face.
         guard let last = lastFallback, last.index == segmentFace, last.bundledIndex > 0 else { return start }
-        return extendSegment(from: start, in: BundledRunFace(bundledTable: bundledTable, bundledIndex: last.bundledIndex), u, flags)
+        return extendSegment(
+            from: start, in: BundledRunFace(bundledTable: bundledTable, bundledIndex: last.bundledIndex), u, flags)
     }
 
     /// The run shortcut: the general loop (`extendWords`), and where it finds two opportunities in a row
@@ -32,8 +37,10 @@ extension PreparedText.Pass {
     /// loops in one: any path added to `extendWords`'s loop cost its per-unit loop registers (Latin and
     /// Japanese slowed by 0.2–6 % when an opportunity loop was nested there).
     @inline(__always)
-    mutating func extendSegment<Face: SegmentRunFace>(from start: Int, in face: Face, _ u: UnsafeBufferPointer<UInt16>,
-                                                              _ flags: UnsafeMutablePointer<UInt8>) -> Int {
+    mutating func extendSegment<Face: SegmentRunFace>(
+        from start: Int, in face: Face, _ u: UnsafeBufferPointer<UInt16>,
+        _ flags: UnsafeMutablePointer<UInt8>
+    ) -> Int {
         var position = start
         var index = opportunityRunStart(at: start, u)
         while true {
@@ -61,7 +68,8 @@ extension PreparedText.Pass {
         let index = Int(table.entries[Int(u[start &- 1])] & 0xFF)
         let kind = (mayBeRightToLeft ? table.runKindsOnceBidi : table.runKinds)[index]
         guard kind == CharacterTable.RunKind.strong, table.scripts[index] == segmentScript,
-              lastStrongScript == segmentScript else { return nil }
+            lastStrongScript == segmentScript
+        else { return nil }
         return index
     }
 
@@ -69,14 +77,17 @@ extension PreparedText.Pass {
     /// or (with `opportunityRunIndex` set to the segment's script index) at an opportunity that follows
     /// one, for `extendOpportunityRun`.
     @inline(never)
-    mutating func extendWords<Face: SegmentRunFace>(from start: Int, in face: Face, _ u: UnsafeBufferPointer<UInt16>,
-                                                            _ flags: UnsafeMutablePointer<UInt8>) -> Int {
+    mutating func extendWords<Face: SegmentRunFace>(
+        from start: Int, in face: Face, _ u: UnsafeBufferPointer<UInt16>,
+        _ flags: UnsafeMutablePointer<UInt8>
+    ) -> Int {
         let units = u.baseAddress.unsafelyUnwrapped  // start < count: not empty
         // A space right after an emoji goes to `single`: `place` sets it in the font, not the emoji's segment.
         if lastClusterWasEmoji, units[start] == 0x20 { return start }
-        let run = SegmentRun(face: face, entries: table.entries, coverage: primaryCoverage,
-                             kinds: mayBeRightToLeft ? table.runKindsOnceBidi : table.runKinds,
-                             scripts: table.scripts, script: segmentScript)
+        let run = SegmentRun(
+            face: face, entries: table.entries, coverage: primaryCoverage,
+            kinds: mayBeRightToLeft ? table.runKindsOnceBidi : table.runKinds,
+            scripts: table.scripts, script: segmentScript)
         // What the loops read from `self` in locals, and the counters stored back after them: as fields
         // they were loaded and stored on every unit, since the stores through the buffers might alias them.
         let count = self.count
@@ -110,8 +121,8 @@ extension PreparedText.Pass {
                         let unit = units[position]
                         let nextEntry = entries[Int(units[position &+ 1])]
                         guard entry & SegmentRun<Face>.continuingMask == entryOfIndex,
-                              nextEntry & CharacterTable.Bit.simple != 0,
-                              face.has(unit, primaryCovers: run.coverage[Int(unit >> 6)] & (1 << UInt64(unit & 63)) != 0)
+                            nextEntry & CharacterTable.Bit.simple != 0,
+                            face.has(unit, primaryCovers: run.coverage[Int(unit >> 6)] & (1 << UInt64(unit & 63)) != 0)
                         else { break }
                         graphemeCursor.pointee = Int32(truncatingIfNeeded: position)
                         graphemeCursor += 1
@@ -123,8 +134,11 @@ extension PreparedText.Pass {
                 }
                 let unit = units[position]
                 let nextEntry = entries[Int(units[position &+ 1])]
-                guard run.extends(unit, entry, nextEntry, index: scriptIndex, weakJoins: weakJoins,
-                                  isNewStrong: &isNewStrong) else { break scan }
+                guard
+                    run.extends(
+                        unit, entry, nextEntry, index: scriptIndex, weakJoins: weakJoins,
+                        isNewStrong: &isNewStrong)
+                else { break scan }
                 if isNewStrong {
                     scriptIndex = Int(entry & 0xFF)
                     weakJoins = true  // the last strong script is now the segment's
@@ -145,12 +159,15 @@ extension PreparedText.Pass {
             let unit = units[position]
             let nextEntry = entries[Int(units[position &+ 1])]
             guard run.extends(unit, entry, nextEntry, index: scriptIndex, weakJoins: weakJoins, isNewStrong: &isNewStrong),
-                  icuMandatory[icuIndex] == 0 else { break }
+                icuMandatory[icuIndex] == 0
+            else { break }
             var flag = Flag.grapheme | Flag.breakAllowed | (entry & CharacterTable.Bit.hangingSpace != 0 ? Flag.space : 0)
             // Where `endsSegment` cuts: after a space (unless the font's space pairs with this unit, F9;
             // `cutsAfterSpace` is constant true in the loop's specialisation for other faces), or at length.
-            if flags[position &- 1] & Flag.space != 0 ? face.cutsAfterSpace(before: unit)
-                                                     : position &- segmentStart >= Builder.segmentCutLength {
+            if flags[position &- 1] & Flag.space != 0
+                ? face.cutsAfterSpace(before: unit)
+                : position &- segmentStart >= Builder.segmentCutLength
+            {
                 guard Face.isPrimary else { break }
                 if entries[Int(units[position &- 1])] & entry & CharacterTable.Bit.hangul != 0 { flag |= Flag.betweenHangul }
                 closeSegment(at: position, flags)
@@ -202,10 +219,13 @@ extension PreparedText.Pass {
     ///   when it would refuse it too: a special, uncovered, bidi or Hangul unit, a cluster of several,
     ///   the text's end).
     @inline(never)
-    mutating func extendOpportunityRun<Face: SegmentRunFace>(from start: Int, in face: Face, scriptIndex: Int,
-                                                                     _ u: UnsafeBufferPointer<UInt16>,
-                                                                     _ flags: UnsafeMutablePointer<UInt8>)
-        -> (position: Int, mayExtend: Bool) {
+    mutating func extendOpportunityRun<Face: SegmentRunFace>(
+        from start: Int, in face: Face, scriptIndex: Int,
+        _ u: UnsafeBufferPointer<UInt16>,
+        _ flags: UnsafeMutablePointer<UInt8>
+    )
+        -> (position: Int, mayExtend: Bool)
+    {
         let units = u.baseAddress.unsafelyUnwrapped
         let entries = table.entries
         let coverage = primaryCoverage
@@ -222,8 +242,10 @@ extension PreparedText.Pass {
             let unit = units[end]
             let nextEntry = entries[Int(units[end &+ 1])]
             guard entry & (SegmentRun<Face>.special | CharacterTable.Bit.simple) == CharacterTable.Bit.simple,
-                  nextEntry & CharacterTable.Bit.simple != 0 else {
-                mayExtend = Face.isPrimary && unit == 0x20 && entry & CharacterTable.Bit.simple != 0
+                nextEntry & CharacterTable.Bit.simple != 0
+            else {
+                mayExtend =
+                    Face.isPrimary && unit == 0x20 && entry & CharacterTable.Bit.simple != 0
                     && nextEntry & CharacterTable.Bit.simple != 0
                 break
             }
@@ -238,8 +260,9 @@ extension PreparedText.Pass {
                 if kind != CharacterTable.RunKind.weak {
                     let script = table.scripts[unitIndex]
                     guard kind == CharacterTable.RunKind.strong, script != segmentScript,
-                          entry & (CharacterTable.Bit.mayNeedBidi | CharacterTable.Bit.hangul) == 0,
-                          Face.isPrimary || !fontconfigOrder else {
+                        entry & (CharacterTable.Bit.mayNeedBidi | CharacterTable.Bit.hangul) == 0,
+                        Face.isPrimary || !fontconfigOrder
+                    else {
                         // The segment's script under its other index: `extendWords` takes it. Others
                         // (a bidi or Hangul unit, a stop) go to `single`.
                         mayExtend = kind == CharacterTable.RunKind.strong && script == segmentScript
@@ -248,9 +271,10 @@ extension PreparedText.Pass {
                     // Another script in the same face (kana after ideographs, and back): the next segment
                     // starts here, as `place` starts it (a script conflict; rule F6 keeps the face: the
                     // font's own, or the bundled fallback `fallbackFaceIndex` answers from `lastFallback`).
-                    segments[segmentCount] = Segment(start: Int32(truncatingIfNeeded: segmentStart),
-                                                     end: Int32(truncatingIfNeeded: end),
-                                                     face: UInt16(segmentFace), script: segmentScript)
+                    segments[segmentCount] = Segment(
+                        start: Int32(truncatingIfNeeded: segmentStart),
+                        end: Int32(truncatingIfNeeded: end),
+                        face: UInt16(segmentFace), script: segmentScript)
                     segmentCount &+= 1
                     flags[segmentStart] |= Flag.segmentStart
                     segmentStart = end

@@ -135,8 +135,10 @@ extension PreparedText {
         /// - Parameters:
         ///   - scratch: the pass's buffers' memory, `Layout(count:).byteCount` bytes, eight-byte aligned.
         ///   - shaperScratch: the shaping stage's, `BatchShaper.scratchByteCount` bytes, eight-byte aligned.
-        init(face: Unmanaged<Face>, scale: Int32, count: Int, extendsRuns: Bool, scratch: UnsafeMutableRawPointer,
-             shaperScratch: UnsafeMutableRawPointer) {
+        init(
+            face: Unmanaged<Face>, scale: Int32, count: Int, extendsRuns: Bool, scratch: UnsafeMutableRawPointer,
+            shaperScratch: UnsafeMutableRawPointer
+        ) {
             // Positions, opportunities and clusters are stored as Int32.
             precondition(count < Int(Int32.max), "text longer than 2^31 - 1 UTF-16 units")
             self.count = count
@@ -161,8 +163,9 @@ extension PreparedText {
             shapeFlags = (scratch + layout.shapeFlags).bindMemory(to: UInt8.self, capacity: units)
             flags = (scratch + layout.flags).bindMemory(to: UInt8.self, capacity: count + 1)
             flags.initialize(repeating: 0, count: count + 1)
-            shaper = BatchShaper(scratch: shaperScratch, advances: advances, shapeFlags: shapeFlags, primary: face,
-                                 primaryID: primaryID, scale: scale)
+            shaper = BatchShaper(
+                scratch: shaperScratch, advances: advances, shapeFlags: shapeFlags, primary: face,
+                primaryID: primaryID, scale: scale)
         }
 
         /// The pass's stages, fused where the text is walked once. Stage 1 (UAX #14 opportunities, ICU) runs
@@ -190,7 +193,8 @@ extension PreparedText {
                 let unit = u[position]
                 let entry = entries[Int(unit)]
                 if entry & CharacterTable.Bit.simple != 0,
-                   position + 1 == count || entries[Int(u[position + 1])] & CharacterTable.Bit.simple != 0 {
+                    position + 1 == count || entries[Int(u[position + 1])] & CharacterTable.Bit.simple != 0
+                {
                     single(position, unit: unit, entry: entry, u, flags)
                     position += 1
                     continue
@@ -198,7 +202,9 @@ extension PreparedText {
                 // A chunk up to the next certain boundary, segmented by Swift's `Character`.
                 var end = position + 1
                 while end < count,
-                      !(entries[Int(u[end - 1])] & CharacterTable.Bit.simple != 0 && entries[Int(u[end])] & CharacterTable.Bit.simple != 0) {
+                    !(entries[Int(u[end - 1])] & CharacterTable.Bit.simple != 0
+                        && entries[Int(u[end])] & CharacterTable.Bit.simple != 0)
+                {
                     end += 1
                 }
                 var start = position

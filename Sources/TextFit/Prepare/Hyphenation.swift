@@ -56,10 +56,12 @@ extension Hyphenation {
     ///   - units, breaks, segments: the prepared text's UTF-16 units, opportunities and shaped segments.
     ///   - hyphenFace: a segment's face and HarfBuzz scale (a styled run's own, S2).
     ///   - dictionary: the dictionary of the language at a UTF-16 offset, when `factor` > 0 (H6).
-    static func make(units: UnsafeBufferPointer<UInt16>, breaks: UnsafeBufferPointer<Int32>,
-                     segments: UnsafeBufferPointer<PreparedText.Segment>,
-                     hyphenFace: (PreparedText.Segment) -> (Face, Int32), hasSoftHyphen: Bool,
-                     dictionary: (Int) -> HyphenDictionary?, factor: Int) -> Hyphenation? {
+    static func make(
+        units: UnsafeBufferPointer<UInt16>, breaks: UnsafeBufferPointer<Int32>,
+        segments: UnsafeBufferPointer<PreparedText.Segment>,
+        hyphenFace: (PreparedText.Segment) -> (Face, Int32), hasSoftHyphen: Bool,
+        dictionary: (Int) -> HyphenDictionary?, factor: Int
+    ) -> Hyphenation? {
         var points: [(position: Int, fromDictionary: Bool)] = []
         let breakSet = hasSoftHyphen ? Set(breaks.map(Int.init)) : []
         var wordStart = 0
@@ -111,8 +113,9 @@ extension Hyphenation {
             widths.append(shown.width)
             hyphens.append(shown.scalar)
         }
-        return Hyphenation(positions: points.map { Int32($0.position) }, widths: widths, hyphens: hyphens,
-                           fromDictionary: points.map(\.fromDictionary), factor: factor)
+        return Hyphenation(
+            positions: points.map { Int32($0.position) }, widths: widths, hyphens: hyphens,
+            fromDictionary: points.map(\.fromDictionary), factor: factor)
     }
 
     /// The run of non-whitespace units around `position` (its start at or before, its end after).
@@ -157,8 +160,9 @@ extension Hyphenation {
         var advance: Int32 = 0
         var flag: UInt8 = 0
         return withUnsafePointer(to: &unit) { pointer in
-            _ = SegmentShaper.shape(UnsafeBufferPointer(start: pointer, count: 1), face: face, scale: scale, script: 0,
-                                    advances: &advance, flags: &flag)
+            _ = SegmentShaper.shape(
+                UnsafeBufferPointer(start: pointer, count: 1), face: face, scale: scale, script: 0,
+                advances: &advance, flags: &flag)
             return Int(advance)
         }
     }
@@ -167,8 +171,10 @@ extension Hyphenation {
     /// offsets; none when the token is not a plain word (H7): a URL or e-mail address (`@`, `/`, `:`, a
     /// `.` inside), a word with a digit, a hyphen or a soft hyphen, or a word too short for the
     /// dictionary's LEFTHYPHENMIN + RIGHTHYPHENMIN (H5).
-    static func dictionaryPoints(_ units: UnsafeBufferPointer<UInt16>, _ token: Range<Int>,
-                                 _ dictionary: HyphenDictionary) -> [Int] {
+    static func dictionaryPoints(
+        _ units: UnsafeBufferPointer<UInt16>, _ token: Range<Int>,
+        _ dictionary: HyphenDictionary
+    ) -> [Int] {
         let length = token.count
         guard length > dictionary.leftMin + dictionary.rightMin else { return [] }
         // Scalars with their UTF-16 offsets.
@@ -182,7 +188,8 @@ extension Hyphenation {
         func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
             switch scalar.properties.generalCategory {
             case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .otherLetter, .modifierLetter,
-                 .nonspacingMark, .spacingMark, .enclosingMark: return true
+                .nonspacingMark, .spacingMark, .enclosingMark:
+                return true
             default: return false
             }
         }
@@ -193,7 +200,8 @@ extension Hyphenation {
             }
         }
         guard let first = scalars.firstIndex(where: { isWordScalar($0.scalar) }),
-              let last = scalars.lastIndex(where: { isWordScalar($0.scalar) }) else { return [] }
+            let last = scalars.lastIndex(where: { isWordScalar($0.scalar) })
+        else { return [] }
         let core = scalars[first...last]
         guard core.allSatisfy({ isWordScalar($0.scalar) }) else { return [] }  // "example.com", "l'été"
         guard core.count > dictionary.leftMin + dictionary.rightMin else { return [] }

@@ -62,8 +62,9 @@ extension PreparedText {
             /// Prefix sums, flags, opportunities, clusters, segments, paragraphs and what is derived from
             /// them, in one block (`Storage`), copied from the buffers.
             func makeStorage() -> Storage {
-                Storage(units: units, advances: advances, flags: flags, breaks: breaks, graphemes: graphemes,
-                        segments: segments, paragraphs: paragraphs)
+                Storage(
+                    units: units, advances: advances, flags: flags, breaks: breaks, graphemes: graphemes,
+                    segments: segments, paragraphs: paragraphs)
             }
 
             /// Hands the scratch block back: the buffers are invalid after.
@@ -106,33 +107,39 @@ extension PreparedText {
                 // One more for the sentinel after the text, a space (simple, as the text's end is a cluster
                 // boundary), so `extendSegment` reads the next unit's entry without a bounds check.
                 decoded[count] = 0x20
-                return build(original, UnsafeBufferPointer(start: decoded, count: count), face: face, scale: scale,
-                             fontconfigOrder: fontconfigOrder, extendsRuns: extendsRuns, block: scratch,
-                             scratch: scratch + size.pass, shaperScratch: scratch + size.shaper, styling: styling)
+                return build(
+                    original, UnsafeBufferPointer(start: decoded, count: count), face: face, scale: scale,
+                    fontconfigOrder: fontconfigOrder, extendsRuns: extendsRuns, block: scratch,
+                    scratch: scratch + size.pass, shaperScratch: scratch + size.shaper, styling: styling)
             }
         }
 
         /// Every buffer is written in the pass's scratch memory (in `block`, the scratch block) and copied
         /// once into the text's storage block (`Storage`, made by `PreparedText.init(built:)`), which also
         /// receives what is derived from them (the prefix sums of the advances among them).
-        private static func build(_ text: String, _ u: UnsafeBufferPointer<UInt16>, face: Unmanaged<Face>, scale: Int32,
-                                  fontconfigOrder: Bool, extendsRuns: Bool, block: UnsafeMutableRawPointer,
-                                  scratch: UnsafeMutableRawPointer,
-                                  shaperScratch: UnsafeMutableRawPointer, styling: Styling?) -> Output {
+        private static func build(
+            _ text: String, _ u: UnsafeBufferPointer<UInt16>, face: Unmanaged<Face>, scale: Int32,
+            fontconfigOrder: Bool, extendsRuns: Bool, block: UnsafeMutableRawPointer,
+            scratch: UnsafeMutableRawPointer,
+            shaperScratch: UnsafeMutableRawPointer, styling: Styling?
+        ) -> Output {
             let count = u.count
-            var pass = Pass(face: face, scale: scale, count: count, extendsRuns: extendsRuns, scratch: scratch,
-                            shaperScratch: shaperScratch)
+            var pass = Pass(
+                face: face, scale: scale, count: count, extendsRuns: extendsRuns, scratch: scratch,
+                shaperScratch: shaperScratch)
             pass.fontconfigOrder = fontconfigOrder
             pass.run(u, pass.flags)
             if let styling, styling.changesShaping { pass.restyle(u, styling) }
-            let built = Built(scratch: block, units: u, advances: pass.advances, flags: pass.flags,
-                              breaks: UnsafeBufferPointer(start: pass.breaks, count: pass.breakCount),
-                              graphemes: UnsafeBufferPointer(start: pass.graphemes, count: pass.graphemeCount),
-                              segments: UnsafeBufferPointer(start: pass.segments, count: pass.segmentCount),
-                              paragraphs: UnsafeBufferPointer(start: pass.paragraphs, count: pass.paragraphCount))
-            return Output(text: text, pass: built, fallbackFaces: pass.fallbacks,
-                          clusterTooWide: pass.shaper.clusterTooWide, mayBeRightToLeft: pass.mayBeRightToLeft,
-                          hasTab: pass.hasTab, hasSoftHyphen: pass.hasSoftHyphen)
+            let built = Built(
+                scratch: block, units: u, advances: pass.advances, flags: pass.flags,
+                breaks: UnsafeBufferPointer(start: pass.breaks, count: pass.breakCount),
+                graphemes: UnsafeBufferPointer(start: pass.graphemes, count: pass.graphemeCount),
+                segments: UnsafeBufferPointer(start: pass.segments, count: pass.segmentCount),
+                paragraphs: UnsafeBufferPointer(start: pass.paragraphs, count: pass.paragraphCount))
+            return Output(
+                text: text, pass: built, fallbackFaces: pass.fallbacks,
+                clusterTooWide: pass.shaper.clusterTooWide, mayBeRightToLeft: pass.mayBeRightToLeft,
+                hasTab: pass.hasTab, hasSoftHyphen: pass.hasSoftHyphen)
         }
     }
 }

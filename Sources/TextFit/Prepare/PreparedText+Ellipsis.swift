@@ -34,8 +34,9 @@ extension PreparedText {
         var advance: Int32 = 0
         var flag: UInt8 = 0
         return withUnsafePointer(to: &unit) { pointer in
-            _ = SegmentShaper.shape(UnsafeBufferPointer(start: pointer, count: 1), face: face, scale: scale, script: 0,
-                                    advances: &advance, flags: &flag)
+            _ = SegmentShaper.shape(
+                UnsafeBufferPointer(start: pointer, count: 1), face: face, scale: scale, script: 0,
+                advances: &advance, flags: &flag)
             return Int(advance)
         }
     }
@@ -61,8 +62,9 @@ extension Styling {
         let table = UnsafeMutablePointer<Int>.allocate(capacity: widths.count + 1)
         table.initialize(from: widths, count: widths.count)
         (table + widths.count).initialize(to: widths.min() ?? 0)
-        let (stored, original) = ellipsisWidthMemo.compareExchange(expected: 0, desired: UInt(bitPattern: table),
-                                                                   ordering: .acquiringAndReleasing)
+        let (stored, original) = ellipsisWidthMemo.compareExchange(
+            expected: 0, desired: UInt(bitPattern: table),
+            ordering: .acquiringAndReleasing)
         guard !stored, let known = UnsafePointer<Int>(bitPattern: original) else { return UnsafePointer(table) }
         table.deallocate()
         return known

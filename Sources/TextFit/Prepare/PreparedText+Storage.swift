@@ -60,15 +60,20 @@ extension PreparedText {
         /// - Parameters:
         ///   - units: the text's UTF-16 units; `flags` holds `units.count + 1` values, `advances`
         ///     `units.count` (each unit's advance: of the cluster starting there, 0 elsewhere).
-        init(units sourceUnits: UnsafeBufferPointer<UInt16>, advances: UnsafePointer<Int32>, flags sourceFlags: UnsafePointer<UInt8>,
-             breaks sourceBreaks: UnsafeBufferPointer<Int32>, graphemes sourceGraphemes: UnsafeBufferPointer<Int32>,
-             segments sourceSegments: UnsafeBufferPointer<Segment>, paragraphs sourceParagraphs: UnsafeBufferPointer<Paragraph>) {
+        init(
+            units sourceUnits: UnsafeBufferPointer<UInt16>, advances: UnsafePointer<Int32>,
+            flags sourceFlags: UnsafePointer<UInt8>,
+            breaks sourceBreaks: UnsafeBufferPointer<Int32>, graphemes sourceGraphemes: UnsafeBufferPointer<Int32>,
+            segments sourceSegments: UnsafeBufferPointer<Segment>,
+            paragraphs sourceParagraphs: UnsafeBufferPointer<Paragraph>
+        ) {
             let count = sourceUnits.count
             let breakCount = sourceBreaks.count
             let paragraphCount = sourceParagraphs.count
             // Eight-byte aligned first (Paragraph's stride is a multiple of 8), then four, then two, then one.
-            assert(MemoryLayout<Paragraph>.alignment <= 8 && MemoryLayout<Paragraph>.stride % 8 == 0
-                   && MemoryLayout<Segment>.alignment <= 4 && MemoryLayout<Segment>.stride % 4 == 0)
+            assert(
+                MemoryLayout<Paragraph>.alignment <= 8 && MemoryLayout<Paragraph>.stride % 8 == 0
+                    && MemoryLayout<Segment>.alignment <= 4 && MemoryLayout<Segment>.stride % 4 == 0)
             let prefixOffset = 0
             let visibleOffset = prefixOffset + MemoryLayout<Int>.stride * (count + 1)
             let breakPrefixOffset = visibleOffset + MemoryLayout<Int>.stride * breakCount
@@ -85,7 +90,8 @@ extension PreparedText {
             let block = owner.bytes
             flagsBuffer = Self.place(block + flagsOffset, sourceFlags, count + 1)
             // An empty text has no base address (a temporary allocation of one unit still gives one).
-            unitsBuffer = sourceUnits.baseAddress.map { Self.place(block + unitsOffset, $0, count) }
+            unitsBuffer =
+                sourceUnits.baseAddress.map { Self.place(block + unitsOffset, $0, count) }
                 ?? UnsafeBufferPointer(start: (block + unitsOffset).bindMemory(to: UInt16.self, capacity: 0), count: 0)
             breaksBuffer = Self.place(block + breaksOffset, sourceBreaks.baseAddress!, breakCount)
             graphemesBuffer = Self.place(block + graphemesOffset, sourceGraphemes.baseAddress!, sourceGraphemes.count)
@@ -118,14 +124,17 @@ extension PreparedText {
             var anyFlags: UInt8 = 0
             var monotone = true
             if let b = sourceBreaks.baseAddress {
-                (anyFlags, monotone) = Self.deriveOpportunities(b, breakCount, count: count, flags: f, prefix: p, ends: ends,
-                                                                visible: visible, breakPrefix: breakPrefix)
+                (anyFlags, monotone) = Self.deriveOpportunities(
+                    b, breakCount, count: count, flags: f, prefix: p, ends: ends,
+                    visible: visible, breakPrefix: breakPrefix)
             }
             breakVisiblePrefixIsMonotone = monotone
             hasBreaksBetweenHangul = anyFlags & Flag.betweenHangul != 0
             var mandatory: [Int32] = []
             if anyFlags & Flag.mandatory != 0 {
-                for j in 0..<breakCount where f[Int(sourceBreaks[j])] & Flag.mandatory != 0 { mandatory.append(sourceBreaks[j]) }
+                for j in 0..<breakCount where f[Int(sourceBreaks[j])] & Flag.mandatory != 0 {
+                    mandatory.append(sourceBreaks[j])
+                }
             }
             mandatoryBreaks = mandatory
             // Per paragraph: one past its last soft-break candidate, and whether a mandatory break
@@ -168,10 +177,12 @@ extension PreparedText {
         /// function's many pointers, its values live on the stack (≈ 47 instructions an opportunity against
         /// ≈ 37 here).
         @inline(never)
-        private static func deriveOpportunities(_ b: UnsafePointer<Int32>, _ n: Int, count: Int, flags f: UnsafePointer<UInt8>,
-                                                 prefix p: UnsafePointer<Int>, ends: UnsafeMutablePointer<UInt32>,
-                                                 visible: UnsafeMutablePointer<Int>,
-                                                 breakPrefix: UnsafeMutablePointer<Int>) -> (UInt8, Bool) {
+        private static func deriveOpportunities(
+            _ b: UnsafePointer<Int32>, _ n: Int, count: Int, flags f: UnsafePointer<UInt8>,
+            prefix p: UnsafePointer<Int>, ends: UnsafeMutablePointer<UInt32>,
+            visible: UnsafeMutablePointer<Int>,
+            breakPrefix: UnsafeMutablePointer<Int>
+        ) -> (UInt8, Bool) {
             // `Flag.unsafe` moved up to the top bit is `breakEndNeedsReshaping`.
             assert(UInt32(Flag.unsafe) << 28 == breakEndNeedsReshaping)
             var anyFlags: UInt8 = 0
@@ -205,8 +216,10 @@ extension PreparedText {
 
         /// Copies `n` values from `source` to `target` (aligned for `T`) and views them.
         @inline(__always)
-        private static func place<T: BitwiseCopyable>(_ target: UnsafeMutableRawPointer, _ source: UnsafePointer<T>,
-                                                      _ n: Int) -> UnsafeBufferPointer<T> {
+        private static func place<T: BitwiseCopyable>(
+            _ target: UnsafeMutableRawPointer, _ source: UnsafePointer<T>,
+            _ n: Int
+        ) -> UnsafeBufferPointer<T> {
             let typed = target.bindMemory(to: T.self, capacity: n)
             typed.initialize(from: source, count: n)
             return UnsafeBufferPointer(start: typed, count: n)

@@ -49,11 +49,14 @@ extension PreparedText {
     /// for a line starting at `position`, before it for a line ending there), within the position's
     /// segment and `reshapeWindow`: its other end and width, or nil when none is found (no segment, or a
     /// run of unsafe positions longer than the window: the stored advances are used).
-    private func piece(at position: Int, _ end: ReshapedPieces.End, bound: Int,
-                       remembering: Bool) -> (otherEnd: Int, width: Int)? {
+    private func piece(
+        at position: Int, _ end: ReshapedPieces.End, bound: Int,
+        remembering: Bool
+    ) -> (otherEnd: Int, width: Int)? {
         let forward = end == .start
         if remembering, let piece = reshapedPieces.piece(at: position, end),
-           forward ? piece.otherEnd <= bound : piece.otherEnd >= bound {
+            forward ? piece.otherEnd <= bound : piece.otherEnd >= bound
+        {
             return piece
         }
         guard let segment = segmentIndex(containing: forward ? position : position - 1) else { return nil }
@@ -72,7 +75,8 @@ extension PreparedText {
         // covers it, so it is remembered; one cut short by `bound` is used but not kept.
         let natural = !isUnsafe(safe) || safe == segmentEdge
         guard safe == bound || natural else { return nil }
-        let width = forward ? reshapedWidth(position, safe, segment: segment) : reshapedWidth(safe, position, segment: segment)
+        let width =
+            forward ? reshapedWidth(position, safe, segment: segment) : reshapedWidth(safe, position, segment: segment)
         if remembering && natural { reshapedPieces.store(at: position, end, otherEnd: safe, width: width) }
         return (safe, width)
     }
@@ -98,8 +102,9 @@ extension PreparedText {
             withUnsafeTemporaryAllocation(of: Int32.self, capacity: count) { advances in
                 withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { flags in
                     let text = UnsafeBufferPointer(rebasing: units[start..<end])
-                    let result = SegmentShaper.shape(text, face: face, scale: scale, script: script,
-                                                     advances: advances.baseAddress!, flags: flags.baseAddress!)
+                    let result = SegmentShaper.shape(
+                        text, face: face, scale: scale, script: script,
+                        advances: advances.baseAddress!, flags: flags.baseAddress!)
                     guard result != .nothing else { return prefix[end] - prefix[start] }
                     var width = kernWidth(start, end, segment: info)
                     for i in 0..<count { width += Int(advances[i]) }

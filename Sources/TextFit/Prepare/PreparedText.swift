@@ -149,10 +149,13 @@ public final class PreparedText: Sendable {
         self.init(String(decoding: units, as: UTF16.self), font: font)
     }
 
-    fileprivate convenience init(built: consuming Builder.Output, font: Font, paragraph: ParagraphSettings? = nil,
-                                 style: ParagraphStyle? = nil) {
-        self.init(built: built, font: font, styling: nil, lineHeight: font.lineHeight, ascender: font.ascender,
-                  paragraph: paragraph, style: style)
+    fileprivate convenience init(
+        built: consuming Builder.Output, font: Font, paragraph: ParagraphSettings? = nil,
+        style: ParagraphStyle? = nil
+    ) {
+        self.init(
+            built: built, font: font, styling: nil, lineHeight: font.lineHeight, ascender: font.ascender,
+            paragraph: paragraph, style: style)
     }
 
     /// `lineHeight` and `ascender` are the one-line answers (`font`'s for plain text, the whole text's line
@@ -160,9 +163,11 @@ public final class PreparedText: Sendable {
     /// even without a style (`ParagraphGeometry` stacks its line boxes, S6), and so is a text with
     /// right-to-left characters or a right-to-left `baseWritingDirection`, whose natural alignment may be
     /// the right (D2). `style` nil is `ParagraphStyle()`: a plain text never copies a style.
-    init(built: consuming Builder.Output, font: Font, styling: Styling?, lineHeight: CGFloat, ascender: CGFloat,
-         paragraph: ParagraphSettings? = nil, style: ParagraphStyle? = nil, language: String? = nil,
-         languages: [(range: Range<Int>, language: String)]? = nil) {
+    init(
+        built: consuming Builder.Output, font: Font, styling: Styling?, lineHeight: CGFloat, ascender: CGFloat,
+        paragraph: ParagraphSettings? = nil, style: ParagraphStyle? = nil, language: String? = nil,
+        languages: [(range: Range<Int>, language: String)]? = nil
+    ) {
         // The storage made straight into the object from the pass's buffers (made in a local, it was copied
         // in: a retain of its block and a release), and the scratch block handed back at once.
         storage = built.pass.makeStorage()
@@ -176,14 +181,18 @@ public final class PreparedText: Sendable {
         // Looked for only when the pass saw a soft hyphen or the style hyphenates: plain text builds no
         // language list and makes no call here (callgrind, `ui` set).
         let hyphenationStyle = style ?? paragraph?.style
-        let hyphenation = built.hasSoftHyphen || (hyphenationStyle?.effectiveHyphenationFactor ?? 0) > 0
-            ? Self.hyphenation(storage, font: font, styling: styling, fallbacks: built.fallbackFaces,
-                               hasSoftHyphen: built.hasSoftHyphen, style: hyphenationStyle,
-                               languages: languages ?? language.map { [(0..<count, $0)] } ?? [])
+        let hyphenation =
+            built.hasSoftHyphen || (hyphenationStyle?.effectiveHyphenationFactor ?? 0) > 0
+            ? Self.hyphenation(
+                storage, font: font, styling: styling, fallbacks: built.fallbackFaces,
+                hasSoftHyphen: built.hasSoftHyphen, style: hyphenationStyle,
+                languages: languages ?? language.map { [(0..<count, $0)] } ?? [])
             : nil
         let direction = style?.baseWritingDirection ?? .natural
-        let bidirectional = direction == .rightToLeft || mayBeRightToLeft
-            && BidiLevels.needsResolution(storage.unitsBuffer, baseWritingDirection: direction)
+        let bidirectional =
+            direction == .rightToLeft
+            || mayBeRightToLeft
+                && BidiLevels.needsResolution(storage.unitsBuffer, baseWritingDirection: direction)
         measureProblem = clusterTooWide ? MeasureError.clusterTooWide(size: Double(font.pointSize)) : nil
         oneLineWidth = clusterTooWide ? .max : Self.oneLineWidth(count: count, storage)
         oneLineWidthWithWhitespace = storage.prefixBuffer[count] &- storage.prefixBuffer[0]
@@ -200,8 +209,9 @@ public final class PreparedText: Sendable {
         if let hyphenation {
             // Hyphens change lines' widths where they end: the general breaker, through the settings (H8).
             let tabs = hasTab ? Self.tabPositions(storage.unitsBuffer) : []
-            paragraphSettings = ParagraphSettings(paragraph?.style ?? style ?? ParagraphStyle(), tabPositions: tabs,
-                                                  hyphenation: hyphenation)
+            paragraphSettings = ParagraphSettings(
+                paragraph?.style ?? style ?? ParagraphStyle(), tabPositions: tabs,
+                hyphenation: hyphenation)
         } else if paragraph == nil, styling?.needsLineBoxes == true || bidirectional || hasTab {
             let tabs = hasTab ? Self.tabPositions(storage.unitsBuffer) : []
             paragraphSettings = ParagraphSettings(style ?? ParagraphStyle(), tabPositions: tabs)
@@ -222,12 +232,15 @@ public final class PreparedText: Sendable {
     /// The text's hyphenation (H1–H9), or nil: looked for only when the pass saw a soft hyphen, or the
     /// style's factor is above 0 and the language has a dictionary, so other text pays nothing.
     @inline(never)
-    private static func hyphenation(_ storage: borrowing Storage, font: Font, styling: Styling?, fallbacks: [FaceReference],
-                                    hasSoftHyphen: Bool, style: ParagraphStyle?,
-                                    languages: [(range: Range<Int>, language: String)]) -> Hyphenation? {
+    private static func hyphenation(
+        _ storage: borrowing Storage, font: Font, styling: Styling?, fallbacks: [FaceReference],
+        hasSoftHyphen: Bool, style: ParagraphStyle?,
+        languages: [(range: Range<Int>, language: String)]
+    ) -> Hyphenation? {
         let factor = Int((Double(style?.effectiveHyphenationFactor ?? 0) * 1024).rounded())
         // Each language range's dictionary, when the factor asks for any (H3, H6).
-        let dictionaries: [(range: Range<Int>, dictionary: HyphenDictionary)] = factor > 0
+        let dictionaries: [(range: Range<Int>, dictionary: HyphenDictionary)] =
+            factor > 0
             ? languages.compactMap { entry in HyphenDictionaries.dictionary(for: entry.language).map { (entry.range, $0) } }
             : []
         guard hasSoftHyphen || !dictionaries.isEmpty else { return nil }
@@ -237,10 +250,11 @@ public final class PreparedText: Sendable {
             let face = segment.face == 0 ? styleFont.face : fallbacks[Int(segment.face) - 1].face
             return (face, styleFont.scale)
         }
-        return Hyphenation.make(units: storage.unitsBuffer, breaks: storage.breaksBuffer, segments: storage.segmentsBuffer,
-                                hyphenFace: hyphenFace, hasSoftHyphen: hasSoftHyphen,
-                                dictionary: { position in dictionaries.first { $0.range.contains(position) }?.dictionary },
-                                factor: dictionaries.isEmpty ? 0 : factor)
+        return Hyphenation.make(
+            units: storage.unitsBuffer, breaks: storage.breaksBuffer, segments: storage.segmentsBuffer,
+            hyphenFace: hyphenFace, hasSoftHyphen: hasSoftHyphen,
+            dictionary: { position in dictionaries.first { $0.range.contains(position) }?.dictionary },
+            factor: dictionaries.isEmpty ? 0 : factor)
     }
 
     /// The UTF-16 offsets of the tabs in `units` (P10), read only for a text the build saw a tab in.
@@ -253,10 +267,13 @@ public final class PreparedText: Sendable {
     /// `init(_:font:)` with a paragraph style's settings (see `init(_:font:paragraphStyle:)`) and the
     /// style itself, whose direction and alignment a right-to-left text needs even when the settings are
     /// nil (`init(_:font:baseWritingDirection:)`).
-    convenience init(_ text: String, font: Font, paragraph: ParagraphSettings?,
-                     style: ParagraphStyle = .default, language: String? = nil) {
-        self.init(built: Builder.build(text, font: font), font: font, styling: nil, lineHeight: font.lineHeight,
-                  ascender: font.ascender, paragraph: paragraph, style: style, language: language)
+    convenience init(
+        _ text: String, font: Font, paragraph: ParagraphSettings?,
+        style: ParagraphStyle = .default, language: String? = nil
+    ) {
+        self.init(
+            built: Builder.build(text, font: font), font: font, styling: nil, lineHeight: font.lineHeight,
+            ascender: font.ascender, paragraph: paragraph, style: style, language: language)
     }
 
     /// When a text is one non-blank paragraph (no separator after it, no mandatory break inside: U+2028,
@@ -269,9 +286,9 @@ public final class PreparedText: Sendable {
     /// Reads the storage's raw buffers: each `StoredArray` view retains and releases the block.
     private static func oneLineWidth(count: Int, _ built: borrowing Storage) -> Int {
         guard built.breakVisiblePrefixIsMonotone, built.allowsFastBreaking, built.paragraphsBuffer.count == 1,
-              count > 0, built.paragraphsBuffer[0].end == count, built.flagsBuffer[0] & Flag.unsafe == 0,
-              built.breaksBuffer.last.map(Int.init) == count, let end = built.breakEndsBuffer.last,
-              end & breakEndNeedsReshaping == 0, end > 0, let visible = built.breakVisiblePrefixBuffer.last
+            count > 0, built.paragraphsBuffer[0].end == count, built.flagsBuffer[0] & Flag.unsafe == 0,
+            built.breaksBuffer.last.map(Int.init) == count, let end = built.breakEndsBuffer.last,
+            end & breakEndNeedsReshaping == 0, end > 0, let visible = built.breakVisiblePrefixBuffer.last
         else { return .max }
         return visible - built.prefixBuffer[0]
     }

@@ -76,7 +76,8 @@ struct ReshapedPieces: ~Copyable {
     func store(at position: Int, _ end: End, otherEnd: Int, width: Int) {
         let distance = abs(otherEnd - position)
         guard distance < 512, let width32 = Int32(exactly: width),
-              let page = page(for: position) else { return }
+            let page = page(for: position)
+        else { return }
         let entry = Self.present | UInt64(distance) << 32 | UInt64(UInt32(bitPattern: width32))
         page[(position % Self.positionsPerPage) * 2 + end.rawValue].store(entry, ordering: .relaxed)
     }
@@ -95,8 +96,9 @@ struct ReshapedPieces: ~Copyable {
         let entries = Self.positionsPerPage * 2
         let page = UnsafeMutablePointer<Atomic<UInt64>>.allocate(capacity: entries)
         for i in 0..<entries { (page + i).initialize(to: Atomic(0)) }
-        let (won, current) = slots[slot].compareExchange(expected: 0, desired: UInt(bitPattern: page),
-                                                         ordering: .acquiringAndReleasing)
+        let (won, current) = slots[slot].compareExchange(
+            expected: 0, desired: UInt(bitPattern: page),
+            ordering: .acquiringAndReleasing)
         if won { return page }
         UnsafeMutableRawPointer(page).deallocate()
         slots[0].wrappingSubtract(1, ordering: .relaxed)
@@ -109,8 +111,9 @@ struct ReshapedPieces: ~Copyable {
         if address != 0 { return UnsafeMutablePointer(bitPattern: address) }
         let slots = UnsafeMutablePointer<Atomic<UInt>>.allocate(capacity: 1 + pageCount)
         for i in 0...pageCount { (slots + i).initialize(to: Atomic(0)) }
-        let (won, current) = table.compareExchange(expected: 0, desired: UInt(bitPattern: slots),
-                                                   ordering: .acquiringAndReleasing)
+        let (won, current) = table.compareExchange(
+            expected: 0, desired: UInt(bitPattern: slots),
+            ordering: .acquiringAndReleasing)
         if won { return slots }
         UnsafeMutableRawPointer(slots).deallocate()
         return UnsafeMutablePointer(bitPattern: current)

@@ -34,11 +34,15 @@ struct SegmentRun<Face: SegmentRunFace> {
     /// - Returns: whether it does; then `isNewStrong` says the unit is the first of the segment's script
     ///   here, for the caller to record once it keeps the unit (`index`, `weakJoins`).
     @inline(__always)
-    func extends(_ unit: UInt16, _ entry: UInt16, _ nextEntry: UInt16, index: Int, weakJoins: Bool,
-                 isNewStrong: inout Bool) -> Bool {
-        guard entry & (Self.special | CharacterTable.Bit.simple) == CharacterTable.Bit.simple
+    func extends(
+        _ unit: UInt16, _ entry: UInt16, _ nextEntry: UInt16, index: Int, weakJoins: Bool,
+        isNewStrong: inout Bool
+    ) -> Bool {
+        guard
+            entry & (Self.special | CharacterTable.Bit.simple) == CharacterTable.Bit.simple
                 || (Face.isPrimary && unit == 0x20 && entry & CharacterTable.Bit.simple != 0),
-              nextEntry & CharacterTable.Bit.simple != 0 else { return false }
+            nextEntry & CharacterTable.Bit.simple != 0
+        else { return false }
         let covered = coverage[Int(unit >> 6)] & (1 << UInt64(unit & 63)) != 0
         guard face.has(unit, primaryCovers: covered) else { return false }
         // The script `place` would give it: its own if strong, else the last strong one.

@@ -116,9 +116,12 @@ final class Styling: Sendable {
                 boxes.append(Self.placed((box, plain ?? box.ascent + box.descent + box.leading), rule))
             }
             for run in 0..<max(runStarts.count - 1, 0) {
-                boxes.append(Self.placed(Self.lineBox(fromRun: run, end: runStarts[run + 1] + 1, runStarts: runStarts,
-                                                      runStyles: runStyles, metrics: metrics,
-                                                      plainLineHeights: plainLineHeights), rule))
+                boxes.append(
+                    Self.placed(
+                        Self.lineBox(
+                            fromRun: run, end: runStarts[run + 1] + 1, runStarts: runStarts,
+                            runStyles: runStyles, metrics: metrics,
+                            plainLineHeights: plainLineHeights), rule))
             }
             lineBoxes = boxes
             // A run starts a block where its style's box differs from the run before's. One pass writes
@@ -135,9 +138,11 @@ final class Styling: Sendable {
                     else { continue }
                 }
                 let height = boxes[style].height
-                heights.initializeElement(at: blockCount, to: RunHeights(
-                    start: blockCount == 0 ? Int.min : runStarts[run], next: .max, crossEnd: .max,
-                    height: height, edgeHeight: height, firstRun: run))
+                heights.initializeElement(
+                    at: blockCount,
+                    to: RunHeights(
+                        start: blockCount == 0 ? Int.min : runStarts[run], next: .max, crossEnd: .max,
+                        height: height, edgeHeight: height, firstRun: run))
                 blockCount += 1
             }
             for block in 0..<max(blockCount - 1, 0) {
@@ -166,8 +171,9 @@ final class Styling: Sendable {
     /// sizes a line fragment from the attachment character's font too.
     private static func metrics(_ style: Style) -> VerticalMetrics {
         let font = style.font
-        var box = VerticalMetrics(ascent: font.ascender + style.baselineOffset, descent: -font.descender - style.baselineOffset,
-                                  leading: font.leading)
+        var box = VerticalMetrics(
+            ascent: font.ascender + style.baselineOffset, descent: -font.descender - style.baselineOffset,
+            leading: font.leading)
         if let attachment = style.attachment {
             let bottom = attachment.baselineOffset
             box.ascent = max(box.ascent, bottom + attachment.height)
@@ -194,14 +200,18 @@ final class Styling: Sendable {
     /// `lineBox(_:_:)` of a line ending at `end` whose start lies in run `first` (for an empty line at the
     /// text's end, the last run): what `ParagraphLineBoxes` asks with the run it has followed the lines to.
     func lineBox(fromRun first: Int, end: Int) -> (metrics: VerticalMetrics, height: CGFloat) {
-        Self.lineBox(fromRun: first, end: end, runStarts: runStarts, runStyles: runStyles, metrics: metrics,
-                     plainLineHeights: plainLineHeights)
+        Self.lineBox(
+            fromRun: first, end: end, runStarts: runStarts, runStyles: runStyles, metrics: metrics,
+            plainLineHeights: plainLineHeights)
     }
 
     /// `lineBox(fromRun:end:)` over the arrays, for `init` before `self` is whole.
-    private static func lineBox(fromRun first: Int, end: Int, runStarts: [Int], runStyles: [UInt16],
-                                metrics: [VerticalMetrics], plainLineHeights: [CGFloat?])
-        -> (metrics: VerticalMetrics, height: CGFloat) {
+    private static func lineBox(
+        fromRun first: Int, end: Int, runStarts: [Int], runStyles: [UInt16],
+        metrics: [VerticalMetrics], plainLineHeights: [CGFloat?]
+    )
+        -> (metrics: VerticalMetrics, height: CGFloat)
+    {
         var index = first
         var box = metrics[Int(runStyles[index])]
         // The styles the ascent, descent and leading come from (the first on a tie): when one style gives

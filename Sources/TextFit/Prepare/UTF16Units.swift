@@ -127,8 +127,9 @@ enum UTF16Units {
                 // A run of 3-byte sequences (ideographs, kana, CJK punctuation) in one tight loop.
                 var lead = b0
                 while true {
-                    out[j] = UInt16(truncatingIfNeeded: (lead & 0x0F) << 12 | (UInt32(base[i &+ 1]) & 0x3F) << 6
-                        | UInt32(base[i &+ 2]) & 0x3F)
+                    out[j] = UInt16(
+                        truncatingIfNeeded: (lead & 0x0F) << 12 | (UInt32(base[i &+ 1]) & 0x3F) << 6
+                            | UInt32(base[i &+ 2]) & 0x3F)
                     i &+= 3
                     j &+= 1
                     guard i < byteCount else { break }
@@ -136,7 +137,8 @@ enum UTF16Units {
                     guard lead & 0xF0 == 0xE0 else { break }
                 }
             } else {
-                let scalar = (b0 & 0x07) << 18 | (UInt32(base[i &+ 1]) & 0x3F) << 12
+                let scalar =
+                    (b0 & 0x07) << 18 | (UInt32(base[i &+ 1]) & 0x3F) << 12
                     | (UInt32(base[i &+ 2]) & 0x3F) << 6 | UInt32(base[i &+ 3]) & 0x3F
                 let v = scalar &- 0x10000
                 out[j] = UInt16(truncatingIfNeeded: 0xD800 &+ (v >> 10))

@@ -24,14 +24,17 @@ extension PreparedText {
     /// - Parameters: as `layout(width:numberOfLines:lineBreakMode:lineBreakStrategy:lastLineMaxWidth:)`.
     /// - Throws: as `layout`.
     /// - Complexity: a `tightestWidth` search (a dozen or so measurements) and two layouts; no shaping.
-    public func balancedLayout(width: CGFloat?, numberOfLines: Int = 0, lineBreakMode: LineBreakMode = .byWordWrapping,
-                               lineBreakStrategy: LineBreakStrategy = []) throws -> TextLayout {
-        let options = try QueryOptions(numberOfLines: numberOfLines, lineBreakMode: lineBreakMode,
-                                       lineBreakStrategy: lineBreakStrategy)
+    public func balancedLayout(
+        width: CGFloat?, numberOfLines: Int = 0, lineBreakMode: LineBreakMode = .byWordWrapping,
+        lineBreakStrategy: LineBreakStrategy = []
+    ) throws -> TextLayout {
+        let options = try QueryOptions(
+            numberOfLines: numberOfLines, lineBreakMode: lineBreakMode,
+            lineBreakStrategy: lineBreakStrategy)
         let units = try LineRequest.units(forWidth: width)
         let greedy = try layout(units: units, options)
         guard greedy.lineCount > 1, !greedy.isTruncated, greedy.lines.records.widest <= units,
-              let tightest = try tightestUnits(lineCount: greedy.lineCount, options), tightest < units
+            let tightest = try tightestUnits(lineCount: greedy.lineCount, options), tightest < units
         else { return greedy }
         let balanced = try layout(units: tightest, options)
         guard balanced.lineCount == greedy.lineCount, !balanced.isTruncated else { return greedy }

@@ -45,13 +45,16 @@ extension PreparedText {
     ///   `.invalidNumberOfLines`.
     /// - Complexity: one `tightestWidth` at the font's size, then a preparation (shaping) of the text
     ///   per size tried: usually two or three.
-    public func fittingFontSize(width: CGFloat?, numberOfLines: Int = 0, minimumScaleFactor: CGFloat,
-                                lineBreakMode: LineBreakMode = .byWordWrapping,
-                                lineBreakStrategy: LineBreakStrategy = []) throws -> FontSizeFit {
+    public func fittingFontSize(
+        width: CGFloat?, numberOfLines: Int = 0, minimumScaleFactor: CGFloat,
+        lineBreakMode: LineBreakMode = .byWordWrapping,
+        lineBreakStrategy: LineBreakStrategy = []
+    ) throws -> FontSizeFit {
         let factor = Double(minimumScaleFactor)
         guard factor >= 0, factor <= 1 else { throw MeasureError.invalidMinimumScaleFactor(factor) }
-        let options = try QueryOptions(numberOfLines: numberOfLines, lineBreakMode: lineBreakMode,
-                                       lineBreakStrategy: lineBreakStrategy)
+        let options = try QueryOptions(
+            numberOfLines: numberOfLines, lineBreakMode: lineBreakMode,
+            lineBreakStrategy: lineBreakStrategy)
         let units = try LineRequest.units(forWidth: width)
         let lineCount = numberOfLines == 0 ? Int.max : numberOfLines
         func fits(_ text: PreparedText) throws -> Bool {

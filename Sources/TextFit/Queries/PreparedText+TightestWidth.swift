@@ -24,10 +24,13 @@ extension PreparedText {
     /// - Throws: `MeasureError.invalidNumberOfLines` for a negative count.
     /// - Complexity: about log2(width in 1/1024 pt) measurements, usually fewer: no shaping, no allocation
     ///   per probe.
-    public func tightestWidth(numberOfLines: Int, lineBreakMode: LineBreakMode = .byWordWrapping,
-                              lineBreakStrategy: LineBreakStrategy = []) throws -> CGFloat? {
-        let options = try QueryOptions(numberOfLines: numberOfLines, lineBreakMode: lineBreakMode,
-                                       lineBreakStrategy: lineBreakStrategy)
+    public func tightestWidth(
+        numberOfLines: Int, lineBreakMode: LineBreakMode = .byWordWrapping,
+        lineBreakStrategy: LineBreakStrategy = []
+    ) throws -> CGFloat? {
+        let options = try QueryOptions(
+            numberOfLines: numberOfLines, lineBreakMode: lineBreakMode,
+            lineBreakStrategy: lineBreakStrategy)
         return try tightestUnits(lineCount: numberOfLines == 0 ? .max : numberOfLines, options).map(Units.points)
     }
 
@@ -45,11 +48,14 @@ extension PreparedText {
     /// - Returns: a multiple of 1/1024 pt; 0 for empty text. It is at most `width` unless a cluster wider
     ///   than `width` overflows there (the answer then holds that cluster).
     /// - Throws: `MeasureError.invalidWidth` for NaN or negative widths, `.invalidNumberOfLines`.
-    public func tightestWidth(forWidth width: CGFloat?, numberOfLines: Int = 0,
-                              lineBreakMode: LineBreakMode = .byWordWrapping,
-                              lineBreakStrategy: LineBreakStrategy = []) throws -> CGFloat {
-        let options = try QueryOptions(numberOfLines: numberOfLines, lineBreakMode: lineBreakMode,
-                                       lineBreakStrategy: lineBreakStrategy)
+    public func tightestWidth(
+        forWidth width: CGFloat?, numberOfLines: Int = 0,
+        lineBreakMode: LineBreakMode = .byWordWrapping,
+        lineBreakStrategy: LineBreakStrategy = []
+    ) throws -> CGFloat {
+        let options = try QueryOptions(
+            numberOfLines: numberOfLines, lineBreakMode: lineBreakMode,
+            lineBreakStrategy: lineBreakStrategy)
         let units = try LineRequest.units(forWidth: width)
         let base = try layout(units: units, options)
         // (`lowerEnd` is 0 when every positive width shows the lines; width 0 would mean unbounded.)
@@ -71,7 +77,7 @@ extension PreparedText {
         guard utf16Count > 0 else { return 0 }
         let unbounded = try probe(units: Units.unbounded, lineCount: lineCount, options)
         guard unbounded.fits else { return nil }
-        var low = 1            // every width below `low` fails (0 is unbounded: not a candidate)
+        var low = 1  // every width below `low` fails (0 is unbounded: not a candidate)
         var high = unbounded.widest
         var highProbed = false
         // The first probe at the widths' mean: an even split of the text over the lines is the least

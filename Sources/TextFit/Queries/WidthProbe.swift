@@ -39,8 +39,9 @@ struct QueryOptions {
     /// probe at 0 asks what `layout(width: 0)` answers.
     @inline(__always)
     func request(units: Int) -> LineRequest {
-        LineRequest(widths: LineWidths(width: units == 0 ? Units.unbounded : units), maxLines: numberOfLines,
-                    mode: lineBreakMode, strategy: lineBreakStrategy)
+        LineRequest(
+            widths: LineWidths(width: units == 0 ? Units.unbounded : units), maxLines: numberOfLines,
+            mode: lineBreakMode, strategy: lineBreakStrategy)
     }
 }
 

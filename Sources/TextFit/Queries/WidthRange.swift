@@ -53,10 +53,13 @@ extension PreparedText {
     /// - Throws: `MeasureError.invalidWidth` for NaN or negative widths, `.invalidNumberOfLines` for < 0.
     /// - Complexity: usually five layouts (the width, and each end's two sides), no reshaping beyond
     ///   what those layouts do.
-    public func widthRange(at width: CGFloat?, numberOfLines: Int = 0, lineBreakMode: LineBreakMode = .byWordWrapping,
-                           lineBreakStrategy: LineBreakStrategy = []) throws -> WidthRange {
-        let options = try QueryOptions(numberOfLines: numberOfLines, lineBreakMode: lineBreakMode,
-                                       lineBreakStrategy: lineBreakStrategy)
+    public func widthRange(
+        at width: CGFloat?, numberOfLines: Int = 0, lineBreakMode: LineBreakMode = .byWordWrapping,
+        lineBreakStrategy: LineBreakStrategy = []
+    ) throws -> WidthRange {
+        let options = try QueryOptions(
+            numberOfLines: numberOfLines, lineBreakMode: lineBreakMode,
+            lineBreakStrategy: lineBreakStrategy)
         let units = try LineRequest.units(forWidth: width)
         let base = try layout(units: units, options)
         let lower = try lowerEnd(of: base, at: units, options)
@@ -161,7 +164,9 @@ extension PreparedText {
             if let placement = line.ellipsis {
                 guard placement == .tail, line.visible.upperBound < paragraphEnd else { continue }
                 let next = nextClusterBoundary(after: line.visible.upperBound)
-                reach = width(start, trimmedEnd(next, notBefore: start)) + ellipsisWidth(.tail, visible: start..<trimmedEnd(next, notBefore: start))
+                reach =
+                    width(start, trimmedEnd(next, notBefore: start))
+                    + ellipsisWidth(.tail, visible: start..<trimmedEnd(next, notBefore: start))
                 best = min(best ?? .max, reach)
                 continue
             }

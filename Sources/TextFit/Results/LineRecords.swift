@@ -71,16 +71,20 @@ struct LineRecords: @unchecked Sendable, Equatable {
 
         init?(_ fields: Rare) {
             guard let visibleStart = UInt32(exactly: fields.visible.lowerBound),
-                  let visibleEnd = UInt32(exactly: fields.visible.upperBound),
-                  let suffixStart = UInt32(exactly: fields.suffix.lowerBound),
-                  let suffixEnd = UInt32(exactly: fields.suffix.upperBound) else { return nil }
-            (self.visibleStart, self.visibleEnd, self.suffixStart, self.suffixEnd) = (visibleStart, visibleEnd, suffixStart, suffixEnd)
+                let visibleEnd = UInt32(exactly: fields.visible.upperBound),
+                let suffixStart = UInt32(exactly: fields.suffix.lowerBound),
+                let suffixEnd = UInt32(exactly: fields.suffix.upperBound)
+            else { return nil }
+            (self.visibleStart, self.visibleEnd, self.suffixStart, self.suffixEnd) = (
+                visibleStart, visibleEnd, suffixStart, suffixEnd
+            )
             (ellipsis, isCut) = (fields.ellipsis, fields.isCut)
         }
 
         var fields: Rare {
-            Rare(visible: Int(visibleStart)..<Int(visibleEnd), suffix: Int(suffixStart)..<Int(suffixEnd),
-                 ellipsis: ellipsis, isCut: isCut)
+            Rare(
+                visible: Int(visibleStart)..<Int(visibleEnd), suffix: Int(suffixStart)..<Int(suffixEnd),
+                ellipsis: ellipsis, isCut: isCut)
         }
     }
 
@@ -114,14 +118,17 @@ struct LineRecords: @unchecked Sendable, Equatable {
 
     subscript(index: Int) -> BrokenLine {
         precondition(index >= 0 && index < count, "line index out of range")
-        let record = index < Self.inlineCapacity
+        let record =
+            index < Self.inlineCapacity
             ? inline[unchecked: index]
             : rest.unsafelyUnwrapped.withUnsafeMutablePointerToElements { $0[index - Self.inlineCapacity] }
-        let fields = rareFields(at: index)
+        let fields =
+            rareFields(at: index)
             ?? Rare(visible: record.start..<record.end, suffix: 0..<0, ellipsis: nil, isCut: false)
-        return BrokenLine(start: record.start, end: record.end, visible: fields.visible, suffix: fields.suffix,
-                          width: record.width, widthWithWhitespace: record.widthWithWhitespace,
-                          ellipsis: fields.ellipsis, isCut: fields.isCut)
+        return BrokenLine(
+            start: record.start, end: record.end, visible: fields.visible, suffix: fields.suffix,
+            width: record.width, widthWithWhitespace: record.widthWithWhitespace,
+            ellipsis: fields.ellipsis, isCut: fields.isCut)
     }
 
     private func rareFields(at index: Int) -> Rare? {
@@ -140,7 +147,9 @@ struct LineRecords: @unchecked Sendable, Equatable {
         }
         if count > Self.inlineCapacity {
             rest.unsafelyUnwrapped.withUnsafeMutablePointerToElements { lines in
-                for index in 0..<(count - Self.inlineCapacity) { widest = Swift.max(widest, lines[index].widthWithWhitespace) }
+                for index in 0..<(count - Self.inlineCapacity) {
+                    widest = Swift.max(widest, lines[index].widthWithWhitespace)
+                }
             }
         }
         return widest
@@ -258,8 +267,9 @@ extension LineRecords {
             // From the inline records (full) to a buffer sized for the rest, or from a full buffer.
             let used = blockStartIndex == 0 ? 0 : end - block
             let newCapacity = blockStartIndex == 0 ? Swift.max(expectedCount - inlineCapacity, inlineCapacity) : 2 * used
-            let storage = unsafeDowncast(Storage.create(minimumCapacity: newCapacity) { _ in newCapacity },
-                                         to: Storage.self)
+            let storage = unsafeDowncast(
+                Storage.create(minimumCapacity: newCapacity) { _ in newCapacity },
+                to: Storage.self)
             let elements = storage.withUnsafeMutablePointerToElements { $0 }
             if used > 0 { elements.initialize(from: block, count: used) }
             // Releases the old buffer (if any), which `block` pointed into; it is replaced below.

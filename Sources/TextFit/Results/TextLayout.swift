@@ -26,15 +26,17 @@ public struct TextLayout: Sendable, Equatable {
         if let geometry = lines.geometry { return geometry.size }  // a paragraph style's (P4–P7)
         // The widest width the records kept as lines arrived: no `TextLine` made, no walk over the lines
         // (relayout reads it once per width).
-        return CGSize(width: Units.points(lines.records.widest),
-               height: CGFloat(lines.count) * lineHeight)
+        return CGSize(
+            width: Units.points(lines.records.widest),
+            height: CGFloat(lines.count) * lineHeight)
     }
 
     /// Widest line including hanging whitespace × total height (what `boundingRect` reports, B6).
     public var sizeIncludingTrailingWhitespace: CGSize {
         if let geometry = lines.geometry { return geometry.sizeIncludingTrailingWhitespace }
-        return CGSize(width: Units.points(lines.records.widestWithWhitespace),
-               height: CGFloat(lines.count) * lineHeight)
+        return CGSize(
+            width: Units.points(lines.records.widestWithWhitespace),
+            height: CGFloat(lines.count) * lineHeight)
     }
 }
 
@@ -68,12 +70,13 @@ public struct TextLines: RandomAccessCollection, Sendable, Equatable {
         if let geometry { return styledLine(line, geometry.lines[index]) }
         let top = CGFloat(index) * lineHeight
         let width = Units.points(line.width)
-        return TextLine(range: line.start..<line.end, width: width,
-                        widthIncludingTrailingWhitespace: Units.points(line.widthWithWhitespace),
-                        baseline: top + ascender,
-                        rect: CGRect(x: 0, y: top, width: width, height: lineHeight),
-                        ellipsis: line.ellipsis, isTruncated: line.isCut, preparedText: preparedText,
-                        visible: line.visible, suffix: line.suffix)
+        return TextLine(
+            range: line.start..<line.end, width: width,
+            widthIncludingTrailingWhitespace: Units.points(line.widthWithWhitespace),
+            baseline: top + ascender,
+            rect: CGRect(x: 0, y: top, width: width, height: lineHeight),
+            ellipsis: line.ellipsis, isTruncated: line.isCut, preparedText: preparedText,
+            visible: line.visible, suffix: line.suffix)
     }
 }
 
@@ -86,8 +89,10 @@ extension TextLayout {
 }
 
 extension TextLines {
-    init(records: LineRecords, preparedText: PreparedText, lineHeight: CGFloat, ascender: CGFloat,
-         geometry: ParagraphGeometry) {
+    init(
+        records: LineRecords, preparedText: PreparedText, lineHeight: CGFloat, ascender: CGFloat,
+        geometry: ParagraphGeometry
+    ) {
         self.init(records: records, preparedText: preparedText, lineHeight: lineHeight, ascender: ascender)
         self.geometry = geometry
     }

@@ -40,7 +40,8 @@ public struct TextLine: Sendable, Equatable {
     /// The hyphen this line shows at its end (U+2010 or "-", H2), if it is hyphenated.
     var shownHyphen: Unicode.Scalar? {
         guard ellipsis == nil, !isTruncated, let hyphenation = preparedText.paragraphSettings?.hyphenation,
-              let index = hyphenation.index(of: range.upperBound) else { return nil }
+            let index = hyphenation.index(of: range.upperBound)
+        else { return nil }
         return Unicode.Scalar(hyphenation.hyphens[index])
     }
 
@@ -60,7 +61,9 @@ public struct TextLine: Sendable, Equatable {
         switch ellipsis {
         case .none:
             guard let hyphen = shownHyphen else { return string(range) }
-            let end = range.upperBound > range.lowerBound && source[range.upperBound - 1] == 0xAD ? range.upperBound - 1 : range.upperBound
+            let end =
+                range.upperBound > range.lowerBound && source[range.upperBound - 1] == 0xAD
+                ? range.upperBound - 1 : range.upperBound
             return string(range.lowerBound..<end) + String(Character(hyphen))
         case .tail: return string(visible) + PreparedText.ellipsis
         case .head: return PreparedText.ellipsis + string(visible)

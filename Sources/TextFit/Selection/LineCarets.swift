@@ -44,8 +44,9 @@ struct LineCarets {
         let tabs = text.drawnAdvances(for: line)
         self.tabs = tabs
         var pieces: [Piece] = text.visualItems(for: line).map { item in
-            Piece(range: item.range, isRightToLeft: item.isRightToLeft, isEllipsis: item.isEllipsis, x: item.x,
-                  width: item.width)
+            Piece(
+                range: item.range, isRightToLeft: item.isRightToLeft, isEllipsis: item.isEllipsis, x: item.x,
+                width: item.width)
         }
         // R2: the whitespace hanging past a line that is not truncated, at the paragraph's end of the line.
         if line.ellipsis == nil {
@@ -55,8 +56,9 @@ struct LineCarets {
                 let width = text.width(hanging.lowerBound, hanging.upperBound) + text.tabExtra(in: hanging, tabs)
                 let rightToLeft = text.baseWritingDirection(at: line.range.lowerBound) == .rightToLeft
                 let drawn = pieces.reduce(0) { max($0, $1.x + $1.width) }
-                let piece = Piece(range: hanging, isRightToLeft: rightToLeft, isEllipsis: false,
-                                  x: rightToLeft ? -width : drawn, width: width)
+                let piece = Piece(
+                    range: hanging, isRightToLeft: rightToLeft, isEllipsis: false,
+                    x: rightToLeft ? -width : drawn, width: width)
                 if rightToLeft { pieces.insert(piece, at: 0) } else { pieces.append(piece) }
             }
         }
@@ -69,8 +71,10 @@ struct LineCarets {
     /// grapheme that does not start a cluster is told by its zero advance and its unsafe-to-break flag
     /// (HarfBuzz flags every unit that does not start a cluster). The last advance is `width`, the width
     /// the line gave the piece, so the pieces tile the line exactly.
-    static func boundaries(_ text: PreparedText, _ range: Range<Int>, width: Int,
-                           tabs: [(offset: Int, advance: Int)]) -> [(offset: Int, advance: Int)] {
+    static func boundaries(
+        _ text: PreparedText, _ range: Range<Int>, width: Int,
+        tabs: [(offset: Int, advance: Int)]
+    ) -> [(offset: Int, advance: Int)] {
         let graphemes = text.graphemes
         var offsets: [Int] = [range.lowerBound]
         var index = text.graphemeIndex(atOrAfter: range.lowerBound + 1)
@@ -117,7 +121,8 @@ struct LineCarets {
         let textPieces = pieces.filter { !$0.isEllipsis }
         guard !textPieces.isEmpty else { return pieces.first?.x ?? 0 }
         // The piece holding the grapheme that starts at `offset`, else the one ending there.
-        let holder = textPieces.first { $0.range.contains(offset) }
+        let holder =
+            textPieces.first { $0.range.contains(offset) }
             ?? textPieces.first { $0.range.upperBound == offset }
         guard let piece = holder else {
             // Not shown: after the visible text (truncated), or before it (a head ellipsis).

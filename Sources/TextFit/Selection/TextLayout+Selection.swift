@@ -122,12 +122,14 @@ extension TextLayout {
             let line = lines[index]
             let spans = Self.spans(LineCarets(line: line), line: line, start..<end, textLength: length)
             for span in spans {
-                result.append(SelectionRect(
-                    rect: CGRect(x: line.rect.minX + Units.points(span.x), y: line.rect.minY,
-                                 width: Units.points(span.width), height: line.rect.height),
-                    range: span.range, lineIndex: index,
-                    writingDirection: span.isRightToLeft ? .rightToLeft : .leftToRight,
-                    containsStart: span.range.contains(start), containsEnd: span.range.upperBound == end))
+                result.append(
+                    SelectionRect(
+                        rect: CGRect(
+                            x: line.rect.minX + Units.points(span.x), y: line.rect.minY,
+                            width: Units.points(span.width), height: line.rect.height),
+                        range: span.range, lineIndex: index,
+                        writingDirection: span.isRightToLeft ? .rightToLeft : .leftToRight,
+                        containsStart: span.range.contains(start), containsEnd: span.range.upperBound == end))
             }
         }
         return result
@@ -151,7 +153,8 @@ extension TextLayout {
         return units.withUnsafeBufferPointer { text -> Range<Int> in
             guard let here = ICUWords.segment(text, at: offset) else { return offset..<offset }
             if !here.isWord, here.range.lowerBound == offset, offset > 0,
-               let before = ICUWords.segment(text, at: offset - 1), before.isWord {
+                let before = ICUWords.segment(text, at: offset - 1), before.isWord
+            {
                 return before.range
             }
             return here.range
@@ -175,10 +178,12 @@ extension TextLayout {
         let carets = LineCarets(line: line)
         let left = carets.pieces.map(\.x).min() ?? 0
         let right = carets.pieces.map { $0.x + $0.width }.max() ?? 0
-        let used = CGRect(x: line.rect.minX + Units.points(left), y: line.rect.minY,
-                          width: Units.points(right - left), height: line.rect.height)
-        return LineMetrics(range: line.range, ascent: vertical.ascent, descent: vertical.descent,
-                           leading: vertical.leading, baseline: line.baseline, rect: line.rect, usedRect: used)
+        let used = CGRect(
+            x: line.rect.minX + Units.points(left), y: line.rect.minY,
+            width: Units.points(right - left), height: line.rect.height)
+        return LineMetrics(
+            range: line.range, ascent: vertical.ascent, descent: vertical.descent,
+            leading: vertical.leading, baseline: line.baseline, rect: line.rect, usedRect: used)
     }
 }
 
@@ -240,7 +245,8 @@ extension TextLayout {
                 default: hidden = line.visible.upperBound..<max(line.visible.upperBound, textLength)
                 }
                 guard hidden.overlaps(range) else { continue }
-                span = Span(x: piece.x, width: piece.width, range: hidden.clamped(to: range), isRightToLeft: piece.isRightToLeft)
+                span = Span(
+                    x: piece.x, width: piece.width, range: hidden.clamped(to: range), isRightToLeft: piece.isRightToLeft)
             } else {
                 let covered = piece.range.clamped(to: range)
                 guard !covered.isEmpty else { continue }
@@ -251,7 +257,8 @@ extension TextLayout {
             }
             if let last = spans.last, last.x + last.width == span.x {
                 spans[spans.count - 1].width += span.width
-                spans[spans.count - 1].range = min(last.range.lowerBound, span.range.lowerBound)..<max(last.range.upperBound, span.range.upperBound)
+                spans[spans.count - 1].range =
+                    min(last.range.lowerBound, span.range.lowerBound)..<max(last.range.upperBound, span.range.upperBound)
             } else {
                 spans.append(span)
             }

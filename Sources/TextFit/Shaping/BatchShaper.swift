@@ -67,8 +67,10 @@ struct BatchShaper {
     var clusterTooWide = false
 
     /// - Parameter scratch: `scratchByteCount` bytes, eight-byte aligned.
-    init(scratch: UnsafeMutableRawPointer, advances: UnsafeMutablePointer<Int32>, shapeFlags: UnsafeMutablePointer<UInt8>,
-         primary: Unmanaged<Face>, primaryID: Int, scale: Int32) {
+    init(
+        scratch: UnsafeMutableRawPointer, advances: UnsafeMutablePointer<Int32>, shapeFlags: UnsafeMutablePointer<UInt8>,
+        primary: Unmanaged<Face>, primaryID: Int, scale: Int32
+    ) {
         let stride = MemoryLayout<SegmentCacheStorage.Lookup>.stride
         lookups = scratch.bindMemory(to: SegmentCacheStorage.Lookup.self, capacity: Self.lookupChunk + Self.pendingCapacity)
         pending = lookups + Self.lookupChunk
@@ -89,9 +91,11 @@ struct BatchShaper {
     ///   - fallbacks: the text's fallback faces (a segment's face index i > 0 is `fallbacks[i - 1]`).
     ///   - u: the text's UTF-16 units.
     ///   - flags: the pass's per-unit flags, where HarfBuzz's unsafe-to-break and missing-glyph flags go.
-    mutating func shapeSegments(_ segments: UnsafePointer<PreparedText.Segment>, count segmentCount: Int,
-                                fallbacks: [FaceReference], _ u: UnsafeBufferPointer<UInt16>,
-                                _ flags: UnsafeMutablePointer<UInt8>) {
+    mutating func shapeSegments(
+        _ segments: UnsafePointer<PreparedText.Segment>, count segmentCount: Int,
+        fallbacks: [FaceReference], _ u: UnsafeBufferPointer<UInt16>,
+        _ flags: UnsafeMutablePointer<UInt8>
+    ) {
         var first = 0
         while first < segmentCount {
             let n = min(Self.lookupChunk, segmentCount &- first)
@@ -109,8 +113,10 @@ struct BatchShaper {
     ///
     /// The key is the text as written: the hash needs no substitution pass (controls are substituted for
     /// HarfBuzz on a miss, `SegmentShaper.shapeMissed`).
-    private mutating func lookUpChunk(_ segments: UnsafePointer<PreparedText.Segment>, _ n: Int, _ fallbacks: [FaceReference],
-                                      _ u: UnsafeBufferPointer<UInt16>, _ flags: UnsafeMutablePointer<UInt8>) {
+    private mutating func lookUpChunk(
+        _ segments: UnsafePointer<PreparedText.Segment>, _ n: Int, _ fallbacks: [FaceReference],
+        _ u: UnsafeBufferPointer<UInt16>, _ flags: UnsafeMutablePointer<UInt8>
+    ) {
         let units = u.baseAddress.unsafelyUnwrapped  // a segment is not empty
         for i in 0..<n {
             let segment = segments[i]
@@ -120,18 +126,25 @@ struct BatchShaper {
             let faceID = segment.face == 0 ? primaryID : fallbacks[Int(segment.face) - 1].id
             let text = UnsafeBufferPointer(start: units + start, count: length)
             let cacheable = SegmentShaper.isCacheable(length)
-            let hash = cacheable ? SegmentCache.Key.hash(basis: hashBasis, face: faceID, scale: scale, script: script, text: text) : 0
-            lookups[i] = SegmentCacheStorage.Lookup(hash: hash, face: faceID, scale: scale, script: script, text: text,
-                                                    offset: segment.start, cached: cacheable)
+            let hash =
+                cacheable
+                ? SegmentCache.Key.hash(basis: hashBasis, face: faceID, scale: scale, script: script, text: text) : 0
+            lookups[i] = SegmentCacheStorage.Lookup(
+                hash: hash, face: faceID, scale: scale, script: script, text: text,
+                offset: segment.start, cached: cacheable)
         }
         var next = 0
         while next < n {
             // Up to the first look-up that may repeat a pending miss: that one must find it cached, as it
             // would have had the miss been shaped when found (and be counted as a hit).
             let limit = pendingCount > 0 ? firstPendingRepeat(from: next, to: n) : n
-            let stop = limit == next ? next
-                : next + SegmentCacheStorage.findRun(lookups + next, count: limit - next, advances: advances,
-                                                     flags: shapeFlags, found: lookupResults + next)
+            let stop =
+                limit == next
+                ? next
+                : next
+                    + SegmentCacheStorage.findRun(
+                        lookups + next, count: limit - next, advances: advances,
+                        flags: shapeFlags, found: lookupResults + next)
             if stop == limit {
                 guard limit < n else { break }
                 flushPending(fallbacks, flags)
@@ -144,8 +157,10 @@ struct BatchShaper {
             let lookup = lookups[stop]
             let face = Int(segments[stop].face)
             if isJoinable(lookup) {
-                if pendingCount > 0, face != pendingFace || lookup.script != pendingScript || pendingCount == Self.pendingCapacity
-                    || pendingUnits + lookup.length > Self.pendingUnitLimit {
+                if pendingCount > 0,
+                    face != pendingFace || lookup.script != pendingScript || pendingCount == Self.pendingCapacity
+                        || pendingUnits + lookup.length > Self.pendingUnitLimit
+                {
                     flushPending(fallbacks, flags)
                 }
                 pending[pendingCount] = lookup
@@ -204,8 +219,11 @@ struct BatchShaper {
             return
         }
         guard let font = harfBuzzFont(at: face, fallbacks) else { return }  // no font: nothing written, as on a lone miss
-        guard font.shapeJoined(pending, count: n, script: pendingScript, advances: advances, flags: shapeFlags,
-                               sliced: pendingSliced) else {
+        guard
+            font.shapeJoined(
+                pending, count: n, script: pendingScript, advances: advances, flags: shapeFlags,
+                sliced: pendingSliced)
+        else {
             for i in 0..<n { shapeAlone(pending[i], face: face, fallbacks, flags) }
             return
         }
@@ -226,8 +244,10 @@ struct BatchShaper {
     }
 
     /// Shapes one missed (or uncached) segment with HarfBuzz, caches it when cacheable, and copies its flags.
-    private mutating func shapeAlone(_ lookup: SegmentCacheStorage.Lookup, face: Int, _ fallbacks: [FaceReference],
-                                     _ flags: UnsafeMutablePointer<UInt8>) {
+    private mutating func shapeAlone(
+        _ lookup: SegmentCacheStorage.Lookup, face: Int, _ fallbacks: [FaceReference],
+        _ flags: UnsafeMutablePointer<UInt8>
+    ) {
         let start = Int(lookup.offset)
         let result = SegmentShaper.shapeMissed(lookup.key, advances: advances + start, flags: shapeFlags + start) {
             harfBuzzFont(at: face, fallbacks)
@@ -265,15 +285,18 @@ struct BatchShaper {
     /// Shapes `text` (the units at `start`) alone in `face` at `scale`, through the segment cache, into the
     /// pass's buffers there, replacing what they held, and copies HarfBuzz's flags into `flags`: a styled
     /// run's piece in another font or cut from a longer segment (`Pass.restyle`).
-    mutating func reshape(_ text: UnsafeBufferPointer<UInt16>, at start: Int, face: Face, scale: Int32, script: UInt32,
-                          _ flags: UnsafeMutablePointer<UInt8>) {
+    mutating func reshape(
+        _ text: UnsafeBufferPointer<UInt16>, at start: Int, face: Face, scale: Int32, script: UInt32,
+        _ flags: UnsafeMutablePointer<UInt8>
+    ) {
         let length = text.count
         for k in 0..<length {
             flags[start + k] &= ~(PreparedText.Flag.unsafe | PreparedText.Flag.missingGlyph)
             shapeFlags[start + k] = 0
         }
-        let result = SegmentShaper.shape(text, face: face, scale: scale, script: script, advances: advances + start,
-                                         flags: shapeFlags + start)
+        let result = SegmentShaper.shape(
+            text, face: face, scale: scale, script: script, advances: advances + start,
+            flags: shapeFlags + start)
         if result == .clusterTooWide { clusterTooWide = true }
         guard result == .advancesAndFlags else { return }
         copyShapeFlags(start, length, into: flags)

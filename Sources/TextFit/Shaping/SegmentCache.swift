@@ -52,8 +52,9 @@ public enum SegmentCache {
         let hash: UInt64
 
         init(face: Int, scale: Int32, script: UInt32, text: UnsafeBufferPointer<UInt16>) {
-            self.init(face: face, scale: scale, script: script, text: text,
-                      hash: Key.hash(basis: Key.basis, face: face, scale: scale, script: script, text: text))
+            self.init(
+                face: face, scale: scale, script: script, text: text,
+                hash: Key.hash(basis: Key.basis, face: face, scale: scale, script: script, text: text))
         }
 
         /// A key whose hash the caller computed with `hash(basis:...)` (the builder reads `basis` once per
@@ -71,8 +72,10 @@ public enum SegmentCache {
         /// ones). The basis (`Key.basis`) is random per process, so untrusted text cannot be built offline
         /// to collide (hash flooding); for the same reason the pairs' byte order does not matter.
         @inline(__always)
-        static func hash(basis: UInt64, face: Int, scale: Int32, script: UInt32, text: UnsafeBufferPointer<UInt16>) -> UInt64 {
-            var h = mix64(mix64(basis, UInt64(bitPattern: Int64(face))), UInt64(UInt32(bitPattern: scale)) | UInt64(script) << 32)
+        static func hash(basis: UInt64, face: Int, scale: Int32, script: UInt32, text: UnsafeBufferPointer<UInt16>) -> UInt64
+        {
+            var h = mix64(
+                mix64(basis, UInt64(bitPattern: Int64(face))), UInt64(UInt32(bitPattern: scale)) | UInt64(script) << 32)
             if let units = text.baseAddress {
                 let count = text.count
                 let bytes = UnsafeRawPointer(units)
@@ -112,8 +115,9 @@ public enum SegmentCache {
     /// Hits, misses, bytes and entries summed over all shards (hits and misses over all threads).
     public static var statistics: SegmentCacheStatistics {
         let s = SegmentCacheStorage.statistics
-        return SegmentCacheStatistics(hits: s.hits, misses: s.misses, bytes: s.bytes, entries: s.entries,
-                                      evictions: s.evictions)
+        return SegmentCacheStatistics(
+            hits: s.hits, misses: s.misses, bytes: s.bytes, entries: s.entries,
+            evictions: s.evictions)
     }
 
     /// Empties the cache and resets the counters.
@@ -143,8 +147,10 @@ public enum SegmentCache {
     /// Copies the cached advances (and flags, unless all are 0) of `key`'s text into `advances` and
     /// `flags` (each `key.text.count` long).
     static func find(_ key: Key, advances: UnsafeMutablePointer<Int32>, flags: UnsafeMutablePointer<UInt8>) -> Found {
-        switch SegmentCacheStorage.find(hash: key.hash, face: key.face, scale: key.scale, script: key.script,
-                                        text: key.text, advances: advances, flags: flags) {
+        switch SegmentCacheStorage.find(
+            hash: key.hash, face: key.face, scale: key.scale, script: key.script,
+            text: key.text, advances: advances, flags: flags)
+        {
         case SegmentCacheStorage.Result.advances: return .advancesOnly
         case SegmentCacheStorage.Result.advancesAndFlags: return .advancesAndFlags
         default: return .nothing
@@ -155,8 +161,9 @@ public enum SegmentCache {
     /// (what a look-up of the entry will say), else `.advancesAndFlags`.
     @discardableResult
     static func insert(_ key: Key, advances: UnsafePointer<Int32>, flags: UnsafePointer<UInt8>) -> Found {
-        let result = SegmentCacheStorage.insert(hash: key.hash, face: key.face, scale: key.scale, script: key.script,
-                                                text: key.text, advances: advances, flags: flags)
+        let result = SegmentCacheStorage.insert(
+            hash: key.hash, face: key.face, scale: key.scale, script: key.script,
+            text: key.text, advances: advances, flags: flags)
         return result == SegmentCacheStorage.Result.advances ? .advancesOnly : .advancesAndFlags
     }
 }
@@ -170,7 +177,9 @@ extension SegmentCache {
         let found = text.withUnsafeBufferPointer { t in
             advances.withUnsafeMutableBufferPointer { a in
                 flags.withUnsafeMutableBufferPointer { f in
-                    find(Key(face: face, scale: scale, script: script, text: t), advances: a.baseAddress!, flags: f.baseAddress!)
+                    find(
+                        Key(face: face, scale: scale, script: script, text: t), advances: a.baseAddress!,
+                        flags: f.baseAddress!)
                 }
             }
         }
@@ -181,7 +190,8 @@ extension SegmentCache {
     /// `lookup` of several texts in one run (`SegmentCacheStorage.findRun`, as preparation asks): what was
     /// found, in order, before the first miss, and that miss's index (`texts.count` when all hit). An empty
     /// text stands for a segment too long to cache: the run stops there without looking it up.
-    static func lookupRun(face: Int, scale: Int32, script: UInt32, texts: [[UInt16]]) -> (found: [ShapedSegment], stop: Int) {
+    static func lookupRun(face: Int, scale: Int32, script: UInt32, texts: [[UInt16]]) -> (found: [ShapedSegment], stop: Int)
+    {
         let all = texts.flatMap { $0 }
         var starts: [Int] = []
         var total = 0
@@ -197,15 +207,19 @@ extension SegmentCache {
             for (text, start) in zip(texts, starts) {
                 let piece = UnsafeBufferPointer(rebasing: units[start..<start + text.count])
                 let key = Key(face: face, scale: scale, script: script, text: piece)
-                lookups.append(SegmentCacheStorage.Lookup(hash: key.hash, face: face, scale: scale, script: script, text: piece,
-                                                          offset: Int32(start), cached: !text.isEmpty))
+                lookups.append(
+                    SegmentCacheStorage.Lookup(
+                        hash: key.hash, face: face, scale: scale, script: script, text: piece,
+                        offset: Int32(start), cached: !text.isEmpty))
             }
-            return SegmentCacheStorage.findRun(lookups, count: lookups.count, advances: &advances, flags: &flags, found: &results)
+            return SegmentCacheStorage.findRun(
+                lookups, count: lookups.count, advances: &advances, flags: &flags, found: &results)
         }
         let found = (0..<stop).map { i in
             // `Result.advances` leaves the flags as they were: all 0 here, which is what the entry holds.
-            ShapedSegment(advances: Array(advances[starts[i]..<starts[i] + texts[i].count]),
-                          flags: Array(flags[starts[i]..<starts[i] + texts[i].count]))
+            ShapedSegment(
+                advances: Array(advances[starts[i]..<starts[i] + texts[i].count]),
+                flags: Array(flags[starts[i]..<starts[i] + texts[i].count]))
         }
         return (found, stop)
     }
@@ -216,7 +230,9 @@ extension SegmentCache {
         _ = text.withUnsafeBufferPointer { t in
             shaped.advances.withUnsafeBufferPointer { a in
                 shaped.flags.withUnsafeBufferPointer { f in
-                    insert(Key(face: face, scale: scale, script: script, text: t), advances: a.baseAddress!, flags: f.baseAddress!)
+                    insert(
+                        Key(face: face, scale: scale, script: script, text: t), advances: a.baseAddress!,
+                        flags: f.baseAddress!)
                 }
             }
         }

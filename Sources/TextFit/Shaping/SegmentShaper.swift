@@ -20,8 +20,10 @@ enum SegmentShaper {
     /// cache when it has them, else shaped with `font()` and cached. `font` is called only on a miss, so a
     /// warm cache never looks up a sized HarfBuzz font (a lock and a dictionary).
     @inline(__always)
-    static func shape(_ key: SegmentCache.Key, advances: UnsafeMutablePointer<Int32>,
-                      flags: UnsafeMutablePointer<UInt8>, font: () -> HarfBuzzFont?) -> Result {
+    static func shape(
+        _ key: SegmentCache.Key, advances: UnsafeMutablePointer<Int32>,
+        flags: UnsafeMutablePointer<UInt8>, font: () -> HarfBuzzFont?
+    ) -> Result {
         guard key.text.count > 0 else { return .advancesAndFlags }
         if isCacheable(key.text.count) {
             switch SegmentCache.find(key, advances: advances, flags: flags) {
@@ -37,8 +39,10 @@ enum SegmentShaper {
     /// HarfBuzz guess): the cache key and, on a miss, the sized HarfBuzz font are made here, so code outside
     /// `Shaping/` names neither.
     @inline(__always)
-    static func shape(_ text: UnsafeBufferPointer<UInt16>, face: Face, scale: Int32, script: UInt32,
-                      advances: UnsafeMutablePointer<Int32>, flags: UnsafeMutablePointer<UInt8>) -> Result {
+    static func shape(
+        _ text: UnsafeBufferPointer<UInt16>, face: Face, scale: Int32, script: UInt32,
+        advances: UnsafeMutablePointer<Int32>, flags: UnsafeMutablePointer<UInt8>
+    ) -> Result {
         let key = SegmentCache.Key(face: face.id, scale: scale, script: script, text: text)
         return shape(key, advances: advances, flags: flags) { FontCatalog.shared.harfBuzzFont(face: face, scale: scale) }
     }
@@ -55,8 +59,10 @@ enum SegmentShaper {
     /// cached value is a function of the key all the same (two keys that substitute alike cache the same
     /// advances twice), and a look-up then hashes and compares the text with no substitution pass, which
     /// only a miss needs.
-    static func shapeMissed(_ key: SegmentCache.Key, advances: UnsafeMutablePointer<Int32>,
-                            flags: UnsafeMutablePointer<UInt8>, font: () -> HarfBuzzFont?) -> Result {
+    static func shapeMissed(
+        _ key: SegmentCache.Key, advances: UnsafeMutablePointer<Int32>,
+        flags: UnsafeMutablePointer<UInt8>, font: () -> HarfBuzzFont?
+    ) -> Result {
         let count = key.text.count
         guard count > 0 else { return .advancesAndFlags }
         guard let font = font() else { return .nothing }
@@ -65,7 +71,8 @@ enum SegmentShaper {
             outcome = withUnsafeTemporaryAllocation(of: UInt16.self, capacity: count) { copy in
                 _ = copy.initialize(from: key.text)
                 for i in first..<count where ShapingText.isSubstituted(copy[i]) { copy[i] = ShapingText.substitute(copy[i]) }
-                return shapeUncached(UnsafeBufferPointer(copy), script: key.script, font: font, advances: advances, flags: flags)
+                return shapeUncached(
+                    UnsafeBufferPointer(copy), script: key.script, font: font, advances: advances, flags: flags)
             }
         } else {
             outcome = shapeUncached(key.text, script: key.script, font: font, advances: advances, flags: flags)
@@ -81,7 +88,8 @@ enum SegmentShaper {
 
     /// HarfBuzz alone, no cache, into new arrays (tests).
     static func shapeUncached(_ text: ArraySlice<UInt16>, script: UInt32, font: HarfBuzzFont) -> ShapedSegment {
-        var result = ShapedSegment(advances: [Int32](repeating: 0, count: text.count), flags: [UInt8](repeating: 0, count: text.count))
+        var result = ShapedSegment(
+            advances: [Int32](repeating: 0, count: text.count), flags: [UInt8](repeating: 0, count: text.count))
         guard !text.isEmpty else { return result }
         _ = text.withUnsafeBufferPointer { input in
             result.advances.withUnsafeMutableBufferPointer { a in
@@ -95,11 +103,14 @@ enum SegmentShaper {
 
     /// Returns how HarfBuzz did; unless it shaped the text, each scalar's nominal advance is written.
     @discardableResult
-    static func shapeUncached(_ text: UnsafeBufferPointer<UInt16>, script: UInt32, font: HarfBuzzFont,
-                              advances: UnsafeMutablePointer<Int32>, flags: UnsafeMutablePointer<UInt8>) -> HarfBuzzFont.Outcome {
+    static func shapeUncached(
+        _ text: UnsafeBufferPointer<UInt16>, script: UInt32, font: HarfBuzzFont,
+        advances: UnsafeMutablePointer<Int32>, flags: UnsafeMutablePointer<UInt8>
+    ) -> HarfBuzzFont.Outcome {
         let count = text.count
-        let outcome = font.shape(text, script: script, advances: UnsafeMutableBufferPointer(start: advances, count: count),
-                                 flags: UnsafeMutableBufferPointer(start: flags, count: count))
+        let outcome = font.shape(
+            text, script: script, advances: UnsafeMutableBufferPointer(start: advances, count: count),
+            flags: UnsafeMutableBufferPointer(start: flags, count: count))
         guard outcome != .shaped else { return outcome }
         // HarfBuzz could not allocate its buffer (or gave a cluster too wide to store, which the text
         // reports as an error): fall back to each scalar's nominal advance so the answer stays close

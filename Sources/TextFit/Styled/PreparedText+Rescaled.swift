@@ -23,9 +23,10 @@ extension PreparedText {
             let style = styling.styles[Int(styling.runStyles[index])]
             // Each run's font is its own; the rest is copied as it was resolved.
             let scaledFont = style.font == font ? styled.font : try style.font.withSize(style.font.pointSize * factor)
-            let attributes = TextAttributes(font: scaledFont, kern: style.kern == 0 ? nil : style.kern,
-                                            baselineOffset: style.baselineOffset == 0 ? nil : style.baselineOffset,
-                                            foregroundColor: style.foregroundColor)
+            let attributes = TextAttributes(
+                font: scaledFont, kern: style.kern == 0 ? nil : style.kern,
+                baselineOffset: style.baselineOffset == 0 ? nil : style.baselineOffset,
+                foregroundColor: style.foregroundColor)
             if let attachment = style.attachment {
                 // One run may hold several equal boxes side by side (and marks on them).
                 for unit in units[start..<end] {

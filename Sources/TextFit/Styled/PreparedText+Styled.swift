@@ -33,27 +33,32 @@ extension PreparedText {
     /// - Throws: `ParagraphStyleError` for a bad style, as `init(styled:)` otherwise.
     public convenience init(styled: StyledText, paragraphStyle: ParagraphStyle) throws {
         try paragraphStyle.validate()
-        try self.init(styled: styled, paragraph: ParagraphSettings.ifNeeded(paragraphStyle, for: styled.string),
-                      style: paragraphStyle)
+        try self.init(
+            styled: styled, paragraph: ParagraphSettings.ifNeeded(paragraphStyle, for: styled.string),
+            style: paragraphStyle)
     }
 
-    private convenience init(styled: StyledText, paragraph: ParagraphSettings?,
-                             style: ParagraphStyle = .default) throws {
+    private convenience init(
+        styled: StyledText, paragraph: ParagraphSettings?,
+        style: ParagraphStyle = .default
+    ) throws {
         if let font = Self.plainFont(of: styled) {
             // One run in one font, with no kern, baseline offset, colour or attachment: S1–S6 leave nothing
             // for the styling to change or record (one style's line box is its font's, F3), so the text is
             // exactly plain text in that font, and is prepared as such (the issue-16 target: one run costs
             // ≤ 1.1× plain). `StyledFastPathTests` holds the two to the same answers.
-            self.init(styled.string, font: font, paragraph: paragraph, style: style,
-                      language: styled.runs.first?.attributes.language ?? styled.language)
+            self.init(
+                styled.string, font: font, paragraph: paragraph, style: style,
+                language: styled.runs.first?.attributes.language ?? styled.language)
             return
         }
         let styling = try Self.styling(of: styled, paragraphStyle: style)
         let font = styling.styles[Int(styling.runStyles.first ?? 0)].font
         let built = Builder.build(styled.string, font: font, styling: styling)
         let box = styling.lineBox(0, styled.utf16Count)
-        self.init(built: built, font: font, styling: styling, lineHeight: box.height, ascender: box.metrics.ascent,
-                  paragraph: paragraph, style: style, languages: Self.languages(of: styled))
+        self.init(
+            built: built, font: font, styling: styling, lineHeight: box.height, ascender: box.metrics.ascent,
+            paragraph: paragraph, style: style, languages: Self.languages(of: styled))
     }
 
     /// Each run's language (its own, else the text's), for the hyphenation dictionaries (H6).
@@ -114,9 +119,10 @@ extension PreparedText {
             let range = styled.runStarts[run]..<(run + 1 < runCount ? styled.runStarts[run + 1] : styled.utf16Count)
             let attributes = styled.runAttributes[run]
             try checkClusterBoundary(range.lowerBound, in: text)
-            let style = Styling.Style(font: attributes.font ?? styled.font, kern: attributes.kern ?? 0,
-                                      baselineOffset: attributes.baselineOffset ?? 0,
-                                      foregroundColor: attributes.foregroundColor, attachment: nil)
+            let style = Styling.Style(
+                font: attributes.font ?? styled.font, kern: attributes.kern ?? 0,
+                baselineOffset: attributes.baselineOffset ?? 0,
+                foregroundColor: attributes.foregroundColor, attachment: nil)
             var position = range.lowerBound
             while nextAttachment < attachmentOffsets.count, attachmentOffsets[nextAttachment] < range.upperBound {
                 let offset = attachmentOffsets[nextAttachment]
@@ -131,12 +137,14 @@ extension PreparedText {
             if position < range.upperBound { try add(style, at: position) }
         }
         if styles.isEmpty {
-            styles.append(Styling.Style(font: styled.font, kern: 0, baselineOffset: 0, foregroundColor: nil, attachment: nil))
+            styles.append(
+                Styling.Style(font: styled.font, kern: 0, baselineOffset: 0, foregroundColor: nil, attachment: nil))
             starts = [0]
             runStyles = [0]
         }
-        return Styling(styles: styles, runStarts: starts, runStyles: runStyles, count: styled.utf16Count,
-                       paragraphStyle: paragraphStyle)
+        return Styling(
+            styles: styles, runStarts: starts, runStyles: runStyles, count: styled.utf16Count,
+            paragraphStyle: paragraphStyle)
     }
 
     /// A run edge must fall between grapheme clusters (so never inside a surrogate pair).

@@ -60,10 +60,11 @@ extension StyledText {
         let characters = attributedString.characters
         for run in attributedString.runs {
             let piece = String(characters[run.range])
-            let attributes = TextAttributes(font: run[AttributeScopes.TextFitAttributes.FontAttribute.self],
-                                            kern: run[AttributeScopes.TextFitAttributes.KernAttribute.self],
-                                            baselineOffset: run[AttributeScopes.TextFitAttributes.BaselineOffsetAttribute.self],
-                                            foregroundColor: run[AttributeScopes.TextFitAttributes.ForegroundColorAttribute.self])
+            let attributes = TextAttributes(
+                font: run[AttributeScopes.TextFitAttributes.FontAttribute.self],
+                kern: run[AttributeScopes.TextFitAttributes.KernAttribute.self],
+                baselineOffset: run[AttributeScopes.TextFitAttributes.BaselineOffsetAttribute.self],
+                foregroundColor: run[AttributeScopes.TextFitAttributes.ForegroundColorAttribute.self])
             if let attachment = run[AttributeScopes.TextFitAttributes.AttachmentAttribute.self] {
                 // Each U+FFFC of the run is one box; other characters of the run are text.
                 for character in piece {

@@ -160,8 +160,10 @@ public struct StyledText: Sendable, Hashable {
     }
 
     private static func check(_ value: CGFloat, field: String, allowsNegative: Bool) throws {
-        let limit = allowsNegative ? "a finite number of points between -100000 and 100000"
-                                   : "a number of points >= 0 and < 100000"
+        let limit =
+            allowsNegative
+            ? "a finite number of points between -100000 and 100000"
+            : "a number of points >= 0 and < 100000"
         guard value.isFinite, value < 100_000, allowsNegative ? value > -100_000 : value >= 0 else {
             throw StyledTextError.invalidValue(field: field, value: Double(value), limit: limit)
         }

@@ -51,7 +51,9 @@ package final class Locked<State>: @unchecked Sendable {
     /// Runs `body` with exclusive access to the state.
     /// - Complexity: the lock, `body`, the unlock; `body` must not take this lock again.
     @inlinable @inline(__always)
-    package func withLock<Result, E: Error>(_ body: (inout sending State) throws(E) -> sending Result) throws(E) -> sending Result {
+    package func withLock<Result, E: Error>(
+        _ body: (inout sending State) throws(E) -> sending Result
+    ) throws(E) -> sending Result {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body(&state)

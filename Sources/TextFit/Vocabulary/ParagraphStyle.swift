@@ -164,7 +164,9 @@ public struct ParagraphStyle: Sendable, Hashable {
     /// - Throws: `ParagraphStyleError` naming the field.
     public func validate() throws {
         func check(_ value: CGFloat, _ field: String) throws {
-            guard value.isFinite, value >= 0 else { throw ParagraphStyleError.invalidValue(field: field, value: Double(value)) }
+            guard value.isFinite, value >= 0 else {
+                throw ParagraphStyleError.invalidValue(field: field, value: Double(value))
+            }
         }
         try check(lineSpacing, "lineSpacing")
         try check(paragraphSpacing, "paragraphSpacing")
@@ -178,9 +180,12 @@ public struct ParagraphStyle: Sendable, Hashable {
         guard hyphenationFactor.isFinite, (0...1).contains(hyphenationFactor) else {
             throw ParagraphStyleError.invalidValue(field: "hyphenationFactor", value: Double(hyphenationFactor))
         }
-        guard tailIndent.isFinite else { throw ParagraphStyleError.invalidValue(field: "tailIndent", value: Double(tailIndent)) }
+        guard tailIndent.isFinite else {
+            throw ParagraphStyleError.invalidValue(field: "tailIndent", value: Double(tailIndent))
+        }
         if maximumLineHeight > 0, maximumLineHeight < minimumLineHeight {
-            throw ParagraphStyleError.maximumBelowMinimum(minimum: Double(minimumLineHeight), maximum: Double(maximumLineHeight))
+            throw ParagraphStyleError.maximumBelowMinimum(
+                minimum: Double(minimumLineHeight), maximum: Double(maximumLineHeight))
         }
         for tab in tabStops {
             try check(tab.location, "tabStops.location")
@@ -189,11 +194,13 @@ public struct ParagraphStyle: Sendable, Hashable {
             }
         }
         // Points beyond 1e7 overflow nothing but are always a caller's bug; a bound keeps unit arithmetic exact.
-        for (value, field) in [(lineSpacing, "lineSpacing"), (paragraphSpacing, "paragraphSpacing"),
-                               (paragraphSpacingBefore, "paragraphSpacingBefore"), (minimumLineHeight, "minimumLineHeight"),
-                               (maximumLineHeight, "maximumLineHeight"), (firstLineHeadIndent, "firstLineHeadIndent"),
-                               (headIndent, "headIndent"), (abs(tailIndent), "tailIndent"), (lineHeightMultiple, "lineHeightMultiple"),
-                               (defaultTabInterval, "defaultTabInterval")] where value > ParagraphStyle.largestValue {
+        for (value, field) in [
+            (lineSpacing, "lineSpacing"), (paragraphSpacing, "paragraphSpacing"),
+            (paragraphSpacingBefore, "paragraphSpacingBefore"), (minimumLineHeight, "minimumLineHeight"),
+            (maximumLineHeight, "maximumLineHeight"), (firstLineHeadIndent, "firstLineHeadIndent"),
+            (headIndent, "headIndent"), (abs(tailIndent), "tailIndent"), (lineHeightMultiple, "lineHeightMultiple"),
+            (defaultTabInterval, "defaultTabInterval"),
+        ] where value > ParagraphStyle.largestValue {
             throw ParagraphStyleError.tooLarge(field: field, value: Double(value))
         }
     }

@@ -22,8 +22,10 @@ public struct TextAttributes: Sendable, Hashable {
     /// words take when the paragraph style hyphenates (H3, H6); nil: the styled text's `language`.
     public var language: String?
 
-    public init(font: Font? = nil, kern: CGFloat? = nil, baselineOffset: CGFloat? = nil,
-                foregroundColor: TextColor? = nil, language: String? = nil) {
+    public init(
+        font: Font? = nil, kern: CGFloat? = nil, baselineOffset: CGFloat? = nil,
+        foregroundColor: TextColor? = nil, language: String? = nil
+    ) {
         self.font = font
         self.kern = kern
         self.baselineOffset = baselineOffset

@@ -17,8 +17,11 @@ extension MeasureCase {
         for (style, source) in zip(styles, sources) where style.variations != nil {
             for adjustment in try fonts.font(source.0, size: source.1, face: style).variationAdjustments
             where seen.insert(adjustment).inserted {
-                members.append(.object(["tag": .string(adjustment.tag), "requested": .double(adjustment.requested),
-                                        "applied": adjustment.applied.map { .double($0) } ?? .null]))
+                members.append(
+                    .object([
+                        "tag": .string(adjustment.tag), "requested": .double(adjustment.requested),
+                        "applied": adjustment.applied.map { .double($0) } ?? .null,
+                    ]))
             }
         }
         return members.isEmpty ? [] : [JSONMember("variationAdjustments", .array(members))]

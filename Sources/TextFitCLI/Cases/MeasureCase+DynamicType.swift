@@ -12,10 +12,16 @@ extension MeasureCase {
         let categoryName = try Self.optionalString(json, "contentSizeCategory")
         guard styleName != nil || categoryName != nil else { return }
         guard let styleName else {
-            throw CaseError(message: "field 'contentSizeCategory' needs 'textStyle' (body, headline, caption1, …): a category scales a text style")
+            throw CaseError(
+                message:
+                    "field 'contentSizeCategory' needs 'textStyle' (body, headline, caption1, …): a category scales a text style"
+            )
         }
         if json["size"] != nil, json["size"] != .null {
-            throw CaseError(message: "fields 'size' and 'textStyle' both given: the text style's size comes from the Dynamic Type table; drop 'size'")
+            throw CaseError(
+                message:
+                    "fields 'size' and 'textStyle' both given: the text style's size comes from the Dynamic Type table; drop 'size'"
+            )
         }
         let style: Font.TextStyle
         let category: ContentSizeCategory

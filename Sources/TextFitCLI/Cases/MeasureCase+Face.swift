@@ -18,8 +18,9 @@ extension MeasureCase {
         /// This style with `other`'s fields where it sets them (a run over its case; a run's `features` or
         /// `variations` replace the case's whole object, as a run's font replaces the case's).
         func overridden(by other: FaceStyle) -> FaceStyle {
-            FaceStyle(weight: other.weight ?? weight, italic: other.italic ?? italic,
-                      features: other.features ?? features, variations: other.variations ?? variations)
+            FaceStyle(
+                weight: other.weight ?? weight, italic: other.italic ?? italic,
+                features: other.features ?? features, variations: other.variations ?? variations)
         }
 
         /// The settings as TextFit's values.
@@ -33,14 +34,16 @@ extension MeasureCase {
     static let faceFields = ["weight", "italic", "features", "variations"]
 
     /// What `weight` takes, for messages and help.
-    static let weightRequirement = "a weight name (" + Font.Weight.named.map(\.name).joined(separator: ", ")
+    static let weightRequirement =
+        "a weight name (" + Font.Weight.named.map(\.name).joined(separator: ", ")
         + ") or a number from 100 to 900"
 
     /// Reads `weight` and `italic` of a case or a run; `name` prefixes the fields in messages (`runs[1]`).
     /// - Throws: `CaseError` naming the field and what it takes.
     static func faceStyle(_ item: JSONValue, name: String? = nil) throws -> FaceStyle {
         func field(_ key: String) -> String { name.map { "\($0).\(key)" } ?? key }
-        var style = FaceStyle(weight: try weight(item, field: field("weight")), italic: try italic(item, field: field("italic")))
+        var style = FaceStyle(
+            weight: try weight(item, field: field("weight")), italic: try italic(item, field: field("italic")))
         style.features = try settings(item, key: "features", field: field("features"), wholeNumbers: true)?
             .mapValues { Int($0) }
         style.variations = try settings(item, key: "variations", field: field("variations"), wholeNumbers: false)
@@ -59,8 +62,12 @@ extension MeasureCase {
 
     /// `features` or `variations`: an object of four-letter tags to numbers (whole numbers from 0 for
     /// features).
-    private static func settings(_ item: JSONValue, key: String, field: String, wholeNumbers: Bool) throws -> [String: Double]? {
-        let requirement = wholeNumbers ? "an object of OpenType tags to whole numbers from 0, e.g. {\"tnum\": 1, \"liga\": 0}"
+    private static func settings(
+        _ item: JSONValue, key: String, field: String, wholeNumbers: Bool
+    ) throws -> [String: Double]? {
+        let requirement =
+            wholeNumbers
+            ? "an object of OpenType tags to whole numbers from 0, e.g. {\"tnum\": 1, \"liga\": 0}"
             : "an object of axis tags to numbers, e.g. {\"wght\": 650}"
         switch item[key] {
         case nil, .null?: return nil
@@ -73,10 +80,15 @@ extension MeasureCase {
                 case .int(let v): number = Double(v)
                 case .double(let v): number = v
                 case .numberLiteral(let literal): number = Double(literal) ?? .nan
-                default: throw CaseError(message: "field '\(field).\(tag)' must be a number (\(requirement)), got \(value.typeName)")
+                default:
+                    throw CaseError(
+                        message: "field '\(field).\(tag)' must be a number (\(requirement)), got \(value.typeName)")
                 }
                 if wholeNumbers, !(number >= 0 && number <= Double(UInt32.max) && number.rounded() == number) {
-                    throw CaseError(message: "field '\(field).\(tag)' must be a whole number from 0 (0 off, 1 on, n an alternate), got \(JSONWriter.format(number))")
+                    throw CaseError(
+                        message:
+                            "field '\(field).\(tag)' must be a whole number from 0 (0 off, 1 on, n an alternate), got \(JSONWriter.format(number))"
+                    )
                 }
                 if !number.isFinite { throw CaseError(message: "field '\(field).\(tag)' must be a finite number") }
                 result[tag] = number
@@ -121,9 +133,12 @@ extension MeasureCase {
     static func weight(named name: String) throws -> Font.Weight {
         if let named = Font.Weight.named.first(where: { $0.name == name }) { return named.weight }
         let folded = name.lowercased().filter { $0.isLetter }
-        let css = ["normal": "regular", "extralight": "ultraLight", "demibold": "semibold", "extrabold": "heavy",
-                   "ultrabold": "heavy", "hairline": "thin", "book": "regular"]
-        let meant = Font.Weight.named.first(where: { $0.name.lowercased() == folded })?.name ?? css[folded]
+        let css = [
+            "normal": "regular", "extralight": "ultraLight", "demibold": "semibold", "extrabold": "heavy",
+            "ultrabold": "heavy", "hairline": "thin", "book": "regular",
+        ]
+        let meant =
+            Font.Weight.named.first(where: { $0.name.lowercased() == folded })?.name ?? css[folded]
             ?? ArgumentParser.closest(to: name, among: Font.Weight.named.map(\.name))
         throw WeightNameError(hint: meant.map { "; did you mean '\($0)'?" } ?? "")
     }

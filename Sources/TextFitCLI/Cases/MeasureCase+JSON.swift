@@ -11,8 +11,11 @@ struct CaseError: Error, Equatable, CustomStringConvertible, LocalizedError {
 extension MeasureCase {
     /// The fields a batch case may have; others are ignored so callers can carry their own data
     /// (expected values, notes) on the same line.
-    static let jsonFields = ["id", "text", "family", "fontFile", "faceIndex", "size", "width", "maxLines",
-                             "lineBreakMode", "runs", "paragraph", "language"] + queryFields + fallbackFields + faceFields + dynamicTypeFields
+    static let jsonFields =
+        [
+            "id", "text", "family", "fontFile", "faceIndex", "size", "width", "maxLines",
+            "lineBreakMode", "runs", "paragraph", "language",
+        ] + queryFields + fallbackFields + faceFields + dynamicTypeFields
 
     /// Decodes a batch case from a JSON object (see the command-line contract in architecture.md).
     /// - Throws: `CaseError` naming the field with a wrong type or value.
@@ -64,8 +67,9 @@ extension MeasureCase {
         }
         if let modeName = try Self.optionalString(json, "lineBreakMode") {
             guard let mode = LineBreakMode(rawValue: modeName) else {
-                throw CaseError(message: "field 'lineBreakMode' must be one of \(LineBreakMode.names), got '\(modeName)'"
-                                + LineBreakMode.hint(for: modeName))
+                throw CaseError(
+                    message: "field 'lineBreakMode' must be one of \(LineBreakMode.names), got '\(modeName)'"
+                        + LineBreakMode.hint(for: modeName))
             }
             lineBreakMode = mode
         }

@@ -5,9 +5,11 @@ import TextFit
 struct ParagraphCase: Equatable, Sendable {
     var style = ParagraphStyle()
 
-    static let numberFields = ["lineSpacing", "paragraphSpacing", "paragraphSpacingBefore", "lineHeightMultiple",
-                               "minimumLineHeight", "maximumLineHeight", "firstLineHeadIndent", "headIndent",
-                               "tailIndent", "defaultTabInterval"]
+    static let numberFields = [
+        "lineSpacing", "paragraphSpacing", "paragraphSpacingBefore", "lineHeightMultiple",
+        "minimumLineHeight", "maximumLineHeight", "firstLineHeadIndent", "headIndent",
+        "tailIndent", "defaultTabInterval",
+    ]
     static let fields = numberFields + ["alignment", "baseWritingDirection", "tabStops", "hyphenationFactor"]
     static let directions = WritingDirection.allCases.map(\.rawValue)
 
@@ -44,8 +46,9 @@ struct ParagraphCase: Equatable, Sendable {
         }
         if let name = try Self.string(json, "baseWritingDirection") {
             guard let direction = WritingDirection(rawValue: name) else {
-                throw CaseError(message: "field 'paragraph.baseWritingDirection' must be one of "
-                                + "\(Self.directions.joined(separator: ", ")), got '\(name)'")
+                throw CaseError(
+                    message: "field 'paragraph.baseWritingDirection' must be one of "
+                        + "\(Self.directions.joined(separator: ", ")), got '\(name)'")
             }
             style.baseWritingDirection = direction
         }
@@ -79,11 +82,15 @@ struct ParagraphCase: Equatable, Sendable {
                 let terminators = try string(item, "columnTerminators", in: "tabStops.columnTerminators")
                     .map { CharacterSet(charactersIn: $0) }
                 if name == "decimal" {
-                    return TextTab(alignment: .right, location: CGFloat(location),
-                                   columnTerminators: terminators ?? CharacterSet(charactersIn: "."))
+                    return TextTab(
+                        alignment: .right, location: CGFloat(location),
+                        columnTerminators: terminators ?? CharacterSet(charactersIn: "."))
                 }
                 guard let alignment = TextAlignment(rawValue: name), alignment != .justified else {
-                    throw CaseError(message: "field 'paragraph.tabStops.alignment' must be one of natural, left, center, right, decimal, got '\(name)'")
+                    throw CaseError(
+                        message:
+                            "field 'paragraph.tabStops.alignment' must be one of natural, left, center, right, decimal, got '\(name)'"
+                    )
                 }
                 return TextTab(alignment: alignment, location: CGFloat(location), columnTerminators: terminators)
             }
@@ -99,8 +106,11 @@ struct ParagraphCase: Equatable, Sendable {
     private static func refuseNearMisses(_ members: [JSONMember], of fields: [String], in object: String) throws {
         for member in members where !fields.contains(member.key) {
             let lowered = member.key.lowercased()
-            if let field = fields.first(where: { $0.lowercased() == lowered || (member.key.count >= 4
-                && ArgumentParser.editDistance(lowered, $0.lowercased()) <= 2) }) {
+            if let field = fields.first(where: {
+                $0.lowercased() == lowered
+                    || (member.key.count >= 4
+                        && ArgumentParser.editDistance(lowered, $0.lowercased()) <= 2)
+            }) {
                 throw CaseError(message: "unknown field '\(object).\(member.key)'; did you mean '\(object).\(field)'?")
             }
         }
@@ -113,7 +123,8 @@ struct ParagraphCase: Equatable, Sendable {
         case .int(let value)?: return Double(value)
         case .double(let value)?: return value
         case .numberLiteral(let text)?: return Double(text) ?? .nan
-        case let other?: throw CaseError(message: "field 'paragraph.\(name ?? field)' must be a number, got \(other.typeName)")
+        case let other?:
+            throw CaseError(message: "field 'paragraph.\(name ?? field)' must be a number, got \(other.typeName)")
         }
     }
 
@@ -121,7 +132,8 @@ struct ParagraphCase: Equatable, Sendable {
         switch json[field] {
         case nil, .null?: return nil
         case .string(let value)?: return value
-        case let other?: throw CaseError(message: "field 'paragraph.\(name ?? field)' must be a string, got \(other.typeName)")
+        case let other?:
+            throw CaseError(message: "field 'paragraph.\(name ?? field)' must be a string, got \(other.typeName)")
         }
     }
 }

@@ -46,9 +46,14 @@ extension MeasureCase {
             if factor != nil { throw CaseError(message: "field 'minimumScaleFactor' needs 'query': 'fitFontSize'") }
             let pair = try numbers("range", in: json, query: name, what: "[start, end], two UTF-16 offsets")
             guard let start = Int(exactly: pair.0), let end = Int(exactly: pair.1) else {
-                throw CaseError(message: "field 'range' must be [start, end], two whole UTF-16 offsets, got [\(JSONWriter.format(pair.0)), \(JSONWriter.format(pair.1))]")
+                throw CaseError(
+                    message:
+                        "field 'range' must be [start, end], two whole UTF-16 offsets, got [\(JSONWriter.format(pair.0)), \(JSONWriter.format(pair.1))]"
+                )
             }
-            guard start <= end else { throw CaseError(message: "field 'range': \(TextRangeError.reversedRange(start: start, end: end))") }
+            guard start <= end else {
+                throw CaseError(message: "field 'range': \(TextRangeError.reversedRange(start: start, end: end))")
+            }
             return .rects(start: start, end: end)
         case "hitTest":
             if factor != nil { throw CaseError(message: "field 'minimumScaleFactor' needs 'query': 'fitFontSize'") }
@@ -62,7 +67,10 @@ extension MeasureCase {
             return name == "tightestWidth" ? .tightestWidth : .widthRange
         case "fitFontSize":
             guard let factor else {
-                throw CaseError(message: "query 'fitFontSize' needs field 'minimumScaleFactor' (\(MeasureQuery.minimumScaleFactorRequirement))")
+                throw CaseError(
+                    message:
+                        "query 'fitFontSize' needs field 'minimumScaleFactor' (\(MeasureQuery.minimumScaleFactorRequirement))"
+                )
             }
             return .fitFontSize(minimumScaleFactor: factor)
         default:
@@ -77,12 +85,16 @@ extension MeasureCase {
     }
 
     /// The two numbers of `field` (`range`, `point`), which `query` needs.
-    private static func numbers(_ field: String, in json: JSONValue, query: String, what: String) throws -> (Double, Double) {
+    private static func numbers(_ field: String, in json: JSONValue, query: String, what: String) throws -> (Double, Double)
+    {
         guard let value = json[field], value != .null else {
             throw CaseError(message: "query '\(query)' needs field '\(field)': \(what)")
         }
         guard case .array(let items) = value, items.count == 2 else {
-            throw CaseError(message: "field '\(field)' must be \(what), got \(value.typeName == "array" ? "an array of another length" : value.typeName)")
+            throw CaseError(
+                message:
+                    "field '\(field)' must be \(what), got \(value.typeName == "array" ? "an array of another length" : value.typeName)"
+            )
         }
         func number(_ item: JSONValue) throws -> Double {
             switch item {
@@ -106,7 +118,8 @@ extension MeasureCase {
         case let other?: throw CaseError(message: "field 'minimumScaleFactor' must be a number, got \(other.typeName)")
         }
         guard value >= 0, value <= 1 else {
-            throw CaseError(message: "field 'minimumScaleFactor' must be \(MeasureQuery.minimumScaleFactorRequirement), got \(text)")
+            throw CaseError(
+                message: "field 'minimumScaleFactor' must be \(MeasureQuery.minimumScaleFactorRequirement), got \(text)")
         }
         return value
     }
@@ -118,8 +131,9 @@ extension MeasureCase {
     /// - Throws: `MeasureError` from the engine.
     func shownText(_ prepared: PreparedText) throws -> (text: PreparedText, fit: FontSizeFit?) {
         guard case .fitFontSize(let factor)? = query else { return (prepared, nil) }
-        let fit = try prepared.fittingFontSize(width: width.map { CGFloat($0) }, numberOfLines: maxLines,
-                                               minimumScaleFactor: CGFloat(factor), lineBreakMode: lineBreakMode)
+        let fit = try prepared.fittingFontSize(
+            width: width.map { CGFloat($0) }, numberOfLines: maxLines,
+            minimumScaleFactor: CGFloat(factor), lineBreakMode: lineBreakMode)
         return (fit.preparedText, fit)
     }
 
@@ -135,10 +149,18 @@ extension MeasureCase {
         case .rects(let start, let end)?:
             let layout = try layout ?? self.layout(prepared)
             let rects = try layout.rects(for: start..<end)
-            return [JSONMember("rects", .array(rects.map { selection in
-                .object(["x": .double(Double(selection.rect.minX)), "y": .double(Double(selection.rect.minY)),
-                         "width": .double(Double(selection.rect.width)), "height": .double(Double(selection.rect.height))])
-            }))]
+            return [
+                JSONMember(
+                    "rects",
+                    .array(
+                        rects.map { selection in
+                            .object([
+                                "x": .double(Double(selection.rect.minX)), "y": .double(Double(selection.rect.minY)),
+                                "width": .double(Double(selection.rect.width)),
+                                "height": .double(Double(selection.rect.height)),
+                            ])
+                        }))
+            ]
         case .hitTest(let x, let y)?:
             let layout = try layout ?? self.layout(prepared)
             let position = layout.closestPosition(to: CGPoint(x: x, y: y))
@@ -149,10 +171,14 @@ extension MeasureCase {
             return [JSONMember("tightestWidth", .double(Double(tightest)))]
         case .widthRange?:
             let range = try prepared.widthRange(at: width, numberOfLines: maxLines, lineBreakMode: lineBreakMode)
-            return [JSONMember("widthRange", .object([
-                "min": .double(Double(range.lowerBound)),
-                "max": range.upperBound.map { .double(Double($0)) } ?? .null,
-            ]))]
+            return [
+                JSONMember(
+                    "widthRange",
+                    .object([
+                        "min": .double(Double(range.lowerBound)),
+                        "max": range.upperBound.map { .double(Double($0)) } ?? .null,
+                    ]))
+            ]
         case .fitFontSize?:
             let found = try fit ?? shownText(prepared).fit
             guard let found else { return [] }

@@ -19,8 +19,10 @@ extension MeasureCase {
         var language: String?
     }
 
-    static let runFields = ["start", "end", "family", "fontFile", "faceIndex", "size", "weight", "italic", "kern",
-                            "baselineOffset", "color", "features", "variations", "language"]
+    static let runFields = [
+        "start", "end", "family", "fontFile", "faceIndex", "size", "weight", "italic", "kern",
+        "baselineOffset", "color", "features", "variations", "language",
+    ]
 
     /// Decodes `runs`, if present.
     /// - Throws: `CaseError` naming the run and field (`runs[1].end`) with a wrong type or value.
@@ -67,7 +69,9 @@ extension MeasureCase {
         case (nil, let path?): run.font = .file(path: path, faceIndex: faceIndex ?? 0)
         case (nil, nil): break
         }
-        if faceIndex != nil, fontFile == nil { throw CaseError(message: "field '\(field("faceIndex"))' needs '\(field("fontFile"))'") }
+        if faceIndex != nil, fontFile == nil {
+            throw CaseError(message: "field '\(field("faceIndex"))' needs '\(field("fontFile"))'")
+        }
         if let (value, text) = try renamed({ try optionalNumber(item, "size") }) {
             do { run.size = try CaseLimits.size(value) } catch {
                 throw CaseError(message: "field '\(field("size"))' must be \(CaseLimits.sizeRequirement), got \(text)")
@@ -77,7 +81,9 @@ extension MeasureCase {
         for key in ["kern", "baselineOffset"] {
             guard let (value, text) = try renamed({ try optionalNumber(item, key) }) else { continue }
             guard value.isFinite, abs(value) < CaseLimits.maximumSize else {
-                throw CaseError(message: "field '\(field(key))' must be a finite number of points between -100000 and 100000, got \(text)")
+                throw CaseError(
+                    message:
+                        "field '\(field(key))' must be a finite number of points between -100000 and 100000, got \(text)")
             }
             if key == "kern" { run.kern = value } else { run.baselineOffset = value }
         }
@@ -92,13 +98,15 @@ extension MeasureCase {
         case nil, .null?: return nil
         case .string(let text)?:
             let digits = text.dropFirst()
-            if text.hasPrefix("#"), digits.count == 6, let value = UInt32(digits, radix: 16), digits.allSatisfy(\.isHexDigit) {
+            if text.hasPrefix("#"), digits.count == 6, let value = UInt32(digits, radix: 16), digits.allSatisfy(\.isHexDigit)
+            {
                 func component(_ shift: UInt32) -> Double { Double((value >> shift) & 0xFF) / 255 }
                 return TextColor(red: component(16), green: component(8), blue: component(0))
             }
             throw CaseError(message: "field '\(field)' must be a colour '#rrggbb' (six hexadecimal digits), got '\(text)'")
         case let other?:
-            throw CaseError(message: "field '\(field)' must be a colour '#rrggbb' (six hexadecimal digits), got \(other.typeName)")
+            throw CaseError(
+                message: "field '\(field)' must be a colour '#rrggbb' (six hexadecimal digits), got \(other.typeName)")
         }
     }
 
@@ -109,11 +117,13 @@ extension MeasureCase {
         var styled = try StyledText(text, font: base)
         styled.language = language
         for run in runs where run.end > run.start {
-            let runFont = try self.font(run.font ?? font, size: run.size ?? size, face: face.overridden(by: run.face),
-                                        fonts: fonts)
-            let attributes = TextAttributes(font: runFont, kern: run.kern.map { CGFloat($0) },
-                                            baselineOffset: run.baselineOffset.map { CGFloat($0) }, foregroundColor: run.color,
-                                            language: run.language)
+            let runFont = try self.font(
+                run.font ?? font, size: run.size ?? size, face: face.overridden(by: run.face),
+                fonts: fonts)
+            let attributes = TextAttributes(
+                font: runFont, kern: run.kern.map { CGFloat($0) },
+                baselineOffset: run.baselineOffset.map { CGFloat($0) }, foregroundColor: run.color,
+                language: run.language)
             try styled.setAttributes(attributes, range: run.start..<run.end)
         }
         do {
@@ -122,8 +132,9 @@ extension MeasureCase {
         } catch StyledTextError.rangeSplitsCluster(_, let offset) {
             let index = runs.firstIndex { $0.start == offset || $0.end == offset } ?? 0
             let key = runs.indices.contains(index) && runs[index].start == offset ? "start" : "end"
-            throw CaseError(message: "field 'runs[\(index)].\(key)' = \(offset) falls inside a grapheme cluster "
-                                     + "(a surrogate pair, a letter and its marks): a run must start and end between clusters")
+            throw CaseError(
+                message: "field 'runs[\(index)].\(key)' = \(offset) falls inside a grapheme cluster "
+                    + "(a surrogate pair, a letter and its marks): a run must start and end between clusters")
         }
     }
 }

@@ -38,9 +38,11 @@ struct MeasureCase: Equatable, Sendable {
     /// The text's BCP 47 language (`language`), which picks the hyphenation dictionary (H6); nil: none.
     var language: String?
 
-    init(text: String, font: FontSource = .family(BundledFonts.defaultFamily),
-                size: Double = MeasureCase.defaultSize, width: Double? = nil, maxLines: Int = 0,
-                lineBreakMode: LineBreakMode = .byWordWrapping) {
+    init(
+        text: String, font: FontSource = .family(BundledFonts.defaultFamily),
+        size: Double = MeasureCase.defaultSize, width: Double? = nil, maxLines: Int = 0,
+        lineBreakMode: LineBreakMode = .byWordWrapping
+    ) {
         self.text = text
         self.font = font
         self.size = size
@@ -96,20 +98,23 @@ final class FontCache: Sendable {
     /// The font of `source` at `size`; for a family, its face for `face`'s weight and slant (a font file is
     /// one face: `face` is ignored).
     func font(_ source: MeasureCase.FontSource, size: Double, face: MeasureCase.FaceStyle = .init()) throws -> Font {
-        let key = Key(source: source, size: size,
-                      face: source.isFamily ? face : .init(features: face.features, variations: face.variations))
+        let key = Key(
+            source: source, size: size,
+            face: source.isFamily ? face : .init(features: face.features, variations: face.variations))
         if let cached = fonts.withLock({ $0[key] }) { return try cached.get() }
         func load() -> Result<Font, Error> {
             Result {
                 switch source {
                 case .family(let family):
                     let settings = try face.settings()
-                    return try Font(family: family, size: CGFloat(size), weight: face.weight ?? .regular, italic: face.italic ?? false,
-                                    features: settings.features, variations: settings.variations)
+                    return try Font(
+                        family: family, size: CGFloat(size), weight: face.weight ?? .regular, italic: face.italic ?? false,
+                        features: settings.features, variations: settings.variations)
                 case .file(let path, let faceIndex):
                     let settings = try face.settings()
-                    return try Font(file: path, faceIndex: faceIndex, size: CGFloat(size), features: settings.features,
-                                    variations: settings.variations)
+                    return try Font(
+                        file: path, faceIndex: faceIndex, size: CGFloat(size), features: settings.features,
+                        variations: settings.variations)
                 }
             }
         }

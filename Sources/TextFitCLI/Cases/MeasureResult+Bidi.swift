@@ -8,13 +8,21 @@ extension MeasureResult {
         guard case .object(var members) = result else { return result }
         for index in members.indices where members[index].key == "lines" {
             guard case .array(let lines) = members[index].value else { continue }
-            members[index].value = .array(zip(lines, layout.lines).map { json, line in
-                guard case .object(var fields) = json else { return json }
-                fields.append(JSONMember("visual", .array(line.visualRuns.map { run in
-                    .object(["start": .int(run.range.lowerBound), "end": .int(run.range.upperBound), "rtl": .bool(run.isRightToLeft)])
-                })))
-                return .object(fields)
-            })
+            members[index].value = .array(
+                zip(lines, layout.lines).map { json, line in
+                    guard case .object(var fields) = json else { return json }
+                    fields.append(
+                        JSONMember(
+                            "visual",
+                            .array(
+                                line.visualRuns.map { run in
+                                    .object([
+                                        "start": .int(run.range.lowerBound), "end": .int(run.range.upperBound),
+                                        "rtl": .bool(run.isRightToLeft),
+                                    ])
+                                })))
+                    return .object(fields)
+                })
         }
         let direction = layout.baseWritingDirection == .rightToLeft ? "rtl" : "ltr"
         let position = members.firstIndex { $0.key == "lines" } ?? members.endIndex

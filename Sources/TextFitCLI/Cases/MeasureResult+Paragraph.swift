@@ -6,8 +6,9 @@ extension MeasureResult {
     /// of its box), `baseline` and `height` (P1–P9). A plain case's result is left as it is.
     static func addingLineBoxes(_ result: JSONValue, layout: TextLayout) -> JSONValue {
         guard case .object(var members) = result,
-              let index = members.firstIndex(where: { $0.key == "lines" }),
-              case .array(let lines) = members[index].value else { return result }
+            let index = members.firstIndex(where: { $0.key == "lines" }),
+            case .array(let lines) = members[index].value
+        else { return result }
         let boxed = zip(lines, layout.lines).map { json, line -> JSONValue in
             guard case .object(var fields) = json else { return json }
             fields.append(JSONMember("x", .double(Double(line.x))))

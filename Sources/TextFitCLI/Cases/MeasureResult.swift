@@ -21,17 +21,18 @@ enum MeasureResult {
             "height": .double(Double(layout.size.height)),
             "lineCount": .int(layout.lineCount),
             "truncated": .bool(layout.isTruncated),
-            "lines": .array(layout.lines.map { line in
-                let fields: JSONValue = .object([
-                    "start": .int(line.range.lowerBound),
-                    "end": .int(line.range.upperBound),
-                    "text": .string(line.text),
-                    "width": .double(Double(line.width)),
-                ])
-                // A hyphenated line (H2) adds the flag after its width; other lines keep their four keys.
-                guard line.isHyphenated, case .object(let members) = fields else { return fields }
-                return .object(members + [JSONMember("hyphenated", .bool(true))])
-            }),
+            "lines": .array(
+                layout.lines.map { line in
+                    let fields: JSONValue = .object([
+                        "start": .int(line.range.lowerBound),
+                        "end": .int(line.range.upperBound),
+                        "text": .string(line.text),
+                        "width": .double(Double(line.width)),
+                    ])
+                    // A hyphenated line (H2) adds the flag after its width; other lines keep their four keys.
+                    guard line.isHyphenated, case .object(let members) = fields else { return fields }
+                    return .object(members + [JSONMember("hyphenated", .bool(true))])
+                }),
         ])
     }
 

@@ -54,8 +54,12 @@ struct CheckConstraints: Sendable {
 
     /// The constraints in parsed JSON (`file` names them in messages).
     static func parse(_ json: JSONValue, file: String) throws -> CheckConstraints {
-        func fail(_ place: String?, _ message: String) -> CatalogError { CatalogError(file: file, place: place, message: message) }
-        guard case .object(let members) = json else { throw fail(nil, "the constraints file is a JSON object, got \(json.typeName)") }
+        func fail(_ place: String?, _ message: String) -> CatalogError {
+            CatalogError(file: file, place: place, message: message)
+        }
+        guard case .object(let members) = json else {
+            throw fail(nil, "the constraints file is a JSON object, got \(json.typeName)")
+        }
         for member in members where !topLevelFields.contains(member.key) {
             let near = ArgumentParser.closest(to: member.key, among: topLevelFields).map { "; did you mean '\($0)'?" } ?? ""
             throw fail(nil, "unknown member '\(member.key)' (it takes \(topLevelFields.joined(separator: ", ")))\(near)")
@@ -63,8 +67,11 @@ struct CheckConstraints: Sendable {
         var constraints = CheckConstraints(file: file, defaults: [], entries: [], placeholders: [:])
         constraints.placeholders = try samples(json["placeholders"], place: "placeholders", fail: fail)
         if let defaults = json["defaults"], defaults != .null {
-            guard case .object(let fields) = defaults else { throw fail("defaults", "must be an object, got \(defaults.typeName)") }
-            constraints.defaults = try checkedFields(fields.filter { $0.key != "placeholders" }, place: "defaults", fail: fail)
+            guard case .object(let fields) = defaults else {
+                throw fail("defaults", "must be an object, got \(defaults.typeName)")
+            }
+            constraints.defaults = try checkedFields(
+                fields.filter { $0.key != "placeholders" }, place: "defaults", fail: fail)
             // Defaults may carry placeholders too: they sit between the file's and the entries'.
             let own = try samples(defaults["placeholders"], place: "defaults.placeholders", fail: fail)
             constraints.placeholders.merge(own) { _, new in new }
@@ -84,8 +91,10 @@ struct CheckConstraints: Sendable {
                 }
                 let batchFields = fields.filter { $0.key != "match" && $0.key != "placeholders" }
                 _ = try checkedFields(constraints.defaults.merging(batchFields), place: place, fail: fail)
-                constraints.entries.append(Entry(match: match, glob: glob, fields: batchFields,
-                                                 placeholders: try samples(item["placeholders"], place: "\(place).placeholders", fail: fail)))
+                constraints.entries.append(
+                    Entry(
+                        match: match, glob: glob, fields: batchFields,
+                        placeholders: try samples(item["placeholders"], place: "\(place).placeholders", fail: fail)))
             }
         case let other?: throw fail("keys", "must be an array of objects, got \(other.typeName)")
         }
@@ -94,8 +103,10 @@ struct CheckConstraints: Sendable {
 
     /// `fields` if a batch case with them (and an empty text) reads; else the batch message at `place`.
     @discardableResult
-    private static func checkedFields(_ fields: [JSONMember], place: String,
-                                      fail: (String?, String) -> CatalogError) throws -> [JSONMember] {
+    private static func checkedFields(
+        _ fields: [JSONMember], place: String,
+        fail: (String?, String) -> CatalogError
+    ) throws -> [JSONMember] {
         for field in fields where refusedFields.contains(field.key) {
             throw fail(place, "field '\(field.key)' cannot be given here: the text comes from the catalog")
         }
@@ -109,10 +120,14 @@ struct CheckConstraints: Sendable {
         return fields
     }
 
-    private static func samples(_ value: JSONValue?, place: String,
-                                fail: (String?, String) -> CatalogError) throws -> [String: String] {
+    private static func samples(
+        _ value: JSONValue?, place: String,
+        fail: (String?, String) -> CatalogError
+    ) throws -> [String: String] {
         guard let value, value != .null else { return [:] }
-        guard case .object(let members) = value else { throw fail(place, "must be an object of strings, got \(value.typeName)") }
+        guard case .object(let members) = value else {
+            throw fail(place, "must be an object of strings, got \(value.typeName)")
+        }
         var table: [String: String] = [:]
         for member in members {
             guard case .string(let sample) = member.value else {

@@ -22,12 +22,16 @@ struct CheckReport {
             }
             let lines = "\(fit.lineCount)/\(measureCase.maxLines == 0 ? "∞" : String(measureCase.maxLines))"
             let shown = TextTable.quoted(TextTable.prefix(fit.shownLines.joined(separator: "⏎"), Self.shownLimit))
-            return [TextTable.prefix(string.key.replacingOccurrences(of: "\n", with: "⏎"), 40), string.language, string.variation ?? "-", lines,
-                    TextTable.number(fit.overflow, decimals: 1) + " pt", shown]
+            return [
+                TextTable.prefix(string.key.replacingOccurrences(of: "\n", with: "⏎"), 40), string.language,
+                string.variation ?? "-", lines,
+                TextTable.number(fit.overflow, decimals: 1) + " pt", shown,
+            ]
         }
         var lines: [String] = []
         if !rows.isEmpty {
-            lines = Self.columns(["KEY", "LANGUAGE", "VARIATION", "LINES", "OVERFLOW", "SHOWN"], rows, rightAligned: [3, 4])
+            lines = Self.columns(
+                ["KEY", "LANGUAGE", "VARIATION", "LINES", "OVERFLOW", "SHOWN"], rows, rightAligned: [3, 4])
             lines.append("")
         }
         return lines + [summary()]
@@ -68,8 +72,9 @@ struct CheckReport {
         for table in tables {
             let missing = table.missingTranslations()
             guard !missing.isEmpty else { continue }
-            notes.append("\(table.file): \(missing.count) keys untranslated in some language (--pseudo checks them): "
-                         + Self.list(missing.map { "\($0.key) [\($0.languages.joined(separator: " "))]" }))
+            notes.append(
+                "\(table.file): \(missing.count) keys untranslated in some language (--pseudo checks them): "
+                    + Self.list(missing.map { "\($0.key) [\($0.languages.joined(separator: " "))]" }))
         }
         return notes
     }
@@ -86,12 +91,15 @@ struct CheckReport {
             let string = outcome.string
             var members: [JSONMember] = [
                 JSONMember("key", .string(string.key)), JSONMember("language", .string(string.language)),
-                JSONMember("variation", string.variation.map(JSONValue.string) ?? .null), JSONMember("text", .string(outcome.text)),
+                JSONMember("variation", string.variation.map(JSONValue.string) ?? .null),
+                JSONMember("text", .string(outcome.text)),
             ]
             if let fit = outcome.fit {
-                members += [JSONMember("fits", .bool(fit.fits)), JSONMember("lineCount", .int(fit.lineCount)),
-                            JSONMember("width", .double(fit.width)), JSONMember("overflow", .double(fit.overflow)),
-                            JSONMember("truncated", .bool(fit.truncated))]
+                members += [
+                    JSONMember("fits", .bool(fit.fits)), JSONMember("lineCount", .int(fit.lineCount)),
+                    JSONMember("width", .double(fit.width)), JSONMember("overflow", .double(fit.overflow)),
+                    JSONMember("truncated", .bool(fit.truncated)),
+                ]
             } else {
                 members += ["fits", "lineCount", "width", "overflow", "truncated"].map { JSONMember($0, .null) }
                 if let failure = outcome.failure { members.append(JSONMember("error", .string(failure))) }
@@ -106,19 +114,24 @@ struct CheckReport {
         var languages: [String: [CheckOutcome]] = [:]
         for outcome in outcomes { languages[outcome.string.language, default: []].append(outcome) }
         var xml = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
-        xml += #"<testsuites name="textfit check" tests="\#(outcomes.count)" failures="\#(overflows.count)" errors="\#(failures.count)" skipped="\#(unchecked.count)" time="\#(String(format: "%.3f", seconds))">"# + "\n"
+        xml +=
+            #"<testsuites name="textfit check" tests="\#(outcomes.count)" failures="\#(overflows.count)" errors="\#(failures.count)" skipped="\#(unchecked.count)" time="\#(String(format: "%.3f", seconds))">"#
+            + "\n"
         for language in languages.keys.sorted() {
             let cases = languages[language] ?? []
             let failed = cases.count { $0.fit?.fits == false }
             let errors = cases.count { $0.failure != nil }
             let skipped = cases.count { $0.measureCase == nil }
-            xml += "  <testsuite name=\"\(Self.escape(language))\" tests=\"\(cases.count)\" failures=\"\(failed)\" errors=\"\(errors)\" skipped=\"\(skipped)\">\n"
+            xml +=
+                "  <testsuite name=\"\(Self.escape(language))\" tests=\"\(cases.count)\" failures=\"\(failed)\" errors=\"\(errors)\" skipped=\"\(skipped)\">\n"
             for outcome in cases {
                 let name = outcome.string.key + (outcome.string.variation.map { " [\($0)]" } ?? "")
                 xml += "    <testcase classname=\"\(Self.escape(outcome.file))\" name=\"\(Self.escape(name))\""
                 if let fit = outcome.fit, !fit.fits, let measureCase = outcome.measureCase {
-                    let message = "overflows by \(TextTable.number(fit.overflow, decimals: 1)) pt: needs \(fit.lineCount) lines"
-                        + (measureCase.maxLines > 0 ? " of \(measureCase.maxLines)" : "") + " at width \(TextTable.number(measureCase.width ?? 0))"
+                    let message =
+                        "overflows by \(TextTable.number(fit.overflow, decimals: 1)) pt: needs \(fit.lineCount) lines"
+                        + (measureCase.maxLines > 0 ? " of \(measureCase.maxLines)" : "")
+                        + " at width \(TextTable.number(measureCase.width ?? 0))"
                     xml += ">\n      <failure type=\"overflow\" message=\"\(Self.escape(message))\">"
                     xml += Self.escape("text: \(outcome.text)\nshown: \(fit.shownLines.joined(separator: "\n       "))")
                     xml += "</failure>\n    </testcase>\n"
@@ -148,7 +161,11 @@ struct CheckReport {
             case "'": result += "&apos;"
             case "\t", "\n", "\r": result += "&#\(scalar.value);"
             default:
-                if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF { result += "\u{FFFD}" } else { result.unicodeScalars.append(scalar) }
+                if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
+                    result += "\u{FFFD}"
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
             }
         }
         return result
@@ -159,7 +176,8 @@ struct CheckReport {
     static func unmatchedEntries(_ constraints: CheckConstraints, tables: [StringTable]) -> [String] {
         let keys = Set(tables.flatMap(\.keys))
         return constraints.entries.enumerated().compactMap { index, entry in
-            keys.contains(where: entry.glob.matches) ? nil
+            keys.contains(where: entry.glob.matches)
+                ? nil
                 : "\(constraints.file): keys[\(index)]: match \(TextTable.quoted(entry.match)) matches no key of the catalogs"
         }
     }

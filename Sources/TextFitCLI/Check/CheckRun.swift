@@ -52,9 +52,11 @@ enum CheckRun {
             case "xcstrings":
                 tables.append(try XCStringsReader.read(path: path))
             case "strings", "stringsdict":
-                let strings = url.pathExtension.lowercased() == "strings"
+                let strings =
+                    url.pathExtension.lowercased() == "strings"
                     ? try StringsFileReader.read(path: path) : try StringsDictReader.read(path: path)
-                let group = url.deletingLastPathComponent().deletingLastPathComponent().path + "/"
+                let group =
+                    url.deletingLastPathComponent().deletingLastPathComponent().path + "/"
                     + url.deletingPathExtension().lastPathComponent
                 if let index = grouped[group] {
                     tables[index].strings += strings
@@ -72,7 +74,8 @@ enum CheckRun {
         }
         for index in tables.indices where tables[index].sourceLanguage.isEmpty {
             let languages = tables[index].languages
-            tables[index].sourceLanguage = languages.contains("en") ? "en" : languages.contains("Base") ? "Base" : languages.first ?? "en"
+            tables[index].sourceLanguage =
+                languages.contains("en") ? "en" : languages.contains("Base") ? "Base" : languages.first ?? "en"
         }
         return tables
     }
@@ -85,7 +88,8 @@ enum CheckRun {
         let sources = table.strings.filter { $0.language == table.sourceLanguage && untranslated.contains($0.key) }
         for language in PseudoLanguage.allCases {
             table.strings += sources.map {
-                CatalogString(key: $0.key, language: language.rawValue, variation: $0.variation, value: language.text(for: $0.value))
+                CatalogString(
+                    key: $0.key, language: language.rawValue, variation: $0.variation, value: language.text(for: $0.value))
             }
         }
         return table
@@ -115,8 +119,9 @@ enum CheckRun {
                     applied = known
                 } else {
                     do { applied = try constraints.resolve(indices) } catch {
-                        throw CatalogError(file: constraints.file, place: "keys " + indices.map { "[\($0)]" }.joined(),
-                                           message: "together, for key \(TextTable.quoted(string.key)): \(error)")
+                        throw CatalogError(
+                            file: constraints.file, place: "keys " + indices.map { "[\($0)]" }.joined(),
+                            message: "together, for key \(TextTable.quoted(string.key)): \(error)")
                     }
                     resolved[indices] = applied
                 }
@@ -131,8 +136,10 @@ enum CheckRun {
 
     /// Measures every outcome that has a case, on all cores (`TextBatch.map`), filling `fit` or `failure`;
     /// `progress` is called after each `progressChunk` strings with the count done.
-    static func measure(_ outcomes: inout [CheckOutcome], concurrency: Int = TextBatch.defaultConcurrency,
-                        progress: (Int) -> Void = { _ in }) {
+    static func measure(
+        _ outcomes: inout [CheckOutcome], concurrency: Int = TextBatch.defaultConcurrency,
+        progress: (Int) -> Void = { _ in }
+    ) {
         let fonts = FontCache()
         let checked = outcomes.indices.filter { outcomes[$0].measureCase != nil }
         var done = 0
@@ -166,8 +173,9 @@ enum CheckRun {
         let needed = maxLines == 0 ? limited : try shown.measure(width: width, numberOfLines: 0, lineBreakMode: mode)
         let fits = !limited.isTruncated && (maxLines == 0 || needed.lineCount <= maxLines)
         guard !fits else {
-            return CheckFit(fits: true, lineCount: needed.lineCount, width: Double(limited.size.width), overflow: 0,
-                            truncated: false, shownLines: [])
+            return CheckFit(
+                fits: true, lineCount: needed.lineCount, width: Double(limited.size.width), overflow: 0,
+                truncated: false, shownLines: [])
         }
         var overflow = Double(needed.size.height - limited.size.height)
         if maxLines == 1, let width {
@@ -175,7 +183,8 @@ enum CheckRun {
             if oneLine.lineCount == 1 { overflow = max(0, Double(oneLine.size.width - width)) }
         }
         let lines = try shown.layout(width: width, numberOfLines: maxLines, lineBreakMode: mode).lines.map(\.text)
-        return CheckFit(fits: false, lineCount: needed.lineCount, width: Double(limited.size.width), overflow: overflow,
-                        truncated: limited.isTruncated, shownLines: lines)
+        return CheckFit(
+            fits: false, lineCount: needed.lineCount, width: Double(limited.size.width), overflow: overflow,
+            truncated: limited.isTruncated, shownLines: lines)
     }
 }

@@ -99,14 +99,18 @@ enum FormatPlaceholders {
         var index = start + 1
         func digits() -> String {
             var text = ""
-            while index < scalars.count, ("0"..."9").contains(scalars[index]) { text.unicodeScalars.append(scalars[index]); index += 1 }
+            while index < scalars.count, ("0"..."9").contains(scalars[index]) {
+                text.unicodeScalars.append(scalars[index]); index += 1
+            }
             return text
         }
         // A position: digits then `$`.
         let positionStart = index
         if !digits().isEmpty, index < scalars.count, scalars[index] == "$" { index += 1 } else { index = positionStart }
         var spec = ""
-        while index < scalars.count, "-+#0'".unicodeScalars.contains(scalars[index]) { spec.unicodeScalars.append(scalars[index]); index += 1 }
+        while index < scalars.count, "-+#0'".unicodeScalars.contains(scalars[index]) {
+            spec.unicodeScalars.append(scalars[index]); index += 1
+        }
         if index < scalars.count, scalars[index] == "*" { spec += "*"; index += 1 } else { spec += digits() }
         var precision: Int?
         if index < scalars.count, scalars[index] == "." {
@@ -127,8 +131,9 @@ enum FormatPlaceholders {
         guard index < scalars.count, conversions.contains(scalars[index]) else { return nil }
         let conversion = String(scalars[index])
         index += 1
-        return Placeholder(range: start..<index, plain: "%" + spec + length + conversion,
-                           lengthAndConversion: "%" + length + conversion, conversion: "%" + conversion,
-                           precision: precision)
+        return Placeholder(
+            range: start..<index, plain: "%" + spec + length + conversion,
+            lengthAndConversion: "%" + length + conversion, conversion: "%" + conversion,
+            precision: precision)
     }
 }

@@ -18,7 +18,8 @@ enum LanguageTag {
             let letters = part.allSatisfy { $0.isASCII && $0.isLetter }
             let digits = part.allSatisfy { $0.isASCII && $0.isNumber }
             let alphanumeric = part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
-            let ok = (letters && (part.count == 2 || part.count == 4)) || (digits && part.count == 3)
+            let ok =
+                (letters && (part.count == 2 || part.count == 4)) || (digits && part.count == 3)
                 || (alphanumeric && (5...8).contains(part.count))
                 || (alphanumeric && part.count == 4 && part.first?.isNumber == true)
             if !ok { return false }
@@ -29,7 +30,8 @@ enum LanguageTag {
     /// - Throws: `CatalogError` naming `file` and `place` when `tag` is not a language.
     static func check(_ tag: String, file: String, place: String) throws {
         guard !isValid(tag) else { return }
-        throw CatalogError(file: file, place: place,
-                           message: "'\(tag)' is not a language code (BCP 47 with an ISO 639 language: de, pt-BR, zh-Hans)")
+        throw CatalogError(
+            file: file, place: place,
+            message: "'\(tag)' is not a language code (BCP 47 with an ISO 639 language: de, pt-BR, zh-Hans)")
     }
 }

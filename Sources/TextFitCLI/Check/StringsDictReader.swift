@@ -28,14 +28,17 @@ enum StringsDictReader {
         for key in root.keys.sorted() {
             let place = "key \(TextTable.quoted(key))"
             guard let entry = root[key] as? [String: Any], let format = entry["NSStringLocalizedFormatKey"] as? String else {
-                throw CatalogError(file: path, place: place, message: "needs a dictionary with an NSStringLocalizedFormatKey string")
+                throw CatalogError(
+                    file: path, place: place, message: "needs a dictionary with an NSStringLocalizedFormatKey string")
             }
             var substitutions: [String: [(String, String)]] = [:]
             for name in XCStringsReader.substitutionNames(in: format) {
                 guard let rule = entry[name] as? [String: Any] else { continue }
                 let type = rule["NSStringFormatValueTypeKey"] as? String ?? "@"
                 substitutions[name] = categories.compactMap { category in
-                    (rule[category] as? String).map { ("plural.\(category)", $0.replacingOccurrences(of: "%#@\(name)@", with: "%" + type)) }
+                    (rule[category] as? String).map {
+                        ("plural.\(category)", $0.replacingOccurrences(of: "%#@\(name)@", with: "%" + type))
+                    }
                 }
             }
             let resolved = try XCStringsReader.substituted(format, substitutions) {

@@ -15,7 +15,9 @@ enum StringsFileReader {
     static func read(path: String) throws -> [CatalogString] {
         let language = try self.language(of: path)
         let text = try decode(CatalogFiles.contents(of: path), file: path)
-        return try parse(text, file: path).map { CatalogString(key: $0.key, language: language, variation: nil, value: $0.value) }
+        return try parse(text, file: path).map {
+            CatalogString(key: $0.key, language: language, variation: nil, value: $0.value)
+        }
     }
 
     /// The language of a file in `LANG.lproj/`.
@@ -23,8 +25,10 @@ enum StringsFileReader {
     static func language(of path: String) throws -> String {
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().lastPathComponent
         guard folder.hasSuffix(".lproj"), folder.count > 6 else {
-            throw CatalogError(file: path, message: "cannot tell its language: a .strings or .stringsdict file "
-                               + "must be in a LANG.lproj folder (de.lproj/Localizable.strings)")
+            throw CatalogError(
+                file: path,
+                message: "cannot tell its language: a .strings or .stringsdict file "
+                    + "must be in a LANG.lproj folder (de.lproj/Localizable.strings)")
         }
         let language = String(folder.dropLast(6))
         try LanguageTag.check(language, file: path, place: "folder '\(folder)'")
@@ -57,7 +61,9 @@ enum StringsFileReader {
         if bytes.starts(with: [0xFE, 0xFF]) { return try utf16(true, from: 2) }
         let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         if let text = String(validating: bytes[start...], as: UTF8.self) { return text }
-        if bytes.count >= 2, bytes.count % 2 == 0, bytes[0] == 0 || bytes[1] == 0 { return try utf16(bytes[0] == 0, from: 0) }
+        if bytes.count >= 2, bytes.count % 2 == 0, bytes[0] == 0 || bytes[1] == 0 {
+            return try utf16(bytes[0] == 0, from: 0)
+        }
         throw CatalogError(file: file, message: "neither UTF-8 nor UTF-16 with a byte order mark")
     }
 
@@ -130,8 +136,10 @@ enum StringsFileReader {
             guard let first = peek else { throw error("unexpected end of file, expected \(what)") }
             guard first == "\"" else {
                 let start = index
-                while let scalar = peek, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
-                        || "_.-$:/".unicodeScalars.contains(scalar) {
+                while let scalar = peek,
+                    scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+                        || "_.-$:/".unicodeScalars.contains(scalar)
+                {
                     index += 1
                 }
                 guard index > start else { throw error("expected \(what) (a quoted string), found '\(first)'") }
@@ -172,10 +180,11 @@ enum StringsFileReader {
                 index += 4
                 // A character beyond the BMP is written as a surrogate pair: \UD83D\UDE00.
                 if (0xD800...0xDBFF).contains(value), index + 6 <= scalars.count, scalars[index] == "\\",
-                   scalars[index + 1] == "U" || scalars[index + 1] == "u",
-                   let low = UInt32(String(String.UnicodeScalarView(scalars[(index + 2)..<(index + 6)])), radix: 16),
-                   (0xDC00...0xDFFF).contains(low),
-                   let pair = Unicode.Scalar(0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)) {
+                    scalars[index + 1] == "U" || scalars[index + 1] == "u",
+                    let low = UInt32(String(String.UnicodeScalarView(scalars[(index + 2)..<(index + 6)])), radix: 16),
+                    (0xDC00...0xDFFF).contains(low),
+                    let pair = Unicode.Scalar(0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00))
+                {
                     index += 6
                     return pair
                 }

@@ -65,8 +65,10 @@ enum XCStringsReader {
                 for (variation, value) in try forms(localization.value, path: nil, fail: { fail(place, $0) }) {
                     for (subVariation, text) in try substituted(value, substitutions, fail: { fail(place, $0) }) {
                         let name = [variation, subVariation].compactMap { $0 }.joined(separator: ".")
-                        strings.append(CatalogString(key: key, language: language,
-                                                     variation: name.isEmpty ? nil : name, value: text))
+                        strings.append(
+                            CatalogString(
+                                key: key, language: language,
+                                variation: name.isEmpty ? nil : name, value: text))
                     }
                 }
             }
@@ -76,7 +78,8 @@ enum XCStringsReader {
 
     /// The text of each form of a localization (or of one variation's form): its `stringUnit.value`, or
     /// the forms of each of its `variations`, named by their path.
-    private static func forms(_ node: JSONValue, path: String?, fail: (String) -> CatalogError) throws -> [(String?, String)] {
+    private static func forms(_ node: JSONValue, path: String?, fail: (String) -> CatalogError) throws -> [(String?, String)]
+    {
         let here = path.map { "'\($0)'" } ?? "the localization"
         guard case .object = node else { throw fail("\(here) must be an object, got \(node.typeName)") }
         if let unit = node["stringUnit"] {
@@ -106,7 +109,9 @@ enum XCStringsReader {
 
     /// A localization's `substitutions`: each name's placeholder (`%` + `formatSpecifier`, positional when
     /// `argNum` is given) and its forms, `%arg` already replaced by that placeholder.
-    private static func substitutions(_ localization: JSONValue, fail: (String) -> CatalogError) throws -> [String: [(String, String)]] {
+    private static func substitutions(
+        _ localization: JSONValue, fail: (String) -> CatalogError
+    ) throws -> [String: [(String, String)]] {
         guard let node = localization["substitutions"], node != .null else { return [:] }
         guard case .object(let members) = node else {
             throw fail("\"substitutions\" must be an object, got \(node.typeName)")
@@ -127,8 +132,10 @@ enum XCStringsReader {
     /// `value` with each `%#@name@` it uses replaced by the substitution's forms: one text per form of
     /// each substitution (the others at their `other` form, or their first), named `name.plural.few`;
     /// `value` itself (variation nil) when it uses none.
-    static func substituted(_ value: String, _ substitutions: [String: [(String, String)]],
-                            fail: (String) -> CatalogError) throws -> [(String?, String)] {
+    static func substituted(
+        _ value: String, _ substitutions: [String: [(String, String)]],
+        fail: (String) -> CatalogError
+    ) throws -> [(String?, String)] {
         let used = substitutionNames(in: value)
         guard !used.isEmpty else { return [(nil, value)] }
         var defaults: [String: String] = [:]
@@ -143,7 +150,8 @@ enum XCStringsReader {
             for form in substitutions[name] ?? [] {
                 var text = value
                 for other in used {
-                    text = text.replacingOccurrences(of: "%#@\(other)@", with: other == name ? form.1 : defaults[other] ?? "")
+                    text = text.replacingOccurrences(
+                        of: "%#@\(other)@", with: other == name ? form.1 : defaults[other] ?? "")
                 }
                 result.append(("\(name).\(form.0)", text))
             }
@@ -170,7 +178,8 @@ enum XCStringsReader {
         var message = error.description
         var place: String?
         if let range = message.range(of: #" at byte [0-9]+"#, options: .regularExpression),
-           let offset = Int(message[range].dropFirst(" at byte ".count)) {
+            let offset = Int(message[range].dropFirst(" at byte ".count))
+        {
             place = CatalogFiles.place(ofByte: offset, in: data)
             message.removeSubrange(range)
         }

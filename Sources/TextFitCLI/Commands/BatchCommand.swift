@@ -21,9 +21,10 @@ enum BatchCommand: Command {
         if let extra = parsed.positionals.first {
             throw UsageError(message: "'\(name)' takes no arguments, got '\(extra)'; it reads JSON Lines on stdin")
         }
-        let environment = ProcessInfo.processInfo.environment[fontRootsVariable].map {
-            $0.split(separator: ":").map(String.init)
-        } ?? []
+        let environment =
+            ProcessInfo.processInfo.environment[fontRootsVariable].map {
+                $0.split(separator: ":").map(String.init)
+            } ?? []
         let roots = (parsed.repeated["--font-root"] ?? []) + environment
         for root in roots {
             var isFolder: ObjCBool = false
@@ -52,7 +53,8 @@ enum BatchCommand: Command {
         let layout = try measureCase.layout(shown.text)
         let boxed = measureCase.paragraph != nil || measureCase.runs != nil || prepared.isBidirectional
         let result = MeasureResult.json(id: json["id"] ?? .null, layout: layout, lineBoxes: boxed)
-        let answered = MeasureResult.appending(try measureCase.queryAnswer(prepared, fit: shown.fit, layout: layout), to: result)
+        let answered = MeasureResult.appending(
+            try measureCase.queryAnswer(prepared, fit: shown.fit, layout: layout), to: result)
         let checked = MeasureResult.appending(MeasureResult.missingGlyphMembers(prepared), to: answered)
         return MeasureResult.appending(try measureCase.variationAdjustmentMembers(fonts: fonts), to: checked)
     }

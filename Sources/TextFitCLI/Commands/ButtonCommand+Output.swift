@@ -7,12 +7,16 @@ extension ButtonCommand {
     /// `{x, y, width, height}` in the button's bounds, keys in this order.
     static func json(_ result: Result) -> JSONValue {
         func rect(_ rect: CGRect) -> JSONValue {
-            .object(["x": .double(Double(rect.minX)), "y": .double(Double(rect.minY)),
-                     "width": .double(Double(rect.width)), "height": .double(Double(rect.height))])
+            .object([
+                "x": .double(Double(rect.minX)), "y": .double(Double(rect.minY)),
+                "width": .double(Double(rect.width)), "height": .double(Double(rect.height)),
+            ])
         }
         return .object([
-            "intrinsicSize": .object(["width": .double(Double(result.intrinsicSize.width)),
-                                      "height": .double(Double(result.intrinsicSize.height))]),
+            "intrinsicSize": .object([
+                "width": .double(Double(result.intrinsicSize.width)),
+                "height": .double(Double(result.intrinsicSize.height)),
+            ]),
             "contentRect": rect(result.frames.contentRect),
             "imageRect": rect(result.frames.imageRect),
             "titleRect": rect(result.frames.titleRect),

@@ -6,19 +6,21 @@ import TextFitLayout
 /// one JSON object.
 enum ButtonCommand: Command {
     static let name = "button"
-    static let options: [OptionSpec] = [
-        .option("--title", "the title text"),
-    ] + SharedOptions.font + [
-        .option("--image", "an image size WxH, e.g. 32x32"),
-        .option("--content-insets", "insets T,L,B,R, e.g. 8,16,8,16"),
-        .option("--image-insets", "insets T,L,B,R"),
-        .option("--title-insets", "insets T,L,B,R"),
-        .option("--alignment", "center, left, right or fill"),
-        .option("--semantic-content-attribute", "unspecified, forceLeftToRight or forceRightToLeft (image after the title)"),
-        .option("--bounds", "the button's size WxH"),
-        .option("--scale", "pixels per point, a number > 0"),
-        .flag("--json"),
-    ]
+    static let options: [OptionSpec] =
+        [
+            .option("--title", "the title text")
+        ] + SharedOptions.font + [
+            .option("--image", "an image size WxH, e.g. 32x32"),
+            .option("--content-insets", "insets T,L,B,R, e.g. 8,16,8,16"),
+            .option("--image-insets", "insets T,L,B,R"),
+            .option("--title-insets", "insets T,L,B,R"),
+            .option("--alignment", "center, left, right or fill"),
+            .option(
+                "--semantic-content-attribute", "unspecified, forceLeftToRight or forceRightToLeft (image after the title)"),
+            .option("--bounds", "the button's size WxH"),
+            .option("--scale", "pixels per point, a number > 0"),
+            .flag("--json"),
+        ]
 
     /// The grid frames snap to unless `--scale` says otherwise: 2, an iPhone's (the published UIKit frames
     /// of uikit-semantics.md §6 are 2x frames).
@@ -79,8 +81,9 @@ enum ButtonCommand: Command {
     /// The button the request describes, sized and laid out in its bounds.
     /// - Throws: `ButtonError` (for instance content insets wider than `--bounds`), `MeasureError`.
     static func layout(_ request: Request, font: Font) throws -> Result {
-        var button = ButtonLayout(title: request.title, font: font, imageSize: request.image,
-                                  scale: CGFloat(request.scale))
+        var button = ButtonLayout(
+            title: request.title, font: font, imageSize: request.image,
+            scale: CGFloat(request.scale))
         button.contentEdgeInsets = request.contentInsets
         button.imageEdgeInsets = request.imageInsets
         button.titleEdgeInsets = request.titleInsets
@@ -98,8 +101,9 @@ enum ButtonCommand: Command {
             throw UsageError(message: "'button' takes no TEXT argument, got '\(extra)'; pass the title with --title")
         }
         guard parsed.values["--title"] != nil || parsed.values["--image"] != nil else {
-            throw UsageError(message: "'button' needs --title or --image (or both), e.g. textfit button "
-                             + "--title \"Download\" --image 32x32")
+            throw UsageError(
+                message: "'button' needs --title or --image (or both), e.g. textfit button "
+                    + "--title \"Download\" --image 32x32")
         }
         var request = Request()
         request.title = parsed.values["--title"] ?? ""
@@ -117,15 +121,17 @@ enum ButtonCommand: Command {
         }
         if let text = parsed.values["--semantic-content-attribute"] {
             guard let attribute = SemanticContentAttribute(rawValue: text) else {
-                throw UsageError(message: "flag '--semantic-content-attribute' wants unspecified, forceLeftToRight "
-                                 + "or forceRightToLeft, got '\(text)'")
+                throw UsageError(
+                    message: "flag '--semantic-content-attribute' wants unspecified, forceLeftToRight "
+                        + "or forceRightToLeft, got '\(text)'")
             }
             request.semanticContentAttribute = attribute
         }
         if let scale = try parsed.number("--scale") {
             guard scale.isFinite, scale > 0, scale <= maximumScale else {
-                throw UsageError(message: "flag '--scale' wants a number > 0 and <= \(Int(maximumScale)), "
-                                 + "got '\(parsed.values["--scale"] ?? "")'")
+                throw UsageError(
+                    message: "flag '--scale' wants a number > 0 and <= \(Int(maximumScale)), "
+                        + "got '\(parsed.values["--scale"] ?? "")'")
             }
             request.scale = scale
         }
@@ -153,7 +159,8 @@ extension ParsedArguments {
         let numbers = text.split(separator: ",", omittingEmptySubsequences: false)
             .compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
         guard numbers.count == 4, text.split(separator: ",", omittingEmptySubsequences: false).count == 4,
-              numbers.allSatisfy(\.isFinite) else {
+            numbers.allSatisfy(\.isFinite)
+        else {
             throw UsageError(message: "flag '\(flag)' wants insets T,L,B,R of four numbers, e.g. 8,16,8,16, got '\(text)'")
         }
         return EdgeInsets(top: numbers[0], left: numbers[1], bottom: numbers[2], right: numbers[3])

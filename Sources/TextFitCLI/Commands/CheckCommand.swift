@@ -28,10 +28,12 @@ enum CheckCommand: Command {
             throw UsageError(message: "'check' needs one or more catalogs (.xcstrings, .strings, .stringsdict)")
         }
         guard let constraints = parsed.values["--constraints"] else {
-            throw UsageError(message: "'check' needs '--constraints FILE': the labels' widths and fonts (see 'textfit help check')")
+            throw UsageError(
+                message: "'check' needs '--constraints FILE': the labels' widths and fonts (see 'textfit help check')")
         }
-        return Request(catalogs: parsed.positionals, constraints: constraints, json: parsed.flags.contains("--json"),
-                       junit: parsed.values["--junit"], png: parsed.values["--png"], pseudo: parsed.flags.contains("--pseudo"))
+        return Request(
+            catalogs: parsed.positionals, constraints: constraints, json: parsed.flags.contains("--json"),
+            junit: parsed.values["--junit"], png: parsed.values["--png"], pseudo: parsed.flags.contains("--pseudo"))
     }
 
     /// Exit 0 when every checked string fits, 1 when any overflows (or cannot be measured), 2 for a
@@ -54,7 +56,9 @@ enum CheckCommand: Command {
             console.writeError("textfit check: \(error)")
             return .usage
         }
-        for warning in CheckReport.unmatchedEntries(constraints, tables: tables) { console.writeError("textfit check: warning: \(warning)") }
+        for warning in CheckReport.unmatchedEntries(constraints, tables: tables) {
+            console.writeError("textfit check: warning: \(warning)")
+        }
         let total = outcomes.count { $0.measureCase != nil }
         let reportProgress = console.errorIsTerminal && total > CheckRun.progressChunk
         CheckRun.measure(&outcomes) { done in
@@ -72,7 +76,9 @@ enum CheckCommand: Command {
         do {
             if let path = request.junit { try report.junit().write(toFile: path, atomically: true, encoding: .utf8) }
             if let folder = request.png {
-                for file in try CheckSheets.write(report.outcomes, to: folder) { console.writeError("textfit check: wrote \(file)") }
+                for file in try CheckSheets.write(report.outcomes, to: folder) {
+                    console.writeError("textfit check: wrote \(file)")
+                }
             }
         } catch {
             console.writeError("textfit check: cannot write the report: \(error)")

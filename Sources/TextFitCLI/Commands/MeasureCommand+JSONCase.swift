@@ -29,8 +29,9 @@ extension MeasureCommand {
         let flag = inline != nil ? "--case" : "--json-case"
         if inline != nil, path != nil { throw UsageError(message: "give the case once, with '--case' or '--json-case'") }
         if let text = parsed.positionals.first {
-            throw UsageError(message: "'\(command)' takes its text from the case's 'text' field with '\(flag)'; "
-                             + "drop the argument '\(text)'")
+            throw UsageError(
+                message: "'\(command)' takes its text from the case's 'text' field with '\(flag)'; "
+                    + "drop the argument '\(text)'")
         }
         if let clash = caseFlags.first(where: { parsed.values[$0] != nil || parsed.flags.contains($0) }) {
             throw UsageError(message: "flag '\(clash)' and '\(flag)' both set it: put the value in the case")
@@ -55,8 +56,10 @@ extension MeasureCommand {
 
     /// `batch`'s answer to the case, from the layout already made (of `MeasureCase.shownText`, whose
     /// `fit` it is given).
-    static func caseResult(_ json: JSONValue, _ measureCase: MeasureCase, prepared: PreparedText,
-                           layout: TextLayout, fit: FontSizeFit? = nil) throws -> JSONValue {
+    static func caseResult(
+        _ json: JSONValue, _ measureCase: MeasureCase, prepared: PreparedText,
+        layout: TextLayout, fit: FontSizeFit? = nil
+    ) throws -> JSONValue {
         let boxed = measureCase.paragraph != nil || measureCase.runs != nil || prepared.isBidirectional
         let result = MeasureResult.json(id: json["id"] ?? .null, layout: layout, lineBoxes: boxed)
         return MeasureResult.appending(try measureCase.queryAnswer(prepared, fit: fit, layout: layout), to: result)

@@ -7,8 +7,9 @@ extension MeasureCommand {
     static func table(_ measureCase: MeasureCase, prepared: PreparedText, layout: TextLayout) -> [String] {
         let font = prepared.font
         var output: [String] = []
-        output.append("font     \(font.familyName) \(font.styleName), \(TextTable.number(font.pointSize)) pt, "
-                      + "line height \(TextTable.number(font.lineHeight)) pt (\(font.filePath))")
+        output.append(
+            "font     \(font.familyName) \(font.styleName), \(TextTable.number(font.pointSize)) pt, "
+                + "line height \(TextTable.number(font.lineHeight)) pt (\(font.filePath))")
         let fallbacks = prepared.fallbackFonts.map(\.familyName)
         if !fallbacks.isEmpty { output.append("fallback \(fallbacks.joined(separator: ", "))") }
         let width = measureCase.width.map { "\(TextTable.number($0)) pt" } ?? "unconstrained"
@@ -17,8 +18,10 @@ extension MeasureCommand {
         output.append("")
 
         let rows = layout.lines.enumerated().map { index, line in
-            [String(index + 1), String(line.range.lowerBound), String(line.range.upperBound),
-             TextTable.number(line.width), TextTable.quoted(line.text)]
+            [
+                String(index + 1), String(line.range.lowerBound), String(line.range.upperBound),
+                TextTable.number(line.width), TextTable.quoted(line.text),
+            ]
         }
         output += TextTable.render(header: ["line", "start", "end", "width", "text"], rows: rows)
         output.append("")

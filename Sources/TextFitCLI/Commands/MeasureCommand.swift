@@ -4,13 +4,14 @@ import TextFit
 /// `textfit measure TEXT [flags]`: one string, as a table or as `batch`'s JSON object.
 enum MeasureCommand: Command {
     static let name = "measure"
-    static let options: [OptionSpec] = SharedOptions.font + [
-        SharedOptions.width,
-        .option("--lines", "a whole number of lines >= 0"),
-        .option("--mode", "one of \(LineBreakMode.names)"),
-        .option("--fallback", "one of \(MeasureCase.fallbackNames)"),
-        .flag("--json"),
-    ] + caseOptions
+    static let options: [OptionSpec] =
+        SharedOptions.font + [
+            SharedOptions.width,
+            .option("--lines", "a whole number of lines >= 0"),
+            .option("--mode", "one of \(LineBreakMode.names)"),
+            .option("--fallback", "one of \(MeasureCase.fallbackNames)"),
+            .flag("--json"),
+        ] + caseOptions
 
     /// What the flags ask for.
     struct Request: Equatable {
@@ -42,8 +43,11 @@ enum MeasureCommand: Command {
         if let warning = MeasureResult.missingGlyphWarning(prepared) { console.writeError(warning) }
         if request.json, let json = request.caseJSON {
             do {
-                console.write(JSONWriter.string(try caseResult(json, measureCase, prepared: prepared, layout: layout,
-                                                               fit: shown.fit)))
+                console.write(
+                    JSONWriter.string(
+                        try caseResult(
+                            json, measureCase, prepared: prepared, layout: layout,
+                            fit: shown.fit)))
             } catch {
                 return console.fail(UsageError(message: "\(error)"))
             }
@@ -65,8 +69,9 @@ enum MeasureCommand: Command {
             throw UsageError(message: "'measure' needs the TEXT to measure, e.g. textfit measure \"Hello world\" --width 80")
         }
         guard parsed.positionals.count == 1 else {
-            throw UsageError(message: "'measure' takes one TEXT, got \(parsed.positionals.count) arguments "
-                             + "('\(parsed.positionals[1])' is extra); quote text with spaces")
+            throw UsageError(
+                message: "'measure' takes one TEXT, got \(parsed.positionals.count) arguments "
+                    + "('\(parsed.positionals[1])' is extra); quote text with spaces")
         }
         var measureCase = MeasureCase(text: text)
 
@@ -80,8 +85,9 @@ enum MeasureCommand: Command {
         if let lines = try parsed.count("--lines") { measureCase.maxLines = lines }
         if let modeName = parsed.values["--mode"] {
             guard let mode = LineBreakMode(rawValue: modeName) else {
-                throw UsageError(message: "flag '--mode' wants one of \(LineBreakMode.names), got '\(modeName)'"
-                                 + LineBreakMode.hint(for: modeName))
+                throw UsageError(
+                    message: "flag '--mode' wants one of \(LineBreakMode.names), got '\(modeName)'"
+                        + LineBreakMode.hint(for: modeName))
             }
             measureCase.lineBreakMode = mode
         }

@@ -10,12 +10,13 @@ enum RenderCommand: Command {
     /// Scales above this make pictures no one opens (and hit `TextPicture.maximumPixelSize` quickly).
     static let maximumScale: Double = 16
 
-    static let options: [OptionSpec] = MeasureCommand.options.filter { $0.name != "--json" } + [
-        .flag("--overlay"),
-        .option("--scale", "pixels per point > 0"),
-        .option("-o", "an output file ending in .png or .svg"),
-        .option("--output", "an output file ending in .png or .svg"),
-    ]
+    static let options: [OptionSpec] =
+        MeasureCommand.options.filter { $0.name != "--json" } + [
+            .flag("--overlay"),
+            .option("--scale", "pixels per point > 0"),
+            .option("-o", "an output file ending in .png or .svg"),
+            .option("--output", "an output file ending in .png or .svg"),
+        ]
 
     /// The picture formats, chosen by the output file's extension.
     enum Format: String, Equatable {
@@ -45,8 +46,9 @@ enum RenderCommand: Command {
         do {
             // A `fitFontSize` case is drawn at the size found (Q4), as `measure` reports it.
             layout = try request.measureCase.layout(request.measureCase.shownText(prepared).text)
-            let options = RenderOptions(scale: CGFloat(request.scale), overlays: request.overlay ? .all : [],
-                                        widthLimit: request.measureCase.width.map { CGFloat($0) })
+            let options = RenderOptions(
+                scale: CGFloat(request.scale), overlays: request.overlay ? .all : [],
+                widthLimit: request.measureCase.width.map { CGFloat($0) })
             let picture = try layout.picture(options: options)
             pixels = try picture.pixelSize(scale: options.scale)
             switch request.format {
@@ -68,8 +70,9 @@ enum RenderCommand: Command {
             return console.fail(UsageError(message: "\(error)"))
         }
         if let warning = MeasureResult.missingGlyphWarning(prepared) { console.writeError(warning) }
-        console.write("\(request.output): \(pixels.width) x \(pixels.height) px, \(layout.lineCount) "
-                      + "line\(layout.lineCount == 1 ? "" : "s")\(layout.isTruncated ? ", truncated" : "")")
+        console.write(
+            "\(request.output): \(pixels.width) x \(pixels.height) px, \(layout.lineCount) "
+                + "line\(layout.lineCount == 1 ? "" : "s")\(layout.isTruncated ? ", truncated" : "")")
         return .success
     }
 
@@ -77,11 +80,13 @@ enum RenderCommand: Command {
     /// - Throws: `UsageError` naming the flag at fault.
     static func makeRequest(_ parsed: ParsedArguments) throws -> Request {
         guard !parsed.positionals.isEmpty || MeasureCommand.givesJSONCase(parsed) else {
-            throw UsageError(message: "'render' needs the TEXT to draw, e.g. textfit render \"Hello world\" --width 80 -o hello.png")
+            throw UsageError(
+                message: "'render' needs the TEXT to draw, e.g. textfit render \"Hello world\" --width 80 -o hello.png")
         }
         guard parsed.positionals.count <= 1 else {
-            throw UsageError(message: "'render' takes one TEXT, got \(parsed.positionals.count) arguments "
-                             + "('\(parsed.positionals[1])' is extra); quote text with spaces")
+            throw UsageError(
+                message: "'render' takes one TEXT, got \(parsed.positionals.count) arguments "
+                    + "('\(parsed.positionals[1])' is extra); quote text with spaces")
         }
         if parsed.values["-o"] != nil, parsed.values["--output"] != nil {
             throw UsageError(message: "give the output file once, with '-o' or '--output'")
@@ -90,13 +95,15 @@ enum RenderCommand: Command {
             throw UsageError(message: "'render' needs an output file: -o out.png or -o out.svg")
         }
         let format = try OutputFile.format(of: output, flag: parsed.values["-o"] != nil ? "-o" : "--output")
-        let measureCase = try MeasureCommand.jsonCase(parsed, command: "render")?.0 ?? MeasureCommand.makeRequest(parsed).measureCase
+        let measureCase =
+            try MeasureCommand.jsonCase(parsed, command: "render")?.0 ?? MeasureCommand.makeRequest(parsed).measureCase
         var request = Request(measureCase: measureCase, output: output, format: format)
         request.overlay = parsed.flags.contains("--overlay")
         if let scale = try parsed.number("--scale") {
             guard scale.isFinite, scale > 0, scale <= maximumScale else {
-                throw UsageError(message: "flag '--scale' wants pixels per point > 0 and <= \(Int(maximumScale)), "
-                                 + "got '\(parsed.values["--scale"]!)'")
+                throw UsageError(
+                    message: "flag '--scale' wants pixels per point > 0 and <= \(Int(maximumScale)), "
+                        + "got '\(parsed.values["--scale"]!)'")
             }
             request.scale = scale
         }

@@ -6,15 +6,16 @@ import TextFitLayout
 /// object.
 enum TitleDateCommand: Command {
     static let name = "title-date"
-    static let options: [OptionSpec] = [
-        .option("--title", "the title text"),
-        .option("--date", "the date text"),
-        SharedOptions.width,
-    ] + SharedOptions.font + [
-        .option("--date-size", "a point size > 0 and < 100000"),
-        .option("--spacing", "a gap in points >= 0"),
-        .flag("--json"),
-    ]
+    static let options: [OptionSpec] =
+        [
+            .option("--title", "the title text"),
+            .option("--date", "the date text"),
+            SharedOptions.width,
+        ] + SharedOptions.font + [
+            .option("--date-size", "a point size > 0 and < 100000"),
+            .option("--spacing", "a gap in points >= 0"),
+            .flag("--json"),
+        ]
 
     static let defaultSpacing: Double = 8
 
@@ -44,9 +45,10 @@ enum TitleDateCommand: Command {
         }
         let layout: TitleDateLayout
         do {
-            layout = try TitleDateLayout(title: request.title, date: request.date, titleFont: titleFont,
-                                         dateFont: dateFont, width: CGFloat(request.width ?? 0),
-                                         spacing: CGFloat(request.spacing))
+            layout = try TitleDateLayout(
+                title: request.title, date: request.date, titleFont: titleFont,
+                dateFont: dateFont, width: CGFloat(request.width ?? 0),
+                spacing: CGFloat(request.spacing))
         } catch {
             return console.fail(UsageError(message: "\(error)"))
         }
@@ -62,12 +64,14 @@ enum TitleDateCommand: Command {
     /// - Throws: `UsageError` naming the flag at fault.
     static func makeRequest(_ parsed: ParsedArguments) throws -> Request {
         if let extra = parsed.positionals.first {
-            throw UsageError(message: "'title-date' takes no TEXT argument, got '\(extra)'; "
-                             + "pass the texts with --title and --date")
+            throw UsageError(
+                message: "'title-date' takes no TEXT argument, got '\(extra)'; "
+                    + "pass the texts with --title and --date")
         }
         for flag in ["--title", "--date", "--width"] where parsed.values[flag] == nil {
-            throw UsageError(message: "'title-date' needs \(flag), e.g. textfit title-date --title \"Title Short\" "
-                             + "--date \"Date\" --width 320")
+            throw UsageError(
+                message: "'title-date' needs \(flag), e.g. textfit title-date --title \"Title Short\" "
+                    + "--date \"Date\" --width 320")
         }
         var request = Request(title: parsed.values["--title"] ?? "", date: parsed.values["--date"] ?? "")
         request.width = try parsed.width("--width")
@@ -87,8 +91,10 @@ enum TitleDateCommand: Command {
     /// this order.
     static func json(_ layout: TitleDateLayout) -> JSONValue {
         func rect(_ rect: CGRect) -> JSONValue {
-            .object(["x": .double(Double(rect.minX)), "y": .double(Double(rect.minY)),
-                     "width": .double(Double(rect.width)), "height": .double(Double(rect.height))])
+            .object([
+                "x": .double(Double(rect.minX)), "y": .double(Double(rect.minY)),
+                "width": .double(Double(rect.width)), "height": .double(Double(rect.height)),
+            ])
         }
         let lines = layout.titleLines.map { line -> JSONValue in
             .object(["text": .string(line.text), "width": .double(Double(line.width)), "truncated": .bool(line.isTruncated)])

@@ -16,20 +16,27 @@ extension DemoCommand {
     static func bidiLayouts() throws -> [TextLayout] {
         let font = try Font.systemFont(ofSize: titleFontSize)
         return try bidiExamples.map { example in
-            try PreparedText(example.text, font: font).layout(width: bidiWidth, numberOfLines: example.lines,
-                                                               lineBreakMode: .byTruncatingTail)
+            try PreparedText(example.text, font: font).layout(
+                width: bidiWidth, numberOfLines: example.lines,
+                lineBreakMode: .byTruncatingTail)
         }
     }
 
     /// Report section 6: each line's direction and visual runs.
     static func bidiReport() throws -> [String] {
-        var output = ["6. Bidirectional text (UAX #9 through ICU), \(TextTable.number(titleFontSize)) pt, "
-                      + "\(TextTable.number(bidiWidth)) pt wide: visual runs left to right, R = right to left"]
+        var output = [
+            "6. Bidirectional text (UAX #9 through ICU), \(TextTable.number(titleFontSize)) pt, "
+                + "\(TextTable.number(bidiWidth)) pt wide: visual runs left to right, R = right to left"
+        ]
         for layout in try bidiLayouts() {
             for line in layout.lines {
-                let runs = line.visualRuns.map { "\($0.isRightToLeft ? "R" : "L")\($0.range.lowerBound)-\($0.range.upperBound)" }
-                output.append("   \(line.baseWritingDirection == .rightToLeft ? "rtl" : "ltr") "
-                              + "\(TextTable.number(line.width)) pt \(runs.joined(separator: " ")): \(TextTable.quoted(line.text))")
+                let runs = line.visualRuns.map {
+                    "\($0.isRightToLeft ? "R" : "L")\($0.range.lowerBound)-\($0.range.upperBound)"
+                }
+                output.append(
+                    "   \(line.baseWritingDirection == .rightToLeft ? "rtl" : "ltr") "
+                        + "\(TextTable.number(line.width)) pt \(runs.joined(separator: " ")): \(TextTable.quoted(line.text))"
+                )
             }
         }
         return output
@@ -37,11 +44,14 @@ extension DemoCommand {
 
     /// Picture section 4, from `top`; returns the y below it. Right-to-left paragraphs are drawn against
     /// the right edge of the column (natural alignment, rule D2).
-    static func drawBidi(top: CGFloat, x: CGFloat, caption: Font,
-                         commands: inout [(inout TextPicture) throws -> Void]) throws -> CGFloat {
+    static func drawBidi(
+        top: CGFloat, x: CGFloat, caption: Font,
+        commands: inout [(inout TextPicture) throws -> Void]
+    ) throws -> CGFloat {
         var y = top
-        let heading = PreparedText("4. Bidirectional text: visual order, mirrored brackets, right-aligned RTL paragraphs, "
-                                   + "a truncated Hebrew line", font: caption)
+        let heading = PreparedText(
+            "4. Bidirectional text: visual order, mirrored brackets, right-aligned RTL paragraphs, "
+                + "a truncated Hebrew line", font: caption)
         let headingLayout = try heading.layout(width: bidiWidth)
         let headingTop = y
         commands.append { try $0.draw(headingLayout, at: CGPoint(x: x, y: headingTop), color: .gray) }
@@ -50,8 +60,10 @@ extension DemoCommand {
             let blockTop = y
             commands.append { try $0.draw(layout, at: CGPoint(x: x, y: blockTop)) }
             commands.append {
-                $0.drawLine(from: CGPoint(x: x + bidiWidth, y: blockTop), to: CGPoint(x: x + bidiWidth, y: blockTop + layout.size.height),
-                                color: .systemRed)
+                $0.drawLine(
+                    from: CGPoint(x: x + bidiWidth, y: blockTop),
+                    to: CGPoint(x: x + bidiWidth, y: blockTop + layout.size.height),
+                    color: .systemRed)
             }
             y += layout.size.height + 8
         }

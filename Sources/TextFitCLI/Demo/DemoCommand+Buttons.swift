@@ -20,8 +20,10 @@ extension DemoCommand {
     /// title inset squeezing a button sized to fit (U4).
     static func legacyButtons(scale: CGFloat) throws -> [DemoButton] {
         let font = try Font.systemFont(ofSize: buttonFontSize)
-        func make(_ title: String, _ caption: String, bounds: CGSize? = nil,
-                  _ change: (inout ButtonLayout) throws -> Void = { _ in }) throws -> DemoButton {
+        func make(
+            _ title: String, _ caption: String, bounds: CGSize? = nil,
+            _ change: (inout ButtonLayout) throws -> Void = { _ in }
+        ) throws -> DemoButton {
             var button = ButtonLayout(title: title, font: font, imageSize: buttonImage, scale: scale)
             try change(&button)
             let size = try bounds ?? button.intrinsicContentSize
@@ -45,20 +47,30 @@ extension DemoCommand {
     static func configurationButtons(scale: CGFloat) throws -> [DemoButton] {
         let font = try Font.systemFont(ofSize: buttonFontSize)
         let small = try Font.systemFont(ofSize: 12)
-        func make(_ title: String, _ subtitle: String?, _ caption: String, width: CGFloat? = nil,
-                  _ change: (inout ButtonConfiguration) -> Void) throws -> DemoButton {
-            var button = ButtonConfiguration(title: title, titleFont: font, subtitle: subtitle, subtitleFont: small,
-                                             imageSize: buttonImage, scale: scale)
+        func make(
+            _ title: String, _ subtitle: String?, _ caption: String, width: CGFloat? = nil,
+            _ change: (inout ButtonConfiguration) -> Void
+        ) throws -> DemoButton {
+            var button = ButtonConfiguration(
+                title: title, titleFont: font, subtitle: subtitle, subtitleFont: small,
+                imageSize: buttonImage, scale: scale)
             change(&button)
             let size = try button.sizeThatFits(CGSize(width: width ?? 0, height: 0))
             let bounds = CGRect(origin: .zero, size: CGSize(width: width ?? size.width, height: size.height))
-            return DemoButton(caption: caption, frames: try button.layout(in: bounds),
-                              lineAlignment: button.resolvedTitleAlignment)
+            return DemoButton(
+                caption: caption, frames: try button.layout(in: bounds),
+                lineAlignment: button.resolvedTitleAlignment)
         }
         return [
-            try make("Upload", "3 files", "leading, imagePadding 8, subtitle") { $0.imagePadding = 8; $0.titlePadding = 2 },
-            try make("Next", nil, "trailing, imagePadding 8") { $0.imagePlacement = .trailing; $0.imagePadding = 8 },
-            try make("Share", "with friends", "top, imagePadding 6") { $0.imagePlacement = .top; $0.imagePadding = 6 },
+            try make("Upload", "3 files", "leading, imagePadding 8, subtitle") {
+                $0.imagePadding = 8; $0.titlePadding = 2
+            },
+            try make("Next", nil, "trailing, imagePadding 8") {
+                $0.imagePlacement = .trailing; $0.imagePadding = 8
+            },
+            try make("Share", "with friends", "top, imagePadding 6") {
+                $0.imagePlacement = .top; $0.imagePadding = 6
+            },
             try make("Send the photos to everyone", nil, "title wraps at 150 pt", width: 150) {
                 $0.imagePadding = 8
             },
@@ -75,25 +87,33 @@ extension DemoCommand {
             for button in buttons {
                 let frames = button.frames
                 let shown = frames.titleLines.map { $0.map(\.text).joined(separator: " / ") } ?? ""
-                rows.append([model, TextTable.size(frames.bounds.size), rect(frames.imageRect), rect(frames.titleRect),
-                             button.caption + ": " + TextTable.quoted(shown)])
+                rows.append([
+                    model, TextTable.size(frames.bounds.size), rect(frames.imageRect), rect(frames.titleRect),
+                    button.caption + ": " + TextTable.quoted(shown),
+                ])
             }
         }
-        return ["Buttons (uikit-semantics.md §6): \(TextTable.number(buttonFontSize)) pt, "
-                + "\(TextTable.size(buttonImage)) image, scale 2; rects as x,y w x h"]
-            + TextTable.render(header: ["model", "bounds", "image", "title", "button: title as drawn"], rows: rows,
-                               indent: "   ")
+        return [
+            "Buttons (uikit-semantics.md §6): \(TextTable.number(buttonFontSize)) pt, "
+                + "\(TextTable.size(buttonImage)) image, scale 2; rects as x,y w x h"
+        ]
+            + TextTable.render(
+                header: ["model", "bounds", "image", "title", "button: title as drawn"], rows: rows,
+                indent: "   ")
     }
 
     /// Draws the buttons in two rows below `top`: each button's bounds (grey), content rect (orange),
     /// image (a blue box), title and subtitle frames (purple, green) and text; returns the bottom.
-    static func drawButtons(top: CGFloat, x: CGFloat, width: CGFloat, font: Font,
-                            commands: inout [(inout TextPicture) throws -> Void]) throws -> CGFloat {
+    static func drawButtons(
+        top: CGFloat, x: CGFloat, width: CGFloat, font: Font,
+        commands: inout [(inout TextPicture) throws -> Void]
+    ) throws -> CGFloat {
         let columns = 5
         let gutter: CGFloat = 12
         let cell = (width - CGFloat(columns - 1) * gutter) / CGFloat(columns)
         var y = top
-        let heading = "3. Buttons: legacy insets (top row) and iOS 15 configurations (bottom row); bounds grey, "
+        let heading =
+            "3. Buttons: legacy insets (top row) and iOS 15 configurations (bottom row); bounds grey, "
             + "content rect orange, image blue, title frame purple, subtitle frame green"
         let headingLayout = try PreparedText(heading, font: font).layout(width: width)
         let headingTop = y
@@ -126,18 +146,22 @@ extension DemoCommand {
         picture.fill(moved(frames.bounds), color: RenderColor(red: 242, green: 242, blue: 247))
         picture.stroke(moved(frames.bounds), color: RenderColor(red: 190, green: 190, blue: 196))
         let content = moved(frames.contentRect)
-        for (start, end) in [(CGPoint(x: content.minX, y: content.minY), CGPoint(x: content.maxX, y: content.minY)),
-                             (CGPoint(x: content.minX, y: content.maxY), CGPoint(x: content.maxX, y: content.maxY)),
-                             (CGPoint(x: content.minX, y: content.minY), CGPoint(x: content.minX, y: content.maxY)),
-                             (CGPoint(x: content.maxX, y: content.minY), CGPoint(x: content.maxX, y: content.maxY))] {
+        for (start, end) in [
+            (CGPoint(x: content.minX, y: content.minY), CGPoint(x: content.maxX, y: content.minY)),
+            (CGPoint(x: content.minX, y: content.maxY), CGPoint(x: content.maxX, y: content.maxY)),
+            (CGPoint(x: content.minX, y: content.minY), CGPoint(x: content.minX, y: content.maxY)),
+            (CGPoint(x: content.maxX, y: content.minY), CGPoint(x: content.maxX, y: content.maxY)),
+        ] {
             picture.drawLine(from: start, to: end, color: .systemOrange, dashed: true)
         }
         if frames.imageRect.width > 0 {
             picture.fill(moved(frames.imageRect), color: RenderColor(red: 190, green: 220, blue: 255))
             picture.stroke(moved(frames.imageRect), color: .systemBlue)
         }
-        for (rect, lines, color) in [(frames.titleRect, frames.titleLines, RenderColor.systemPurple),
-                                     (frames.subtitleRect, frames.subtitleLines, RenderColor.systemGreen)] {
+        for (rect, lines, color) in [
+            (frames.titleRect, frames.titleLines, RenderColor.systemPurple),
+            (frames.subtitleRect, frames.subtitleLines, RenderColor.systemGreen),
+        ] {
             guard let lines, rect.width > 0 else { continue }
             picture.stroke(moved(rect), color: color)
             for index in lines.indices {

@@ -17,19 +17,21 @@ extension DemoCommand {
         let font = try Font.systemFont(ofSize: titleFontSize)
         var output = [
             "4. Title + date layout (\(Seed.numberOfLines) title lines, spacing \(TextTable.number(titleDateSpacing)) pt, "
-                + "\(TextTable.number(titleFontSize)) pt, scale 1): the case at each width",
+                + "\(TextTable.number(titleFontSize)) pt, scale 1): the case at each width"
         ]
         func layout(_ seed: TitleDateSeed, _ width: CGFloat) throws -> TitleDateLayout {
-            try TitleDateLayout(title: seed.title, date: seed.date, titleFont: font, dateFont: font, width: width,
-                                spacing: titleDateSpacing, maxTitleLines: Seed.numberOfLines)
+            try TitleDateLayout(
+                title: seed.title, date: seed.date, titleFont: font, dateFont: font, width: width,
+                spacing: titleDateSpacing, maxTitleLines: Seed.numberOfLines)
         }
         var rows: [[String]] = []
         for seed in Seed.cases {
             let cases = try titleDateWidths.map { String(try layout(seed, $0).layoutCase.rawValue) }
             rows.append([String(seed.number)] + cases + [TextTable.prefix(seed.title, 40)])
         }
-        output += TextTable.render(header: ["seed"] + titleDateWidths.map { "\(TextTable.number($0))pt" } + ["title"],
-                                   rows: rows, indent: "   ")
+        output += TextTable.render(
+            header: ["seed"] + titleDateWidths.map { "\(TextTable.number($0))pt" } + ["title"],
+            rows: rows, indent: "   ")
         for (seed, width) in zip(Seed.cases, titleDateCaseWidths) {
             let result = try layout(seed, width)
             output.append("   seed \(seed.number) at \(TextTable.number(width)) pt -> case \(result.layoutCase)")
@@ -52,16 +54,17 @@ extension DemoCommand {
         let drawing = try label.drawing()
         var output = [
             "5. Label, numberOfLines 2, byTruncatingTail, \(TextTable.number(titleFontSize)) pt, "
-                + "\(TextTable.number(truncatedLabelWidth)) pt wide: \(TextTable.quoted(truncatedLabelText))",
+                + "\(TextTable.number(truncatedLabelWidth)) pt wide: \(TextTable.quoted(truncatedLabelText))"
         ]
         let rows = drawing.lines.enumerated().map { index, line in
             [String(index + 1), TextTable.number(line.rect.width), TextTable.quoted(line.text)]
         }
         output += TextTable.render(header: ["line", "width", "text"], rows: rows, indent: "   ")
         if let ellipsis = drawing.ellipsis {
-            output.append("   ellipsis (\(ellipsis.placement.rawValue)) on line \(ellipsis.lineIndex + 1) at x "
-                          + "\(TextTable.number(ellipsis.rect.minX)), \(TextTable.number(ellipsis.rect.width)) pt wide; "
-                          + "truncated: \(drawing.isTruncated ? "yes" : "no")")
+            output.append(
+                "   ellipsis (\(ellipsis.placement.rawValue)) on line \(ellipsis.lineIndex + 1) at x "
+                    + "\(TextTable.number(ellipsis.rect.minX)), \(TextTable.number(ellipsis.rect.width)) pt wide; "
+                    + "truncated: \(drawing.isTruncated ? "yes" : "no")")
         }
         let sizes = try [CGFloat(1), 2, 3].map { scale -> String in
             label.scale = scale

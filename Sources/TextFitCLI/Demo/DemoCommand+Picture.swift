@@ -44,8 +44,9 @@ extension DemoCommand {
             return layout?.size.height ?? 0
         }
 
-        y += text("TextFit demo: the seed examples drawn exactly as measured (Noto Sans; CJK from Droid Sans Fallback)",
-                  font: heading, x: margin, width: pictureWidth - 2 * margin)
+        y += text(
+            "TextFit demo: the seed examples drawn exactly as measured (Noto Sans; CJK from Droid Sans Fallback)",
+            font: heading, x: margin, width: pictureWidth - 2 * margin)
         y += 6
         y += legend(x: margin, y: y, font: caption, commands: &commands)
         y += 14
@@ -54,11 +55,12 @@ extension DemoCommand {
         typealias Seed = SeedExamples.FeedRows
         let rowFont = try Font.systemFont(ofSize: Seed.fontSize)
         let wrapWidth = rowWidth - Seed.insets.left - Seed.insets.right
-        y += text("1. Feed rows in a \(TextTable.number(rowWidth)) pt list: \(TextTable.number(Seed.fontSize)) pt, "
-                  + "insets \(TextTable.number(Seed.insets.left)) pt, so lines wrap at \(TextTable.number(wrapWidth)) pt "
-                  + "(red); row height = ceilToPixel(lines × \(TextTable.number(rowFont.lineHeight)) pt) + "
-                  + "\(TextTable.number(Seed.insets.top + Seed.insets.bottom))",
-                  font: caption, x: margin, width: pictureWidth - 2 * margin, color: .gray)
+        y += text(
+            "1. Feed rows in a \(TextTable.number(rowWidth)) pt list: \(TextTable.number(Seed.fontSize)) pt, "
+                + "insets \(TextTable.number(Seed.insets.left)) pt, so lines wrap at \(TextTable.number(wrapWidth)) pt "
+                + "(red); row height = ceilToPixel(lines × \(TextTable.number(rowFont.lineHeight)) pt) + "
+                + "\(TextTable.number(Seed.insets.top + Seed.insets.bottom))",
+            font: caption, x: margin, width: pictureWidth - 2 * margin, color: .gray)
         y += 6
         let half = (Seed.texts.count + 1) / 2
         var columnBottom = y
@@ -72,12 +74,15 @@ extension DemoCommand {
                 let top = rowTop
                 let rowNumber = index + 1
                 commands.append { picture in
-                    picture.fill(CGRect(x: x, y: top, width: columnWidth, height: rowHeight),
-                                 color: rowNumber % 2 == 0 ? RenderColor(red: 246, green: 246, blue: 248) : .white)
-                    picture.stroke(CGRect(x: x, y: top, width: columnWidth, height: rowHeight),
-                                   color: RenderColor(red: 200, green: 200, blue: 205))
-                    try picture.draw(layout, at: CGPoint(x: x + Seed.insets.left, y: top + Seed.insets.top),
-                                     overlays: .all, widthLimit: wrapWidth)
+                    picture.fill(
+                        CGRect(x: x, y: top, width: columnWidth, height: rowHeight),
+                        color: rowNumber % 2 == 0 ? RenderColor(red: 246, green: 246, blue: 248) : .white)
+                    picture.stroke(
+                        CGRect(x: x, y: top, width: columnWidth, height: rowHeight),
+                        color: RenderColor(red: 200, green: 200, blue: 205))
+                    try picture.draw(
+                        layout, at: CGPoint(x: x + Seed.insets.left, y: top + Seed.insets.top),
+                        overlays: .all, widthLimit: wrapWidth)
                     try picture.draw("\(rowNumber)", font: caption, at: CGPoint(x: x + 2, y: top + 1), color: .gray)
                 }
                 rowTop += rowHeight
@@ -88,10 +93,11 @@ extension DemoCommand {
 
         // 2. Title + date.
         let titleFont = try Font.systemFont(ofSize: titleFontSize)
-        y += text("2. Title + date: at most \(SeedExamples.TitleDate.numberOfLines) title lines, "
-                  + "\(TextTable.number(titleFontSize)) pt, the date \(TextTable.number(titleDateSpacing)) pt after the "
-                  + "title's last line; each seed at a width (red) where its case applies; frames in purple",
-                  font: caption, x: margin, width: pictureWidth - 2 * margin, color: .gray)
+        y += text(
+            "2. Title + date: at most \(SeedExamples.TitleDate.numberOfLines) title lines, "
+                + "\(TextTable.number(titleFontSize)) pt, the date \(TextTable.number(titleDateSpacing)) pt after the "
+                + "title's last line; each seed at a width (red) where its case applies; frames in purple",
+            font: caption, x: margin, width: pictureWidth - 2 * margin, color: .gray)
         y += 8
         var blockBottom = y
         for (index, (seed, width)) in zip(SeedExamples.TitleDate.cases, titleDateCaseWidths).enumerated() {
@@ -100,8 +106,9 @@ extension DemoCommand {
             let x = margin + CGFloat(column) * (columnWidth + gutter)
             let title = PreparedText(seed.title, font: titleFont)
             let date = PreparedText(seed.date, font: titleFont)
-            let block = try TitleDateLayout(title: title, date: date, width: width, spacing: titleDateSpacing,
-                                            maxTitleLines: SeedExamples.TitleDate.numberOfLines)
+            let block = try TitleDateLayout(
+                title: title, date: date, width: width, spacing: titleDateSpacing,
+                maxTitleLines: SeedExamples.TitleDate.numberOfLines)
             let captionTop = y
             let captionText = "Case \(block.layoutCase.rawValue) at \(TextTable.number(width)) pt: \(seed.rule)"
             let savedY = y
@@ -109,14 +116,17 @@ extension DemoCommand {
             y = savedY
             let blockTop = captionTop + captionHeight + 6
             commands.append { picture in
-                try block.draw(into: &picture, date: date, at: CGPoint(x: x, y: blockTop), overlays: .all,
-                               width: width)
+                try block.draw(
+                    into: &picture, date: date, at: CGPoint(x: x, y: blockTop), overlays: .all,
+                    width: width)
             }
             blockBottom = max(blockBottom, blockTop + block.size.height)
         }
         // 3. Buttons.
-        let buttonsBottom = try drawButtons(top: blockBottom + 20, x: margin, width: pictureWidth - 2 * margin,
-                                            font: caption, commands: &commands) - 16
+        let buttonsBottom =
+            try drawButtons(
+                top: blockBottom + 20, x: margin, width: pictureWidth - 2 * margin,
+                font: caption, commands: &commands) - 16
         // 4. Right-to-left and mixed-direction lines.
         y = try drawBidi(top: buttonsBottom + margin, x: margin, caption: caption, commands: &commands) + margin
 
@@ -126,8 +136,10 @@ extension DemoCommand {
     }
 
     /// A row of swatches naming each overlay; returns its height.
-    private static func legend(x: CGFloat, y: CGFloat, font: Font,
-                               commands: inout [(inout TextPicture) throws -> Void]) -> CGFloat {
+    private static func legend(
+        x: CGFloat, y: CGFloat, font: Font,
+        commands: inout [(inout TextPicture) throws -> Void]
+    ) -> CGFloat {
         let entries: [(String, RenderOverlays)] = [
             ("line box", .lineBoxes), ("baseline", .baselines), ("hanging whitespace", .hangingWhitespace),
             ("ellipsis", .ellipsis), ("width limit", .widthLimit), ("title / date frame", .frames),
@@ -143,9 +155,11 @@ extension DemoCommand {
                 let box = CGRect(x: left, y: y + 2, width: swatch, height: swatch)
                 switch overlay {
                 case .baselines:
-                    picture.drawLine(from: CGPoint(x: box.minX, y: box.midY), to: CGPoint(x: box.maxX, y: box.midY), color: color)
+                    picture.drawLine(
+                        from: CGPoint(x: box.minX, y: box.midY), to: CGPoint(x: box.maxX, y: box.midY), color: color)
                 case .widthLimit:
-                    picture.drawLine(from: CGPoint(x: box.midX, y: box.minY), to: CGPoint(x: box.midX, y: box.maxY), color: color)
+                    picture.drawLine(
+                        from: CGPoint(x: box.midX, y: box.minY), to: CGPoint(x: box.midX, y: box.maxY), color: color)
                 case .hangingWhitespace, .ellipsis:
                     picture.fill(box, color: color)
                 default:

@@ -38,8 +38,10 @@ extension DemoCommand {
     struct TreeSketch {
         var commands: [(inout TextPicture) throws -> Void] = []
 
-        mutating func text(_ string: String, _ font: Font, at point: CGPoint, width: CGFloat? = nil,
-                           color: RenderColor = .black) throws -> CGFloat {
+        mutating func text(
+            _ string: String, _ font: Font, at point: CGPoint, width: CGFloat? = nil,
+            color: RenderColor = .black
+        ) throws -> CGFloat {
             let layout = try PreparedText(string, font: font).layout(width: width)
             commands.append { try $0.draw(layout, at: point, color: color) }
             return layout.size.height

@@ -22,7 +22,8 @@ enum DemoCommand: Command {
     }
 
     /// The last line of the demo without `--out`, in place of the written picture's path.
-    static let pictureHint = "Picture: none written; run 'textfit demo --out DIR' to draw the feed rows and the "
+    static let pictureHint =
+        "Picture: none written; run 'textfit demo --out DIR' to draw the feed rows and the "
         + "title + date cases into DIR/\(pictureName)"
 
     static func perform(_ pictureFolder: String?, console: Console) -> ExitCode {
@@ -59,8 +60,10 @@ enum DemoCommand: Command {
     /// The whole demo, line by line.
     /// - Throws: `FontError` when the bundled fonts are missing.
     static func report() throws -> [String] {
-        var output = ["TextFit \(TextFitInfo.version) demo: the seed examples with the bundled fonts "
-                      + "(\(BundledFonts.familyNames.joined(separator: ", ")))", ""]
+        var output = [
+            "TextFit \(TextFitInfo.version) demo: the seed examples with the bundled fonts "
+                + "(\(BundledFonts.familyNames.joined(separator: ", ")))", "",
+        ]
         output += try feedRows()
         output.append("")
         output += try labelSizeToFit()
@@ -99,8 +102,9 @@ enum DemoCommand: Command {
             let textHeight = CGFloat(layout.lineCount) * layout.lineHeight
             let heights = scales.map { ceilToPixel(textHeight, scale: $0) + verticalInsets }
             for (column, height) in heights.enumerated() { totals[column] += height }
-            rows.append([String(index + 1), String(layout.lineCount)] + heights.map { TextTable.number($0) }
-                        + [TextTable.prefix(text, 18)])
+            rows.append(
+                [String(index + 1), String(layout.lineCount)] + heights.map { TextTable.number($0) }
+                    + [TextTable.prefix(text, 18)])
         }
         rows.append(["all", ""] + totals.map { TextTable.number($0) } + ["(sum of the 12 rows)"])
         output += TextTable.render(header: ["row", "lines", "@1x", "@2x", "@3x", "text"], rows: rows, indent: "   ")
@@ -137,7 +141,7 @@ enum DemoCommand: Command {
         let font = try Font.systemFont(ofSize: titleFontSize)
         var output = [
             "3. Title + date titles at \(TextTable.number(titleFontSize)) pt: line counts of the title alone "
-                + "(numberOfLines 0) by width; the layout allows \(Seed.numberOfLines) lines with the date after",
+                + "(numberOfLines 0) by width; the layout allows \(Seed.numberOfLines) lines with the date after"
         ]
         var rows: [[String]] = []
         for seed in Seed.cases {
@@ -145,8 +149,9 @@ enum DemoCommand: Command {
             let counts = try titleWidths.map { String(try prepared.numberOfLines(forWidth: $0)) }
             rows.append([String(seed.number)] + counts + [TextTable.prefix(seed.title, 40)])
         }
-        output += TextTable.render(header: ["case"] + titleWidths.map { "\(TextTable.number($0))pt" } + ["title"],
-                                   rows: rows, indent: "   ")
+        output += TextTable.render(
+            header: ["case"] + titleWidths.map { "\(TextTable.number($0))pt" } + ["title"],
+            rows: rows, indent: "   ")
         return output
     }
 }

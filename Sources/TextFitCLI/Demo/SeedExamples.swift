@@ -8,8 +8,10 @@ enum SeedExamples {
     /// with `numberOfLines` 0, in a `fontSize` pt font.
     enum FeedRows {
         static let fontSize: CGFloat = 15
-        static let insets = (top: CGFloat(10), left: CGFloat(10), bottom: CGFloat(10),
-                             right: CGFloat(10))
+        static let insets = (
+            top: CGFloat(10), left: CGFloat(10), bottom: CGFloat(10),
+            right: CGFloat(10)
+        )
         static let numberOfLines = 0
         static let texts: [String] = [
             "美商務部對中興通訊暫時部分解禁，中興新掌門李自學：盡快恢復生產",
@@ -34,21 +36,30 @@ enum SeedExamples {
         /// What iOS reported with its system font at scale 2.
         static let iOSSize = CGSize(width: 163.5, height: 24.0)
         static let iOSScale: CGFloat = 2
-        static let note = "On iOS with the system font this sized to 163.5 x 24.0 at 2x; the figure depends on the font, the rules (ceil to pixel, line height from the label's font) do not."
+        static let note =
+            "On iOS with the system font this sized to 163.5 x 24.0 at 2x; the figure depends on the font, the rules (ceil to pixel, line height from the label's font) do not."
     }
 
     /// "Title + date" cases: a title of at most `numberOfLines` lines with a date placed after it.
     enum TitleDate {
         static let numberOfLines = 2
         static let cases: [TitleDateSeed] = [
-        TitleDateSeed(number: 1, rule: "title on one line and the date fits after it on that line",
-                      title: "Title Short", date: "Date"),
-        TitleDateSeed(number: 2, rule: "title on one line but the date does not fit after it: the date goes alone to line 2",
-                      title: "Title Ratherrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrr Long", date: "Date"),
-        TitleDateSeed(number: 3, rule: "title on two lines and the date fits after the second line",
-                      title: "Title Verrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrr rrrrrrrrrrrrrrrry Long", date: "Date"),
-        TitleDateSeed(number: 4, rule: "title needs two or more lines and the date does not fit after line 2: line 2 is tail-truncated with an ellipsis so that the date fits after it",
-                      title: "Title Terrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrr rrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrriblely Long", date: "Date"),
+            TitleDateSeed(
+                number: 1, rule: "title on one line and the date fits after it on that line",
+                title: "Title Short", date: "Date"),
+            TitleDateSeed(
+                number: 2, rule: "title on one line but the date does not fit after it: the date goes alone to line 2",
+                title: "Title Ratherrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrr Long", date: "Date"),
+            TitleDateSeed(
+                number: 3, rule: "title on two lines and the date fits after the second line",
+                title: "Title Verrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrr rrrrrrrrrrrrrrrry Long", date: "Date"),
+            TitleDateSeed(
+                number: 4,
+                rule:
+                    "title needs two or more lines and the date does not fit after line 2: line 2 is tail-truncated with an ellipsis so that the date fits after it",
+                title:
+                    "Title Terrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrr rrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrrriblely Long",
+                date: "Date"),
         ]
     }
 }

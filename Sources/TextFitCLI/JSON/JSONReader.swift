@@ -63,7 +63,9 @@ private struct Parser {
     }
 
     mutating func skipWhitespace() {
-        while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09 {
+        while index < bytes.count,
+            bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09
+        {
             index += 1
         }
     }
@@ -236,7 +238,9 @@ private struct Parser {
                 output += run
                 return String(decoding: output, as: UTF8.self)
             }
-            if byte < 0x20 { throw error("a control character (byte 0x" + String(byte, radix: 16, uppercase: true) + ") in a string") }
+            if byte < 0x20 {
+                throw error("a control character (byte 0x" + String(byte, radix: 16, uppercase: true) + ") in a string")
+            }
             guard byte == UInt8(ascii: "\\") else {
                 index += 1
                 continue
@@ -276,7 +280,8 @@ private struct Parser {
         let unit = try hexUnit()
         var scalar = Unicode.Scalar(unit)
         if (0xD800...0xDBFF).contains(unit), index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
-           bytes[index + 1] == UInt8(ascii: "u") {
+            bytes[index + 1] == UInt8(ascii: "u")
+        {
             let save = index
             index += 2
             let low = try hexUnit()

@@ -86,16 +86,25 @@ enum ArgumentParser {
                 continue
             }
             if let inlineValue {
-                if spec.isRepeatable { parsed.repeated[name, default: []].append(inlineValue) } else { parsed.values[name] = inlineValue }
+                if spec.isRepeatable {
+                    parsed.repeated[name, default: []].append(inlineValue)
+                } else {
+                    parsed.values[name] = inlineValue
+                }
                 continue
             }
             // A following flag is not taken as the value: `--family --size 12` is a missing family, not
             // a family called "--size". A negative number is taken, so the value check can explain it.
             guard index < arguments.count,
-                  !(arguments[index].hasPrefix("--") && arguments[index].count > 2) else {
+                !(arguments[index].hasPrefix("--") && arguments[index].count > 2)
+            else {
                 throw UsageError(message: "flag '\(name)' needs a value (\(valueDescription))")
             }
-            if spec.isRepeatable { parsed.repeated[name, default: []].append(arguments[index]) } else { parsed.values[name] = arguments[index] }
+            if spec.isRepeatable {
+                parsed.repeated[name, default: []].append(arguments[index])
+            } else {
+                parsed.values[name] = arguments[index]
+            }
             index += 1
         }
         return parsed
@@ -165,8 +174,9 @@ extension ParsedArguments {
     func width(_ flag: String) throws -> Double? {
         guard let points = try number(flag) else { return nil }
         do { return try CaseLimits.width(points) } catch {
-            throw UsageError(message: "flag '\(flag)' wants a width >= 0 (0, or 1e15 and more, = unconstrained), "
-                             + "got '\(values[flag] ?? "")'")
+            throw UsageError(
+                message: "flag '\(flag)' wants a width >= 0 (0, or 1e15 and more, = unconstrained), "
+                    + "got '\(values[flag] ?? "")'")
         }
     }
 

@@ -21,14 +21,23 @@ enum SharedOptions {
 
     /// The font flags' help, one entry per flag: its label and its description's lines.
     private static let fontHelpEntries: [(label: String, lines: [String])] = [
-        ("--family F", wrapped("font family; the bundled fonts (\(BundledFonts.familyNames.joined(separator: ", "))) "
-                               + "first, then the system's (Fontconfig). Default: \(BundledFonts.defaultFamily).")),
+        (
+            "--family F",
+            wrapped(
+                "font family; the bundled fonts (\(BundledFonts.familyNames.joined(separator: ", "))) "
+                    + "first, then the system's (Fontconfig). Default: \(BundledFonts.defaultFamily).")
+        ),
         ("--font-file P", ["a font file (TrueType, OpenType or a collection) instead of a family."]),
         ("--face-index N", ["the face of a collection file (needs --font-file). Default: 0."]),
         ("--size S", ["point size, > 0 and < 100000. Default: \(Int(MeasureCase.defaultSize))."]),
-        ("--weight W", ["the family's face: a weight name (ultraLight, thin, light, regular, medium,",
-                        "semibold, bold, heavy, black: UIFont.Weight's) or 100-900; a bundled family",
-                        "has regular (up to 500) and bold. Default: regular."]),
+        (
+            "--weight W",
+            [
+                "the family's face: a weight name (ultraLight, thin, light, regular, medium,",
+                "semibold, bold, heavy, black: UIFont.Weight's) or 100-900; a bundled family",
+                "has regular (up to 500) and bold. Default: regular.",
+            ]
+        ),
         ("--italic", ["the family's italic face (its upright one when it has none)."]),
     ]
 
@@ -54,7 +63,8 @@ enum SharedOptions {
             let indent = String(repeating: " ", count: 4)
             let padding = String(repeating: " ", count: column)
             if entry.label.count < column {
-                lines.append(indent + entry.label + String(repeating: " ", count: column - entry.label.count) + entry.lines[0])
+                lines.append(
+                    indent + entry.label + String(repeating: " ", count: column - entry.label.count) + entry.lines[0])
             } else {
                 lines.append(indent + entry.label)
                 lines.append(indent + padding + entry.lines[0])
@@ -103,8 +113,9 @@ extension ParsedArguments {
             // A file is one face: a weight or slant asked of it would be silently ignored.
             for flag in [SharedOptions.weight.name, SharedOptions.italic.name]
             where values[flag] != nil || flags.contains(flag) {
-                throw UsageError(message: "flag '\(flag)' picks a family's face; a font file is one face: "
-                                 + "name the file of that weight or style instead")
+                throw UsageError(
+                    message: "flag '\(flag)' picks a family's face; a font file is one face: "
+                        + "name the file of that weight or style instead")
             }
         }
         if let size = try pointSize(SharedOptions.size.name) { choice.size = size }

@@ -69,7 +69,8 @@ struct AutoLayoutEngine {
             switch self {
             case let .rootOrigin(x): "\(nodes[0].name) origin \(x ? "x" : "y")"
             case let .rootFrame(width):
-                width ? "\(nodes[0].name).width == \(nodes[0].frame.width) (its frame)"
+                width
+                    ? "\(nodes[0].name).width == \(nodes[0].frame.width) (its frame)"
                     : "\(nodes[0].name).height == \(nodes[0].frame.height) (its frame)"
             case let .fitting(width, value, priority): "fitting \(width ? "width" : "height") == \(value) @\(priority)"
             case let .autoresizing(node, field, value): "\(nodes[node].name) autoresizing mask: \(field) == \(value)"
@@ -108,16 +109,20 @@ struct AutoLayoutEngine {
             guard target.width.isFinite, target.height.isFinite else {
                 throw AutoLayoutError.invalidNumber("systemLayoutSizeFitting target \(target)")
             }
-            let width = Constraint(rootBox.width, .equal, Double(target.width), strength: Strength(uiKitPriority: horizontal.rawValue),
-                                   tag: describe(.fitting(width: true, target.width, horizontal)))
-            let height = Constraint(rootBox.height, .equal, Double(target.height), strength: Strength(uiKitPriority: vertical.rawValue),
-                                    tag: describe(.fitting(width: false, target.height, vertical)))
+            let width = Constraint(
+                rootBox.width, .equal, Double(target.width), strength: Strength(uiKitPriority: horizontal.rawValue),
+                tag: describe(.fitting(width: true, target.width, horizontal)))
+            let height = Constraint(
+                rootBox.height, .equal, Double(target.height), strength: Strength(uiKitPriority: vertical.rawValue),
+                tag: describe(.fitting(width: false, target.height, vertical)))
             try add(width)
             try add(height)
             (fittingWidth, fittingHeight) = (width, height)
         case let .editableWidth(width):
-            try add(Constraint(rootBox.height, .equal, 0, strength: Strength(uiKitPriority: LayoutPriority.fittingSizeLevel.rawValue),
-                               tag: describe(.fitting(width: false, 0, .fittingSizeLevel))))
+            try add(
+                Constraint(
+                    rootBox.height, .equal, 0, strength: Strength(uiKitPriority: LayoutPriority.fittingSizeLevel.rawValue),
+                    tag: describe(.fitting(width: false, 0, .fittingSizeLevel))))
             do {
                 try solver.addEditVariable(rootBox.width, strength: Strength(uiKitPriority: 999))
                 try solver.suggestValue(Double(width), for: rootBox.width)
@@ -128,7 +133,9 @@ struct AutoLayoutEngine {
             try addIntrinsicConstraints(node, index)
         }
         for (index, node) in nodes.enumerated() {
-            for (k, constraint) in node.constraints.enumerated() { try add(constraint, tag: describe(.user(node: index, index: k))) }
+            for (k, constraint) in node.constraints.enumerated() {
+                try add(constraint, tag: describe(.user(node: index, index: k)))
+            }
         }
     }
 
@@ -163,10 +170,17 @@ struct AutoLayoutEngine {
         let p = parents[index]
         guard node.translatesAutoresizingMaskIntoConstraints, p >= 0 else { return }
         let box = boxes[index], parentBox = boxes[p], frame = node.frame
-        try add(Constraint(box.x, .equal, parentBox.x + Double(frame.minX), tag: describe(.autoresizing(index, "minX", frame.minX))))
-        try add(Constraint(box.y, .equal, parentBox.y + Double(frame.minY), tag: describe(.autoresizing(index, "minY", frame.minY))))
-        try add(Constraint(box.width, .equal, Double(frame.width), tag: describe(.autoresizing(index, "width", frame.width))))
-        try add(Constraint(box.height, .equal, Double(frame.height), tag: describe(.autoresizing(index, "height", frame.height))))
+        try add(
+            Constraint(
+                box.x, .equal, parentBox.x + Double(frame.minX), tag: describe(.autoresizing(index, "minX", frame.minX))))
+        try add(
+            Constraint(
+                box.y, .equal, parentBox.y + Double(frame.minY), tag: describe(.autoresizing(index, "minY", frame.minY))))
+        try add(
+            Constraint(box.width, .equal, Double(frame.width), tag: describe(.autoresizing(index, "width", frame.width))))
+        try add(
+            Constraint(box.height, .equal, Double(frame.height), tag: describe(.autoresizing(index, "height", frame.height)))
+        )
     }
 
     /// AL5: an intrinsic size becomes hugging (≤) and compression-resistance (≥) constraints per axis.
@@ -253,7 +267,9 @@ struct AutoLayoutEngine {
         if case let .fitting(width, _, priority) = descriptors[constraint.tag] {
             descriptors[constraint.tag] = .fitting(width: width, value, priority)
         }
-        do { try solver.updateConstant(of: constraint, to: Double(value)) } catch let ConstraintError.unsatisfiable(c, conflicting) {
+        do { try solver.updateConstant(of: constraint, to: Double(value)) } catch let ConstraintError.unsatisfiable(
+            c, conflicting)
+        {
             throw AutoLayoutError.unsatisfiable(breaking: name(of: c), conflicting: conflicting.map(name(of:)))
         } catch { throw AutoLayoutError.solverFailure("\(error)") }
     }
@@ -265,27 +281,35 @@ struct AutoLayoutEngine {
             if case let .intrinsic(node, axis, _, hugging, priority) = descriptors[constraint.tag] {
                 descriptors[constraint.tag] = .intrinsic(node, axis, value, hugging: hugging, priority)
             }
-            do { try solver.updateConstant(of: constraint, to: Double(value)) } catch let ConstraintError.unsatisfiable(c, conflicting) {
+            do { try solver.updateConstant(of: constraint, to: Double(value)) } catch let ConstraintError.unsatisfiable(
+                c, conflicting)
+            {
                 throw AutoLayoutError.unsatisfiable(breaking: name(of: c), conflicting: conflicting.map(name(of:)))
             } catch { throw AutoLayoutError.solverFailure("\(error)") }
         }
     }
 
     @discardableResult
-    private mutating func addIntrinsic(_ index: Int, _ variable: Variable, _ value: CGFloat, _ axis: LayoutAxis) throws
-        -> [Constraint] {
+    private mutating func addIntrinsic(
+        _ index: Int, _ variable: Variable, _ value: CGFloat, _ axis: LayoutAxis
+    ) throws
+        -> [Constraint]
+    {
         let node = nodes[index]
         guard value.isFinite, value >= 0 else {
             throw AutoLayoutError.invalidNumber("\(node.name) intrinsicContentSize \(axis) = \(value)")
         }
-        let hugging = node.contentHuggingPriority(for: axis), resistance = node.contentCompressionResistancePriority(for: axis)
+        let hugging = node.contentHuggingPriority(for: axis),
+            resistance = node.contentCompressionResistancePriority(for: axis)
         var expression = LinearExpression()
         expression.add(variable, 1)
         expression.constant = -Double(value)
-        let hug = Constraint(expression: expression, .lessThanOrEqual, strength: Strength(uiKitPriority: hugging.rawValue),
-                             tag: describe(.intrinsic(index, axis, value, hugging: true, hugging)))
-        let resist = Constraint(expression: expression, .greaterThanOrEqual, strength: Strength(uiKitPriority: resistance.rawValue),
-                                tag: describe(.intrinsic(index, axis, value, hugging: false, resistance)))
+        let hug = Constraint(
+            expression: expression, .lessThanOrEqual, strength: Strength(uiKitPriority: hugging.rawValue),
+            tag: describe(.intrinsic(index, axis, value, hugging: true, hugging)))
+        let resist = Constraint(
+            expression: expression, .greaterThanOrEqual, strength: Strength(uiKitPriority: resistance.rawValue),
+            tag: describe(.intrinsic(index, axis, value, hugging: false, resistance)))
         try add(hug)
         try add(resist)
         return [hug, resist]
@@ -314,7 +338,8 @@ struct AutoLayoutEngine {
         }
         // Sizes may relate across axes (an aspect ratio, as NSLayoutDimension allows); positions may not.
         guard first.attribute.isDimension == second.attribute.isDimension,
-              first.attribute.isDimension || first.attribute.axis == second.attribute.axis else {
+            first.attribute.isDimension || first.attribute.axis == second.attribute.axis
+        else {
             throw AutoLayoutError.incompatibleAttributes(constraint.description)
         }
         if first.attribute.axis != second.attribute.axis { crossAxis = true }
@@ -356,7 +381,8 @@ struct AutoLayoutEngine {
         }
         let rtl = node.layoutDirection == .rightToLeft
         let horizontal = attribute.axis == .horizontal
-        let left = Double(insets.left), right = Double(insets.right), top = Double(insets.top), bottom = Double(insets.bottom)
+        let left = Double(insets.left), right = Double(insets.right), top = Double(insets.top),
+            bottom = Double(insets.bottom)
         let (a, b, c): (Double, Double, Double)
         switch attribute {
         case .left: (a, b, c) = (1, 0, left)
@@ -371,7 +397,11 @@ struct AutoLayoutEngine {
         case .centerX: (a, b, c) = (1, 0.5, (left - right) / 2)
         case .centerY: (a, b, c) = (1, 0.5, (top - bottom) / 2)
         case .firstBaseline:
-            if let label = node as? LabelNode { (a, b, c) = (1, 0, Double(label.font.ascender)) } else { (a, b, c) = (1, 1, 0) }
+            if let label = node as? LabelNode {
+                (a, b, c) = (1, 0, Double(label.font.ascender))
+            } else {
+                (a, b, c) = (1, 1, 0)
+            }
         case .lastBaseline:
             if let label = node as? LabelNode {
                 (a, b, c) = (1, 1, -Double(label.font.lineHeight - label.font.ascender))

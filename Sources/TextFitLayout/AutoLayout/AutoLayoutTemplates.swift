@@ -20,7 +20,11 @@ final class AutoLayoutTemplates: @unchecked Sendable {
     /// Whether systems are kept (tests and the benchmark turn it off to time or check a fresh build).
     var isEnabled: Bool {
         get { lock.withLock { enabled } }
-        set { lock.withLock { enabled = newValue; if !newValue { systems.removeAll() } } }
+        set {
+            lock.withLock {
+                enabled = newValue; if !newValue { systems.removeAll() }
+            }
+        }
     }
 
     /// The system kept for `shape`, taken out of the table (nil when none, or when keeping is off).
@@ -46,8 +50,10 @@ extension AutoLayoutEngine {
     /// way the labels are solved in their two passes (AL9). `keep` receives the system to keep afterwards.
     /// A kept system that fails to refresh is dropped and the tree built anew, so errors are always those of
     /// a fresh build.
-    static func solved(_ root: LayoutNode, size: RootSize, kept: consuming AutoLayoutEngine?, shape: AutoLayoutShape,
-                       tree: AutoLayoutShape.Tree) throws -> AutoLayoutEngine {
+    static func solved(
+        _ root: LayoutNode, size: RootSize, kept: consuming AutoLayoutEngine?, shape: AutoLayoutShape,
+        tree: AutoLayoutShape.Tree
+    ) throws -> AutoLayoutEngine {
         // Taken, not copied: a second reference to the kept tableau would make its first change copy it.
         if var engine = kept.take() {
             engine.attach(tree)

@@ -50,8 +50,10 @@ public final class ConstraintRowHeights: @unchecked Sendable {
     ///   - template: the cell; `configure(with:)` is called for every row measured.
     ///   - separatorHeight: added to each height (default 0).
     ///   - cache: where heights are kept (`nil` = measure every time).
-    public init(identifier: String, template: ConstraintCell, separatorHeight: CGFloat = 0,
-                cache: RowHeightCache? = RowHeightCache()) {
+    public init(
+        identifier: String, template: ConstraintCell, separatorHeight: CGFloat = 0,
+        cache: RowHeightCache? = RowHeightCache()
+    ) {
         self.identifier = identifier
         self.template = template
         self.separatorHeight = separatorHeight
@@ -91,13 +93,16 @@ public final class ConstraintRowHeights: @unchecked Sendable {
         let kept = engine.take()
         do {
             // Solved straight into the stored property: a local copy would cost a copy of every field.
-            engine = try AutoLayoutEngine.solved(content, size: size, kept: current == shape ? kept : nil, shape: current,
-                                                 tree: tree)
+            engine = try AutoLayoutEngine.solved(
+                content, size: size, kept: current == shape ? kept : nil, shape: current,
+                tree: tree)
             shape = current
             if let frame = engine?.frame(of: 0), abs(frame.width - width) <= 1e-9 * max(1, width) { return frame.height }
         } catch {}
         engine = nil
-        return try content.systemLayoutSizeFitting(CGSize(width: width, height: 0), withHorizontalFittingPriority: .required,
-                                                   verticalFittingPriority: .fittingSizeLevel).height
+        return try content.systemLayoutSizeFitting(
+            CGSize(width: width, height: 0), withHorizontalFittingPriority: .required,
+            verticalFittingPriority: .fittingSizeLevel
+        ).height
     }
 }

@@ -51,12 +51,18 @@ public struct LayoutAnchor: Sendable {
     public func constraint(equalTo other: LayoutAnchor, multiplier: CGFloat, constant: CGFloat = 0) -> LayoutConstraint {
         LayoutConstraint(self, .equal, other, multiplier: multiplier, constant: constant)
     }
-    public func constraint(lessThanOrEqualTo other: LayoutAnchor, multiplier: CGFloat, constant: CGFloat = 0)
-        -> LayoutConstraint {
+    public func constraint(
+        lessThanOrEqualTo other: LayoutAnchor, multiplier: CGFloat, constant: CGFloat = 0
+    )
+        -> LayoutConstraint
+    {
         LayoutConstraint(self, .lessThanOrEqual, other, multiplier: multiplier, constant: constant)
     }
-    public func constraint(greaterThanOrEqualTo other: LayoutAnchor, multiplier: CGFloat, constant: CGFloat = 0)
-        -> LayoutConstraint {
+    public func constraint(
+        greaterThanOrEqualTo other: LayoutAnchor, multiplier: CGFloat, constant: CGFloat = 0
+    )
+        -> LayoutConstraint
+    {
         LayoutConstraint(self, .greaterThanOrEqual, other, multiplier: multiplier, constant: constant)
     }
     /// A dimension equal to a constant (`widthAnchor`, `heightAnchor`; a position anchor is refused at

@@ -16,7 +16,8 @@ public enum LayoutAttribute: Sendable, Hashable, CaseIterable {
     public var axis: LayoutAxis {
         switch self {
         case .left, .right, .leading, .trailing, .width, .centerX, .leftMargin, .rightMargin, .leadingMargin,
-             .trailingMargin, .centerXWithinMargins: .horizontal
+            .trailingMargin, .centerXWithinMargins:
+            .horizontal
         default: .vertical
         }
     }
@@ -35,7 +36,8 @@ public enum LayoutAxis: Sendable, Hashable {
 /// constraint.priority = LayoutPriority(999)
 /// ```
 public struct LayoutPriority: Sendable, Hashable, Comparable, ExpressibleByFloatLiteral, ExpressibleByIntegerLiteral,
-    CustomStringConvertible {
+    CustomStringConvertible
+{
     public var rawValue: Float
     public init(_ rawValue: Float) { self.rawValue = rawValue }
     public init(floatLiteral value: Float) { rawValue = value }

@@ -48,11 +48,14 @@ public final class LayoutConstraint: CustomStringConvertible {
 
     /// Makes `first relation multiplier × second + constant`, like
     /// `NSLayoutConstraint(item:attribute:relatedBy:toItem:attribute:multiplier:constant:)`.
-    public convenience init(item: LayoutNode, attribute: LayoutAttribute, relatedBy relation: Relation,
-                            toItem: LayoutNode?, attribute second: LayoutAttribute, multiplier: CGFloat = 1,
-                            constant: CGFloat = 0) {
-        self.init(item.anchor(for: attribute), relation, toItem.map { $0.anchor(for: second) },
-                  multiplier: multiplier, constant: constant)
+    public convenience init(
+        item: LayoutNode, attribute: LayoutAttribute, relatedBy relation: Relation,
+        toItem: LayoutNode?, attribute second: LayoutAttribute, multiplier: CGFloat = 1,
+        constant: CGFloat = 0
+    ) {
+        self.init(
+            item.anchor(for: attribute), relation, toItem.map { $0.anchor(for: second) },
+            multiplier: multiplier, constant: constant)
     }
 
     /// Activates each constraint, like `NSLayoutConstraint.activate(_:)`.

@@ -30,8 +30,9 @@ extension LayoutNode {
             for (index, node) in engine.nodes.enumerated() where index > 0 {
                 node.frame = engine.frame(of: index)
             }
-            autoLayout.ambiguous = Set(engine.nodes.indices.filter { engine.isAmbiguous($0) }
-                .map { ObjectIdentifier(engine.nodes[$0]) })
+            autoLayout.ambiguous = Set(
+                engine.nodes.indices.filter { engine.isAmbiguous($0) }
+                    .map { ObjectIdentifier(engine.nodes[$0]) })
             for node in engine.nodes { node.autoLayout.lastLayoutRoot = self }
             if engine.insetsAreCurrent { return }
         }
@@ -58,10 +59,13 @@ extension LayoutNode {
     ///   - horizontalFittingPriority: how hard to hold the width (1000 = exactly).
     ///   - verticalFittingPriority: how hard to hold the height (1000 = exactly).
     /// - Throws: as `layoutWithConstraints()`; `.invalidNumber` for a NaN or infinite target.
-    public func systemLayoutSizeFitting(_ targetSize: CGSize, withHorizontalFittingPriority horizontalFittingPriority: LayoutPriority,
-                                        verticalFittingPriority: LayoutPriority) throws -> CGSize {
-        let size = AutoLayoutEngine.RootSize.fitting(targetSize, horizontal: horizontalFittingPriority,
-                                                     vertical: verticalFittingPriority)
+    public func systemLayoutSizeFitting(
+        _ targetSize: CGSize, withHorizontalFittingPriority horizontalFittingPriority: LayoutPriority,
+        verticalFittingPriority: LayoutPriority
+    ) throws -> CGSize {
+        let size = AutoLayoutEngine.RootSize.fitting(
+            targetSize, horizontal: horizontalFittingPriority,
+            vertical: verticalFittingPriority)
         let templates = AutoLayoutTemplates.shared
         let (shape, tree) = AutoLayoutShape.read(self, size: size)
         let engine = try AutoLayoutEngine.solved(self, size: size, kept: templates.take(shape), shape: shape, tree: tree)
@@ -72,8 +76,9 @@ extension LayoutNode {
     /// `systemLayoutSizeFitting(targetSize, .fittingSizeLevel, .fittingSizeLevel)`, like
     /// `UIView.systemLayoutSizeFitting(_:)`: as small (for `.zero`) as the constraints allow on both axes.
     public func systemLayoutSizeFitting(_ targetSize: CGSize) throws -> CGSize {
-        try systemLayoutSizeFitting(targetSize, withHorizontalFittingPriority: .fittingSizeLevel,
-                                    verticalFittingPriority: .fittingSizeLevel)
+        try systemLayoutSizeFitting(
+            targetSize, withHorizontalFittingPriority: .fittingSizeLevel,
+            verticalFittingPriority: .fittingSizeLevel)
     }
 
     /// Whether the last `layoutWithConstraints()` of this node's tree left its position or size undetermined,

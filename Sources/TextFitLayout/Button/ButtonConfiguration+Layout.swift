@@ -28,8 +28,9 @@ extension ButtonConfiguration {
         let insets = contentInsets.edgeInsets(for: .leftToRight)
         let limit: CGFloat? = size.width.isUnboundedTextDimension ? nil : size.width - insets.horizontal
         let arrangement = try arrange(contentWidth: limit)
-        let result = CGSize(width: max(0, arrangement.group.width + insets.horizontal),
-                            height: max(0, arrangement.group.height + insets.vertical))
+        let result = CGSize(
+            width: max(0, arrangement.group.width + insets.horizontal),
+            height: max(0, arrangement.group.height + insets.vertical))
         return try ButtonChecks.finite(result.ceiledToPixels(scale: scale))
     }
 
@@ -37,8 +38,9 @@ extension ButtonConfiguration {
     /// - Throws: `ButtonError.invalidRect` for bad bounds, `.insetsExceedBounds` when opposite insets add
     ///   up to more than the bounds.
     public func contentRect(forBounds bounds: CGRect) throws -> CGRect {
-        try ButtonChecks.contentRect(bounds, insets: contentInsets.edgeInsets(for: semanticContentAttribute.layoutDirection),
-                                     field: "contentInsets")
+        try ButtonChecks.contentRect(
+            bounds, insets: contentInsets.edgeInsets(for: semanticContentAttribute.layoutDirection),
+            field: "contentInsets")
     }
 
     /// The image's frame for a content rect, snapped to the pixel grid; `.zero` without an image.
@@ -61,9 +63,10 @@ extension ButtonConfiguration {
     public func layout(in bounds: CGRect) throws -> ButtonFrames {
         let content = try contentRect(forBounds: bounds)
         let placed = try place(in: content)
-        return ButtonFrames(bounds: bounds, contentRect: content, imageRect: placed.image, titleRect: placed.title,
-                            subtitleRect: placed.subtitle, titleLines: placed.arrangement.title?.lines,
-                            subtitleLines: placed.arrangement.subtitle?.lines)
+        return ButtonFrames(
+            bounds: bounds, contentRect: content, imageRect: placed.image, titleRect: placed.title,
+            subtitleRect: placed.subtitle, titleLines: placed.arrangement.title?.lines,
+            subtitleLines: placed.arrangement.subtitle?.lines)
     }
 
     // MARK: - Arithmetic
@@ -103,8 +106,9 @@ extension ButtonConfiguration {
     private func text(_ prepared: PreparedText, mode: LineBreakMode, width: CGFloat?) throws -> PlacedText? {
         if let width, width <= 0 { return nil }
         let wraps = mode == .byWordWrapping || mode == .byCharWrapping
-        let layout = try prepared.layout(width: width, numberOfLines: wraps ? 0 : 1, lineBreakMode: mode,
-                                         lineBreakStrategy: .standard)
+        let layout = try prepared.layout(
+            width: width, numberOfLines: wraps ? 0 : 1, lineBreakMode: mode,
+            lineBreakStrategy: .standard)
         var size = layout.size
         if mode == .byClipping, layout.isTruncated, let width { size.width = min(size.width, width) }
         return PlacedText(size: size.ceiledToPixels(scale: scale), lines: layout.lines)
@@ -121,43 +125,53 @@ extension ButtonConfiguration {
         let title = hasTitle ? try text(preparedTitle, mode: titleLineBreakMode, width: room) : nil
         let subtitle = hasSubtitle ? try text(preparedSubtitle, mode: subtitleLineBreakMode, width: room) : nil
         let between = title != nil && subtitle != nil ? titlePadding : 0
-        let block = CGSize(width: max(title?.size.width ?? 0, subtitle?.size.width ?? 0),
-                           height: (title?.size.height ?? 0) + between + (subtitle?.size.height ?? 0))
-        let group = horizontal
+        let block = CGSize(
+            width: max(title?.size.width ?? 0, subtitle?.size.width ?? 0),
+            height: (title?.size.height ?? 0) + between + (subtitle?.size.height ?? 0))
+        let group =
+            horizontal
             ? CGSize(width: slot + gap + block.width, height: max(imageSize.height, block.height))
             : CGSize(width: max(imageSize.width, block.width), height: slot + gap + block.height)
         return Arrangement(title: title, subtitle: subtitle, slot: slot, gap: gap, block: block, group: group)
     }
 
     /// The group centred in `content`, the image against its edge, the texts aligned in their block.
-    private func place(in content: CGRect) throws
-        -> (image: CGRect, title: CGRect, subtitle: CGRect, arrangement: Arrangement) {
+    private func place(
+        in content: CGRect
+    ) throws
+        -> (image: CGRect, title: CGRect, subtitle: CGRect, arrangement: Arrangement)
+    {
         try validate()
         try ButtonChecks.rect(content, "content rect")
         let parts = try arrange(contentWidth: content.width)
-        let group = CGRect(x: content.minX + (content.width - parts.group.width) / 2,
-                           y: content.minY + (content.height - parts.group.height) / 2,
-                           width: parts.group.width, height: parts.group.height)
+        let group = CGRect(
+            x: content.minX + (content.width - parts.group.width) / 2,
+            y: content.minY + (content.height - parts.group.height) / 2,
+            width: parts.group.width, height: parts.group.height)
         var image = CGRect.zero
         var block = CGPoint.zero
         let size = imageSize
         switch imagePlacement {
         case .leading:
-            image = CGRect(x: group.minX + (parts.slot - size.width) / 2, y: group.midY - size.height / 2,
-                           width: size.width, height: size.height)
+            image = CGRect(
+                x: group.minX + (parts.slot - size.width) / 2, y: group.midY - size.height / 2,
+                width: size.width, height: size.height)
             block = CGPoint(x: group.minX + parts.slot + parts.gap, y: group.midY - parts.block.height / 2)
         case .trailing:
             block = CGPoint(x: group.minX, y: group.midY - parts.block.height / 2)
-            image = CGRect(x: group.maxX - parts.slot + (parts.slot - size.width) / 2, y: group.midY - size.height / 2,
-                           width: size.width, height: size.height)
+            image = CGRect(
+                x: group.maxX - parts.slot + (parts.slot - size.width) / 2, y: group.midY - size.height / 2,
+                width: size.width, height: size.height)
         case .top:
-            image = CGRect(x: group.midX - size.width / 2, y: group.minY + (parts.slot - size.height) / 2,
-                           width: size.width, height: size.height)
+            image = CGRect(
+                x: group.midX - size.width / 2, y: group.minY + (parts.slot - size.height) / 2,
+                width: size.width, height: size.height)
             block = CGPoint(x: group.midX - parts.block.width / 2, y: group.minY + parts.slot + parts.gap)
         case .bottom:
             block = CGPoint(x: group.midX - parts.block.width / 2, y: group.minY)
-            image = CGRect(x: group.midX - size.width / 2, y: group.maxY - parts.slot + (parts.slot - size.height) / 2,
-                           width: size.width, height: size.height)
+            image = CGRect(
+                x: group.midX - size.width / 2, y: group.maxY - parts.slot + (parts.slot - size.height) / 2,
+                width: size.width, height: size.height)
         }
         func aligned(_ text: PlacedText?, y: CGFloat) -> CGRect {
             guard let text else { return .zero }
@@ -181,8 +195,10 @@ extension ButtonConfiguration {
             if mirrored { rect.origin.x = content.minX + content.maxX - rect.maxX }
             return snap(rect)
         }
-        return (final(image, shown: hasImage), final(titleRect, shown: parts.title != nil),
-                final(subtitleRect, shown: parts.subtitle != nil), parts)
+        return (
+            final(image, shown: hasImage), final(titleRect, shown: parts.title != nil),
+            final(subtitleRect, shown: parts.subtitle != nil), parts
+        )
     }
 
     /// `titleAlignment` with `.automatic` resolved: towards a leading or trailing image, centred
@@ -205,8 +221,9 @@ extension ButtonConfiguration {
 
     /// U7, as for legacy buttons: origin to the nearest pixel, size up to whole pixels.
     private func snap(_ rect: CGRect) -> CGRect {
-        CGRect(x: ButtonGeometry.roundToPixel(rect.minX, scale: scale),
-               y: ButtonGeometry.roundToPixel(rect.minY, scale: scale),
-               width: ceilToPixel(rect.width, scale: scale), height: ceilToPixel(rect.height, scale: scale))
+        CGRect(
+            x: ButtonGeometry.roundToPixel(rect.minX, scale: scale),
+            y: ButtonGeometry.roundToPixel(rect.minY, scale: scale),
+            width: ceilToPixel(rect.width, scale: scale), height: ceilToPixel(rect.height, scale: scale))
     }
 }

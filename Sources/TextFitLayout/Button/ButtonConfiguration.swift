@@ -117,8 +117,10 @@ public struct ButtonConfiguration: Sendable {
     ///   - subtitleFont: the subtitle's font; `nil` uses `titleFont`.
     ///   - imageSize: the image's size; `.zero` (the default) for none.
     ///   - scale: the pixel grid (default `Screen.main.scale`, 1 unless set).
-    public init(title: String? = nil, titleFont: Font, subtitle: String? = nil, subtitleFont: Font? = nil,
-                imageSize: CGSize = .zero, scale: CGFloat? = nil) {
+    public init(
+        title: String? = nil, titleFont: Font, subtitle: String? = nil, subtitleFont: Font? = nil,
+        imageSize: CGSize = .zero, scale: CGFloat? = nil
+    ) {
         self.title = title
         self.titleFont = titleFont
         self.subtitle = subtitle

@@ -59,7 +59,8 @@ enum ButtonChecks {
     /// A rect as given (`CGRect.width` may report a standardised width, so the raw size is checked).
     static func rect(_ rect: CGRect, _ field: String) throws {
         guard rect.origin.x.isFinite, rect.origin.y.isFinite, rect.size.width.isFinite, rect.size.height.isFinite,
-              rect.size.width >= 0, rect.size.height >= 0 else {
+            rect.size.width >= 0, rect.size.height >= 0
+        else {
             throw ButtonError.invalidRect(field: field, rect)
         }
     }
@@ -94,14 +95,17 @@ enum ButtonChecks {
         // A tolerance of a millionth of a point lets insets that add up to the bounds exactly (after
         // floating-point arithmetic) through.
         guard insets.horizontal <= width + 1e-6 else {
-            throw ButtonError.insetsExceedBounds(field: field, axis: .horizontal, insets: Double(insets.horizontal),
-                                                 limit: Double(width))
+            throw ButtonError.insetsExceedBounds(
+                field: field, axis: .horizontal, insets: Double(insets.horizontal),
+                limit: Double(width))
         }
         guard insets.vertical <= height + 1e-6 else {
-            throw ButtonError.insetsExceedBounds(field: field, axis: .vertical, insets: Double(insets.vertical),
-                                                 limit: Double(height))
+            throw ButtonError.insetsExceedBounds(
+                field: field, axis: .vertical, insets: Double(insets.vertical),
+                limit: Double(height))
         }
-        return CGRect(x: bounds.origin.x + insets.left, y: bounds.origin.y + insets.top,
-                      width: max(0, width - insets.horizontal), height: max(0, height - insets.vertical))
+        return CGRect(
+            x: bounds.origin.x + insets.left, y: bounds.origin.y + insets.top,
+            width: max(0, width - insets.horizontal), height: max(0, height - insets.vertical))
     }
 }

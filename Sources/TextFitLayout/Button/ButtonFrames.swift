@@ -26,8 +26,10 @@ public struct ButtonFrames: Sendable, Equatable {
     public let subtitleLines: TextLines?
 
     /// Frames as given (the button types make them; tests and renderers may too).
-    public init(bounds: CGRect, contentRect: CGRect, imageRect: CGRect, titleRect: CGRect,
-                subtitleRect: CGRect = .zero, titleLines: TextLines? = nil, subtitleLines: TextLines? = nil) {
+    public init(
+        bounds: CGRect, contentRect: CGRect, imageRect: CGRect, titleRect: CGRect,
+        subtitleRect: CGRect = .zero, titleLines: TextLines? = nil, subtitleLines: TextLines? = nil
+    ) {
         self.bounds = bounds
         self.contentRect = contentRect
         self.imageRect = imageRect

@@ -24,10 +24,12 @@ package struct ButtonGeometry: Sendable, Equatable {
     /// U11: `.rightToLeft` puts the image after the title (`semanticContentAttribute = .forceRightToLeft`).
     package var layoutDirection = LayoutDirection.leftToRight
 
-    package init(imageSize: CGSize = .zero, titleSize: CGSize = .zero, imageEdgeInsets: EdgeInsets = .zero,
-                 titleEdgeInsets: EdgeInsets = .zero, horizontal: ContentHorizontalAlignment = .center,
-                 vertical: ContentVerticalAlignment = .center, scale: CGFloat? = nil,
-                 layoutDirection: LayoutDirection = .leftToRight) {
+    package init(
+        imageSize: CGSize = .zero, titleSize: CGSize = .zero, imageEdgeInsets: EdgeInsets = .zero,
+        titleEdgeInsets: EdgeInsets = .zero, horizontal: ContentHorizontalAlignment = .center,
+        vertical: ContentVerticalAlignment = .center, scale: CGFloat? = nil,
+        layoutDirection: LayoutDirection = .leftToRight
+    ) {
         self.imageSize = imageSize
         self.titleSize = titleSize
         self.imageEdgeInsets = imageEdgeInsets
@@ -169,9 +171,10 @@ package struct ButtonGeometry: Sendable, Equatable {
     /// to whole pixels.
     private func snap(_ rect: CGRect) -> CGRect {
         guard let scale else { return rect }
-        return CGRect(x: ButtonGeometry.roundToPixel(rect.minX, scale: scale),
-                      y: ButtonGeometry.roundToPixel(rect.minY, scale: scale),
-                      width: ceilToPixel(rect.width, scale: scale), height: ceilToPixel(rect.height, scale: scale))
+        return CGRect(
+            x: ButtonGeometry.roundToPixel(rect.minX, scale: scale),
+            y: ButtonGeometry.roundToPixel(rect.minY, scale: scale),
+            width: ceilToPixel(rect.width, scale: scale), height: ceilToPixel(rect.height, scale: scale))
     }
 
     /// `roundPx`: the nearest pixel boundary, halves towards +infinity so both edges of a frame move the

@@ -38,10 +38,12 @@ extension ButtonLayout {
         try ButtonChecks.padding(spacing, "spacing")
         let title = try titleSize
         let image = imageSize
-        imageEdgeInsets = EdgeInsets(top: -(title.height + spacing) / 2, left: title.width / 2,
-                                     bottom: (title.height + spacing) / 2, right: -title.width / 2)
-        titleEdgeInsets = EdgeInsets(top: (image.height + spacing) / 2, left: -image.width / 2,
-                                     bottom: -(image.height + spacing) / 2, right: image.width / 2)
+        imageEdgeInsets = EdgeInsets(
+            top: -(title.height + spacing) / 2, left: title.width / 2,
+            bottom: (title.height + spacing) / 2, right: -title.width / 2)
+        titleEdgeInsets = EdgeInsets(
+            top: (image.height + spacing) / 2, left: -image.width / 2,
+            bottom: -(image.height + spacing) / 2, right: image.width / 2)
         let extra = (image.height + spacing + title.height - max(image.height, title.height)) / 2
         contentEdgeInsets = EdgeInsets(top: extra, left: 0, bottom: extra, right: 0)
     }

@@ -108,13 +108,15 @@ public struct ButtonLayout: Sendable {
             let title = try titleSize
             let insets = contentEdgeInsets
             let padding = hasTitle && insets == .zero ? 2 * Self.implicitTitlePadding : 0
-            var content = CGSize(width: imageSize.width + title.width,
-                                 height: max(imageSize.height, hasTitle ? title.height + padding : 0))
+            var content = CGSize(
+                width: imageSize.width + title.width,
+                height: max(imageSize.height, hasTitle ? title.height + padding : 0))
             if !hasTitle, imageSize == .zero, backgroundImageSize == .zero { content = Self.emptyContentSize }
             let width = content.width + insets.horizontal
             let height = content.height + insets.vertical
-            let size = CGSize(width: max(0, width, backgroundImageSize.width),
-                              height: max(0, height, backgroundImageSize.height))
+            let size = CGSize(
+                width: max(0, width, backgroundImageSize.width),
+                height: max(0, height, backgroundImageSize.height))
             return try ButtonChecks.finite(size.ceiledToPixels(scale: scale))
         }
     }
@@ -167,11 +169,14 @@ public struct ButtonLayout: Sendable {
         let titleRect = geometry.titleRect(in: content)
         var lines: TextLines?
         if titleRect.width > 0 {
-            lines = try preparedTitle.layout(width: titleRect.width, numberOfLines: 1,
-                                             lineBreakMode: titleLineBreakMode).lines
+            lines = try preparedTitle.layout(
+                width: titleRect.width, numberOfLines: 1,
+                lineBreakMode: titleLineBreakMode
+            ).lines
         }
-        return ButtonFrames(bounds: bounds, contentRect: content, imageRect: geometry.imageRect(in: content),
-                            titleRect: titleRect, titleLines: lines)
+        return ButtonFrames(
+            bounds: bounds, contentRect: content, imageRect: geometry.imageRect(in: content),
+            titleRect: titleRect, titleLines: lines)
     }
 
     private func validate() throws {
@@ -186,9 +191,10 @@ public struct ButtonLayout: Sendable {
     private func geometry(_ contentRect: CGRect) throws -> ButtonGeometry {
         try validate()
         try ButtonChecks.rect(contentRect, "content rect")
-        return ButtonGeometry(imageSize: imageSize, titleSize: try titleSize, imageEdgeInsets: imageEdgeInsets,
-                              titleEdgeInsets: titleEdgeInsets, horizontal: contentHorizontalAlignment,
-                              vertical: contentVerticalAlignment, scale: scale,
-                              layoutDirection: semanticContentAttribute.layoutDirection)
+        return ButtonGeometry(
+            imageSize: imageSize, titleSize: try titleSize, imageEdgeInsets: imageEdgeInsets,
+            titleEdgeInsets: titleEdgeInsets, horizontal: contentHorizontalAlignment,
+            vertical: contentVerticalAlignment, scale: scale,
+            layoutDirection: semanticContentAttribute.layoutDirection)
     }
 }

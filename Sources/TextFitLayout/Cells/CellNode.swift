@@ -35,11 +35,13 @@ public final class CellNode: LayoutNode {
         try template.validate()
         self.template = template
         imageView = LayoutNode(frame: CGRect(origin: .zero, size: template.imageSize ?? .zero), name: "image")
-        titleLabel = LabelNode(font: template.titleFont, numberOfLines: template.titleNumberOfLines,
-                               lineBreakMode: .byTruncatingTail, scale: template.scale, name: "title")
-        detailLabel = LabelNode(font: template.detailFont ?? template.titleFont,
-                                numberOfLines: template.detailNumberOfLines, lineBreakMode: .byTruncatingTail,
-                                scale: template.scale, name: "detail")
+        titleLabel = LabelNode(
+            font: template.titleFont, numberOfLines: template.titleNumberOfLines,
+            lineBreakMode: .byTruncatingTail, scale: template.scale, name: "title")
+        detailLabel = LabelNode(
+            font: template.detailFont ?? template.titleFont,
+            numberOfLines: template.detailNumberOfLines, lineBreakMode: .byTruncatingTail,
+            scale: template.scale, name: "detail")
         accessoryView = LayoutNode(frame: CGRect(origin: .zero, size: template.accessorySize ?? .zero), name: "accessory")
         super.init(name: "cell")
         layoutMargins = template.layoutMargins
@@ -54,7 +56,8 @@ public final class CellNode: LayoutNode {
             cell.titleLabel.frame = arrangement.title
             cell.detailLabel.frame = arrangement.detail
             var box = arrangement.accessory
-            box.origin.y = cell.bounds.minY + arrangement.margins.top
+            box.origin.y =
+                cell.bounds.minY + arrangement.margins.top
                 + ((cell.bounds.height - arrangement.margins.vertical) - box.height) / 2
             cell.accessoryView.frame = box
         }

@@ -23,9 +23,11 @@ extension CellTemplate {
     /// - Throws: `MeasureError.invalidWidth` for a NaN, negative or infinite width,
     ///   `LayoutError.rowTooNarrow` when the margins, image and box leave the text no room, and what the
     ///   two measuring closures throw.
-    func arrange(width: CGFloat, margins: EdgeInsets, showsDetail: Bool,
-                 title measureTitle: (CGFloat) throws -> CGSize,
-                 detail measureDetail: (CGFloat) throws -> CGSize) throws -> Arrangement {
+    func arrange(
+        width: CGFloat, margins: EdgeInsets, showsDetail: Bool,
+        title measureTitle: (CGFloat) throws -> CGSize,
+        detail measureDetail: (CGFloat) throws -> CGSize
+    ) throws -> Arrangement {
         if width.isNaN || width < 0 || width.isInfinite { throw MeasureError.invalidWidth(Double(width)) }
         let imageSize = self.imageSize ?? .zero
         let boxSize = accessorySize ?? .zero
@@ -35,16 +37,20 @@ extension CellTemplate {
         if accessorySize != nil { columnEnd -= boxSize.width + spacing }
         let columnWidth = columnEnd - columnStart
         guard columnWidth > 0 else {
-            throw LayoutError.rowTooNarrow(width: Double(width), insets: EdgeInsets(
-                top: margins.top, left: columnStart, bottom: margins.bottom, right: width - columnEnd))
+            throw LayoutError.rowTooNarrow(
+                width: Double(width),
+                insets: EdgeInsets(
+                    top: margins.top, left: columnStart, bottom: margins.bottom, right: width - columnEnd))
         }
         let titleSize = try measureTitle(columnWidth)
-        let title = CGRect(x: columnStart, y: margins.top, width: min(titleSize.width, columnWidth), height: titleSize.height)
+        let title = CGRect(
+            x: columnStart, y: margins.top, width: min(titleSize.width, columnWidth), height: titleSize.height)
         var detail = CGRect(x: columnStart, y: title.maxY, width: 0, height: 0)
         if showsDetail {
             let detailSize = try measureDetail(columnWidth)
-            detail = CGRect(x: columnStart, y: title.maxY + (titleSize.height > 0 ? spacing : 0),
-                            width: min(detailSize.width, columnWidth), height: detailSize.height)
+            detail = CGRect(
+                x: columnStart, y: title.maxY + (titleSize.height > 0 ? spacing : 0),
+                width: min(detailSize.width, columnWidth), height: detailSize.height)
         }
         let content = max(detail.maxY - margins.top, imageSize.height, boxSize.height)
         let separator: CGFloat = includesSeparator ? 1 / scale : 0
@@ -66,20 +72,25 @@ extension CellTemplate {
         return try arrange(
             width: width, margins: layoutMargins, showsDetail: showsDetail,
             title: { column in
-                try labelSize(row.text, styled: row.attributedText, font: titleFont,
-                              numberOfLines: titleNumberOfLines, width: column)
+                try labelSize(
+                    row.text, styled: row.attributedText, font: titleFont,
+                    numberOfLines: titleNumberOfLines, width: column)
             },
             detail: { column in
-                try labelSize(row.detail ?? "", styled: row.detailAttributedText, font: detailFont ?? titleFont,
-                              numberOfLines: detailNumberOfLines, width: column)
-            }).height
+                try labelSize(
+                    row.detail ?? "", styled: row.detailAttributedText, font: detailFont ?? titleFont,
+                    numberOfLines: detailNumberOfLines, width: column)
+            }
+        ).height
     }
 
     /// `Label.sizeThatFits(CGSize(width: width, height: 0))` for a cell label (tail truncation, the
     /// standard strategy, the template's scale), the text prepared as `Label` prepares it: plain text in
     /// `font`, styled text with its unstyled ranges in `font`.
-    private func labelSize(_ text: String, styled: StyledText?, font: Font, numberOfLines: Int,
-                           width: CGFloat) throws -> CGSize {
+    private func labelSize(
+        _ text: String, styled: StyledText?, font: Font, numberOfLines: Int,
+        width: CGFloat
+    ) throws -> CGSize {
         if text.isEmpty { return .zero }
         let prepared: PreparedText
         if var styled {
@@ -88,7 +99,8 @@ extension CellTemplate {
         } else {
             prepared = PreparedText(text, font: font)
         }
-        return try LabelRules.sizeThatFits(prepared, proposedWidth: width, numberOfLines: numberOfLines,
-                                           lineBreakMode: .byTruncatingTail, lineBreakStrategy: .standard, scale: scale)
+        return try LabelRules.sizeThatFits(
+            prepared, proposedWidth: width, numberOfLines: numberOfLines,
+            lineBreakMode: .byTruncatingTail, lineBreakStrategy: .standard, scale: scale)
     }
 }

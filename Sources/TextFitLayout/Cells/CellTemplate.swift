@@ -49,10 +49,12 @@ public struct CellTemplate: Sendable, Hashable {
     ///   - spacing: default 8.
     ///   - scale: default `Screen.main.scale` (1 unless set).
     ///   - includesSeparator: default true (a default table's one-pixel separator).
-    public init(titleFont: Font, titleNumberOfLines: Int = 0, detailFont: Font? = nil, detailNumberOfLines: Int = 0,
-                imageSize: CGSize? = nil, accessorySize: CGSize? = nil,
-                layoutMargins: EdgeInsets = EdgeInsets(top: 11, left: 16, bottom: 11, right: 16),
-                spacing: CGFloat = 8, scale: CGFloat? = nil, includesSeparator: Bool = true) {
+    public init(
+        titleFont: Font, titleNumberOfLines: Int = 0, detailFont: Font? = nil, detailNumberOfLines: Int = 0,
+        imageSize: CGSize? = nil, accessorySize: CGSize? = nil,
+        layoutMargins: EdgeInsets = EdgeInsets(top: 11, left: 16, bottom: 11, right: 16),
+        spacing: CGFloat = 8, scale: CGFloat? = nil, includesSeparator: Bool = true
+    ) {
         self.titleFont = titleFont
         self.titleNumberOfLines = titleNumberOfLines
         self.detailFont = detailFont

@@ -20,11 +20,13 @@ extension Label {
     /// them), setting it sets `text` to its string, and setting `text` drops the attributes. Preparation
     /// errors (`StyledTextError`) are thrown where the label is measured.
     public var attributedText: StyledText? {
-        get { styledText.map { styled in
-            var styled = styled
-            styled.font = font
-            return styled
-        } }
+        get {
+            styledText.map { styled in
+                var styled = styled
+                styled.font = font
+                return styled
+            }
+        }
         set {
             styledText = newValue
             text = newValue?.string

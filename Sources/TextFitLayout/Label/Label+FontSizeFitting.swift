@@ -51,8 +51,9 @@ extension Label {
         let width = try CGFloat.wrapWidth(bounds.width)
         // Line boxes of styled or paragraph-styled text (S6, P1–P6); plain text counts line heights.
         let limit = try visibleLineLimit(numberOfLines: numberOfLines, height: bounds.height, width: width)
-        return try preparedText.fittingFontSize(width: width, numberOfLines: limit,
-                                                minimumScaleFactor: minimumScaleFactor,
-                                                lineBreakMode: lineBreakMode, lineBreakStrategy: lineBreakStrategy)
+        return try preparedText.fittingFontSize(
+            width: width, numberOfLines: limit,
+            minimumScaleFactor: minimumScaleFactor,
+            lineBreakMode: lineBreakMode, lineBreakStrategy: lineBreakStrategy)
     }
 }

@@ -12,11 +12,14 @@ extension Label {
     /// one), combined with `numberOfLines`; plain text counts whole line heights (`VisibleLines`).
     func visibleLineLimit(numberOfLines: Int, height: CGFloat, width: CGFloat?) throws -> Int {
         let prepared = preparedText
-        guard prepared.paragraphStyle != .default || attributedText != nil, height > 0, !height.isUnboundedTextDimension else {
+        guard prepared.paragraphStyle != .default || attributedText != nil, height > 0, !height.isUnboundedTextDimension
+        else {
             return LabelRules.visibleLineLimit(numberOfLines: numberOfLines, height: height, lineHeight: font.lineHeight)
         }
-        let lines = try prepared.layout(width: width, numberOfLines: numberOfLines, lineBreakMode: lineBreakMode,
-                                        lineBreakStrategy: lineBreakStrategy).lines
+        let lines = try prepared.layout(
+            width: width, numberOfLines: numberOfLines, lineBreakMode: lineBreakMode,
+            lineBreakStrategy: lineBreakStrategy
+        ).lines
         let fitting = max(1, lines.prefix { $0.y + $0.height <= height + 1e-9 }.count)
         return numberOfLines == 0 ? fitting : min(numberOfLines, fitting)
     }

@@ -25,9 +25,10 @@ extension Label {
             _ = try CGFloat.wrapWidth(size.width)  // an invalid width is refused even with no text
             return .zero
         }
-        return try LabelRules.sizeThatFits(preparedText, proposedWidth: size.width, numberOfLines: numberOfLines,
-                                           lineBreakMode: lineBreakMode, lineBreakStrategy: lineBreakStrategy,
-                                           scale: scale)
+        return try LabelRules.sizeThatFits(
+            preparedText, proposedWidth: size.width, numberOfLines: numberOfLines,
+            lineBreakMode: lineBreakMode, lineBreakStrategy: lineBreakStrategy,
+            scale: scale)
     }
 
     /// Resizes the label to `sizeThatFits(bounds.size)`, keeping its origin (rule L3): a multi-line label
@@ -78,9 +79,10 @@ extension Label {
         let width = try CGFloat.wrapWidth(bounds.width)
         if isEmpty { return CGRect(origin: bounds.origin, size: .zero) }
         let limit = try visibleLineLimit(numberOfLines: numberOfLines, height: bounds.height, width: width)
-        let size = try LabelRules.blockSize(preparedText, width: width, numberOfLines: limit,
-                                            lineBreakMode: lineBreakMode, lineBreakStrategy: lineBreakStrategy,
-                                            scale: scale)
+        let size = try LabelRules.blockSize(
+            preparedText, width: width, numberOfLines: limit,
+            lineBreakMode: lineBreakMode, lineBreakStrategy: lineBreakStrategy,
+            scale: scale)
         return CGRect(origin: bounds.origin, size: size)
     }
 }

@@ -86,8 +86,10 @@ public struct Label: Sendable {
     ///   - numberOfLines: at most this many lines, 0 = unlimited (default 1, L1).
     ///   - lineBreakMode: default `.byTruncatingTail` (L1).
     ///   - scale: pixel grid for rounding (default `Screen.main.scale`, 1 unless set).
-    public init(text: String? = nil, font: Font, numberOfLines: Int = 1,
-                lineBreakMode: LineBreakMode = .byTruncatingTail, scale: CGFloat? = nil) {
+    public init(
+        text: String? = nil, font: Font, numberOfLines: Int = 1,
+        lineBreakMode: LineBreakMode = .byTruncatingTail, scale: CGFloat? = nil
+    ) {
         self.text = text
         self.font = font
         self.numberOfLines = numberOfLines

@@ -69,12 +69,14 @@ extension Label {
         if adjustsFontSizeToFitWidth, !isEmpty { return try fittedLabel(in: bounds).drawing(in: bounds) }
         let width = try CGFloat.wrapWidth(bounds.width)
         if isEmpty {
-            return LabelDrawing(textRect: CGRect(origin: bounds.origin, size: .zero), lines: [], ellipsis: nil,
-                                isTruncated: false)
+            return LabelDrawing(
+                textRect: CGRect(origin: bounds.origin, size: .zero), lines: [], ellipsis: nil,
+                isTruncated: false)
         }
         let limit = try visibleLineLimit(numberOfLines: numberOfLines, height: bounds.height, width: width)
-        let layout = try preparedText.layout(width: width, numberOfLines: limit, lineBreakMode: lineBreakMode,
-                                             lineBreakStrategy: lineBreakStrategy)
+        let layout = try preparedText.layout(
+            width: width, numberOfLines: limit, lineBreakMode: lineBreakMode,
+            lineBreakStrategy: lineBreakStrategy)
         var blockSize = layout.size
         if lineBreakMode == .byClipping, layout.isTruncated, let width { blockSize.width = min(blockSize.width, width) }
         blockSize = blockSize.ceiledToPixels(scale: scale)
@@ -88,16 +90,20 @@ extension Label {
         var ellipsis: LabelDrawing.Ellipsis?
         for (index, line) in layout.lines.enumerated() {
             let rect = line.rect.offsetBy(dx: origin.x, dy: origin.y)
-            lines.append(LabelDrawing.Line(text: line.text, range: line.range, rect: rect,
-                                           baseline: origin.y + line.baseline, isTruncated: line.isTruncated,
-                                           ellipsis: line.ellipsis))
+            lines.append(
+                LabelDrawing.Line(
+                    text: line.text, range: line.range, rect: rect,
+                    baseline: origin.y + line.baseline, isTruncated: line.isTruncated,
+                    ellipsis: line.ellipsis))
             if let placement = line.ellipsis {
-                ellipsis = LabelDrawing.Ellipsis(lineIndex: index, placement: placement,
-                                                 rect: try ellipsisRect(line, placement: placement, lineRect: rect))
+                ellipsis = LabelDrawing.Ellipsis(
+                    lineIndex: index, placement: placement,
+                    rect: try ellipsisRect(line, placement: placement, lineRect: rect))
             }
         }
-        return LabelDrawing(textRect: CGRect(origin: origin, size: blockSize), lines: lines, ellipsis: ellipsis,
-                            isTruncated: layout.isTruncated)
+        return LabelDrawing(
+            textRect: CGRect(origin: origin, size: blockSize), lines: lines, ellipsis: ellipsis,
+            isTruncated: layout.isTruncated)
     }
 
     /// The "…" box on a truncated line: after the visible prefix (tail, middle) or at the start (head).
@@ -105,8 +111,9 @@ extension Label {
         // S7: a styled line's "…" is in the last visible character's style (its font and size), where
         // the line's glyphs put it; plain text has the label's font alone.
         if styledText != nil, let extent = line.glyphs().ellipsis {
-            return CGRect(x: lineRect.minX + extent.lowerBound, y: lineRect.minY,
-                          width: extent.upperBound - extent.lowerBound, height: lineRect.height)
+            return CGRect(
+                x: lineRect.minX + extent.lowerBound, y: lineRect.minY,
+                width: extent.upperBound - extent.lowerBound, height: lineRect.height)
         }
         let ellipsisWidth = try Self.width(of: PreparedText.ellipsis, font: font)
         let x: CGFloat
@@ -116,10 +123,11 @@ extension Label {
         case .tail:
             x = line.width - ellipsisWidth
         case .middle:
-            let prefix = line.visibleRanges.first.map { range -> String in
-                let units = Array(preparedText.text.utf16)
-                return String(decoding: units[range.clamped(to: 0..<units.count)], as: UTF16.self)
-            } ?? ""
+            let prefix =
+                line.visibleRanges.first.map { range -> String in
+                    let units = Array(preparedText.text.utf16)
+                    return String(decoding: units[range.clamped(to: 0..<units.count)], as: UTF16.self)
+                } ?? ""
             x = try Self.width(of: prefix, font: font)
         }
         return CGRect(x: lineRect.minX + max(0, x), y: lineRect.minY, width: ellipsisWidth, height: lineRect.height)

@@ -20,11 +20,14 @@ enum LabelRules {
 
     /// L5: the text laid out at `width` (nil = unbounded) in at most `numberOfLines` lines (0 = all),
     /// rounded up to the pixel grid. A clipped last line (T6) counts only up to the wrap width.
-    static func blockSize(_ prepared: PreparedText, width: CGFloat?, numberOfLines: Int, lineBreakMode: LineBreakMode,
-                          lineBreakStrategy: LineBreakStrategy, scale: CGFloat) throws -> CGSize {
+    static func blockSize(
+        _ prepared: PreparedText, width: CGFloat?, numberOfLines: Int, lineBreakMode: LineBreakMode,
+        lineBreakStrategy: LineBreakStrategy, scale: CGFloat
+    ) throws -> CGSize {
         guard prepared.utf16Count > 0 else { return .zero }
-        let metrics = try prepared.measure(width: width, numberOfLines: numberOfLines, lineBreakMode: lineBreakMode,
-                                           lineBreakStrategy: lineBreakStrategy)
+        let metrics = try prepared.measure(
+            width: width, numberOfLines: numberOfLines, lineBreakMode: lineBreakMode,
+            lineBreakStrategy: lineBreakStrategy)
         var size = metrics.size
         if lineBreakMode == .byClipping, metrics.isTruncated, let width { size.width = min(size.width, width) }
         return size.ceiledToPixels(scale: scale)
@@ -34,14 +37,17 @@ enum LabelRules {
     /// wrap at its width (0, +infinity or ≥ 1e15 = unbounded, B7) in at most `numberOfLines` lines; the
     /// height never caps the result.
     /// - Throws: `MeasureError.invalidWidth` for a NaN or negative width, and as `validate`.
-    static func sizeThatFits(_ prepared: PreparedText, proposedWidth: CGFloat, numberOfLines: Int,
-                             lineBreakMode: LineBreakMode, lineBreakStrategy: LineBreakStrategy,
-                             scale: CGFloat) throws -> CGSize {
+    static func sizeThatFits(
+        _ prepared: PreparedText, proposedWidth: CGFloat, numberOfLines: Int,
+        lineBreakMode: LineBreakMode, lineBreakStrategy: LineBreakStrategy,
+        scale: CGFloat
+    ) throws -> CGSize {
         try validate(numberOfLines: numberOfLines, scale: scale)
         let width = try CGFloat.wrapWidth(proposedWidth)
         if numberOfLines == 1 { return try singleLineSize(prepared, scale: scale) }
-        return try blockSize(prepared, width: width, numberOfLines: numberOfLines,
-                             lineBreakMode: lineBreakMode, lineBreakStrategy: lineBreakStrategy, scale: scale)
+        return try blockSize(
+            prepared, width: width, numberOfLines: numberOfLines,
+            lineBreakMode: lineBreakMode, lineBreakStrategy: lineBreakStrategy, scale: scale)
     }
 
     /// T3/L7: the lines a bounds height leaves room for (`VisibleLines`: at least one), combined with

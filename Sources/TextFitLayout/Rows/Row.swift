@@ -30,7 +30,9 @@ public struct Row: Sendable, Hashable {
     }
     /// The detail label's styled text (cell rows); setting it sets `detail` to its string.
     public var detailAttributedText: StyledText? {
-        didSet { if let detailAttributedText, detailAttributedText.string != detail { detail = detailAttributedText.string } }
+        didSet {
+            if let detailAttributedText, detailAttributedText.string != detail { detail = detailAttributedText.string }
+        }
     }
 
     /// A row of plain text, keyed by `key` when given, else by the text.

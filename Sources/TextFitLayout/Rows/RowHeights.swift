@@ -45,9 +45,10 @@ public struct RowHeights: Sendable {
     /// ```
     /// `template` is then the title's label template (title font and line limit, the cell's margins).
     public init(cell: CellTemplate, cache: RowHeightCache? = RowHeightCache()) {
-        self.template = RowTemplate(font: cell.titleFont, insets: cell.layoutMargins,
-                                    numberOfLines: cell.titleNumberOfLines, scale: cell.scale,
-                                    includesSeparator: cell.includesSeparator)
+        self.template = RowTemplate(
+            font: cell.titleFont, insets: cell.layoutMargins,
+            numberOfLines: cell.titleNumberOfLines, scale: cell.scale,
+            includesSeparator: cell.includesSeparator)
         self.cache = cache
         self.cell = cell
     }
@@ -98,7 +99,8 @@ public struct RowHeights: Sendable {
         // A cell row's detail is text to shape too: count it, or one worker gets the long details (a
         // label template ignores the detail).
         let countsDetail = cell != nil
-        return try TextBatch.map(rows, cost: { $0.text.utf8.count &+ (countsDetail ? $0.detail?.utf8.count ?? 0 : 0) }) { row in
+        return try TextBatch.map(rows, cost: { $0.text.utf8.count &+ (countsDetail ? $0.detail?.utf8.count ?? 0 : 0) }) {
+            row in
             try measure(row, width: width, contentWidth: contentWidth)
         }.map { try $0.get() }
     }

@@ -47,8 +47,10 @@ public struct RowTemplate: Sendable, Hashable {
     ///   - scale: pixel grid (default `Screen.main.scale`, 1 unless set).
     ///   - includesSeparator: add 1/scale for the separator (default true, as a default table; pass false
     ///     for a table with `separatorStyle = .none` or for the content view's height alone).
-    public init(style: TextStyle, insets: EdgeInsets, numberOfLines: Int = 0,
-                lineBreakStrategy: LineBreakStrategy = .standard, scale: CGFloat? = nil, includesSeparator: Bool = true) {
+    public init(
+        style: TextStyle, insets: EdgeInsets, numberOfLines: Int = 0,
+        lineBreakStrategy: LineBreakStrategy = .standard, scale: CGFloat? = nil, includesSeparator: Bool = true
+    ) {
         self.style = style
         self.insets = insets
         self.numberOfLines = numberOfLines
@@ -59,10 +61,13 @@ public struct RowTemplate: Sendable, Hashable {
 
     /// A template for a label in `font` with UILabel's default `.byTruncatingTail` mode (L1).
     /// Parameters as `init(style:insets:numberOfLines:lineBreakStrategy:scale:includesSeparator:)`.
-    public init(font: Font, insets: EdgeInsets, numberOfLines: Int = 0, scale: CGFloat? = nil,
-                includesSeparator: Bool = true) {
-        self.init(style: TextStyle(font: font, lineBreakMode: .byTruncatingTail), insets: insets,
-                  numberOfLines: numberOfLines, scale: scale, includesSeparator: includesSeparator)
+    public init(
+        font: Font, insets: EdgeInsets, numberOfLines: Int = 0, scale: CGFloat? = nil,
+        includesSeparator: Bool = true
+    ) {
+        self.init(
+            style: TextStyle(font: font, lineBreakMode: .byTruncatingTail), insets: insets,
+            numberOfLines: numberOfLines, scale: scale, includesSeparator: includesSeparator)
     }
 
     /// The label's font.
@@ -105,9 +110,10 @@ public struct RowTemplate: Sendable, Hashable {
     /// C2: the label's height at `contentWidth` (rounded to the pixel grid, L2) plus the vertical insets
     /// and the separator, rounded up to the pixel grid.
     func rowHeight(for prepared: PreparedText, contentWidth: CGFloat) throws -> CGFloat {
-        let label = try LabelRules.sizeThatFits(prepared, proposedWidth: contentWidth, numberOfLines: numberOfLines,
-                                                lineBreakMode: style.lineBreakMode,
-                                                lineBreakStrategy: lineBreakStrategy, scale: scale)
+        let label = try LabelRules.sizeThatFits(
+            prepared, proposedWidth: contentWidth, numberOfLines: numberOfLines,
+            lineBreakMode: style.lineBreakMode,
+            lineBreakStrategy: lineBreakStrategy, scale: scale)
         let separator: CGFloat = includesSeparator ? 1 / scale : 0
         return ceilToPixel(label.height + insets.vertical + separator, scale: scale)
     }

@@ -74,10 +74,13 @@ public struct TitleDateLayout: Sendable, Equatable {
     ///   (the date's pixel-rounded width exceeds a bounded `width`).
     /// - Complexity: shapes both texts once (see the `PreparedText` initializer for repeated layouts),
     ///   then at most two title layouts.
-    public init(title: String, date: String, titleFont: Font, dateFont: Font, width: CGFloat, spacing: CGFloat = 8,
-                maxTitleLines: Int = 2, scale: CGFloat? = nil) throws {
-        try self.init(title: PreparedText(title, font: titleFont), date: PreparedText(date, font: dateFont),
-                      width: width, spacing: spacing, maxTitleLines: maxTitleLines, scale: scale)
+    public init(
+        title: String, date: String, titleFont: Font, dateFont: Font, width: CGFloat, spacing: CGFloat = 8,
+        maxTitleLines: Int = 2, scale: CGFloat? = nil
+    ) throws {
+        try self.init(
+            title: PreparedText(title, font: titleFont), date: PreparedText(date, font: dateFont),
+            width: width, spacing: spacing, maxTitleLines: maxTitleLines, scale: scale)
     }
 
     /// Lays out a styled title and date (S1–S7): the title's lines take their runs' boxes (S6), the date
@@ -93,17 +96,22 @@ public struct TitleDateLayout: Sendable, Equatable {
     /// ```
     /// - Throws: `StyledTextError` for a run inside a cluster or too many styles, as the other
     ///   initializers otherwise.
-    public init(title: StyledText, date: StyledText, width: CGFloat, spacing: CGFloat = 8,
-                maxTitleLines: Int = 2, scale: CGFloat? = nil) throws {
-        try self.init(title: PreparedText(styled: title), date: PreparedText(styled: date), width: width,
-                      spacing: spacing, maxTitleLines: maxTitleLines, scale: scale)
+    public init(
+        title: StyledText, date: StyledText, width: CGFloat, spacing: CGFloat = 8,
+        maxTitleLines: Int = 2, scale: CGFloat? = nil
+    ) throws {
+        try self.init(
+            title: PreparedText(styled: title), date: PreparedText(styled: date), width: width,
+            spacing: spacing, maxTitleLines: maxTitleLines, scale: scale)
     }
 
     /// Lays out an already prepared title and date: no reshaping, only line breaking (for many widths or
     /// many rows). Parameters, rules and errors as `init(title:date:titleFont:dateFont:width:...)`; a
     /// styled or paragraph-styled title places the date on its line's own baseline (S6, P6).
-    public init(title: PreparedText, date: PreparedText, width: CGFloat, spacing: CGFloat = 8,
-                maxTitleLines: Int = 2, scale: CGFloat? = nil) throws {
+    public init(
+        title: PreparedText, date: PreparedText, width: CGFloat, spacing: CGFloat = 8,
+        maxTitleLines: Int = 2, scale: CGFloat? = nil
+    ) throws {
         let scale = scale ?? Screen.layoutScale
         try LabelRules.validate(numberOfLines: maxTitleLines, scale: scale)
         let wrap = try CGFloat.wrapWidth(width)  // nil = unbounded (B7)
@@ -119,8 +127,9 @@ public struct TitleDateLayout: Sendable, Equatable {
         func dateX(after lineWidth: CGFloat) -> CGFloat { ceilToPixel(lineWidth + gap, scale: scale) }
         func dateFits(after lineWidth: CGFloat) -> Bool { dateX(after: lineWidth) + dateSize.width <= available + 1e-9 }
 
-        let titleLayout = try title.layout(width: wrap, numberOfLines: maxTitleLines, lineBreakMode: .byTruncatingTail,
-                                           lineBreakStrategy: .standard)
+        let titleLayout = try title.layout(
+            width: wrap, numberOfLines: maxTitleLines, lineBreakMode: .byTruncatingTail,
+            lineBreakStrategy: .standard)
         var layout = titleLayout
         let chosen: TitleDateCase
         let dateLine: Int
@@ -142,8 +151,9 @@ public struct TitleDateLayout: Sendable, Equatable {
             // floored to the pixel grid so that the rounded-up date x still fits; it stays > 0 because
             // TextFit reads 0 as unbounded (the line then shows "…" alone, too wide: the date goes below).
             let room = Self.floorToPixel(available - dateSize.width, scale: scale) - gap
-            layout = try title.layout(width: wrap, numberOfLines: maxTitleLines, lineBreakMode: .byTruncatingTail,
-                                      lineBreakStrategy: .standard, lastLineMaxWidth: max(room, 1.0 / 1024))
+            layout = try title.layout(
+                width: wrap, numberOfLines: maxTitleLines, lineBreakMode: .byTruncatingTail,
+                lineBreakStrategy: .standard, lastLineMaxWidth: max(room, 1.0 / 1024))
             if !dateFits(after: layout.lines.last?.width ?? 0) {
                 // Not even "…" fits before the date: the date goes below the title (laid out at the
                 // full width, as the label alone), like case 2, instead of past the width.
@@ -155,7 +165,9 @@ public struct TitleDateLayout: Sendable, Equatable {
                 // Push-out (W6) at the full width can move a word down so that the date no longer fits
                 // after line 2; at the narrower width that word stays up and nothing may be cut. The
                 // result is then a case-3 block (several lines, nothing hidden, the date after the last).
-                chosen = layout.isTruncated ? .lastLineTruncated
+                chosen =
+                    layout.isTruncated
+                    ? .lastLineTruncated
                     : layout.lineCount > 1 ? .dateAfterLastLine : .dateAfterTitle
                 dateLine = max(0, layout.lineCount - 1)
                 x = dateX(after: layout.lines.last?.width ?? 0)
@@ -165,10 +177,12 @@ public struct TitleDateLayout: Sendable, Equatable {
         let titleSize = layout.size.ceiledToPixels(scale: scale)
         var titleFrame = CGRect(origin: .zero, size: titleSize)
         // Baselines aligned: the date's ascender hangs from the title line's baseline.
-        let y = try Self.dateBaseline(title: title, lines: layout, dateLine: dateLine)
+        let y =
+            try Self.dateBaseline(title: title, lines: layout, dateLine: dateLine)
             - Self.ascent(ofSingleLine: date)
-        var dateFrame = CGRect(x: x, y: Self.roundToPixel(y, scale: scale), width: dateSize.width,
-                               height: dateSize.height)
+        var dateFrame = CGRect(
+            x: x, y: Self.roundToPixel(y, scale: scale), width: dateSize.width,
+            height: dateSize.height)
         // A date taller above its baseline than the title pushes the block down instead of poking out.
         if dateFrame.minY < 0 {
             let shift = -dateFrame.minY
@@ -181,8 +195,10 @@ public struct TitleDateLayout: Sendable, Equatable {
         self.titleFrame = titleFrame
         self.dateFrame = dateFrame
         self.dateLineIndex = dateLine
-        self.size = CGSize(width: max(titleFrame.maxX, dateFrame.maxX),
-                           height: max(titleFrame.maxY, dateFrame.maxY)).ceiledToPixels(scale: scale)
+        self.size = CGSize(
+            width: max(titleFrame.maxX, dateFrame.maxX),
+            height: max(titleFrame.maxY, dateFrame.maxY)
+        ).ceiledToPixels(scale: scale)
     }
 
     /// The baseline the date sits on: line `dateLine`'s. With one line height per line (F3) that is

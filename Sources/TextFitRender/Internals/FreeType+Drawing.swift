@@ -48,7 +48,8 @@ final class GlyphSource {
     }
 
     /// The canvas pixels the glyph touches with its pen at (`x`, `y`) pixels; nil when it has no ink.
-    func pixelBounds(of glyph: UInt32, x: Double, y: Double, pixelsPerUnit: Double) -> (x0: Int, y0: Int, x1: Int, y1: Int)? {
+    func pixelBounds(of glyph: UInt32, x: Double, y: Double, pixelsPerUnit: Double) -> (x0: Int, y0: Int, x1: Int, y1: Int)?
+    {
         var box = [Int32](repeating: 0, count: 4)
         guard tf_glyph_pixel_bounds(handle, glyph, x, y, pixelsPerUnit, &box) == 0 else { return nil }
         return (Int(box[0]), Int(box[1]), Int(box[2]), Int(box[3]))
@@ -65,8 +66,11 @@ final class Canvas {
 
     /// Nil when the size is not positive or over 2^28 pixels, or memory ran out.
     init?(width: Int, height: Int, background: RenderColor?) {
-        guard let handle = tf_canvas_create(Int32(clamping: width), Int32(clamping: height),
-                                            background?.packed ?? 0) else { return nil }
+        guard
+            let handle = tf_canvas_create(
+                Int32(clamping: width), Int32(clamping: height),
+                background?.packed ?? 0)
+        else { return nil }
         self.handle = handle
         self.width = width
         self.height = height
@@ -80,8 +84,10 @@ final class Canvas {
 
     /// Draws a glyph with its pen at (`x`, `y`) pixels (y = baseline, down).
     @discardableResult
-    func draw(_ glyph: UInt32, from source: GlyphSource, x: Double, y: Double, pixelsPerUnit: Double,
-              color: RenderColor) -> GlyphSource.Kind {
+    func draw(
+        _ glyph: UInt32, from source: GlyphSource, x: Double, y: Double, pixelsPerUnit: Double,
+        color: RenderColor
+    ) -> GlyphSource.Kind {
         switch tf_canvas_draw_glyph(handle, source.pointer, glyph, x, y, pixelsPerUnit, color.packed) {
         case 1: return .outline
         case 2: return .colorBitmap

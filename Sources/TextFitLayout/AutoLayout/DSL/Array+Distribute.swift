@@ -12,8 +12,10 @@ extension Array where Element: LayoutNode {
     /// ```
     /// - Throws: `AutoLayoutError.misuse` for fewer than two views or views without a common superview.
     @discardableResult
-    public func distributeViews(along axis: LayoutAxis, fixedSpacing: CGFloat, leadSpacing: CGFloat,
-                                tailSpacing: CGFloat) throws -> [LayoutConstraint] {
+    public func distributeViews(
+        along axis: LayoutAxis, fixedSpacing: CGFloat, leadSpacing: CGFloat,
+        tailSpacing: CGFloat
+    ) throws -> [LayoutConstraint] {
         let superview = try commonSuperviewForDistribution()
         var made: [LayoutConstraint] = []
         for (i, view) in enumerated() {
@@ -49,8 +51,10 @@ extension Array where Element: LayoutNode {
     /// ```
     /// - Throws: `AutoLayoutError.misuse` for fewer than two views or views without a common superview.
     @discardableResult
-    public func distributeViews(along axis: LayoutAxis, fixedItemLength: CGFloat, leadSpacing: CGFloat,
-                                tailSpacing: CGFloat) throws -> [LayoutConstraint] {
+    public func distributeViews(
+        along axis: LayoutAxis, fixedItemLength: CGFloat, leadSpacing: CGFloat,
+        tailSpacing: CGFloat
+    ) throws -> [LayoutConstraint] {
         let superview = try commonSuperviewForDistribution()
         let n = CGFloat(count - 1)
         var made: [LayoutConstraint] = []
@@ -80,19 +84,25 @@ extension Array where Element: LayoutNode {
     /// Made with `updateConstraints`, so calling it again updates the constants.
     /// - Throws: `AutoLayoutError.misuse` for fewer than two views or views without a common superview.
     @discardableResult
-    public func chainViews(along axis: LayoutAxis, fixedSpacing: CGFloat, leadSpacing: CGFloat,
-                           tailSpacing: CGFloat) throws -> [LayoutConstraint] {
+    public func chainViews(
+        along axis: LayoutAxis, fixedSpacing: CGFloat, leadSpacing: CGFloat,
+        tailSpacing: CGFloat
+    ) throws -> [LayoutConstraint] {
         let superview = try commonSuperviewForDistribution()
         var made: [LayoutConstraint] = []
         for (i, view) in enumerated() {
             made += try view.updateConstraints { make in
                 if axis == .horizontal {
-                    if i > 0 { make.left.equalTo(self[i - 1].mas.right).offset(fixedSpacing) } else {
+                    if i > 0 {
+                        make.left.equalTo(self[i - 1].mas.right).offset(fixedSpacing)
+                    } else {
                         make.left.equalTo(superview).offset(leadSpacing)
                     }
                     make.top.bottom.equalTo(superview)
                 } else {
-                    if i > 0 { make.top.equalTo(self[i - 1].mas.bottom).offset(fixedSpacing) } else {
+                    if i > 0 {
+                        make.top.equalTo(self[i - 1].mas.bottom).offset(fixedSpacing)
+                    } else {
                         make.top.equalTo(superview).offset(leadSpacing)
                     }
                     make.left.right.equalTo(superview)
@@ -100,7 +110,9 @@ extension Array where Element: LayoutNode {
             }
             if i == count - 1 {
                 made += try superview.updateConstraints { make in
-                    if axis == .horizontal { make.right.equalTo(view.mas.right).offset(tailSpacing) } else {
+                    if axis == .horizontal {
+                        make.right.equalTo(view.mas.right).offset(tailSpacing)
+                    } else {
                         make.bottom.equalTo(view.mas.bottom).offset(tailSpacing)
                     }
                 }

@@ -94,8 +94,12 @@ public final class ConstraintMakerItem {
     @discardableResult public func offset(_ amount: CGFloat) -> ConstraintMakerItem { offset = amount; return self }
     /// Inward: + for left, leading, top; − for right, trailing, bottom (Masonry's `inset`).
     @discardableResult public func inset(_ amount: CGFloat) -> ConstraintMakerItem { inset = amount; return self }
-    @discardableResult public func multipliedBy(_ factor: CGFloat) -> ConstraintMakerItem { multiplier = factor; return self }
-    @discardableResult public func dividedBy(_ divisor: CGFloat) -> ConstraintMakerItem { multiplier = 1 / divisor; return self }
+    @discardableResult public func multipliedBy(_ factor: CGFloat) -> ConstraintMakerItem {
+        multiplier = factor; return self
+    }
+    @discardableResult public func dividedBy(_ divisor: CGFloat) -> ConstraintMakerItem {
+        multiplier = 1 / divisor; return self
+    }
     @discardableResult public func priority(_ value: LayoutPriority) -> ConstraintMakerItem { priority = value; return self }
     /// Masonry's named priorities: low 250, medium 500, high 750.
     @discardableResult public func priorityLow() -> ConstraintMakerItem { priority(.defaultLow) }
@@ -105,7 +109,10 @@ public final class ConstraintMakerItem {
     /// The line's constraints, one per attribute.
     func constraints() throws -> [LayoutConstraint] {
         let node = maker.node
-        guard let target else { throw AutoLayoutError.misuse("make.\(attributes) on \(node.name) has no equalTo/lessThanOrEqualTo/greaterThanOrEqualTo") }
+        guard let target else {
+            throw AutoLayoutError.misuse(
+                "make.\(attributes) on \(node.name) has no equalTo/lessThanOrEqualTo/greaterThanOrEqualTo")
+        }
         return try attributes.map { attribute in
             var second: LayoutAnchor?
             var constant = offset + insetSign(attribute) * inset
@@ -113,15 +120,18 @@ public final class ConstraintMakerItem {
             case let other as LayoutNode: second = other.anchor(for: attribute)
             case let anchor as LayoutAnchor: second = anchor
             case let size as CGSize:
-                guard attribute.isDimension else { throw AutoLayoutError.misuse("a CGSize for \(attribute) of \(node.name)") }
+                guard attribute.isDimension else {
+                    throw AutoLayoutError.misuse("a CGSize for \(attribute) of \(node.name)")
+                }
                 constant += attribute == .width ? size.width : size.height
             default:
-                let number: CGFloat = switch target {
-                case let x as CGFloat: x
-                case let x as Double: CGFloat(x)
-                case let x as Int: CGFloat(x)
-                default: 0
-                }
+                let number: CGFloat =
+                    switch target {
+                    case let x as CGFloat: x
+                    case let x as Double: CGFloat(x)
+                    case let x as Int: CGFloat(x)
+                    default: 0
+                    }
                 constant += number
                 if !attribute.isDimension {
                     // Masonry: a number for a position is an offset from the superview's same attribute.
@@ -131,8 +141,9 @@ public final class ConstraintMakerItem {
                     second = superview.anchor(for: attribute)
                 }
             }
-            let constraint = LayoutConstraint(node.anchor(for: attribute), relation, second,
-                                              multiplier: second == nil ? 1 : multiplier, constant: constant)
+            let constraint = LayoutConstraint(
+                node.anchor(for: attribute), relation, second,
+                multiplier: second == nil ? 1 : multiplier, constant: constant)
             constraint.priority = priority
             return constraint
         }

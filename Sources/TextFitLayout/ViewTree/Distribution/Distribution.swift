@@ -60,8 +60,10 @@ public enum Distribution {
     /// - Returns: one span per item, in order.
     /// - Throws: `DistributionError.tooFewItems`, `.invalidValue` (NaN or infinite values, a negative
     ///   length, a scale ≤ 0), `.noRoom` when the spacing leaves the items a negative length.
-    public static func fixedSpacing(_ spacing: CGFloat, count: Int, length: CGFloat, leadSpacing: CGFloat,
-                                    tailSpacing: CGFloat, scale: CGFloat? = nil) throws -> [Span] {
+    public static func fixedSpacing(
+        _ spacing: CGFloat, count: Int, length: CGFloat, leadSpacing: CGFloat,
+        tailSpacing: CGFloat, scale: CGFloat? = nil
+    ) throws -> [Span] {
         try validate(count: count, length: length, lead: leadSpacing, tail: tailSpacing, scale: scale)
         try finite(spacing, "fixedSpacing")
         let n = CGFloat(count)
@@ -89,20 +91,24 @@ public enum Distribution {
     /// - Returns: one span per item, in order.
     /// - Throws: `DistributionError.tooFewItems`, `.invalidValue` (NaN or infinite values, a negative
     ///   length or item length, a scale ≤ 0).
-    public static func fixedItemLength(_ itemLength: CGFloat, count: Int, length: CGFloat, leadSpacing: CGFloat,
-                                       tailSpacing: CGFloat, scale: CGFloat? = nil) throws -> [Span] {
+    public static func fixedItemLength(
+        _ itemLength: CGFloat, count: Int, length: CGFloat, leadSpacing: CGFloat,
+        tailSpacing: CGFloat, scale: CGFloat? = nil
+    ) throws -> [Span] {
         try validate(count: count, length: length, lead: leadSpacing, tail: tailSpacing, scale: scale)
         try finite(itemLength, "fixedItemLength")
-        guard itemLength >= 0 else { throw DistributionError.invalidValue(field: "fixedItemLength", value: Double(itemLength)) }
+        guard itemLength >= 0 else {
+            throw DistributionError.invalidValue(field: "fixedItemLength", value: Double(itemLength))
+        }
         let last = CGFloat(count - 1)
         let edges = (0..<count).map { index -> (CGFloat, CGFloat) in
             let i = CGFloat(index)
             let end: CGFloat
             if index == 0 {
-                end = leadSpacing + itemLength                     // first: left = lead
+                end = leadSpacing + itemLength  // first: left = lead
             } else if index == count - 1 {
-                end = length - tailSpacing                          // last: right = length − tail
-            } else {                                                // Masonry's multiplier and offset
+                end = length - tailSpacing  // last: right = length − tail
+            } else {  // Masonry's multiplier and offset
                 end = length * (i / last) + (1 - i / last) * (itemLength + leadSpacing) - i * tailSpacing / last
             }
             return (index == 0 ? leadSpacing : end - itemLength, end)

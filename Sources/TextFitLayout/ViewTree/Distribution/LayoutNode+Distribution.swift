@@ -11,11 +11,14 @@ extension LayoutNode {
     /// ```
     /// - Throws: `DistributionError.notASubview` for an item that is not this node's subview, and as
     ///   `Distribution.fixedSpacing`.
-    public func distribute(_ items: [LayoutNode], along axis: Axis, fixedSpacing: CGFloat, leadSpacing: CGFloat,
-                           tailSpacing: CGFloat, scale: CGFloat? = nil) throws {
+    public func distribute(
+        _ items: [LayoutNode], along axis: Axis, fixedSpacing: CGFloat, leadSpacing: CGFloat,
+        tailSpacing: CGFloat, scale: CGFloat? = nil
+    ) throws {
         try checkSubviews(items)
-        let spans = try Distribution.fixedSpacing(fixedSpacing, count: items.count, length: length(along: axis),
-                                                  leadSpacing: leadSpacing, tailSpacing: tailSpacing, scale: scale)
+        let spans = try Distribution.fixedSpacing(
+            fixedSpacing, count: items.count, length: length(along: axis),
+            leadSpacing: leadSpacing, tailSpacing: tailSpacing, scale: scale)
         place(items, spans, along: axis)
     }
 
@@ -26,11 +29,14 @@ extension LayoutNode {
     /// try bar.distribute(icons, along: .horizontal, fixedItemLength: 44, leadSpacing: 16, tailSpacing: 16)
     /// ```
     /// - Throws: `DistributionError.notASubview`, and as `Distribution.fixedItemLength`.
-    public func distribute(_ items: [LayoutNode], along axis: Axis, fixedItemLength: CGFloat, leadSpacing: CGFloat,
-                           tailSpacing: CGFloat, scale: CGFloat? = nil) throws {
+    public func distribute(
+        _ items: [LayoutNode], along axis: Axis, fixedItemLength: CGFloat, leadSpacing: CGFloat,
+        tailSpacing: CGFloat, scale: CGFloat? = nil
+    ) throws {
         try checkSubviews(items)
-        let spans = try Distribution.fixedItemLength(fixedItemLength, count: items.count, length: length(along: axis),
-                                                     leadSpacing: leadSpacing, tailSpacing: tailSpacing, scale: scale)
+        let spans = try Distribution.fixedItemLength(
+            fixedItemLength, count: items.count, length: length(along: axis),
+            leadSpacing: leadSpacing, tailSpacing: tailSpacing, scale: scale)
         place(items, spans, along: axis)
     }
 
@@ -68,18 +74,24 @@ extension Array where Element == LayoutNode {
     /// ```
     /// - Throws: `DistributionError.tooFewItems` (fewer than 2), `.notASubview` when the views do not
     ///   share one superview, and as `Distribution.fixedSpacing`.
-    public func distribute(along axis: Axis, fixedSpacing: CGFloat, leadSpacing: CGFloat, tailSpacing: CGFloat,
-                           scale: CGFloat? = nil) throws {
-        try commonSuperview().distribute(self, along: axis, fixedSpacing: fixedSpacing, leadSpacing: leadSpacing,
-                                         tailSpacing: tailSpacing, scale: scale)
+    public func distribute(
+        along axis: Axis, fixedSpacing: CGFloat, leadSpacing: CGFloat, tailSpacing: CGFloat,
+        scale: CGFloat? = nil
+    ) throws {
+        try commonSuperview().distribute(
+            self, along: axis, fixedSpacing: fixedSpacing, leadSpacing: leadSpacing,
+            tailSpacing: tailSpacing, scale: scale)
     }
 
     /// Masonry's fixed-item-length form on an array of views (see `LayoutNode.distribute`).
     /// - Throws: as `distribute(along:fixedSpacing:leadSpacing:tailSpacing:scale:)`.
-    public func distribute(along axis: Axis, fixedItemLength: CGFloat, leadSpacing: CGFloat, tailSpacing: CGFloat,
-                           scale: CGFloat? = nil) throws {
-        try commonSuperview().distribute(self, along: axis, fixedItemLength: fixedItemLength, leadSpacing: leadSpacing,
-                                         tailSpacing: tailSpacing, scale: scale)
+    public func distribute(
+        along axis: Axis, fixedItemLength: CGFloat, leadSpacing: CGFloat, tailSpacing: CGFloat,
+        scale: CGFloat? = nil
+    ) throws {
+        try commonSuperview().distribute(
+            self, along: axis, fixedItemLength: fixedItemLength, leadSpacing: leadSpacing,
+            tailSpacing: tailSpacing, scale: scale)
     }
 
     private func commonSuperview() throws -> LayoutNode {

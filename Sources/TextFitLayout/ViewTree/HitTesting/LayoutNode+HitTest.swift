@@ -29,8 +29,9 @@ extension LayoutNode {
     public func hitTest(_ point: CGPoint) -> LayoutNode? {
         guard !isHidden, alpha >= 0.01, isUserInteractionEnabled, self.point(inside: point) else { return nil }
         for child in subviews.reversed() {
-            let local = CGPoint(x: point.x - child.frame.minX + child.boundsOrigin.x,
-                                y: point.y - child.frame.minY + child.boundsOrigin.y)
+            let local = CGPoint(
+                x: point.x - child.frame.minX + child.boundsOrigin.x,
+                y: point.y - child.frame.minY + child.boundsOrigin.y)
             if let hit = child.hitTest(local) { return hit }
         }
         return self

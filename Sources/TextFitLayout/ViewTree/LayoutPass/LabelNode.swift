@@ -30,8 +30,10 @@ public final class LabelNode: LayoutNode {
     ///   - lineBreakMode: default `.byTruncatingTail`.
     ///   - scale: the pixel grid sizes round up to (default `Screen.main.scale`).
     ///   - name: a name for messages.
-    public init(text: String? = nil, font: Font, numberOfLines: Int = 1,
-                lineBreakMode: LineBreakMode = .byTruncatingTail, scale: CGFloat? = nil, name: String = "label") {
+    public init(
+        text: String? = nil, font: Font, numberOfLines: Int = 1,
+        lineBreakMode: LineBreakMode = .byTruncatingTail, scale: CGFloat? = nil, name: String = "label"
+    ) {
         label = Label(text: text, font: font, numberOfLines: numberOfLines, lineBreakMode: lineBreakMode, scale: scale)
         super.init(name: name)
     }

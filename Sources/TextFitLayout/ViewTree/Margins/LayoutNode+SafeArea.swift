@@ -55,8 +55,9 @@ extension LayoutNode {
         while let current = node {
             try current.validateGeometry()
             guard current.additionalSafeAreaInsets.isValid else {
-                throw LayoutNodeError.invalidInsets(node: current.name, field: "additionalSafeAreaInsets",
-                                                    value: current.additionalSafeAreaInsets)
+                throw LayoutNodeError.invalidInsets(
+                    node: current.name, field: "additionalSafeAreaInsets",
+                    value: current.additionalSafeAreaInsets)
             }
             let own = current.ownMargins.edgeInsets(for: current.layoutDirection)
             guard own.isValid else {
@@ -71,7 +72,8 @@ extension LayoutNode {
         guard insets.horizontal <= rect.width, insets.vertical <= rect.height else {
             throw LayoutNodeError.insetsExceedBounds(node: name, field: field, insets: insets, size: rect.size)
         }
-        return CGRect(x: rect.minX + insets.left, y: rect.minY + insets.top,
-                      width: rect.width - insets.horizontal, height: rect.height - insets.vertical)
+        return CGRect(
+            x: rect.minX + insets.left, y: rect.minY + insets.top,
+            width: rect.width - insets.horizontal, height: rect.height - insets.vertical)
     }
 }
