@@ -55,11 +55,15 @@ struct CheckReport {
         let checked = outcomes.count { $0.fit != nil }
         let languages = Set(outcomes.map(\.string.language)).count
         let keys = Set(overflows.map(\.string.key)).count
-        var text = "\(overflows.count) of \(checked) strings overflow (\(keys) keys; \(languages) languages)"
+        var text =
+            "\(overflows.count) of \(checked) strings overflow (\(Self.counted(keys, "key")); \(Self.counted(languages, "language")))"
         if !failures.isEmpty { text += "; \(failures.count) could not be measured" }
         if !unchecked.isEmpty { text += "; \(unchecked.count) unchecked (no width)" }
         return text + "; " + String(format: "%.2f", seconds) + " s"
     }
+
+    /// "1 key", "3 keys": the summary reads as a sentence whatever the count.
+    static func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
 
     /// What goes to stderr after the results: the unchecked keys and the untranslated ones, named (the
     /// first 20 of each).
@@ -73,7 +77,7 @@ struct CheckReport {
             let missing = table.missingTranslations()
             guard !missing.isEmpty else { continue }
             notes.append(
-                "\(table.file): \(missing.count) keys untranslated in some language (--pseudo checks them): "
+                "\(table.file): \(Self.counted(missing.count, "key")) untranslated in some language (--pseudo checks them): "
                     + Self.list(missing.map { "\($0.key) [\($0.languages.joined(separator: " "))]" }))
         }
         return notes
