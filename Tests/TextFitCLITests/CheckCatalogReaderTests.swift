@@ -88,6 +88,15 @@ import Testing
         #expect(throws: CatalogError.self) { try StringsFileReader.read(path: noFolder) }
     }
 
+    /// FuzzCheck's first finding: an empty `.strings` file (a leak inside Foundation's reader, whose
+    /// reproducer is FuzzTesting/Crashers/FuzzCheck/empty-strings-file-leak). Empty is no strings, not an error.
+    @Test func anEmptyStringsFileHoldsNoStrings() throws {
+        let folder = try checkFolder()
+        let empty = try writeFile(folder, "de.lproj/Empty.strings", "")
+        #expect(try StringsFileReader.read(path: empty).isEmpty)
+        #expect(try CatalogFiles.contents(of: empty).isEmpty)
+    }
+
     @Test func stringsDictPluralForms() throws {
         let folder = try checkFolder()
         let path = try writeFile(
