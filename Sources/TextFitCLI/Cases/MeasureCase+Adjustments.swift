@@ -5,8 +5,9 @@ import TextFit
 /// font has no such axis), and only then, so a case without `variations` keeps exactly its usual fields.
 extension MeasureCase {
     func variationAdjustmentMembers(fonts: FontCache) throws -> [JSONMember] {
-        var styles = [face]
+        // Most cases name no variation: answer before building anything (this runs for every batch case).
         if face.variations == nil, runs?.contains(where: { $0.face.variations != nil }) != true { return [] }
+        var styles = [face]
         var sources = [(font, size)]
         for run in runs ?? [] where run.face.variations != nil {
             styles.append(face.overridden(by: run.face))
