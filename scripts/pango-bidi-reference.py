@@ -268,7 +268,7 @@ def with_icu_breaks(text, icu_breaks, libthai):
 
 def layout_case(ctx, case, text=None, attrs=None):
     text = text or case["text"]
-    u16 = ref.Utf16Map(text)
+    u16 = ref.Offsets(text)
     tb = u16.bytes
     layout = Pango.Layout.new(ctx)
     desc = Pango.FontDescription()

@@ -25,10 +25,11 @@ import shutil
 import sys
 import tempfile
 
+from pango_setup import PANGO_SCALE, Offsets, pango_modules, point_context, use_fontconfig_file
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, ".."))
 DATA = os.path.join(ROOT, "Tests", "TextFitCLITests", "Data", "fallback")
-PANGO_SCALE = 1024
 
 
 def setup_fontconfig():
@@ -46,44 +47,23 @@ def setup_fontconfig():
     path = os.path.join(tmp, "fonts.conf")
     with open(path, "w", encoding="utf-8") as f:
         f.write(conf)
-    os.environ["FONTCONFIG_FILE"] = path
-    os.environ.pop("FONTCONFIG_PATH", None)
+    use_fontconfig_file(path)
 
 
 setup_fontconfig()
 
-import gi  # noqa: E402
-
-gi.require_version("Pango", "1.0")
-gi.require_version("PangoFT2", "1.0")
-from gi.repository import GLib, Pango, PangoFT2  # noqa: E402
-
-
-def utf16_map(text):
-    m, b, u = {}, 0, 0
-    for ch in text:
-        m[b] = u
-        b += len(ch.encode("utf-8"))
-        u += 2 if ord(ch) > 0xFFFF else 1
-    m[b] = u
-    return m
+GLib, Pango, _ = pango_modules()
 
 
 def main():
-    font_map = PangoFT2.FontMap.new()
-    font_map.set_resolution(72.0, 72.0)
-    ctx = Pango.Context()
-    ctx.set_font_map(font_map)
-    ctx.set_round_glyph_positions(False)
-    ctx.set_language(Pango.Language.from_string("en-us"))
-    ctx.set_base_dir(Pango.Direction.LTR)
+    ctx = point_context("en-us")
     out = []
     with open(os.path.join(DATA, "corpus.jsonl"), encoding="utf-8") as f:
         cases = [json.loads(line) for line in f if line.strip()]
     for case in cases:
         text = case["text"]
         tb = text.encode("utf-8")
-        u16 = utf16_map(text)
+        u16 = Offsets(text).to16
         layout = Pango.Layout.new(ctx)
         desc = Pango.FontDescription()
         desc.set_family("Droid Sans Fallback")

@@ -23,7 +23,7 @@ import os
 import sys
 import unicodedata
 
-from pango_fontconfig import private_fontconfig
+from pango_setup import pango_modules, point_context, private_fontconfig
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, ".."))
@@ -32,10 +32,7 @@ OUTPUT = os.path.join(ROOT, "Tests", "TextFitTests", "Data", "parity", "hyphenat
 PANGO_SCALE = 1024
 TMP_DIR = private_fontconfig([FONTS_DIR])
 
-import gi  # noqa: E402
-gi.require_version("Pango", "1.0")
-gi.require_version("PangoFT2", "1.0")
-from gi.repository import Pango, PangoFT2  # noqa: E402
+_, Pango, _ = pango_modules()
 
 TEXTS = {
     "en-US": [
@@ -181,12 +178,7 @@ def layout_case(ctx, case_id, language, text, size, width, dictionary):
 
 
 def main():
-    font_map = PangoFT2.FontMap.new()
-    font_map.set_resolution(72.0, 72.0)
-    ctx = Pango.Context()
-    ctx.set_font_map(font_map)
-    ctx.set_round_glyph_positions(False)
-    ctx.set_base_dir(Pango.Direction.LTR)
+    ctx = point_context()  # its language is set per language below
     cases = []
     for language, texts in TEXTS.items():
         dictionary = Dictionary(DICTIONARIES[language])

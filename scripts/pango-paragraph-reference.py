@@ -55,7 +55,7 @@ STYLES = [
 
 def layout_case(ctx, case):
     text, style = case["text"], case["paragraph"]
-    u16 = ref.Utf16Map(text)
+    u16 = ref.Offsets(text)
     layout = Pango.Layout.new(ctx)
     desc = Pango.FontDescription()
     desc.set_family(case["family"])

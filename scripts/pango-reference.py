@@ -34,12 +34,11 @@ Fonts/ directory, so "Noto Sans" resolves to Fonts/NotoSans-Regular.ttf and CJK
 falls back to Fonts/DroidSansFallbackFull.ttf.
 """
 
-import ctypes
 import json
 import os
 import sys
 
-from pango_fontconfig import private_fontconfig
+from pango_setup import PANGO_SCALE, Offsets, library_versions, pango_modules, point_context, private_fontconfig
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, ".."))
@@ -48,7 +47,6 @@ DATA_DIR = os.path.join(ROOT, "Tests", "TextFitTests", "Data", "parity")
 CORPUS = os.path.join(DATA_DIR, "corpus.jsonl")
 OUTPUT = os.path.join(DATA_DIR, "pango.jsonl")
 
-PANGO_SCALE = 1024
 LANGUAGE = "en-us"
 
 
@@ -59,61 +57,11 @@ def setup_fontconfig():
 
 TMP_DIR = setup_fontconfig()
 
-import gi  # noqa: E402
-
-gi.require_version("Pango", "1.0")
-gi.require_version("PangoFT2", "1.0")
-from gi.repository import GLib, Pango, PangoFT2  # noqa: E402
-
-
-def library_versions():
-    versions = {"pango": Pango.version_string()}
-    for key, lib, func in (("harfbuzz", "libharfbuzz.so.0", "hb_version_string"),):
-        try:
-            f = getattr(ctypes.CDLL(lib), func)
-            f.restype = ctypes.c_char_p
-            versions[key] = f().decode()
-        except (OSError, AttributeError):
-            pass
-    try:
-        v = ctypes.CDLL("libfontconfig.so.1").FcGetVersion()
-        versions["fontconfig"] = "%d.%d.%d" % (v // 10000, v // 100 % 100, v % 100)
-    except (OSError, AttributeError):
-        pass
-    return versions
+GLib, Pango, PangoFT2 = pango_modules()
 
 
 def make_context():
-    font_map = PangoFT2.FontMap.new()
-    font_map.set_resolution(72.0, 72.0)  # 1 pt = 1 px = 1024 Pango units
-    ctx = Pango.Context()
-    ctx.set_font_map(font_map)
-    ctx.set_round_glyph_positions(False)
-    ctx.set_language(Pango.Language.from_string(LANGUAGE))
-    ctx.set_base_dir(Pango.Direction.LTR)
-    return ctx
-
-
-class Utf16Map:
-    """UTF-8 byte offset -> UTF-16 code-unit offset for one string."""
-
-    def __init__(self, text):
-        self.text = text
-        self.bytes = text.encode("utf-8")
-        self.map = {}
-        b = u = 0
-        for ch in text:
-            self.map[b] = u
-            b += len(ch.encode("utf-8"))
-            u += 2 if ord(ch) > 0xFFFF else 1
-        self.map[b] = u
-
-    def __call__(self, byte_index):
-        return self.map[byte_index]
-
-    def char_starts(self, start, end):
-        """Byte offsets of the characters in [start, end)."""
-        return [b for b in sorted(self.map) if start <= b < end]
+    return point_context(LANGUAGE)
 
 
 def ellipsis_natural_width(ctx, run, layout_text_bytes):
@@ -135,7 +83,7 @@ def ellipsis_natural_width(ctx, run, layout_text_bytes):
 
 def layout_case(ctx, case):
     text = case["text"]
-    u16 = Utf16Map(text)
+    u16 = Offsets(text)
     tb = u16.bytes
 
     layout = Pango.Layout.new(ctx)

@@ -43,7 +43,6 @@ bold, from Debian's fonts-dejavu-core, which `scripts/install-deps --tests` inst
 """
 
 import atexit
-import ctypes
 import json
 import os
 import random
@@ -52,7 +51,7 @@ import sys
 import tempfile
 import unicodedata
 
-from pango_fontconfig import private_fontconfig
+from pango_setup import PANGO_SCALE, Offsets, library_versions, pango_modules, point_context, private_fontconfig, run_attributes
 
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -62,7 +61,6 @@ DEJAVU = ["/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", "/usr/share/fonts/t
 DATA_DIR = os.path.join(ROOT, "Tests", "TextFitTests", "Data", "parity")
 CORPUS = os.path.join(DATA_DIR, "corpus.jsonl")
 OUTPUT = os.path.join(DATA_DIR, "runs.jsonl")
-PANGO_SCALE = 1024
 SEED = 1617
 
 
@@ -78,47 +76,11 @@ def setup_fontconfig():
 
 setup_fontconfig()
 
-import gi  # noqa: E402
-
-gi.require_version("Pango", "1.0")
-gi.require_version("PangoFT2", "1.0")
-from gi.repository import GLib, Pango, PangoFT2  # noqa: E402
-
-
-def library_versions():
-    versions = {"pango": Pango.version_string()}
-    try:
-        f = ctypes.CDLL("libharfbuzz.so.0").hb_version_string
-        f.restype = ctypes.c_char_p
-        versions["harfbuzz"] = f().decode()
-    except (OSError, AttributeError):
-        pass
-    return versions
+GLib, Pango, PangoFT2 = pango_modules()
 
 
 def make_context():
-    font_map = PangoFT2.FontMap.new()
-    font_map.set_resolution(72.0, 72.0)
-    ctx = Pango.Context()
-    ctx.set_font_map(font_map)
-    ctx.set_round_glyph_positions(False)
-    ctx.set_language(Pango.Language.from_string("en-us"))
-    ctx.set_base_dir(Pango.Direction.LTR)
-    return ctx
-
-
-class Offsets:
-    """UTF-8 byte offsets <-> UTF-16 offsets for one string."""
-
-    def __init__(self, text):
-        self.bytes = text.encode("utf-8")
-        self.to16, self.to8 = {}, {}
-        b = u = 0
-        for ch in text:
-            self.to16[b], self.to8[u] = u, b
-            b += len(ch.encode("utf-8"))
-            u += 2 if ord(ch) > 0xFFFF else 1
-        self.to16[b], self.to8[u] = u, b
+    return point_context("en-us")
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -293,20 +255,6 @@ def make_cases():
 # Pango
 # ---------------------------------------------------------------------------------------------------------
 
-def pango_attribute(name, value):
-    if name == "weight":
-        return Pango.attr_weight_new(Pango.Weight.BOLD)
-    if name == "size":
-        return Pango.attr_size_new_absolute(int(round(value * PANGO_SCALE)))
-    if name == "family":
-        return Pango.attr_family_new(value)
-    if name == "kern":
-        return Pango.attr_letter_spacing_new(int(round(value * PANGO_SCALE)))
-    if name == "baselineOffset":
-        return Pango.attr_rise_new(int(round(value * PANGO_SCALE)))
-    raise ValueError(name)
-
-
 def layout_case(ctx, case):
     text, style = case["text"], case["paragraph"]
     offsets = Offsets(text)
@@ -333,17 +281,7 @@ def layout_case(ctx, case):
     if case["maxLines"] > 0:
         layout.set_ellipsize(Pango.EllipsizeMode.END)
         layout.set_height(-case["maxLines"])
-    attrs = Pango.AttrList()
-    attrs.insert(Pango.attr_insert_hyphens_new(False))
-    for run in case["runs"]:
-        for name, value in run.items():
-            if name in ("start", "end"):
-                continue
-            attr = pango_attribute(name, value)
-            attr.start_index = offsets.to8[run["start"]]
-            attr.end_index = offsets.to8[run["end"]]
-            attrs.insert(attr)
-    layout.set_attributes(attrs)
+    layout.set_attributes(run_attributes(case["runs"], offsets))
     layout.set_text(text, -1)
 
     lines = layout.get_lines_readonly()

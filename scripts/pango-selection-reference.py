@@ -41,15 +41,18 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 import importlib.util  # noqa: E402
 
+import pango_setup  # noqa: E402
+
 # Fontconfig is per process, so each group runs in its own: plain and bidi with only Fonts/ (as
 # pango-reference.py and pango-bidi-reference.py: DejaVu Sans would otherwise cover Arabic and Hebrew in
 # Pango's fallback), styled with Fonts/ and DejaVu Sans (pango-runs-reference.py: its family runs).
 GROUP = sys.argv[1] if len(sys.argv) > 1 else None
 SETUP = "pango-runs-reference.py" if GROUP == "styled" else "pango-reference.py"
-spec = importlib.util.spec_from_file_location("pango_setup", os.path.join(HERE, SETUP))
+spec = importlib.util.spec_from_file_location("pango_group_setup", os.path.join(HERE, SETUP))
 ref = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(ref)
 Pango = ref.Pango
+run_attributes = pango_setup.run_attributes
 GLib = ref.GLib
 
 OUTPUT = os.path.join(ref.DATA_DIR, "selection.jsonl")
@@ -79,31 +82,9 @@ def cases():
     return out
 
 
-def pango_attribute(name, value):
-    if name == "weight":
-        return Pango.attr_weight_new(Pango.Weight.BOLD)
-    if name == "size":
-        return Pango.attr_size_new_absolute(int(round(value * SCALE)))
-    if name == "family":
-        return Pango.attr_family_new(value)
-    if name == "baselineOffset":
-        return Pango.attr_rise_new(int(round(value * SCALE)))
-    raise ValueError(name)
-
-
-class Offsets:
+class Offsets(pango_setup.Offsets):
     def __init__(self, text):
-        self.bytes = text.encode("utf-8")
-        self.to16, self.to8 = {}, {}
-        self.starts16 = []
-        b = u = 0
-        for ch in text:
-            self.to16[b], self.to8[u] = u, b
-            self.starts16.append(u)
-            b += len(ch.encode("utf-8"))
-            u += 2 if ord(ch) > 0xFFFF else 1
-        self.to16[b], self.to8[u] = u, b
-        self.starts16.append(u)
+        super().__init__(text)
         # Grapheme cluster boundaries from ICU (PyICU, the ICU TextFit links): ranges start and end on
         # them, since a caret cannot stand inside a cluster (R6) and Pango splits a cluster's width by
         # characters there.
@@ -123,17 +104,7 @@ def make_layout(ctx, case, offsets):
     layout.set_wrap(Pango.WrapMode.WORD_CHAR)
     layout.set_width(int(round(case["width"] * SCALE)))
     layout.set_alignment(Pango.Alignment.LEFT)
-    attrs = Pango.AttrList()
-    attrs.insert(Pango.attr_insert_hyphens_new(False))
-    for run in case["runs"]:
-        for name, value in run.items():
-            if name in ("start", "end"):
-                continue
-            attr = pango_attribute(name, value)
-            attr.start_index = offsets.to8[run["start"]]
-            attr.end_index = offsets.to8[run["end"]]
-            attrs.insert(attr)
-    layout.set_attributes(attrs)
+    layout.set_attributes(run_attributes(case["runs"], offsets))
     layout.set_text(case["text"], -1)
     return layout
 
