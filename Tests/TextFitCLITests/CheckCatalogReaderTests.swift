@@ -125,45 +125,39 @@ import Testing
         #expect(strings.allSatisfy { $0.language == "ru" })
     }
 
-    @Test func badCatalogsNameFileAndPlace() throws {
-        let folder = try checkFolder()
-        let malformed = try writeFile(
-            folder, "bad.xcstrings", "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : { \"a\" : }\n}")
-        #expect(
-            throws: CatalogError(
-                file: malformed, place: "line 3, column 23",
-                message: "invalid JSON: unexpected character '}', expected a value")
-        ) {
-            try XCStringsReader.read(path: malformed)
+    /// A bad catalog, the place its error names (nil: the file alone) and the message.
+    static let badCatalogs: [(name: String, contents: String, place: String?, message: String)] = [
+        (
+            "bad.xcstrings", "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : { \"a\" : }\n}", "line 3, column 23",
+            "invalid JSON: unexpected character '}', expected a value"
+        ),
+        (
+            "novalue.xcstrings",
+            #"{"sourceLanguage":"en","strings":{"Done":{"localizations":{"de":{"stringUnit":{"state":"new"}}}}}}"#,
+            "key \"Done\", language 'de'", "the localization has a \"stringUnit\" with no \"value\" string"
+        ),
+        (
+            "lang.xcstrings",
+            #"{"sourceLanguage":"en","strings":{"Done":{"localizations":{"english":{"stringUnit":{"value":"Done"}}}}}}"#,
+            "key \"Done\", language 'english'",
+            "'english' is not a language code (BCP 47 with an ISO 639 language: de, pt-BR, zh-Hans)"
+        ),
+        ("array.xcstrings", "[1, 2]", nil, "a String Catalog is a JSON object, got array"),
+    ]
+
+    @Test(arguments: badCatalogs.indices) func badCatalogsNameFileAndPlace(index: Int) throws {
+        let bad = Self.badCatalogs[index]
+        let path = try writeFile(try checkFolder(), bad.name, bad.contents)
+        #expect(throws: CatalogError(file: path, place: bad.place, message: bad.message)) {
+            try XCStringsReader.read(path: path)
         }
-        let noValue = try writeFile(
-            folder, "novalue.xcstrings",
-            #"{"sourceLanguage":"en","strings":{"Done":{"localizations":{"de":{"stringUnit":{"state":"new"}}}}}}"#)
-        #expect(
-            throws: CatalogError(
-                file: noValue, place: "key \"Done\", language 'de'",
-                message: "the localization has a \"stringUnit\" with no \"value\" string")
-        ) {
-            try XCStringsReader.read(path: noValue)
-        }
-        let unknownLanguage = try writeFile(
-            folder, "lang.xcstrings",
-            #"{"sourceLanguage":"en","strings":{"Done":{"localizations":{"english":{"stringUnit":{"value":"Done"}}}}}}"#)
-        #expect(
-            throws: CatalogError(
-                file: unknownLanguage, place: "key \"Done\", language 'english'",
-                message: "'english' is not a language code (BCP 47 with an ISO 639 language: de, pt-BR, zh-Hans)")
-        ) {
-            try XCStringsReader.read(path: unknownLanguage)
-        }
-        let missingSubstitution = try writeFile(
-            folder, "sub.xcstrings",
+    }
+
+    @Test func aMissingSubstitutionIsACatalogError() throws {
+        let path = try writeFile(
+            try checkFolder(), "sub.xcstrings",
             #"{"sourceLanguage":"en","strings":{"k":{"localizations":{"en":{"stringUnit":{"value":"%#@n@ items"}}}}}}"#)
-        #expect(throws: CatalogError.self) { try XCStringsReader.read(path: missingSubstitution) }
-        let notACatalog = try writeFile(folder, "array.xcstrings", "[1, 2]")
-        #expect(throws: CatalogError(file: notACatalog, message: "a String Catalog is a JSON object, got array")) {
-            try XCStringsReader.read(path: notACatalog)
-        }
+        #expect(throws: CatalogError.self) { try XCStringsReader.read(path: path) }
     }
 
     @Test func languageTags() {
