@@ -32,7 +32,8 @@ extension PreparedText {
     /// The token is shaped once, here; the text's own preparation is shared, not repeated, so keep the
     /// returned text and lay it out at as many widths as needed. The token is never split (T9) and keeps
     /// its own spaces; the text beside it is cut at a grapheme cluster boundary with its spaces next to the
-    /// token trimmed, as beside "…" (T10). A text that fits shows no token (T11). The layout reports where
+    /// token trimmed, as beside "…" (T10): for head and middle truncation, end the token with a space of
+    /// its own if the text after it should not touch it ("… more " rather than "… more"). A text that fits shows no token (T11). The layout reports where
     /// the token went (`TextLayout.truncationTokenRect`, `TextLine.truncationTokenRect`) and what source
     /// text stayed visible (`TextLine.visibleRanges`).
     ///
@@ -43,7 +44,7 @@ extension PreparedText {
     /// let review = try PreparedText("Lovely place, friendly staff, would stay again.", font: font)
     ///     .withTruncationToken(token)
     /// let layout = try review.layout(width: 200, numberOfLines: 1, lineBreakMode: .byTruncatingTail)
-    /// layout.lines[0].text              // "Lovely place, frie… Read more"
+    /// layout.lines[0].text              // ends with "… Read more"
     /// layout.truncationTokenRect        // the token's box, to make it tappable
     /// ```
     /// - Parameter token: the token; nil gives back "…" (T1), with layouts equal to this text's.

@@ -60,7 +60,7 @@ final class PreparedTextBox: Sendable {
             built = (try? PreparedText(text, font: font, paragraphStyle: paragraphStyle)) ?? PreparedText(text, font: font)
         }
         if let token {
-            // The token shaped once with the text (T16); refused where the label is measured (`check()`).
+            // The token shaped once with the text (T8); refused where the label is measured (`check()`).
             do { built = try built.withTruncationToken(token) } catch { failure.withLock { $0 = error } }
         }
         return storage.withLock { stored in
