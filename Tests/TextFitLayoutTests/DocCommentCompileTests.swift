@@ -75,6 +75,7 @@ struct DocCommentExample: Equatable {
         "LineWalker.swift": ["prepared", "walker"],
         "TextContainer.swift": ["prepared"],
         "PreparedText+Container.swift": ["container", "prepared"],
+        "TextLayout+TruncationToken.swift": ["prepared", "review"],
         "TextFitError.swift": ["prepared"],
         "SemanticContentAttribute.swift": ["font"],
         "LRUTable.swift": ["LRUTable"],

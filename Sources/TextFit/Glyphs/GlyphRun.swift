@@ -117,12 +117,15 @@ public struct LineGlyphs: Sendable, Equatable {
             let face = glyphs[start].face
             let style = glyphs[start].style
             let isAttachment = glyphs[start].isAttachment
+            let isToken = glyphs[start].isToken
             var end = start + 1
             while end < glyphs.count, glyphs[end].face == face, glyphs[end].style == style, !isAttachment,
-                !glyphs[end].isAttachment
+                !glyphs[end].isAttachment, glyphs[end].isToken == isToken
             { end += 1 }
-            let styleInfo = text.styling.map { $0.styles[Int(style)] }
-            let styleFont = styleInfo?.font ?? text.font
+            // A custom truncation token's glyphs are in the token's own styles (T8).
+            let source = isToken ? text.truncationTokenShape?.prepared ?? text : text
+            let styleInfo = source.styling.map { $0.styles[Int(style)] }
+            let styleFont = styleInfo?.font ?? source.font
             let font = face == styleFont.face ? styleFont : Font(face: face, size: styleFont.pointSize)
             runs.append(
                 GlyphRun(

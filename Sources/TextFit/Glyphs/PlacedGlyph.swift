@@ -15,6 +15,8 @@ struct PlacedGlyph: Sendable, Equatable {
     var style: UInt16 = 0
     /// The glyph stands for an attachment's box (S5): `x`, `y` are its bottom-left corner, `advance` its width.
     var isAttachment = false
+    /// The glyph is a custom truncation token's (T8): `style` is then an index into the token's styles.
+    var isToken = false
 
     /// .notdef: no font has the character; drawn as a box.
     var isMissing: Bool { glyph == 0 }

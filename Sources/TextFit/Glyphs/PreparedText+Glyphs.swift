@@ -222,6 +222,7 @@ extension PreparedText {
     /// Appends the "…" glyphs at `x` in `style` (S7: the font, size, colour and baseline offset of the
     /// character it follows); returns their advance (`ellipsisWidth(_:visible:)`).
     func appendEllipsis(at x: Int, style: UInt16 = 0, into glyphs: inout [PlacedGlyph]) -> Int {
+        if let token = truncationTokenShape { return appendToken(token, at: x, into: &glyphs) }
         let styleFont = styling.map { $0.styles[Int(style)].font } ?? font
         let rise = styling.map { Int($0.baselineUnits[Int(style)]) } ?? 0
         let face = Self.ellipsisFace(for: styleFont)
@@ -235,6 +236,23 @@ extension PreparedText {
             pen += Int(glyph.xAdvance)
         }
         return pen - x
+    }
+
+    /// Appends a custom truncation token's glyphs at `x` (T8), laid out as its own one line in its own
+    /// styles and direction, marked `isToken` so that runs take the token's styles; returns its width
+    /// (its spaces included, T10), as measured.
+    func appendToken(_ token: TruncationTokenShape, at x: Int, into glyphs: inout [PlacedGlyph]) -> Int {
+        guard let layout = try? token.prepared.layout(), let line = layout.lines.first else { return token.width }
+        let placed = token.prepared.placedGlyphs(for: line)
+        // A right-to-left token's trailing space hangs left of its glyphs: they start after it.
+        let shift = placed.hangingWhitespace.map { $0.lowerBound < 0 ? -$0.lowerBound : 0 } ?? 0
+        for var glyph in placed.glyphs {
+            glyph.x += x + shift
+            glyph.cluster = nil
+            glyph.isToken = true
+            glyphs.append(glyph)
+        }
+        return token.width
     }
 
     /// Appends a hyphenated line's hyphen (H2) at `x`, shaped in the face and size of the segment before

@@ -27,8 +27,8 @@ extension FastBreaker {
                 start: start, end: visibleEnd, visible: start..<visibleEnd, width: width,
                 widthWithWhitespace: width, ellipsis: .tail, isCut: true)
         }
-        guard narrowest < widest else {
-            // Every style's "…" is as wide: the cut plain tail truncation makes, with no run look-up.
+        guard narrowest < widest, text.truncationTokenShape == nil else {
+            // Every style's "…" is as wide, or a custom token (T8) replaces them all: the cut plain tail truncation makes, with no run look-up.
             let shown = view.trimmedEnd(
                 lastFittingBoundary(view, text, start, end, budget: limit - widest), notBefore: start)
             return cut(shown, width: width(view, text, start, shown) + widest)

@@ -83,7 +83,8 @@ extension LineBreaker {
         }
         let widest = text.ellipsisWidth
         var boundary = cut(token: widest)
-        if let narrowest = text.styling?.narrowestEllipsisWidth, narrowest < widest {
+        // A custom token (T8) is as wide on every line: the first cut is the one.
+        if text.truncationTokenShape == nil, let narrowest = text.styling?.narrowestEllipsisWidth, narrowest < widest {
             // Candidates lie between the cut the widest "…" allows and the one the narrowest would.
             var candidate = cut(token: narrowest)
             while candidate > boundary {

@@ -22,7 +22,8 @@ extension PreparedText {
 
     /// The "…"'s advance in 1/1024 pt for a line showing `visible` with the ellipsis at `placement`.
     func ellipsisWidth(_ placement: EllipsisPlacement, visible: Range<Int>) -> Int {
-        guard let styling else { return ellipsisWidth }
+        // A custom token has its own style, whatever the line's (T8): `ellipsisWidth` holds its width.
+        guard let styling, truncationTokenShape == nil else { return ellipsisWidth }
         return styling.ellipsisWidthTable()[Int(ellipsisStyle(placement, visible: visible))]
     }
 

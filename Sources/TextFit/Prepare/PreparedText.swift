@@ -106,6 +106,9 @@ public final class PreparedText: Sendable {
     /// Whether a unit may need bidi resolution (`CharacterTable.Bit.mayNeedBidi`, found while preparing):
     /// when false, a text without a stored `bidiMemo` has none to resolve, and `bidi` answers with no scan.
     let mayBeRightToLeft: Bool
+    /// The custom truncation token shown instead of "…" (`withTruncationToken(_:)`, T8), shaped once; nil
+    /// for "…". Read only where a line is cut, so other layouts never look at it.
+    let truncationTokenShape: TruncationTokenShape?
 
     struct Segment: Sendable, Equatable {
         var start: Int32
@@ -220,6 +223,7 @@ public final class PreparedText: Sendable {
         }
         text = built.text
         fallbackFaceReferences = built.fallbackFaces
+        truncationTokenShape = nil
         if bidirectional, direction != .natural {
             _ = bidiMemo.storeIfNil(makeBidi(direction))
         } else if !bidirectional, mayBeRightToLeft {
@@ -227,6 +231,28 @@ public final class PreparedText: Sendable {
             // scan the text again. Without the hint it answers from `mayBeRightToLeft` alone.
             _ = bidiMemo.storeIfNil(BidiMemo(levels: nil))
         }
+    }
+
+    /// `base` with `token` as its truncation token (T8): the same storage, styling and paragraph settings,
+    /// shared, not copied; only the per-text caches start empty. The "…" width memo holds the token's
+    /// width, so the breakers' budget (`ellipsisWidth`) is the token's with no further test.
+    init(sharing base: PreparedText, token: TruncationTokenShape?) {
+        storage = base.storage
+        text = base.text
+        font = base.font
+        fallbackFaceReferences = base.fallbackFaceReferences
+        lineHeight = base.lineHeight
+        ascender = base.ascender
+        oneLineWidth = base.oneLineWidth
+        oneLineWidthWithWhitespace = base.oneLineWidthWithWhitespace
+        reshapedPieces = ReshapedPieces(unitCount: base.storage.unitsBuffer.count)
+        styling = base.styling
+        paragraphSettings = base.paragraphSettings
+        measureProblem = base.measureProblem
+        mayBeRightToLeft = base.mayBeRightToLeft
+        truncationTokenShape = token
+        if let known = base.bidiMemo.load() { _ = bidiMemo.storeIfNil(known) }
+        if let token { ellipsisWidthMemo.store(token.width, ordering: .relaxed) }
     }
 
     /// The text's hyphenation (H1–H9), or nil: looked for only when the pass saw a soft hyphen, or the

@@ -48,7 +48,7 @@ public struct TextLine: Sendable, Equatable {
     /// The source ranges actually drawn: one, or two around a middle ellipsis.
     public var visibleRanges: [Range<Int>] { ellipsis == .middle ? [visible, suffix] : [visible] }
 
-    /// What the line shows: the visible source text with the ellipsis in place, and the hyphen of a
+    /// What the line shows: the visible source text with the ellipsis (or the custom token, T8) in place, and the hyphen of a
     /// hyphenated line at its end (in place of the soft hyphen it broke after, H2).
     public var text: String {
         // From the storage's buffer in one loop (`UTF16Units.string`): decoding the `StoredArray` slice went
@@ -65,9 +65,10 @@ public struct TextLine: Sendable, Equatable {
                 range.upperBound > range.lowerBound && source[range.upperBound - 1] == 0xAD
                 ? range.upperBound - 1 : range.upperBound
             return string(range.lowerBound..<end) + String(Character(hyphen))
-        case .tail: return string(visible) + PreparedText.ellipsis
-        case .head: return PreparedText.ellipsis + string(visible)
-        case .middle: return string(visible) + PreparedText.ellipsis + string(suffix)
+        // The token: "…" (T1) or the text's custom one (T8).
+        case .tail: return string(visible) + preparedText.truncationTokenString
+        case .head: return preparedText.truncationTokenString + string(visible)
+        case .middle: return string(visible) + preparedText.truncationTokenString + string(suffix)
         }
     }
 }

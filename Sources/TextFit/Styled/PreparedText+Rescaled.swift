@@ -11,6 +11,12 @@ extension PreparedText {
     /// Q4 "Styled text").
     /// - Throws: `FontError` for a scaled size no font can have.
     func rescaled(toSize size: CGFloat) throws -> PreparedText {
+        // A custom truncation token keeps its own fonts (T15): it is not the text's, and only the text shrinks.
+        guard let token = truncationTokenShape else { return try rescaledText(toSize: size) }
+        return PreparedText(sharing: try rescaledText(toSize: size), token: token)
+    }
+
+    private func rescaledText(toSize size: CGFloat) throws -> PreparedText {
         guard let styling else {
             let resized = try font.withSize(size)
             guard paragraphSettings != nil, paragraphStyle != .default else { return PreparedText(text, font: resized) }

@@ -19,6 +19,10 @@ public enum MeasureError: TextFitError, Equatable, Sendable {
     /// integers hold. With glyph advances bounded by 16 em and sizes by 100,000 pt, only a font whose
     /// shaping makes several huge glyphs per character gets here.
     case clusterTooWide(size: Double)
+    /// A truncation token (`PreparedText.withTruncationToken(_:)`) is one line: it must hold no line or
+    /// paragraph separator (LF, CR, VT, FF, NEL, U+2028, U+2029); `offset` is the first one's UTF-16 offset
+    /// in the token (T14).
+    case truncationTokenHasLineBreak(offset: Int)
 
     public var description: String {
         switch self {
@@ -38,6 +42,9 @@ public enum MeasureError: TextFitError, Equatable, Sendable {
             return "text cannot be measured at font size \(size): a grapheme cluster's glyphs average more than "
                 + "\(Int(Self.clusterWidthLimitPerUnit)) pt per UTF-16 unit (2^31 - 1 units of 1/1024 pt); "
                 + "use a smaller size or another font"
+        case .truncationTokenHasLineBreak(let offset):
+            return "truncation token has a line break at UTF-16 offset \(offset): a token is one line; "
+                + "remove the line or paragraph separator (use a space)"
         }
     }
 

@@ -15,7 +15,7 @@ extension MeasureCase {
         [
             "id", "text", "family", "fontFile", "faceIndex", "size", "width", "maxLines",
             "lineBreakMode", "runs", "paragraph", "language",
-        ] + queryFields + fallbackFields + faceFields + dynamicTypeFields
+        ] + queryFields + fallbackFields + faceFields + dynamicTypeFields + tokenFields
 
     /// Decodes a batch case from a JSON object (see the command-line contract in architecture.md).
     /// - Throws: `CaseError` naming the field with a wrong type or value.
@@ -78,6 +78,7 @@ extension MeasureCase {
         paragraph = try Self.paragraph(json)
         language = try Self.optionalString(json, "language")
         fallback = try Self.fallback(in: json)
+        truncationToken = try Self.truncationToken(json)
         face = try Self.faceStyle(json)
         try applyDynamicType(json)
     }
@@ -119,9 +120,12 @@ extension MeasureCase {
         "fontweight": "weight", "isitalic": "italic",
         "paragraphstyle": "paragraph", "nsparagraphstyle": "paragraph",
         "minscalefactor": "minimumScaleFactor", "minimumfontscale": "minimumScaleFactor",
+        "token": "truncationToken", "ellipsis": "truncationToken", "truncationstring": "truncationToken",
     ]
 
-    static let resultFields = ["height", "lineCount", "lines", "truncated", "missingGlyphs", "direction", "error"]
+    static let resultFields = [
+        "height", "lineCount", "lines", "truncated", "missingGlyphs", "direction", "error", "token", "visibleEnd",
+    ]
 
     // Absent and null both mean "use the default": `width: null` is the contract's "unconstrained".
 

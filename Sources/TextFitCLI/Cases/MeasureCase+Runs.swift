@@ -35,7 +35,7 @@ extension MeasureCase {
         return try items.enumerated().map { index, item in try run(item, name: "runs[\(index)]", count: count) }
     }
 
-    private static func run(_ item: JSONValue, name: String, count: Int) throws -> Run {
+    static func run(_ item: JSONValue, name: String, count: Int) throws -> Run {
         guard case .object(let members) = item else {
             throw CaseError(message: "field '\(name)' must be an object, got \(item.typeName)")
         }

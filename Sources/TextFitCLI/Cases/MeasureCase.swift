@@ -37,6 +37,8 @@ struct MeasureCase: Equatable, Sendable {
     var fallback: FontFallback?
     /// The text's BCP 47 language (`language`), which picks the hyphenation dictionary (H6); nil: none.
     var language: String?
+    /// The token truncated lines show instead of "…" (`MeasureCase+TruncationToken.swift`); nil: "…".
+    var truncationToken: TokenCase?
 
     init(
         text: String, font: FontSource = .family(BundledFonts.defaultFamily),
@@ -54,6 +56,11 @@ struct MeasureCase: Equatable, Sendable {
     /// The text prepared in the case's font.
     /// - Throws: `FontError` when the font cannot be loaded.
     func prepare(fonts: FontCache) throws -> PreparedText {
+        try applyingTruncationToken(prepareText(fonts: fonts), fonts: fonts)
+    }
+
+    /// The text alone, without its truncation token.
+    private func prepareText(fonts: FontCache) throws -> PreparedText {
         if let runs { return try prepareStyled(runs, fonts: fonts, paragraphStyle: paragraph?.style) }
         let font = try self.font(font, size: size, face: face, fonts: fonts)
         guard let paragraph else { return PreparedText(text, font: font) }

@@ -48,6 +48,8 @@ extension BatchCommand {
                             hyphenation dictionary under /usr/share/hyphen for paragraph.hyphenationFactor.
                             Unknown or without a dictionary: no dictionary hyphens (soft hyphens still break).
             fallback        \(MeasureCase.fallbackNames): as measure's --fallback (same default).
+            truncationToken shown instead of "…" by a truncating mode, in the case's font; never split, one line.
+            tokenRuns       runs (same fields) over the token, offsets within the token.
           Result: {"id","width","height","lineCount","truncated","lines":[{"start","end","text","width"}]}
             width           the widest line without hanging whitespace, points (fractional).
             height          lineCount x the font's line height, points (fractional).
@@ -55,6 +57,8 @@ extension BatchCommand {
                             where the visible source text stops); text is what the line shows, with "…".
             missingGlyphs   true, after the other fields, when a character has no glyph in any font
                             (absent otherwise).
+            token           {"x","y","width","height"}, after lines, when a truncationToken is shown: its box;
+                            each line then adds visibleEnd, where the text shown before the token stops.
             variationAdjustments  [{"tag","requested","applied"}], after the other fields, for variation
                             values clamped to the font's range (applied null: no such axis); absent otherwise.
           Query answers, added to the result (1/1024-pt exact):

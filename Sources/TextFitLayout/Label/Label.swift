@@ -64,6 +64,20 @@ public struct Label: Sendable {
     /// font with a text style (`Font.preferredFont(forTextStyle:)`, `FontMetrics.scaledFont`) changes, as
     /// in UIKit. Default false.
     public var adjustsFontForContentSizeCategory = false
+    /// The token a truncated line shows instead of "…" (rules T8–T16), in its own style: "… Read more" in
+    /// bold or a link colour. nil (the default) is UIKit's "…". Sizing and drawing honour it; the token's
+    /// box is `drawing(in:).ellipsis?.rect`, to make it tappable. A token with a line break is refused
+    /// where the label is measured (`MeasureError.truncationTokenHasLineBreak`).
+    ///
+    /// ```swift
+    /// var label = Label(text: "Great coffee, friendly staff, the best croissants in town.", font: try .systemFont(ofSize: 17))
+    /// label.truncationToken = try StyledText("… more", font: try .systemFont(ofSize: 17, weight: .bold))
+    /// label.frame = CGRect(x: 0, y: 0, width: 200, height: 25)
+    /// try label.drawing().lines[0].text   // ends with "… more"
+    /// ```
+    public var truncationToken: StyledText? {
+        didSet { if truncationToken != oldValue { rebuildBox() } }
+    }
     /// The content size category the label was last given (`setContentSizeCategory`); default `.large`.
     public internal(set) var contentSizeCategory: ContentSizeCategory = .large
 
@@ -73,10 +87,12 @@ public struct Label: Sendable {
 
     /// A new preparation for the current text, font, paragraph style and attributes.
     mutating func rebuildBox() {
-        box = PreparedTextBox(text: text ?? "", font: font, paragraphStyle: paragraphStyle, styled: styledText)
+        box = PreparedTextBox(
+            text: text ?? "", font: font, paragraphStyle: paragraphStyle, styled: styledText, token: truncationToken)
     }
 
-    /// Throws what preparing `attributedText` threw (a run inside a cluster, too many styles).
+    /// Throws what preparing `attributedText` or `truncationToken` threw (a run inside a cluster, too many
+    /// styles, a token with a line break).
     func checkPreparation() throws { try box.check() }
 
     /// A label in `font`.

@@ -108,6 +108,10 @@ extension Label {
 
     /// The "…" box on a truncated line: after the visible prefix (tail, middle) or at the start (head).
     private func ellipsisRect(_ line: TextLine, placement: EllipsisPlacement, lineRect: CGRect) throws -> CGRect {
+        // T12: a custom token's box, where the engine placed it (its own width, the line's direction).
+        if truncationToken != nil, let rect = line.truncationTokenRect {
+            return rect.offsetBy(dx: lineRect.minX - line.rect.minX, dy: lineRect.minY - line.rect.minY)
+        }
         // S7: a styled line's "…" is in the last visible character's style (its font and size), where
         // the line's glyphs put it; plain text has the label's font alone.
         if styledText != nil, let extent = line.glyphs().ellipsis {

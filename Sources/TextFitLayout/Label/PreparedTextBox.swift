@@ -12,12 +12,18 @@ final class PreparedTextBox: Sendable {
     let paragraphStyle: ParagraphStyle
     /// A label's `attributedText`, its unattributed ranges in `font`; nil for plain text.
     let styled: StyledText?
+    /// The label's `truncationToken` (T8, T16); nil for "…".
+    let token: StyledText?
     private let storage = Locked<PreparedText?>(nil)
     /// Why `styled` could not be prepared (`StyledTextError`, `ParagraphStyleError`), once tried.
     private let failure = Locked<(any Error)?>(nil)
 
-    init(text: String, font: Font, paragraphStyle: ParagraphStyle = ParagraphStyle(), styled: StyledText? = nil) {
+    init(
+        text: String, font: Font, paragraphStyle: ParagraphStyle = ParagraphStyle(), styled: StyledText? = nil,
+        token: StyledText? = nil
+    ) {
         self.text = text
+        self.token = token
         self.font = font
         self.paragraphStyle = paragraphStyle
         self.styled = styled.map { styled in
@@ -33,6 +39,7 @@ final class PreparedTextBox: Sendable {
         self.font = prepared.font
         self.paragraphStyle = prepared.paragraphStyle
         self.styled = nil
+        self.token = prepared.truncationToken
         storage.withLock { $0 = prepared }
     }
 
@@ -40,7 +47,7 @@ final class PreparedTextBox: Sendable {
         if let existing = storage.withLock({ $0 }) { return existing }
         // Shaping: never under the lock. An invalid style is refused where the label is measured
         // (`Label.validate()`), so the plain text prepared for it is never measured.
-        let built: PreparedText
+        var built: PreparedText
         if let styled {
             do {
                 built = try PreparedText(styled: styled, paragraphStyle: paragraphStyle)
@@ -52,6 +59,10 @@ final class PreparedTextBox: Sendable {
         } else {
             built = (try? PreparedText(text, font: font, paragraphStyle: paragraphStyle)) ?? PreparedText(text, font: font)
         }
+        if let token {
+            // The token shaped once with the text (T8); refused where the label is measured (`check()`).
+            do { built = try built.withTruncationToken(token) } catch { failure.withLock { $0 = error } }
+        }
         return storage.withLock { stored in
             if let existing = stored { return existing }
             stored = built
@@ -61,7 +72,7 @@ final class PreparedTextBox: Sendable {
 
     /// Throws what preparing the styled text threw, if it did.
     func check() throws {
-        guard styled != nil else { return }
+        guard styled != nil || token != nil else { return }
         _ = prepared
         if let error = failure.withLock({ $0 }) { throw error }
     }
