@@ -129,4 +129,29 @@ import Testing
         #expect(abs(try layout.lineMetrics(at: 0).usedRect.width - layout.lines[0].widthIncludingTrailingWhitespace) < 0.001)
         #expect(throws: TextRangeError.lineIndexOutOfBounds(index: 2, lineCount: 2)) { try layout.lineMetrics(at: 2) }
     }
+
+    /// R10: a wrapped right-to-left line's hanging space lies left of the line's box, with its advance,
+    /// at x < 0 when the line starts at the layout's left edge; its two carets stay apart, so a tap on
+    /// either caret gives it back (R3).
+    @Test func rightToLeftHangingSpaceLiesLeftOfTheLine() throws {
+        let font = try Font(family: "Noto Sans", size: 17)
+        let prepared = PreparedText("שלום עולם ומה שלומך היום", font: font)
+        let layout = try prepared.layout(width: 60)
+        // The wrapped line starting nearest the layout's left edge (narrower ones are right-aligned).
+        let line = try #require(
+            layout.lines.dropLast().filter { prepared.units[$0.range.upperBound - 1] == 0x20 }.min {
+                $0.rect.minX < $1.rect.minX
+            })
+        let drawnEnd = line.range.upperBound - 1  // the space the line wraps after
+        let rects = try layout.rects(for: drawnEnd..<line.range.upperBound)
+        let space = Units.points(prepared.width(drawnEnd, line.range.upperBound))
+        #expect(rects.count == 1 && space > 0)
+        #expect(abs(rects[0].rect.maxX - line.rect.minX) < 0.001)
+        #expect(abs(rects[0].rect.width - space) < 0.001)
+        #expect(rects[0].rect.minX < 0 || line.rect.minX >= space)
+        for offset in [drawnEnd, line.range.upperBound] {
+            let caret = try layout.caretRect(for: offset, affinity: .upstream)
+            #expect(layout.offset(at: CGPoint(x: caret.minX, y: caret.midY)) == offset)
+        }
+    }
 }
