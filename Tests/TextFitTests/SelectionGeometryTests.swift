@@ -73,7 +73,8 @@ import Testing
         #expect(layout.offset(at: CGPoint(x: line.rect.minX - 20, y: 5)) == 9)
     }
 
-    /// R4: a ligature's width is split evenly between its graphemes (Arabic lam-alef is one glyph).
+    /// R4: without a caret in the font (Noto Sans Arabic has none for lam-alef), a ligature's width is split
+    /// evenly between its graphemes.
     @Test func ligatureCaretsSplitEvenly() throws {
         let font = try Fixtures.font()
         let prepared = PreparedText("\u{644}\u{627}", font: font)  // لا
@@ -82,6 +83,23 @@ import Testing
         let middle = try layout.caretRect(for: 1).minX
         #expect(abs(middle - box.midX) < 0.01)
         #expect(abs(try layout.caretRect(for: 0).minX - box.maxX) < 0.001)
+    }
+
+    /// R4: where the font's GDEF ligature caret list has a caret (Noto Sans Arabic's lam-yeh), the caret
+    /// inside the ligature stands there, not halfway: "إلى" at 17 pt, the lam-yeh glyph 16.93 pt wide, the
+    /// caret between lam and yeh 4.42 pt from its right edge, as Pango 1.50 places it
+    /// (`pango_layout_line_get_x_ranges`, geometry-parity.md; an even split would give 8.47).
+    @Test func ligatureCaretsFromTheFont() throws {
+        let font = try Font(family: "Noto Sans", size: 17)
+        let layout = try PreparedText("\u{625}\u{644}\u{649}", font: font).layout(width: 400)
+        let right = try layout.caretRect(for: 1).minX  // the ligature's right edge (lam starts it)
+        let left = try layout.caretRect(for: 3).minX
+        #expect(abs(right - left - 16.93) < 0.01)
+        #expect(abs(right - (try layout.caretRect(for: 2).minX) - 4.42) < 0.01)
+        // The caret's round trip and the rects on either side of it agree with it.
+        let caret = try layout.caretRect(for: 2)
+        #expect(layout.offset(at: CGPoint(x: caret.minX, y: caret.midY)) == 2)
+        #expect(abs((try layout.rects(for: 1..<2)[0].rect.width) - 4.42) < 0.01)
     }
 
     /// R6: an offset inside a surrogate pair or a combining sequence has its caret at the cluster's start;

@@ -66,8 +66,9 @@ struct LineCarets {
     }
 
     /// The grapheme boundaries of `range` with their advances from its start. A HarfBuzz cluster holding
-    /// several graphemes (a ligature such as Arabic lam-alef) has its advance on its first unit only; its
-    /// width is split evenly among its graphemes (R4, as Pango and TextKit place carets in a ligature). A
+    /// several graphemes (a ligature such as Arabic lam-alef) has its advance on its first unit only; the
+    /// carets between its graphemes stand where the font's GDEF caret list puts them, else its width is
+    /// split evenly among them (R4, as Pango places carets in a ligature). A
     /// grapheme that does not start a cluster is told by its zero advance and its unsafe-to-break flag
     /// (HarfBuzz flags every unit that does not start a cluster). The last advance is `width`, the width
     /// the line gave the piece, so the pieces tile the line exactly.
@@ -104,7 +105,12 @@ struct LineCarets {
             let count = last + 1 - first
             // The cluster's advance sat on its first grapheme; spread it over all of them.
             let total = result[last + 1].advance - result[first].advance
-            for k in 1..<count { result[first + k].advance = result[first].advance + total * k / count }
+            // The font's carets where it has them (GDEF), else an even split (R4).
+            let carets = text.ligatureCaretAdvances(clusterStart: offsets[first], parts: count)
+            for k in 1..<count {
+                let inside = carets.map { min(max($0[k - 1], 0), total) } ?? total * k / count
+                result[first + k].advance = result[first].advance + inside
+            }
             i = last + 1
         }
         // Reshaped edges make the piece's width differ slightly from the stored sums: clamp into it.
