@@ -251,8 +251,9 @@ extension TextLayout {
                 let covered = piece.range.clamped(to: range)
                 guard !covered.isEmpty else { continue }
                 // Both ends are cluster boundaries (the range was grown to them, R6).
-                let a = piece.x(ofAdvance: carets.advance(in: piece, at: covered.lowerBound))
-                let b = piece.x(ofAdvance: carets.advance(in: piece, at: covered.upperBound))
+                let advances = carets.advances(in: piece, at: covered.lowerBound, covered.upperBound)
+                let a = piece.x(ofAdvance: advances.0)
+                let b = piece.x(ofAdvance: advances.1)
                 span = Span(x: min(a, b), width: abs(b - a), range: covered, isRightToLeft: piece.isRightToLeft)
             }
             if let last = spans.last, last.x + last.width == span.x {
