@@ -3,8 +3,9 @@ import Foundation
 /// Range rects, carets and hit testing on a laid-out text (UIKit's `UITextInput`: `selectionRects(for:)`,
 /// `caretRect(for:)`, `closestPosition(to:)`; rules R1–R9). Every answer is in the layout's coordinates
 /// (points from its top left, the lines where `lines[i].rect` puts them) and UTF-16 offsets, and comes
-/// from the advances stored when the text was prepared: nothing is shaped again. A question about one
-/// offset or point finds its line by binary search and reads that line only: O(log lines + line length).
+/// from the advances stored when the text was prepared: nothing is shaped again but the segment of a
+/// ligature of several graphemes whose carets a question needs (R4). A question about one offset or
+/// point finds its line by binary search and reads that line only: O(log lines + line length).
 extension TextLayout {
     /// The line a caret at `offset` is drawn on (R3): the last line starting at or before it; with
     /// `.upstream`, at a soft-wrapped line's end, the line that ends there. Offsets no line shows (a
