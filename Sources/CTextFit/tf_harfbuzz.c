@@ -727,6 +727,15 @@ int32_t tf_shape_glyphs(const tf_font *font, const uint16_t *text, int32_t lengt
     return (int32_t)count;
 }
 
+int32_t tf_ligature_carets(const tf_font *font, uint32_t glyph, int32_t direction, int32_t *carets,
+                           int32_t capacity) {
+    if (capacity < 0) return 0;
+    hb_direction_t dir = direction == 2 ? HB_DIRECTION_RTL : HB_DIRECTION_LTR;
+    unsigned count = (unsigned)capacity;
+    unsigned total = hb_ot_layout_get_ligature_carets(font->font, dir, glyph, 0, &count, carets);
+    return (int32_t)total;
+}
+
 uint32_t tf_script_of(uint32_t codepoint) {
     return (uint32_t)hb_unicode_script(hb_unicode_funcs_get_default(), codepoint);
 }

@@ -73,7 +73,8 @@ import Testing
         #expect(layout.offset(at: CGPoint(x: line.rect.minX - 20, y: 5)) == 9)
     }
 
-    /// R4: a ligature's width is split evenly between its graphemes (Arabic lam-alef is one glyph).
+    /// R4: without a caret in the font (Noto Sans Arabic has none for lam-alef), a ligature's width is split
+    /// evenly between its graphemes.
     @Test func ligatureCaretsSplitEvenly() throws {
         let font = try Fixtures.font()
         let prepared = PreparedText("\u{644}\u{627}", font: font)  // لا
@@ -82,6 +83,23 @@ import Testing
         let middle = try layout.caretRect(for: 1).minX
         #expect(abs(middle - box.midX) < 0.01)
         #expect(abs(try layout.caretRect(for: 0).minX - box.maxX) < 0.001)
+    }
+
+    /// R4: where the font's GDEF ligature caret list has a caret (Noto Sans Arabic's lam-yeh), the caret
+    /// inside the ligature stands there, not halfway: "إلى" at 17 pt, the lam-yeh glyph 16.93 pt wide, the
+    /// caret between lam and yeh 4.42 pt from its right edge, as Pango 1.50 places it
+    /// (`pango_layout_line_get_x_ranges`, geometry-parity.md; an even split would give 8.47).
+    @Test func ligatureCaretsFromTheFont() throws {
+        let font = try Font(family: "Noto Sans", size: 17)
+        let layout = try PreparedText("\u{625}\u{644}\u{649}", font: font).layout(width: 400)
+        let right = try layout.caretRect(for: 1).minX  // the ligature's right edge (lam starts it)
+        let left = try layout.caretRect(for: 3).minX
+        #expect(abs(right - left - 16.93) < 0.01)
+        #expect(abs(right - (try layout.caretRect(for: 2).minX) - 4.42) < 0.01)
+        // The caret's round trip and the rects on either side of it agree with it.
+        let caret = try layout.caretRect(for: 2)
+        #expect(layout.offset(at: CGPoint(x: caret.minX, y: caret.midY)) == 2)
+        #expect(abs((try layout.rects(for: 1..<2)[0].rect.width) - 4.42) < 0.01)
     }
 
     /// R6: an offset inside a surrogate pair or a combining sequence has its caret at the cluster's start;
@@ -128,5 +146,30 @@ import Testing
         #expect(metrics.baseline == layout.lineHeight + font.ascender)
         #expect(abs(try layout.lineMetrics(at: 0).usedRect.width - layout.lines[0].widthIncludingTrailingWhitespace) < 0.001)
         #expect(throws: TextRangeError.lineIndexOutOfBounds(index: 2, lineCount: 2)) { try layout.lineMetrics(at: 2) }
+    }
+
+    /// R10: a wrapped right-to-left line's hanging space lies left of the line's box, with its advance,
+    /// at x < 0 when the line starts at the layout's left edge; its two carets stay apart, so a tap on
+    /// either caret gives it back (R3).
+    @Test func rightToLeftHangingSpaceLiesLeftOfTheLine() throws {
+        let font = try Font(family: "Noto Sans", size: 17)
+        let prepared = PreparedText("שלום עולם ומה שלומך היום", font: font)
+        let layout = try prepared.layout(width: 60)
+        // The wrapped line starting nearest the layout's left edge (narrower ones are right-aligned).
+        let line = try #require(
+            layout.lines.dropLast().filter { prepared.units[$0.range.upperBound - 1] == 0x20 }.min {
+                $0.rect.minX < $1.rect.minX
+            })
+        let drawnEnd = line.range.upperBound - 1  // the space the line wraps after
+        let rects = try layout.rects(for: drawnEnd..<line.range.upperBound)
+        let space = Units.points(prepared.width(drawnEnd, line.range.upperBound))
+        #expect(rects.count == 1 && space > 0)
+        #expect(abs(rects[0].rect.maxX - line.rect.minX) < 0.001)
+        #expect(abs(rects[0].rect.width - space) < 0.001)
+        #expect(rects[0].rect.minX < 0 || line.rect.minX >= space)
+        for offset in [drawnEnd, line.range.upperBound] {
+            let caret = try layout.caretRect(for: offset, affinity: .upstream)
+            #expect(layout.offset(at: CGPoint(x: caret.minX, y: caret.midY)) == offset)
+        }
     }
 }

@@ -244,6 +244,12 @@ typedef struct {
 int32_t tf_shape_glyphs(const tf_font *font, const uint16_t *text, int32_t length, uint32_t script,
                         int32_t direction, tf_glyph *glyphs, int32_t capacity);
 
+/// The caret positions the font's GDEF table gives ligature glyph `glyph` (x from the glyph's origin, in
+/// the font's output units), ascending, for `direction` (1 left-to-right, 2 right-to-left). Writes at most
+/// `capacity` and returns how many the glyph has (0 without a GDEF caret list or for another glyph).
+int32_t tf_ligature_carets(const tf_font *font, uint32_t glyph, int32_t direction, int32_t *carets,
+                           int32_t capacity);
+
 /// The longest run of combining marks one hb_shape call receives (UAX #15's Stream-Safe limit of 30
 /// non-starters, counting every mark, since HarfBuzz's time is quadratic in a run of them): a longer
 /// run is shaped in chunks of at most this many marks and stays one cluster (see tf_harfbuzz.c).

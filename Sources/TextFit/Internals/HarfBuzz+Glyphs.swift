@@ -49,3 +49,23 @@ extension HarfBuzzFont {
     /// Whether HarfBuzz writes `script` (an ISO 15924 tag) right to left.
     static func isRightToLeft(script: UInt32) -> Bool { tf_script_is_rtl(script) != 0 }
 }
+
+extension HarfBuzzFont {
+    /// The caret positions the font's GDEF ligature caret list gives `glyph` (R4): x from the glyph's
+    /// origin in output units (1/1024 pt), ascending; empty when the font has none for it.
+    func ligatureCarets(glyph: UInt32, rightToLeft: Bool) -> [Int] {
+        var capacity: Int32 = 8
+        while true {
+            var carets = [Int32](repeating: 0, count: Int(capacity))
+            let total = carets.withUnsafeMutableBufferPointer { buffer in
+                tf_ligature_carets(handle, glyph, rightToLeft ? 2 : 1, buffer.baseAddress, capacity)
+            }
+            if total <= 0 { return [] }
+            if total > capacity, total <= 4_096 {
+                capacity = total
+                continue
+            }
+            return carets[..<Int(min(total, capacity))].map(Int.init).sorted()
+        }
+    }
+}

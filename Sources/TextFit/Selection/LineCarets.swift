@@ -66,8 +66,9 @@ struct LineCarets {
     }
 
     /// The grapheme boundaries of `range` with their advances from its start. A HarfBuzz cluster holding
-    /// several graphemes (a ligature such as Arabic lam-alef) has its advance on its first unit only; its
-    /// width is split evenly among its graphemes (R4, as Pango and TextKit place carets in a ligature). A
+    /// several graphemes (a ligature such as Arabic lam-alef) has its advance on its first unit only; the
+    /// carets between its graphemes stand where the font's GDEF caret list puts them, else its width is
+    /// split evenly among them (R4, as Pango places carets in a ligature). A
     /// grapheme that does not start a cluster is told by its zero advance and its unsafe-to-break flag
     /// (HarfBuzz flags every unit that does not start a cluster). The last advance is `width`, the width
     /// the line gave the piece, so the pieces tile the line exactly.
@@ -76,26 +77,31 @@ struct LineCarets {
         tabs: [(offset: Int, advance: Int)]
     ) -> [(offset: Int, advance: Int)] {
         let graphemes = text.graphemes
-        var offsets: [Int] = [range.lowerBound]
-        var index = text.graphemeIndex(atOrAfter: range.lowerBound + 1)
-        while index < graphemes.count, Int(graphemes[index]) < range.upperBound {
-            offsets.append(Int(graphemes[index]))
-            index += 1
-        }
-        offsets.append(range.upperBound)
         let prefix = text.prefix
         func advance(_ offset: Int) -> Int {
             let extra = tabs.isEmpty ? 0 : text.tabExtra(in: range.lowerBound..<offset, tabs)
             return prefix[offset] - prefix[range.lowerBound] + extra
         }
-        var result = offsets.map { (offset: $0, advance: advance($0)) }
+        // One array, sized once: this runs for every hit test and every range edge.
+        let first = text.graphemeIndex(atOrAfter: range.lowerBound + 1)
+        var last = first
+        while last < graphemes.count, Int(graphemes[last]) < range.upperBound { last += 1 }
+        var result: [(offset: Int, advance: Int)] = []
+        result.reserveCapacity(last - first + 2)
+        result.append((range.lowerBound, 0))
+        for index in first..<last {
+            let offset = Int(graphemes[index])
+            result.append((offset, advance(offset)))
+        }
+        result.append((range.upperBound, advance(range.upperBound)))
+        func offsets(_ i: Int) -> Int { result[i].offset }
         // Ligatures: a run of graphemes after a cluster's first one, each of no advance and flagged unsafe.
         func continuesCluster(_ i: Int) -> Bool {
-            i > 0 && i < offsets.count - 1 && text.isUnsafe(offsets[i])
-                && prefix[offsets[i + 1]] == prefix[offsets[i]]
+            i > 0 && i < result.count - 1 && text.isUnsafe(offsets(i))
+                && prefix[offsets(i + 1)] == prefix[offsets(i)]
         }
         var i = 1
-        while i < offsets.count - 1 {
+        while i < result.count - 1 {
             guard continuesCluster(i) else { i += 1; continue }
             let first = i - 1
             var last = i
@@ -104,7 +110,12 @@ struct LineCarets {
             let count = last + 1 - first
             // The cluster's advance sat on its first grapheme; spread it over all of them.
             let total = result[last + 1].advance - result[first].advance
-            for k in 1..<count { result[first + k].advance = result[first].advance + total * k / count }
+            // The font's carets where it has them (GDEF), else an even split (R4).
+            let carets = text.ligatureCaretAdvances(clusterStart: offsets(first), parts: count)
+            for k in 1..<count {
+                let inside = carets.map { min(max($0[k - 1], 0), total) } ?? total * k / count
+                result[first + k].advance = result[first].advance + inside
+            }
             i = last + 1
         }
         // Reshaped edges make the piece's width differ slightly from the stored sums: clamp into it.
@@ -118,28 +129,37 @@ struct LineCarets {
     /// edge of the one before it at the end of a piece (R2). Offsets the line does not show (past an
     /// ellipsis) answer where its visible text stops.
     func x(forOffset offset: Int) -> Int {
-        let textPieces = pieces.filter { !$0.isEllipsis }
-        guard !textPieces.isEmpty else { return pieces.first?.x ?? 0 }
+        guard let lastText = pieces.last(where: { !$0.isEllipsis }) else { return pieces.first?.x ?? 0 }
         // The piece holding the grapheme that starts at `offset`, else the one ending there.
         let holder =
-            textPieces.first { $0.range.contains(offset) }
-            ?? textPieces.first { $0.range.upperBound == offset }
+            pieces.first { !$0.isEllipsis && $0.range.contains(offset) }
+            ?? pieces.first { !$0.isEllipsis && $0.range.upperBound == offset }
         guard let piece = holder else {
             // Not shown: after the visible text (truncated), or before it (a head ellipsis).
             if let ellipsis = pieces.first(where: \.isEllipsis) {
                 return offset >= visibleEnd ? ellipsis.x : ellipsis.x + ellipsis.width
             }
-            return textPieces[textPieces.count - 1].x + textPieces[textPieces.count - 1].width
+            return lastText.x + lastText.width
         }
         return piece.x(ofAdvance: advance(in: piece, at: offset))
     }
 
     /// The advance from `piece`'s logical start of the last grapheme boundary at or before `offset`.
     func advance(in piece: Piece, at offset: Int) -> Int {
-        if offset <= piece.range.lowerBound { return 0 }
-        if offset >= piece.range.upperBound { return piece.width }
+        advances(in: piece, at: offset, offset).0
+    }
+
+    /// `advance(in:at:)` for two offsets, reading the piece's boundaries at most once (a range's two edges).
+    func advances(in piece: Piece, at a: Int, _ b: Int) -> (Int, Int) {
+        func edge(_ offset: Int) -> Int? {
+            offset <= piece.range.lowerBound ? 0 : offset >= piece.range.upperBound ? piece.width : nil
+        }
+        if let first = edge(a), let second = edge(b) { return (first, second) }
         let bounds = boundaries(of: piece)
-        return (bounds.last { $0.offset <= offset } ?? bounds[0]).advance
+        func inside(_ offset: Int) -> Int {
+            edge(offset) ?? (bounds.last { $0.offset <= offset } ?? bounds[0]).advance
+        }
+        return (inside(a), inside(b))
     }
 
     /// The caret offset nearest to `x` (1/1024 pt from the line's left edge): the grapheme under `x`, and

@@ -3,8 +3,9 @@ import Foundation
 /// Range rects, carets and hit testing on a laid-out text (UIKit's `UITextInput`: `selectionRects(for:)`,
 /// `caretRect(for:)`, `closestPosition(to:)`; rules R1–R9). Every answer is in the layout's coordinates
 /// (points from its top left, the lines where `lines[i].rect` puts them) and UTF-16 offsets, and comes
-/// from the advances stored when the text was prepared: nothing is shaped again. A question about one
-/// offset or point finds its line by binary search and reads that line only: O(log lines + line length).
+/// from the advances stored when the text was prepared: nothing is shaped again but the segment of a
+/// ligature of several graphemes whose carets a question needs (R4). A question about one offset or
+/// point finds its line by binary search and reads that line only: O(log lines + line length).
 extension TextLayout {
     /// The line a caret at `offset` is drawn on (R3): the last line starting at or before it; with
     /// `.upstream`, at a soft-wrapped line's end, the line that ends there. Offsets no line shows (a
@@ -251,8 +252,9 @@ extension TextLayout {
                 let covered = piece.range.clamped(to: range)
                 guard !covered.isEmpty else { continue }
                 // Both ends are cluster boundaries (the range was grown to them, R6).
-                let a = piece.x(ofAdvance: carets.advance(in: piece, at: covered.lowerBound))
-                let b = piece.x(ofAdvance: carets.advance(in: piece, at: covered.upperBound))
+                let advances = carets.advances(in: piece, at: covered.lowerBound, covered.upperBound)
+                let a = piece.x(ofAdvance: advances.0)
+                let b = piece.x(ofAdvance: advances.1)
                 span = Span(x: min(a, b), width: abs(b - a), range: covered, isRightToLeft: piece.isRightToLeft)
             }
             if let last = spans.last, last.x + last.width == span.x {

@@ -15,7 +15,7 @@ extension MeasureCase {
         [
             "id", "text", "family", "fontFile", "faceIndex", "size", "width", "maxLines",
             "lineBreakMode", "runs", "paragraph", "language",
-        ] + queryFields + fallbackFields + faceFields + dynamicTypeFields + tokenFields
+        ] + queryFields + fallbackFields + faceFields + dynamicTypeFields + tokenFields + geometryFields
 
     /// Decodes a batch case from a JSON object (see the command-line contract in architecture.md).
     /// - Throws: `CaseError` naming the field with a wrong type or value.
@@ -81,6 +81,8 @@ extension MeasureCase {
         truncationToken = try Self.truncationToken(json)
         face = try Self.faceStyle(json)
         try applyDynamicType(json)
+        geometry = try Self.geometry(in: json, width: width)
+        try checkGeometryQuery()
     }
 
     /// The known field `key` stands for, most certain first: the same field in another case or with

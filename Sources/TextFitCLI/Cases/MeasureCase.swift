@@ -39,6 +39,8 @@ struct MeasureCase: Equatable, Sendable {
     var language: String?
     /// The token truncated lines show instead of "…" (`MeasureCase+TruncationToken.swift`); nil: "…".
     var truncationToken: TokenCase?
+    /// A width per line or a container with exclusions (`MeasureCase+Geometry.swift`); nil: `width`.
+    var geometry: GeometryCase?
 
     init(
         text: String, font: FontSource = .family(BundledFonts.defaultFamily),
@@ -67,10 +69,19 @@ struct MeasureCase: Equatable, Sendable {
         return try PreparedText(text, font: font, paragraphStyle: paragraph.style, language: language)
     }
 
-    /// Lays `prepared` (this case's text) out at the case's width, line limit and mode.
-    /// - Throws: `MeasureError` for a bad width or line count.
+    /// Lays `prepared` (this case's text) out at the case's width (or `widths`), line limit and mode.
+    /// - Throws: `MeasureError` for a bad width or line count; `CaseError` for a case with `exclusions`
+    ///   (`containerLayout` lays those out).
     func layout(_ prepared: PreparedText) throws -> TextLayout {
-        try prepared.layout(width: width.map { CGFloat($0) }, numberOfLines: maxLines, lineBreakMode: lineBreakMode)
+        switch geometry {
+        case .widths(let widths)?:
+            return try prepared.layout(
+                widths: widths.map { CGFloat($0) }, numberOfLines: maxLines, lineBreakMode: lineBreakMode)
+        case .container?:
+            throw CaseError(message: "field 'exclusions' is answered by 'textfit batch' only")
+        case nil: break
+        }
+        return try prepared.layout(width: width.map { CGFloat($0) }, numberOfLines: maxLines, lineBreakMode: lineBreakMode)
     }
 
     /// Prepares and lays the case out.

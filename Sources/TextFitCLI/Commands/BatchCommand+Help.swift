@@ -43,6 +43,13 @@ extension BatchCommand {
             minimumScaleFactor  for query fitFontSize: \(MeasureQuery.minimumScaleFactorRequirement).
             range           for query rects: [start, end], UTF-16 offsets, 0 <= start <= end <= the text's length.
             point           for query hitTest: [x, y], finite numbers, points from the layout's top left.
+            widths          [w0, w1, ...]: a width per line in points, each as width; the last repeats and width
+                            is ignored (W8). Each result line adds "x", its left edge. Not with a width query.
+            exclusions      [{"rect": [x, y, w, h]} | {"ellipse": [x, y, w, h]}]: shapes the lines flow around
+                            (G4-G8) in a container width wide (required) and height tall (when given; 0 =
+                            unbounded); lineFragmentPadding (default 0) insets both ends of each line
+                            fragment. Each line adds "x" and "y" (lines move down past a shape); "height" is
+                            the last line's bottom. Shapes leaving no line room are an error. No queries.
             paragraph       \(ParagraphCase.help)
             language        BCP 47 tag of the text (en-US, de, fr, pt-BR), as .languageIdentifier: picks the
                             hyphenation dictionary under /usr/share/hyphen for paragraph.hyphenationFactor.

@@ -48,11 +48,18 @@ enum BatchCommand: Command {
     static func answer(_ json: JSONValue, fonts: FontCache) throws -> JSONValue {
         let measureCase = try MeasureCase(json: json)
         let prepared = try measureCase.prepare(fonts: fonts)
+        let boxed = measureCase.paragraph != nil || measureCase.runs != nil || prepared.isBidirectional
+        if case .container? = measureCase.geometry {
+            let layout = try measureCase.containerLayout(prepared)
+            let result = MeasureResult.json(id: json["id"] ?? .null, container: layout, lineBoxes: boxed)
+            let checked = MeasureResult.appending(MeasureResult.missingGlyphMembers(prepared), to: result)
+            return MeasureResult.appending(try measureCase.variationAdjustmentMembers(fonts: fonts), to: checked)
+        }
         // `fitFontSize` lays the text out at the size it finds (Q4); every other case at its own.
         let shown = try measureCase.shownText(prepared)
         let layout = try measureCase.layout(shown.text)
-        let boxed = measureCase.paragraph != nil || measureCase.runs != nil || prepared.isBidirectional
-        let result = MeasureResult.json(id: json["id"] ?? .null, layout: layout, lineBoxes: boxed)
+        var result = MeasureResult.json(id: json["id"] ?? .null, layout: layout, lineBoxes: boxed)
+        if measureCase.geometry != nil { result = MeasureResult.addingLineX(result, lines: Array(layout.lines)) }
         let answered = MeasureResult.appending(
             try measureCase.queryAnswer(prepared, fit: shown.fit, layout: layout), to: result)
         let checked = MeasureResult.appending(MeasureResult.missingGlyphMembers(prepared), to: answered)

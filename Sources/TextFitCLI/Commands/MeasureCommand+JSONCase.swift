@@ -61,7 +61,8 @@ extension MeasureCommand {
         layout: TextLayout, fit: FontSizeFit? = nil
     ) throws -> JSONValue {
         let boxed = measureCase.paragraph != nil || measureCase.runs != nil || prepared.isBidirectional
-        let result = MeasureResult.json(id: json["id"] ?? .null, layout: layout, lineBoxes: boxed)
+        var result = MeasureResult.json(id: json["id"] ?? .null, layout: layout, lineBoxes: boxed)
+        if measureCase.geometry != nil { result = MeasureResult.addingLineX(result, lines: Array(layout.lines)) }
         return MeasureResult.appending(try measureCase.queryAnswer(prepared, fit: fit, layout: layout), to: result)
     }
 }
