@@ -27,8 +27,17 @@ struct Row {
     }
     var constant: Double
     private(set) var cells: [Cell] = []
+    /// A bit per symbol id modulo 64, set for every symbol that has had a cell in the row (never cleared
+    /// before the row is rebuilt, so a clear bit proves the symbol absent): most rows do not hold the
+    /// symbol a pivot substitutes or a scan asks for, and this answers them without a search.
+    private(set) var mask: UInt64 = 0
 
     init(constant: Double) { self.constant = constant }
+
+    @inline(__always) static func bit(_ symbol: Symbol) -> UInt64 { 1 &<< UInt64(truncatingIfNeeded: symbol.id & 63) }
+
+    /// Whether the row may hold `symbol` (false: it certainly does not).
+    @inline(__always) func mayContain(_ symbol: Symbol) -> Bool { mask & Row.bit(symbol) != 0 }
 
     private func index(of symbol: Symbol) -> (found: Bool, at: Int) {
         var low = 0, high = cells.count
@@ -42,6 +51,7 @@ struct Row {
     }
 
     func coefficient(for symbol: Symbol) -> Double {
+        guard mayContain(symbol) else { return 0 }
         let (found, at) = index(of: symbol)
         return found ? cells[at].coefficient : 0
     }
@@ -53,6 +63,7 @@ struct Row {
             let sum = cells[at].coefficient + coefficient
             if nearZero(sum) { cells.remove(at: at) } else { cells[at].coefficient = sum }
         } else if !nearZero(coefficient) {
+            mask |= Row.bit(symbol)
             // Append and shift by hand: `Array.insert` goes through the generic `replaceSubrange`, several
             // times the cost of moving a short row's few cells.
             let cell = Cell(symbol: symbol, coefficient: coefficient)
@@ -72,6 +83,7 @@ struct Row {
             for cell in other.cells { insert(cell.symbol, cell.coefficient * coefficient) }
             return
         }
+        mask |= other.mask
         var merged: [Cell] = []
         merged.reserveCapacity(cells.count + other.cells.count)
         var i = 0, j = 0
@@ -92,6 +104,7 @@ struct Row {
     }
 
     mutating func remove(_ symbol: Symbol) {
+        guard mayContain(symbol) else { return }
         let (found, at) = index(of: symbol)
         if found { cells.remove(at: at) }
     }
@@ -118,6 +131,7 @@ struct Row {
 
     /// Replaces `symbol` by the expression `row` stands for.
     mutating func substitute(_ symbol: Symbol, _ row: Row) {
+        guard mayContain(symbol) else { return }
         let (found, at) = index(of: symbol)
         guard found else { return }
         let coefficient = cells[at].coefficient

@@ -40,3 +40,25 @@ extension Solver {
     /// The variables among `variables` that `isAmbiguous(_:)`.
     public func ambiguousVariables(_ variables: [Variable]) -> [Variable] { variables.filter(isAmbiguous) }
 }
+
+extension Solver {
+    /// Whether the required equalities alone (and the suggested value of `edit`, when given) fix
+    /// `variable`'s value, so that no constraint outside them — a label's weighted intrinsic width, say —
+    /// can move it, whatever its constant.
+    ///
+    /// Every tableau row is a linear combination of the constraints' rows, and each constraint's marker
+    /// symbols appear in its own row only: a row `variable = c + Σ aᵢ·sᵢ` whose symbols are all dummies
+    /// (required equalities' markers, always 0) or `edit`'s two error symbols is an identity that uses no
+    /// other constraint, so its constant depends on those constraints' constants only. With `edit`, the
+    /// identity holds the value fixed only while the edit variable is held at its suggestion (both errors
+    /// 0): the caller checks that after solving. Basis dependent (a variable fixed this way may be reported
+    /// free in another basis), never wrong the other way. For `AutoLayoutEngine.refresh`, not API.
+    package func isFixedByRequiredEqualities(_ variable: Variable, edit: Variable? = nil) -> Bool {
+        guard let symbol = variables[variable], let index = rows.index(of: symbol) else { return false }
+        let tag = edit.flatMap { edits[$0]?.tag }
+        for cell in rows.rows[index].cells where cell.symbol.kind != .dummy {
+            guard let tag, cell.symbol == tag.marker || cell.symbol == tag.other else { return false }
+        }
+        return true
+    }
+}

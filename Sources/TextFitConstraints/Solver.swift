@@ -230,7 +230,9 @@ public struct Solver {
     /// Replaces `symbol` by `row` everywhere, noting restricted rows that became infeasible.
     mutating func substitute(_ symbol: Symbol, _ row: Row) {
         for i in rows.rows.indices {
-            rows.rows[i].substitute(symbol, row)
+            // Only rows that may hold the symbol are touched (a mutating access to every row costs more
+            // than the check); every row is still looked at for infeasibility, as kiwisolver does.
+            if rows.rows[i].mayContain(symbol) { rows.rows[i].substitute(symbol, row) }
             if rows.keys[i].kind != .external && rows.rows[i].constant < 0 { infeasibleRows.append(rows.keys[i]) }
         }
         objective.substitute(symbol, row)

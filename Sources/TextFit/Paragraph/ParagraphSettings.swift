@@ -27,6 +27,11 @@ final class ParagraphSettings: Sendable {
     /// The settings `style` needs for `text`, nil when it changes nothing there: a plain style on a text
     /// without a tab leaves the text to the plain paths.
     static func ifNeeded(_ style: ParagraphStyle, for text: String) -> ParagraphSettings? {
+        // A plain style on a text without a tab needs nothing: looked for in the UTF-8 bytes (a tab is one
+        // byte there) before walking the UTF-16 view, which cost a label more than its measuring's checks.
+        if style.isPlain, !(text.utf8.withContiguousStorageIfAvailable { $0.contains(0x09) } ?? text.utf8.contains(0x09)) {
+            return nil
+        }
         let tabs = text.utf16.enumerated().compactMap { $0.element == 0x09 ? $0.offset : nil }
         return style.isPlain && tabs.isEmpty ? nil : ParagraphSettings(style, tabPositions: tabs)
     }

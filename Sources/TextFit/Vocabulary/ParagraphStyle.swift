@@ -194,6 +194,13 @@ public struct ParagraphStyle: Sendable, Hashable {
             }
         }
         // Points beyond 1e7 overflow nothing but are always a caller's bug; a bound keeps unit arithmetic exact.
+        // The list naming the field is built only for a value past the bound: every label measuring
+        // checks its style, and the list's allocation was most of the check's cost.
+        // (Pairs: the variadic `max` would build an array too.)
+        var largest = max(max(lineSpacing, paragraphSpacing), max(paragraphSpacingBefore, minimumLineHeight))
+        largest = max(largest, max(max(maximumLineHeight, firstLineHeadIndent), max(headIndent, abs(tailIndent))))
+        largest = max(largest, max(lineHeightMultiple, defaultTabInterval))
+        guard largest > ParagraphStyle.largestValue else { return }
         for (value, field) in [
             (lineSpacing, "lineSpacing"), (paragraphSpacing, "paragraphSpacing"),
             (paragraphSpacingBefore, "paragraphSpacingBefore"), (minimumLineHeight, "minimumLineHeight"),

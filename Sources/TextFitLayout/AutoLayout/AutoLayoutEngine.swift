@@ -48,6 +48,8 @@ struct AutoLayoutEngine {
         let constraints: [Constraint]
         /// The size the constraints hold now (a refresh skips a label whose size did not change).
         var value: CGFloat
+        /// Whether the hugging or the resistance is required (then its constant can never be left stale).
+        var isRequired: Bool { constraints.contains { $0.strength.isRequired } }
     }
     private var labelIntrinsics: [LabelIntrinsic] = []
     /// The margins and safe areas read while building, to see whether applying the frames changed them.
@@ -221,17 +223,24 @@ struct AutoLayoutEngine {
         }
     }
 
+    /// Whether a label is sized in AL9's two passes (a non-empty multi-line label without
+    /// `preferredMaxLayoutWidth`), read without measuring it; as `intrinsicSize(of:)` decides.
+    private static func isTwoPass(_ label: LabelNode) -> Bool {
+        let value = label.labelValue
+        return !(value.text?.isEmpty ?? true) && value.numberOfLines != 1 && label.preferredMaxLayoutWidth == 0
+    }
+
     /// For a system attached to a tree of its shape (AL12): every label's first-pass size goes into its
     /// hugging and compression-resistance constraints in place (`Solver.updateConstant`; labels whose size
     /// did not change are left alone), then the target moves: the fitting constraints' constants (`.fitting`)
     /// or the width's edit variable (`.editableWidth`). The caller checks the shape is unchanged.
     mutating func refresh(size: RootSize) throws {
         labels.removeAll(keepingCapacity: true)
+        let edit: Variable? = if case .editableWidth = size { boxes[0].width } else { nil }
         for k in labelIntrinsics.indices {
             let entry = labelIntrinsics[k]
-            let (size, twoPass) = try Self.intrinsicSize(of: nodes[entry.index])
-            let value = entry.axis == .horizontal ? size.width : size.height
-            if entry.axis == .vertical && twoPass && !crossAxis {
+            let node = nodes[entry.index]
+            if entry.axis == .vertical && !crossAxis, let label = node as? LabelNode, Self.isTwoPass(label) {
                 // AL9's second pass measures this label at its solved width. With no width tied to a
                 // height, no height moves any width, so that width is the one a fresh system's first pass
                 // gives, and the second pass lands on the same height from the height held now as from the
@@ -239,6 +248,16 @@ struct AutoLayoutEngine {
                 labels.append(TwoPassLabel(index: entry.index, entry: k))
                 continue
             }
+            if entry.axis == .horizontal && !entry.isRequired
+                && solver.isFixedByRequiredEqualities(boxes[entry.index].width, edit: edit)
+            {
+                // AL13: required equalities (and the held target width) fix this label's width, so its
+                // weighted intrinsic width moves nothing: the unbounded measuring is skipped and the
+                // constant left as it is (a title between two pinned edges, a body as wide as it).
+                continue
+            }
+            let (size, twoPass) = try Self.intrinsicSize(of: node)
+            let value = entry.axis == .horizontal ? size.width : size.height
             if value != entry.value {
                 try update(entry.constraints, to: value)
                 labelIntrinsics[k].value = value

@@ -15,6 +15,9 @@ struct AutoLayoutShape: Hashable {
     /// A digest of `numbers`, kept as they are appended: hashing it alone is a few instructions where
     /// hashing every number (a few hundred for a cell) costs more than refreshing the system.
     private var digest: UInt64 = 0xcbf2_9ce4_8422_2325
+    /// Whether a constraint reads margins or a safe area (which follow frames up the tree): such a shape
+    /// has no `Check` and is read in full each time.
+    private(set) var readsInsets = false
 
     static func == (lhs: AutoLayoutShape, rhs: AutoLayoutShape) -> Bool {
         lhs.digest == rhs.digest && lhs.numbers == rhs.numbers
@@ -88,9 +91,9 @@ struct AutoLayoutShape: Hashable {
         // The node's Auto Layout state is read once: each read of a class's property is an access check.
         let state = node.autoLayoutState
         if let state {
-            add(state.hugging[.horizontal] ?? .defaultLow); add(state.hugging[.vertical] ?? .defaultLow)
-            add(state.compressionResistance[.horizontal] ?? .defaultHigh)
-            add(state.compressionResistance[.vertical] ?? .defaultHigh)
+            add(state.hugging.horizontal ?? .defaultLow); add(state.hugging.vertical ?? .defaultLow)
+            add(state.compressionResistance.horizontal ?? .defaultHigh)
+            add(state.compressionResistance.vertical ?? .defaultHigh)
         } else {
             add(LayoutPriority.defaultLow); add(LayoutPriority.defaultLow)
             add(LayoutPriority.defaultHigh); add(LayoutPriority.defaultHigh)
@@ -127,9 +130,9 @@ struct AutoLayoutShape: Hashable {
         }
         append(kind << 8 | UInt64(anchor.attribute.ordinal))
         switch anchor.item {
-        case .node: if anchor.attribute.isMargin { add(node.layoutMargins) }
-        case .marginsGuide: add(node.layoutMargins)
-        case .safeAreaGuide: add(node.safeAreaInsets)
+        case .node: if anchor.attribute.isMargin { add(node.layoutMargins); readsInsets = true }
+        case .marginsGuide: add(node.layoutMargins); readsInsets = true
+        case .safeAreaGuide: add(node.safeAreaInsets); readsInsets = true
         }
     }
 }
@@ -163,4 +166,103 @@ extension LayoutAttribute {
 
     /// Whether the attribute is measured from the node's layout margins (`leftMargin` … `centerYWithinMargins`).
     var isMargin: Bool { ordinal >= 12 }
+}
+
+extension AutoLayoutShape {
+    /// What can still change in a tree after its shape was read, kept to tell cheaply that the shape did not
+    /// (rule AL12; `ConstraintRowHeights` asks before every row, where reading the whole shape cost more than
+    /// half of what sizing the row with the kept system costs).
+    ///
+    /// The parts of a shape that cannot change without replacing an array are checked by the arrays' identity:
+    /// the check holds a copy of every node's `subviews` and `constraints`, so any change to them (a subview
+    /// added, a constraint activated or deactivated, Masonry's remake) writes a new buffer. A constraint's
+    /// anchors, relation and multiplier are constants; its `constant` and `priority`, and every node's flags,
+    /// translated frame, direction, priorities, intrinsic size and label settings, are read again and compared.
+    /// A tree whose constraints read margins or safe areas (which follow frames anywhere up the tree, M3–M5)
+    /// gets no check: its shape is read in full every time.
+    struct Check {
+        /// The tree the shape was read from (the check holds its nodes, as the kept system does).
+        let tree: Tree
+        private var subviews: [[LayoutNode]] = []
+        private var constraints: [[LayoutConstraint]] = []
+        private var states: [ObjectIdentifier?] = []
+        private var numbers: [UInt64] = []
+
+        /// The check for `tree`, read just after its shape; nil when the shape holds insets.
+        init?(_ tree: Tree, shape: AutoLayoutShape) {
+            guard !shape.readsInsets else { return nil }
+            self.tree = tree
+            subviews.reserveCapacity(tree.nodes.count)
+            constraints.reserveCapacity(tree.nodes.count)
+            states.reserveCapacity(tree.nodes.count)
+            numbers.reserveCapacity(16 * tree.nodes.count)
+            for (index, node) in tree.nodes.enumerated() {
+                let state = node.autoLayoutState
+                subviews.append(node.subviews)
+                constraints.append(state?.constraints ?? [])
+                states.append(state.map(ObjectIdentifier.init))
+                Self.scalars(node, index, state) { numbers.append($0) }
+            }
+        }
+
+        /// Whether `root`'s tree still has the shape read with this check.
+        func holds(for root: LayoutNode) -> Bool {
+            guard let first = tree.nodes.first, first === root else { return false }
+            var at = 0, same = true
+            for (index, node) in tree.nodes.enumerated() {
+                let state = node.autoLayoutState
+                guard state.map(ObjectIdentifier.init) == states[index],
+                    Self.identical(node.subviews, subviews[index]),
+                    Self.identical(state?.constraints ?? [], constraints[index])
+                else { return false }
+                Self.scalars(node, index, state) { number in
+                    if same { same = at < numbers.count && numbers[at] == number }
+                    at += 1
+                }
+                if !same { return false }
+            }
+            return at == numbers.count
+        }
+
+        /// The same buffer: a copy kept here makes every change to the node's array write a new one.
+        private static func identical<T>(_ a: [T], _ b: [T]) -> Bool {
+            a.count == b.count
+                && a.withUnsafeBufferPointer { x in b.withUnsafeBufferPointer { y in x.baseAddress == y.baseAddress } }
+        }
+
+        /// The node's numbers that can change without a new array, in the order `visit` reads them.
+        private static func scalars(
+            _ node: LayoutNode, _ index: Int, _ state: AutoLayoutState?, _ emit: (UInt64) -> Void
+        ) {
+            let translates = state?.translatesAutoresizingMask ?? true
+            emit(translates ? 1 : 0)
+            if translates && index > 0 {
+                let frame = node.frame
+                emit(Double(frame.minX).bitPattern)
+                emit(Double(frame.minY).bitPattern)
+                emit(Double(frame.width).bitPattern)
+                emit(Double(frame.height).bitPattern)
+            }
+            emit(node.layoutDirection == .rightToLeft ? 1 : 0)
+            if let state {
+                emit(UInt64(state.hugging.horizontal?.rawValue.bitPattern ?? 1 << 40))
+                emit(UInt64(state.hugging.vertical?.rawValue.bitPattern ?? 1 << 40))
+                emit(UInt64(state.compressionResistance.horizontal?.rawValue.bitPattern ?? 1 << 40))
+                emit(UInt64(state.compressionResistance.vertical?.rawValue.bitPattern ?? 1 << 40))
+                emit(Double(state.preferredMaxLayoutWidth).bitPattern)
+                emit(Double(state.intrinsicSize.width).bitPattern)
+                emit(Double(state.intrinsicSize.height).bitPattern)
+                for constraint in state.constraints {
+                    emit(Double(constraint.constant).bitPattern)
+                    emit(UInt64(constraint.priority.rawValue.bitPattern))
+                }
+            }
+            if let label = node as? LabelNode {
+                let font = label.font
+                emit(UInt64(bitPattern: Int64(label.numberOfLines)))
+                emit(Double(font.ascender).bitPattern)
+                emit(Double(font.lineHeight).bitPattern)
+            }
+        }
+    }
 }

@@ -44,6 +44,8 @@ public final class ConstraintRowHeights: @unchecked Sendable {
     /// tableau too): a new row only re-measures the labels and moves their constants (AL1, AL9, AL12).
     private var engine: AutoLayoutEngine?
     private var shape: AutoLayoutShape?
+    /// Tells between rows, without reading the whole shape, that it did not change (AL12).
+    private var check: AutoLayoutShape.Check?
 
     /// - Parameters:
     ///   - identifier: the template's name in the cache (like a reuse identifier).
@@ -87,19 +89,29 @@ public final class ConstraintRowHeights: @unchecked Sendable {
     private func fittedHeight(width: CGFloat) throws -> CGFloat {
         let content = template.contentView
         let size = AutoLayoutEngine.RootSize.editableWidth(width)
-        let (current, tree) = AutoLayoutShape.read(content, size: size)
+        // The shape is read in full only when the check cannot vouch for it (the first row, a change).
+        let current: AutoLayoutShape, tree: AutoLayoutShape.Tree, unchanged: Bool
+        if let shape, let check, check.holds(for: content) {
+            (current, tree, unchanged) = (shape, check.tree, true)
+        } else {
+            (current, tree) = AutoLayoutShape.read(content, size: size)
+            unchanged = current == shape
+            check = nil
+        }
         // Taken, not copied (a copy would make the first change copy the tableau); dropped if anything
-        // below throws.
-        let kept = engine.take()
+        // below throws. Passed on with `take()` too: a `let` handed to the consuming parameter stayed alive
+        // beside it, and the refresh's first change copied the whole tableau (3.5 k instructions a row).
+        var kept = engine.take()
+        if !unchanged { kept = nil }
         do {
             // Solved straight into the stored property: a local copy would cost a copy of every field.
-            engine = try AutoLayoutEngine.solved(
-                content, size: size, kept: current == shape ? kept : nil, shape: current,
-                tree: tree)
+            engine = try AutoLayoutEngine.solved(content, size: size, kept: kept.take(), shape: current, tree: tree)
             shape = current
+            if check == nil { check = AutoLayoutShape.Check(tree, shape: current) }
             if let frame = engine?.frame(of: 0), abs(frame.width - width) <= 1e-9 * max(1, width) { return frame.height }
         } catch {}
         engine = nil
+        check = nil
         return try content.systemLayoutSizeFitting(
             CGSize(width: width, height: 0), withHorizontalFittingPriority: .required,
             verticalFittingPriority: .fittingSizeLevel

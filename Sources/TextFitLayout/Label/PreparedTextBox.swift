@@ -14,9 +14,9 @@ final class PreparedTextBox: Sendable {
     let styled: StyledText?
     /// The label's `truncationToken` (T8, T16); nil for "…".
     let token: StyledText?
-    private let storage = Locked<PreparedText?>(nil)
-    /// Why `styled` could not be prepared (`StyledTextError`, `ParagraphStyleError`), once tried.
-    private let failure = Locked<(any Error)?>(nil)
+    /// The preparation once built, and why `styled` could not be prepared (`StyledTextError`,
+    /// `ParagraphStyleError`) once tried: one lock for both, as a box is made for every new text.
+    private let storage = Locked<(prepared: PreparedText?, failure: (any Error)?)>((nil, nil))
 
     init(
         text: String, font: Font, paragraphStyle: ParagraphStyle = ParagraphStyle(), styled: StyledText? = nil,
@@ -40,20 +40,21 @@ final class PreparedTextBox: Sendable {
         self.paragraphStyle = prepared.paragraphStyle
         self.styled = nil
         self.token = prepared.truncationToken
-        storage.withLock { $0 = prepared }
+        storage.withLock { $0.prepared = prepared }
     }
 
     var prepared: PreparedText {
-        if let existing = storage.withLock({ $0 }) { return existing }
+        if let existing = storage.withLock({ $0.prepared }) { return existing }
         // Shaping: never under the lock. An invalid style is refused where the label is measured
         // (`Label.validate()`), so the plain text prepared for it is never measured.
         var built: PreparedText
+        var failed: (any Error)?
         if let styled {
             do {
                 built = try PreparedText(styled: styled, paragraphStyle: paragraphStyle)
             } catch {
                 // Refused where the label is measured (`check()`); this stand-in is never measured.
-                failure.withLock { $0 = error }
+                failed = error
                 built = PreparedText(text, font: font)
             }
         } else {
@@ -61,11 +62,12 @@ final class PreparedTextBox: Sendable {
         }
         if let token {
             // The token shaped once with the text (T8); refused where the label is measured (`check()`).
-            do { built = try built.withTruncationToken(token) } catch { failure.withLock { $0 = error } }
+            do { built = try built.withTruncationToken(token) } catch { failed = failed ?? error }
         }
         return storage.withLock { stored in
-            if let existing = stored { return existing }
-            stored = built
+            if let failed, stored.failure == nil { stored.failure = failed }
+            if let existing = stored.prepared { return existing }
+            stored.prepared = built
             return built
         }
     }
@@ -74,6 +76,6 @@ final class PreparedTextBox: Sendable {
     func check() throws {
         guard styled != nil || token != nil else { return }
         _ = prepared
-        if let error = failure.withLock({ $0 }) { throw error }
+        if let error = storage.withLock({ $0.failure }) { throw error }
     }
 }

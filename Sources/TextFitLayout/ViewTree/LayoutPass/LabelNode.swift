@@ -15,8 +15,10 @@ import Foundation
 /// ```
 public final class LabelNode: LayoutNode {
     private var label: Label
-    /// Sizes measured since the last change, by proposed width (single-line labels ignore the width).
-    private var measured: [CGFloat: CGSize] = [:]
+    /// Sizes measured since the last change, by proposed width (single-line labels ignore the width): a
+    /// short list searched in order, kept allocated across changes (a cell's label is re-measured for every
+    /// row: a dictionary's hashing and its storage made anew per text cost more than the search).
+    private var measured: [(width: CGFloat, size: CGSize)] = []
     /// The most widths remembered: a cell is laid out at one or two widths (portrait, landscape).
     private static let measuredCapacity = 8
     /// How many times the label was measured (not answered from `measured`), for the tests.
@@ -73,7 +75,7 @@ public final class LabelNode: LayoutNode {
 
     /// Forgets the measured sizes and marks the superview.
     public override func invalidateIntrinsicContentSize() {
-        measured.removeAll()
+        measured.removeAll(keepingCapacity: true)
         super.invalidateIntrinsicContentSize()
     }
 
@@ -81,11 +83,12 @@ public final class LabelNode: LayoutNode {
     /// - Throws: `MeasureError.invalidWidth` (NaN or negative width), `.invalidNumberOfLines`, `.invalidScale`.
     public override func sizeThatFits(_ size: CGSize) throws -> CGSize {
         let key = numberOfLines == 1 && size.width.isFinite && size.width >= 0 ? 0 : size.width
-        if let known = measured[key] { return known }
+        // Compared with ==, as a dictionary compares its keys (0 and −0 alike, NaN never).
+        for entry in measured where entry.width == key { return entry.size }
         let fitted = try label.sizeThatFits(size)
         measurementCount += 1
-        if measured.count >= Self.measuredCapacity { measured.removeAll() }
-        measured[key] = fitted
+        if measured.count >= Self.measuredCapacity { measured.removeAll(keepingCapacity: true) }
+        measured.append((key, fitted))
         return fitted
     }
 }
