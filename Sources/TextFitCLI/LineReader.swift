@@ -40,8 +40,22 @@ public final class LineReader {
     private var atEnd = false
 
     /// Lines of `fileDescriptor` (read with `read(2)`, retried on EINTR; a read error ends the input).
-    public convenience init(fileDescriptor: Int32, maximumLength: Int = LineReader.defaultMaximumLength) {
+    ///
+    /// ```swift
+    /// // Results reach a reader as soon as the input runs dry, with no write per line in between.
+    /// let reader = LineReader(fileDescriptor: STDIN_FILENO, beforeRead: { fflush(stdout) })
+    /// ```
+    /// - Parameters:
+    ///   - fileDescriptor: the descriptor to read, usually `STDIN_FILENO`.
+    ///   - maximumLength: the longest line kept, in bytes (newline excluded); a longer one is `.tooLong`.
+    ///   - beforeRead: called before each `read(2)`, that is whenever the lines already read are used up
+    ///     and the next read may wait: the place to flush output written for those lines, so a process
+    ///     that writes a line and waits for its answer gets it, while a long input is answered in blocks.
+    public convenience init(
+        fileDescriptor: Int32, maximumLength: Int = LineReader.defaultMaximumLength, beforeRead: (() -> Void)? = nil
+    ) {
         self.init(maximumLength: maximumLength) { buffer in
+            beforeRead?()
             while true {
                 let count = systemRead(fileDescriptor, buffer.baseAddress, buffer.count)
                 if count < 0, errno == EINTR { continue }
