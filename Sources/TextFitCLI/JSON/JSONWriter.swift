@@ -73,30 +73,57 @@ package struct JSONOutput {
     /// A whole number in decimal, as `String(number)` writes it.
     package mutating func int(_ number: Int) {
         if number < 0 { bytes.append(UInt8(ascii: "-")) }
-        var magnitude = number.magnitude
+        var magnitude = number.magnitude  // at most 2^63: 19 digits
         var digits = 1
-        var rest = magnitude / 10
-        while rest > 0 {
-            digits &+= 1
-            rest /= 10
-        }
-        let start = bytes.count
-        bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: digits))
-        bytes.withUnsafeMutableBufferPointer { buffer in
-            var index = start &+ digits &- 1
-            repeat {
-                buffer[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
-                magnitude /= 10
-                index &-= 1
-            } while magnitude > 0
+        while digits < 19, magnitude >= UInt(Self.powersOfTen[digits]) { digits &+= 1 }
+        var index = digits &- 1
+        while index >= 0 {
+            let power = UInt(Self.powersOfTen[index])
+            bytes.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude / power))
+            magnitude %= power
+            index &-= 1
         }
     }
 
     /// A double as `JSONWriter.format` writes it (`null` when not finite).
     package mutating func double(_ number: Double) {
+        if dyadic(number) { return }
         guard number.isFinite else { return raw("null") }
         var text = number.description  // a small string: no allocation
         text.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+
+    /// Writes `number` and returns true when it is a whole number of 2^-18ths from 1 to 2^40 whose decimal
+    /// expansion has at most 15 significant digits (a text's widths: HarfBuzz units over a power of two),
+    /// else writes nothing. That expansion is exact, and the shortest that reads back (two decimals of 15
+    /// digits differ by more than the double's spacing), so it is `description`'s text, which cost about
+    /// 800 instructions a number, two or three numbers a short case (Benchmarks/README.md, "Batch").
+    private mutating func dyadic(_ number: Double) -> Bool {
+        guard number >= 1, number < 0x1p40 else { return false }
+        let whole = number.rounded(.down)
+        let fraction = number - whole  // exact: both lie on the same binade's grid or finer
+        let scaled = fraction * 0x1p18
+        guard scaled == scaled.rounded(.down) else { return false }
+        let integer = Int(whole)
+        var wholeDigits = 1
+        while wholeDigits < 13, integer >= Self.powersOfTen[wholeDigits] { wholeDigits &+= 1 }
+        // fraction = m / 2^18 = (m >> t) / 2^(18 - t) for m's t trailing zero bits: exactly 18 - t decimal
+        // places, the whole number (m >> t) × 5^(18 - t).
+        let steps = UInt64(scaled)
+        let shift = steps == 0 ? 17 : min(steps.trailingZeroBitCount, 17)
+        let placeCount = 18 &- shift
+        guard wholeDigits &+ placeCount <= 15 else { return false }
+        int(integer)
+        bytes.append(UInt8(ascii: "."))
+        var places = (steps >> UInt64(shift)) &* Self.powersOfFive[placeCount]
+        var index = placeCount &- 1
+        while index >= 0 {
+            let power = UInt64(Self.powersOfTen[index])
+            bytes.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: places / power))
+            places %= power
+            index &-= 1
+        }
+        return true
     }
 
     /// Writes `text` as a JSON string: quotes, backslash and C0 controls escaped (RFC 8259 §7), plus
@@ -178,6 +205,13 @@ package struct JSONOutput {
         string(member.key)
         byte(UInt8(ascii: ":"))
         value(member.value)
+    }
+
+    /// 10^0 … 10^18.
+    private static let powersOfTen: [Int] = (0...18).map { exponent in (0..<exponent).reduce(1) { value, _ in value * 10 } }
+    /// 5^0 … 5^18.
+    private static let powersOfFive: [UInt64] = (0...18).map { exponent in
+        (0..<exponent).reduce(UInt64(1)) { value, _ in value * 5 }
     }
 
     private static func unicodeEscape(_ value: UInt32) -> String {
