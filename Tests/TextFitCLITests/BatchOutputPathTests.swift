@@ -97,6 +97,27 @@ import TextFit
         #expect(MeasureCase.fieldGroups.count == Set(MeasureCase.jsonFields).count)
     }
 
+    /// Keys read through the table of case fields are the same strings as keys made from their bytes:
+    /// escaped, unknown, near-miss and non-ASCII keys included.
+    @Test func keptKeysReadAsTheirText() throws {
+        let keys = MeasureCase.jsonFields + ["te\\u0078t", "widht", "Width", "ids", "größe", "x", "lines", "\\u0069d"]
+        for key in keys {
+            let object = try JSONReader.parse("{\"\(key)\": 1}")
+            guard case .object(let members) = object, let member = members.first else {
+                Issue.record("\(key) did not read as an object")
+                continue
+            }
+            let expected = try JSONReader.parse("\"\(key)\"")
+            #expect(JSONValue.string(member.key) == expected, "\(key)")
+        }
+        for field in MeasureCase.jsonFields {
+            #expect(Array(field.utf8).withUnsafeBufferPointer { JSONKeyTable.caseFields.name($0) } == field)
+        }
+        for other in ["", "texts", "tex", "Width", "widht", "lines"] {
+            #expect(Array(other.utf8).withUnsafeBufferPointer { JSONKeyTable.caseFields.name($0) } == nil, "\(other)")
+        }
+    }
+
     /// A case naming no field of an optional group reads as if the group's readers had run (they would
     /// have found every field absent): the same case as one spelled with those fields set to null.
     @Test func absentGroupsReadAsTheirDefaults() throws {

@@ -121,7 +121,7 @@ private struct Parser {
                 throw error("unexpected \(found), expected a key")
             }
             let keyStart = index
-            let key = try string()
+            let key = try string(keys: JSONKeyTable.caseFields)
             // Which of two values a reader keeps is unspecified (RFC 8259 §4): a case repeating "width"
             // would be measured at one of them silently, so a repeated key is refused.
             let repeated: Bool
@@ -284,7 +284,8 @@ private struct Parser {
     }
 
     /// A string's contents; `index` is at its opening quote. Unpaired surrogate escapes become U+FFFD.
-    mutating func string() throws -> String {
+    /// With `keys`, a string without escapes that is one of them is that table's string (object keys).
+    mutating func string(keys: JSONKeyTable? = nil) throws -> String {
         index += 1  // "
         var output: [UInt8] = []
         var escaped = false
@@ -297,7 +298,7 @@ private struct Parser {
                 index += 1
                 // Without escapes the string is made from the input's bytes directly: no second buffer
                 // (which grew to twice a long text's size before it was copied again).
-                guard escaped else { return String(decoding: run, as: UTF8.self) }
+                guard escaped else { return keys?.name(run) ?? String(decoding: run, as: UTF8.self) }
                 output += run
                 return String(decoding: output, as: UTF8.self)
             }
