@@ -43,7 +43,7 @@ public final class LineReader {
     ///
     /// ```swift
     /// // Results reach a reader as soon as the input runs dry, with no write per line in between.
-    /// let reader = LineReader(fileDescriptor: STDIN_FILENO, beforeRead: { fflush(stdout) })
+    /// let reader = LineReader(fileDescriptor: STDIN_FILENO, beforeRead: { fflush(nil) })
     /// ```
     /// - Parameters:
     ///   - fileDescriptor: the descriptor to read, usually `STDIN_FILENO`.
