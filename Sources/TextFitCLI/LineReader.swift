@@ -40,8 +40,22 @@ public final class LineReader {
     private var atEnd = false
 
     /// Lines of `fileDescriptor` (read with `read(2)`, retried on EINTR; a read error ends the input).
-    public convenience init(fileDescriptor: Int32, maximumLength: Int = LineReader.defaultMaximumLength) {
+    ///
+    /// ```swift
+    /// // Results reach a reader as soon as the input runs dry, with no write per line in between.
+    /// let reader = LineReader(fileDescriptor: STDIN_FILENO, beforeRead: { fflush(nil) })
+    /// ```
+    /// - Parameters:
+    ///   - fileDescriptor: the descriptor to read, usually `STDIN_FILENO`.
+    ///   - maximumLength: the longest line kept, in bytes (newline excluded); a longer one is `.tooLong`.
+    ///   - beforeRead: called before each `read(2)`, that is whenever the lines already read are used up
+    ///     and the next read may wait: the place to flush output written for those lines, so a process
+    ///     that writes a line and waits for its answer gets it, while a long input is answered in blocks.
+    public convenience init(
+        fileDescriptor: Int32, maximumLength: Int = LineReader.defaultMaximumLength, beforeRead: (() -> Void)? = nil
+    ) {
         self.init(maximumLength: maximumLength) { buffer in
+            beforeRead?()
             while true {
                 let count = systemRead(fileDescriptor, buffer.baseAddress, buffer.count)
                 if count < 0, errno == EINTR { continue }
@@ -60,6 +74,21 @@ public final class LineReader {
 
     /// The next line, or nil at the end of the input. A last line without a newline is still a line.
     public func next() -> InputLine? {
+        // A whole line already in the block (nearly every line of a batch): its string straight from the
+        // block, without first gathering its bytes in an array of its own.
+        if start < end,
+            let newline = block.withUnsafeBufferPointer({ buffer in
+                UnsafeBufferPointer(rebasing: buffer[start..<end]).firstIndex(of: UInt8(ascii: "\n")).map { start + $0 }
+            }), newline - start <= maximumLength
+        {
+            var stop = newline
+            if stop > start, block[stop - 1] == UInt8(ascii: "\r") { stop -= 1 }
+            let text = block.withUnsafeBufferPointer {
+                String(decoding: UnsafeBufferPointer(rebasing: $0[start..<stop]), as: UTF8.self)
+            }
+            start = newline + 1
+            return .text(text)
+        }
         var line: [UInt8] = []
         var length = 0
         var sawAny = false

@@ -25,8 +25,14 @@ extension MeasureCase {
         }
         // Other fields are ignored, but a near-miss of a known one ("widht", "maxlines", "Width") would
         // silently measure with the default instead: that is an error.
-        for member in members where !Self.jsonFields.contains(member.key) {
-            if let field = Self.nearMiss(member.key) {
+        // One pass over the members finds both the unknown keys and which optional groups of fields the
+        // case has: a group none of whose fields is present is not read below, since its reader would only
+        // look each field up and find it absent (about 20 scans of the members a plain case).
+        var present: FieldGroups = []
+        for member in members {
+            if let group = Self.fieldTable.group(of: member.key) {
+                present.formUnion(group)
+            } else if let field = Self.nearMiss(member.key) {
                 throw CaseError(message: "unknown field '\(member.key)'; did you mean '\(field)'?")
             }
         }
@@ -73,17 +79,86 @@ extension MeasureCase {
             }
             lineBreakMode = mode
         }
-        query = try Self.query(in: json)
-        runs = try Self.runs(json, text: text)
-        paragraph = try Self.paragraph(json)
-        language = try Self.optionalString(json, "language")
-        fallback = try Self.fallback(in: json)
-        truncationToken = try Self.truncationToken(json)
-        face = try Self.faceStyle(json)
-        try applyDynamicType(json)
-        geometry = try Self.geometry(in: json, width: width)
-        try checkGeometryQuery()
+        if present.contains(.query) { query = try Self.query(in: json) }
+        if present.contains(.runs) { runs = try Self.runs(json, text: text) }
+        if present.contains(.paragraph) { paragraph = try Self.paragraph(json) }
+        if present.contains(.language) { language = try Self.optionalString(json, "language") }
+        if present.contains(.fallback) { fallback = try Self.fallback(in: json) }
+        if present.contains(.face) { face = try Self.faceStyle(json) }
+        if present.contains(.dynamicType) { try applyDynamicType(json) }
+        if present.contains(.token) { truncationToken = try Self.truncationToken(json) }
+        if present.contains(.geometry) {
+            geometry = try Self.geometry(in: json, width: width)
+            try checkGeometryQuery()
+        }
     }
+
+    /// The optional groups of a case's fields, each read by its own function in `init(json:)`.
+    struct FieldGroups: OptionSet {
+        let rawValue: UInt16
+        static let query = FieldGroups(rawValue: 1 << 0)
+        static let runs = FieldGroups(rawValue: 1 << 1)
+        static let paragraph = FieldGroups(rawValue: 1 << 2)
+        static let language = FieldGroups(rawValue: 1 << 3)
+        static let fallback = FieldGroups(rawValue: 1 << 4)
+        static let face = FieldGroups(rawValue: 1 << 5)
+        static let dynamicType = FieldGroups(rawValue: 1 << 6)
+        static let token = FieldGroups(rawValue: 1 << 7)
+        static let geometry = FieldGroups(rawValue: 1 << 8)
+    }
+
+    /// `fieldGroups` as `init(json:)` looks members up in it.
+    static let fieldTable = FieldTable(fieldGroups)
+
+    /// A table of field names in 128 slots, a name's first slot picked from its length and first and last
+    /// bytes (open addressing: the next free slot on a collision). A look-up compares one or two names
+    /// where a dictionary hashed every member's whole key (about 340 instructions a member) and
+    /// `jsonFields.contains` compared it with each field in turn.
+    struct FieldTable {
+        private static let size = 128
+        private var slots: [(name: String, group: FieldGroups)?] = Array(repeating: nil, count: FieldTable.size)
+
+        /// - Precondition: fewer names than slots (about 35 fields).
+        init(_ groups: [String: FieldGroups]) {
+            precondition(groups.count < Self.size / 2, "too many fields for the table")
+            for (name, group) in groups {
+                var slot = Self.slot(name)
+                while slots[slot] != nil { slot = (slot + 1) & (Self.size - 1) }
+                slots[slot] = (name, group)
+            }
+        }
+
+        private static func slot(_ name: String) -> Int {
+            let utf8 = name.utf8
+            guard let first = utf8.first, let last = utf8.last else { return 0 }
+            return (utf8.count &* 37 &+ Int(first) &* 5 &+ Int(last)) & (size - 1)
+        }
+
+        /// The group of field `name`, or nil for a name that is no field.
+        func group(of name: String) -> FieldGroups? {
+            var slot = Self.slot(name)
+            while let entry = slots[slot] {
+                if entry.name == name { return entry.group }
+                slot = (slot + 1) & (Self.size - 1)
+            }
+            return nil
+        }
+    }
+
+    /// Every field of `jsonFields`, with the optional group it belongs to (none for the fields every case
+    /// reads).
+    static let fieldGroups: [String: FieldGroups] = {
+        var table = Dictionary(uniqueKeysWithValues: jsonFields.map { ($0, FieldGroups()) })
+        let groups: [([String], FieldGroups)] = [
+            (queryFields, .query), (["runs"], .runs), (["paragraph"], .paragraph), (["language"], .language),
+            (fallbackFields, .fallback), (faceFields, .face), (dynamicTypeFields, .dynamicType),
+            (tokenFields, .token), (geometryFields, .geometry),
+        ]
+        for (fields, group) in groups {
+            for field in fields { table[field, default: []].formUnion(group) }
+        }
+        return table
+    }()
 
     /// The known field `key` stands for, most certain first: the same field in another case or with
     /// `_`/`-` (`Width`, `max_lines`); another API's name for it (`fieldAliases`: `fontSize`, `maxWidth`,
@@ -141,30 +216,37 @@ extension MeasureCase {
 
     /// A number and its JSON text (for messages). A literal beyond `Double` reads as ±infinity, so `1e400`
     /// is an unconstrained width like `1e15`, and a size or count that large is out of its range.
-    static func optionalNumber(_ json: JSONValue, _ field: String) throws -> (Double, String)? {
+    static func optionalNumber(_ json: JSONValue, _ field: String) throws -> (Double, NumberText)? {
         switch json[field] {
         case nil, .null?: return nil
-        case .int(let value)?: return (Double(value), String(value))
-        case .double(let value)?: return (value, JSONWriter.format(value))
+        case .int(let value)?: return (Double(value), NumberText(value: .int(value)))
+        case .double(let value)?: return (value, NumberText(value: .double(value)))
         case .numberLiteral(let text)?:
             // The reader only keeps number grammar as literals, which `Double(_:)` always reads.
-            return (Double(text) ?? .nan, text)
+            return (Double(text) ?? .nan, NumberText(value: .numberLiteral(text)))
         case let other?: throw CaseError(message: "field '\(field)' must be a number, got \(other.typeName)")
         }
+    }
+
+    /// A number's JSON text for a message, written only when a message uses it: formatting it for every
+    /// field of every case cost more than reading the field (Benchmarks/README.md, "Batch").
+    struct NumberText: CustomStringConvertible {
+        let value: JSONValue
+        var description: String { JSONWriter.string(value) }
     }
 
     /// A whole number in `0...Int.max`; `2.0` is accepted (JSON does not distinguish it from `2`), `2.5`,
     /// `-1` and `1e19` are refused with `requirement` named.
     static func optionalCount(_ json: JSONValue, _ field: String, _ requirement: String) throws -> Int? {
-        if case let other? = json[field] {
-            switch other {
-            case .null, .int, .double, .numberLiteral: break
-            default: throw CaseError(message: "field '\(field)' must be a whole number, got \(other.typeName)")
-            }
+        guard let member = json[field] else { return nil }
+        switch member {
+        case .null: return nil
+        // An `Int` is taken as it is: converted to a double, one above 2^53 could round past `Int.max`.
+        case .int(let exact) where exact >= 0: return exact
+        case .int, .double, .numberLiteral: break
+        default: throw CaseError(message: "field '\(field)' must be a whole number, got \(member.typeName)")
         }
         guard let (value, text) = try optionalNumber(json, field) else { return nil }
-        // An `Int` is taken as it is: converted to a double, one above 2^53 could round past `Int.max`.
-        if case .int(let exact)? = json[field], exact >= 0 { return exact }
         guard let count = CaseLimits.count(value) else {
             throw CaseError(message: "field '\(field)' must be \(requirement), got \(text)")
         }

@@ -10,9 +10,10 @@ extension BatchCommand {
                             shared pipeline): without it a case may name any file the process can read.
                             Font families are not restricted (Fontconfig's configuration chooses those files).
           Reads JSON Lines cases on stdin and writes one JSON result per input line, in input order,
-          flushing each line. A case that cannot be measured yields {"id": ..., "error": "..."} in its
-          place and the run goes on. A blank line, or a line that is not a JSON object, yields an error
-          object with "id": null (so output line N always answers input line N). When stderr is a
+          flushing them before each read of stdin. A case that cannot be measured yields
+          {"id": ..., "error": "..."} in its place and the run goes on. A blank line, or a line that is
+          not a JSON object, yields an error object with "id": null (so output line N always answers
+          input line N). When stderr is a
           terminal, a progress line goes there every \(JSONLinesLoop.progressInterval) lines. A line may be at
           most \(JSONLinesLoop.maximumLineLength >> 20) MiB; a longer one gets an error object naming the limit.
           An error object keeps the line's "id" whenever it can be read (also for a line that is too long,

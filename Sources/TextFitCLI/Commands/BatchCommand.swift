@@ -38,31 +38,38 @@ enum BatchCommand: Command {
     static func perform(_ request: Request, console: Console) -> ExitCode {
         if let roots = request.fontRoots { FontFiles.allowedFolders = roots }
         let fonts = FontCache()
-        return JSONLinesLoop.run(command: name, console: console) { json in
-            try answer(json, fonts: fonts)
+        return JSONLinesLoop.run(command: name, console: console) { json, output in
+            try answer(json, fonts: fonts, into: &output)
         }
     }
 
-    /// The result object for one parsed case.
+    /// Writes the result object for one parsed case into `output`; nothing is written when it throws.
     /// - Throws: `CaseError` for a bad field, `FontError` or `MeasureError` from the engine.
-    static func answer(_ json: JSONValue, fonts: FontCache) throws -> JSONValue {
+    static func answer(_ json: JSONValue, fonts: FontCache, into output: inout JSONOutput) throws {
         let measureCase = try MeasureCase(json: json)
         let prepared = try measureCase.prepare(fonts: fonts)
         let boxed = measureCase.paragraph != nil || measureCase.runs != nil || prepared.isBidirectional
         if case .container? = measureCase.geometry {
             let layout = try measureCase.containerLayout(prepared)
+            var extra = MeasureResult.missingGlyphMembers(prepared)
+            extra += try measureCase.variationAdjustmentMembers(fonts: fonts)
             let result = MeasureResult.json(id: json["id"] ?? .null, container: layout, lineBoxes: boxed)
-            let checked = MeasureResult.appending(MeasureResult.missingGlyphMembers(prepared), to: result)
-            return MeasureResult.appending(try measureCase.variationAdjustmentMembers(fonts: fonts), to: checked)
+            output.value(MeasureResult.appending(extra, to: result))
+            return
         }
         // `fitFontSize` lays the text out at the size it finds (Q4); every other case at its own.
         let shown = try measureCase.shownText(prepared)
         let layout = try measureCase.layout(shown.text)
-        var result = MeasureResult.json(id: json["id"] ?? .null, layout: layout, lineBoxes: boxed)
-        if measureCase.geometry != nil { result = MeasureResult.addingLineX(result, lines: Array(layout.lines)) }
-        let answered = MeasureResult.appending(
-            try measureCase.queryAnswer(prepared, fit: shown.fit, layout: layout), to: result)
-        let checked = MeasureResult.appending(MeasureResult.missingGlyphMembers(prepared), to: answered)
-        return MeasureResult.appending(try measureCase.variationAdjustmentMembers(fonts: fonts), to: checked)
+        // Everything that may throw is asked before anything is written.
+        var extra = try measureCase.queryAnswer(prepared, fit: shown.fit, layout: layout)
+        extra += MeasureResult.missingGlyphMembers(prepared)
+        extra += try measureCase.variationAdjustmentMembers(fonts: fonts)
+        if measureCase.geometry != nil {
+            // Per-line widths: each line adds its `x` (G9), so the result goes through the tree.
+            let result = MeasureResult.json(id: json["id"] ?? .null, layout: layout, lineBoxes: boxed)
+            output.value(MeasureResult.appending(extra, to: MeasureResult.addingLineX(result, lines: Array(layout.lines))))
+            return
+        }
+        MeasureResult.write(id: json["id"] ?? .null, layout: layout, lineBoxes: boxed, extra: extra, into: &output)
     }
 }

@@ -18,14 +18,23 @@ enum JSONLinesLoop {
     ///   (its `description` becomes the message).
     /// - Returns: `.recordsFailed` if any line got an error object, else `.success`.
     static func run(command: String, console: Console, answer: (JSONValue) throws -> JSONValue) -> ExitCode {
+        run(command: command, console: console) { json, output in output.value(try answer(json)) }
+    }
+
+    /// `run(command:console:answer:)` with an answer that writes its result into the loop's buffer, which
+    /// is kept from line to line (`JSONOutput`); one that throws has what it wrote replaced by the error.
+    static func run(
+        command: String, console: Console, writing answer: (JSONValue, inout JSONOutput) throws -> Void
+    ) -> ExitCode {
         var count = 0
         var failed = 0
         let started = Date()
+        var output = JSONOutput()
         while let line = console.readLine() {
             count += 1
-            let (result, ok) = respond(to: line, answer: answer)
-            if !ok { failed += 1 }
-            console.write(JSONWriter.string(result))
+            output.removeAll()
+            if !respond(to: line, into: &output, answer: answer) { failed += 1 }
+            console.write(output.string)
             if console.errorIsTerminal, count % progressInterval == 0 {
                 let seconds = String(format: "%.1f", Date().timeIntervalSince(started))
                 console.writeError("textfit \(command): \(count) lines, \(failed) failed, \(seconds) s")
@@ -34,32 +43,41 @@ enum JSONLinesLoop {
         return failed > 0 ? .recordsFailed : .success
     }
 
-    static func respond(to input: InputLine, answer: (JSONValue) throws -> JSONValue) -> (JSONValue, ok: Bool) {
+    /// Writes the answer to one input line, or its error object, into `output`; false for an error.
+    static func respond(
+        to input: InputLine, into output: inout JSONOutput, answer: (JSONValue, inout JSONOutput) throws -> Void
+    ) -> Bool {
         let line: String
         switch input {
         case .text(let text): line = text
         case .tooLong(let byteCount, let idText):
             let id = idText.flatMap { try? JSONReader.parse($0) } ?? .null
-            return (MeasureResult.error(id: id, message: tooLongMessage(byteCount: byteCount)), false)
+            output.value(MeasureResult.error(id: id, message: tooLongMessage(byteCount: byteCount)))
+            return false
         }
         if line.allSatisfy(\.isWhitespace) {
-            return (MeasureResult.error(id: .null, message: "empty line: expected a JSON object"), false)
+            output.value(MeasureResult.error(id: .null, message: "empty line: expected a JSON object"))
+            return false
         }
         let json: JSONValue
         do {
             json = try JSONReader.parse(line)
         } catch {
             // A repeated key or a malformed number elsewhere on the line leaves the id readable.
-            return (MeasureResult.error(id: CaseIDScanner.id(in: line) ?? .null, message: "\(error)"), false)
+            output.value(MeasureResult.error(id: CaseIDScanner.id(in: line) ?? .null, message: "\(error)"))
+            return false
         }
         guard case .object = json else {
-            return (MeasureResult.error(id: .null, message: "a line must be a JSON object, got \(json.typeName)"), false)
+            output.value(MeasureResult.error(id: .null, message: "a line must be a JSON object, got \(json.typeName)"))
+            return false
         }
-        let id = json["id"] ?? .null
         do {
-            return (try answer(json), true)
+            try answer(json, &output)
+            return true
         } catch {
-            return (MeasureResult.error(id: id, message: "\(error)"), false)
+            output.removeAll()
+            output.value(MeasureResult.error(id: json["id"] ?? .null, message: "\(error)"))
+            return false
         }
     }
 }

@@ -107,6 +107,8 @@ private struct Parser {
         // `smallObject` (a case has about eight): the dictionary they were kept in cost about 15 000
         // instructions a case in hashing and growing, half of reading one (Benchmarks/README.md, "Batch").
         var members: [JSONMember] = []
+        // A case has about eight members: room for them at once, rather than growing through 1, 2, 4, 8.
+        members.reserveCapacity(8)
         var keys: Set<String> = []
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
@@ -119,7 +121,7 @@ private struct Parser {
                 throw error("unexpected \(found), expected a key")
             }
             let keyStart = index
-            let key = try string()
+            let key = try string(keys: JSONKeyTable.caseFields)
             // Which of two values a reader keeps is unspecified (RFC 8259 §4): a case repeating "width"
             // would be measured at one of them silently, so a repeated key is refused.
             let repeated: Bool
@@ -214,14 +216,76 @@ private struct Parser {
             if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
             guard digits() > 0 else { throw error("unexpected \(found), expected a digit in the exponent") }
         }
+        if let exact = Self.fastNumber(UnsafeBufferPointer(rebasing: bytes[start..<index]), isInteger: isInteger) {
+            return exact
+        }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
         if isInteger, let integer = Int(text) { return .int(integer) }
         if !isInteger, let double = Double(text), double.isFinite { return .double(double) }
         return .numberLiteral(text)
     }
 
+    /// The value of a number of at most 15 digits and a small exponent, read from its bytes without making
+    /// a string (a case's sizes and widths): an integer as `.int`, any other as the nearest `.double` by
+    /// Clinger's fast path, its digits as an exact integer below 2^53 times or over an exact power of ten
+    /// (at most 10^22), one correctly rounded operation, so the same double as `Double(_:)`. Nil for any
+    /// other number, which the general path reads. `literal` matches the number grammar.
+    static func fastNumber(_ literal: UnsafeBufferPointer<UInt8>, isInteger: Bool) -> JSONValue? {
+        var index = 0
+        let negative = literal[0] == UInt8(ascii: "-")
+        if negative { index = 1 }
+        var mantissa = 0
+        var digits = 0
+        var fractionDigits = 0
+        var inFraction = false
+        while index < literal.count {
+            let byte = literal[index]
+            if byte == UInt8(ascii: ".") {
+                inFraction = true
+            } else if byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
+                // Leading zeros do not count towards the 15 digits.
+                if mantissa > 0 || byte != UInt8(ascii: "0") { digits += 1 }
+                guard digits <= 15 else { return nil }
+                mantissa = mantissa * 10 + Int(byte - UInt8(ascii: "0"))
+                if inFraction { fractionDigits += 1 }
+            } else {
+                break  // the exponent
+            }
+            index += 1
+        }
+        var exponent = 0
+        if index < literal.count {  // [eE][+-]?[0-9]+
+            index += 1
+            var exponentNegative = false
+            if literal[index] == UInt8(ascii: "+") || literal[index] == UInt8(ascii: "-") {
+                exponentNegative = literal[index] == UInt8(ascii: "-")
+                index += 1
+            }
+            while index < literal.count {
+                exponent = exponent * 10 + Int(literal[index] - UInt8(ascii: "0"))
+                guard exponent <= 400 else { return nil }
+                index += 1
+            }
+            if exponentNegative { exponent = -exponent }
+        }
+        if isInteger { return .int(negative ? -mantissa : mantissa) }
+        let power = exponent - fractionDigits
+        guard power >= -22, power <= 22 else { return nil }
+        var value = Double(mantissa)
+        value = power < 0 ? value / Self.powersOfTen[-power] : value * Self.powersOfTen[power]
+        return .double(negative ? -value : value)
+    }
+
+    /// 10^0 … 10^22, each exact in a `Double`.
+    static let powersOfTen: [Double] = (0...22).map { exponent in
+        var value = 1.0
+        for _ in 0..<exponent { value *= 10 }
+        return value
+    }
+
     /// A string's contents; `index` is at its opening quote. Unpaired surrogate escapes become U+FFFD.
-    mutating func string() throws -> String {
+    /// With `keys`, a string without escapes that is one of them is that table's string (object keys).
+    mutating func string(keys: JSONKeyTable? = nil) throws -> String {
         index += 1  // "
         var output: [UInt8] = []
         var escaped = false
@@ -234,7 +298,7 @@ private struct Parser {
                 index += 1
                 // Without escapes the string is made from the input's bytes directly: no second buffer
                 // (which grew to twice a long text's size before it was copied again).
-                guard escaped else { return String(decoding: run, as: UTF8.self) }
+                guard escaped else { return keys?.name(run) ?? String(decoding: run, as: UTF8.self) }
                 output += run
                 return String(decoding: output, as: UTF8.self)
             }

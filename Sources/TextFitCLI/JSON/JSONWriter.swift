@@ -11,48 +11,14 @@
 package enum JSONWriter {
     /// The compact JSON text of `value`.
     package static func string(_ value: JSONValue) -> String {
-        var output = ""
-        write(value, to: &output)
-        return output
+        var output = JSONOutput()
+        output.value(value)
+        return output.string
     }
 
     /// Appends the compact JSON text of `value` to `output`.
-    ///
-    /// Written as UTF-8 bytes into one buffer and made a string once: appending each bracket, key and
-    /// number to a `String` went through its append path every time (about 150 instructions an append),
-    /// half of `textfit batch`'s CPU per case beside the engine (Benchmarks/README.md, "Batch").
     package static func write(_ value: JSONValue, to output: inout String) {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(512)
-        write(value, into: &bytes)
-        output += String(decoding: bytes, as: UTF8.self)
-    }
-
-    private static func write(_ value: JSONValue, into output: inout [UInt8]) {
-        switch value {
-        case .null: output += "null".utf8
-        case .bool(let flag): output += (flag ? "true" : "false").utf8
-        case .int(let number): output += String(number).utf8
-        case .double(let number): output += format(number).utf8
-        case .numberLiteral(let text): output += text.utf8
-        case .string(let text): writeString(text, into: &output)
-        case .array(let elements):
-            output.append(UInt8(ascii: "["))
-            for (index, element) in elements.enumerated() {
-                if index > 0 { output.append(UInt8(ascii: ",")) }
-                write(element, into: &output)
-            }
-            output.append(UInt8(ascii: "]"))
-        case .object(let members):
-            output.append(UInt8(ascii: "{"))
-            for (index, member) in members.enumerated() {
-                if index > 0 { output.append(UInt8(ascii: ",")) }
-                writeString(member.key, into: &output)
-                output.append(UInt8(ascii: ":"))
-                write(member.value, into: &output)
-            }
-            output.append(UInt8(ascii: "}"))
-        }
+        output += string(value)
     }
 
     /// A finite double in Swift's shortest round-tripping form ("43.5", "20.0", "1e-05"), all valid JSON
@@ -64,52 +30,188 @@ package enum JSONWriter {
     /// Writes `text` as a JSON string: quotes, backslash and C0 controls escaped (RFC 8259 §7), plus
     /// U+2028/U+2029, which are valid JSON but end lines in JavaScript and some line readers.
     package static func writeString(_ text: String, to output: inout String) {
-        var bytes: [UInt8] = []
-        writeString(text, into: &bytes)
-        output += String(decoding: bytes, as: UTF8.self)
+        var bytes = JSONOutput(capacity: text.utf8.count + 2)
+        bytes.string(text)
+        output += bytes.string
+    }
+}
+
+/// Compact JSON as UTF-8 bytes in one buffer, which a caller writing many records keeps and empties
+/// (`removeAll`) between them.
+///
+/// Why bytes and one kept buffer: appending each bracket, key and number to a `String` went through its
+/// append path every time (about 150 instructions an append), and a buffer per record was allocated,
+/// grown and freed per line; `textfit batch` writes a plain case's result straight into it
+/// (`MeasureResult.write`) without a `JSONValue` tree to build and free (Benchmarks/README.md, "Batch").
+///
+/// ```swift
+/// var output = JSONOutput()
+/// output.raw("{\"n\":"); output.int(-7); output.raw(",\"s\":"); output.string("a\"b"); output.byte(UInt8(ascii: "}"))
+/// output.string   // {"n":-7,"s":"a\"b"}
+/// ```
+package struct JSONOutput {
+    /// The bytes written so far: valid UTF-8, since only ASCII and the UTF-8 of Swift strings are written.
+    package private(set) var bytes: [UInt8] = []
+
+    package init(capacity: Int = 512) { bytes.reserveCapacity(capacity) }
+
+    /// The bytes written, as a string.
+    package var string: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// Empties the buffer and keeps its memory for the next record.
+    package mutating func removeAll() { bytes.removeAll(keepingCapacity: true) }
+
+    /// One ASCII byte (a bracket, a comma, a colon).
+    @inline(__always)
+    package mutating func byte(_ byte: UInt8) { bytes.append(byte) }
+
+    /// ASCII text as it is: a key with its quotes and colon (`"\"width\":"`), punctuation. Not escaped.
+    package mutating func raw(_ text: StaticString) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
-    private static func writeString(_ text: String, into output: inout [UInt8]) {
+    /// A whole number in decimal, as `String(number)` writes it.
+    package mutating func int(_ number: Int) {
+        if number < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = number.magnitude  // at most 2^63: 19 digits
+        var digits = 1
+        while digits < 19, magnitude >= UInt(Self.powersOfTen[digits]) { digits &+= 1 }
+        var index = digits &- 1
+        while index >= 0 {
+            let power = UInt(Self.powersOfTen[index])
+            bytes.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude / power))
+            magnitude %= power
+            index &-= 1
+        }
+    }
+
+    /// A double as `JSONWriter.format` writes it (`null` when not finite).
+    package mutating func double(_ number: Double) {
+        if dyadic(number) { return }
+        guard number.isFinite else { return raw("null") }
+        var text = number.description  // a small string: no allocation
+        text.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+
+    /// Writes `number` and returns true when it is a whole number of 2^-18ths from 1 to 2^40 whose decimal
+    /// expansion has at most 15 significant digits (a text's widths: HarfBuzz units over a power of two),
+    /// else writes nothing. That expansion is exact, and the shortest that reads back (two decimals of 15
+    /// digits differ by more than the double's spacing), so it is `description`'s text, which cost about
+    /// 800 instructions a number, two or three numbers a short case (Benchmarks/README.md, "Batch").
+    private mutating func dyadic(_ number: Double) -> Bool {
+        guard number >= 1, number < 0x1p40 else { return false }
+        let whole = number.rounded(.down)
+        let fraction = number - whole  // exact: both lie on the same binade's grid or finer
+        let scaled = fraction * 0x1p18
+        guard scaled == scaled.rounded(.down) else { return false }
+        let integer = Int(whole)
+        var wholeDigits = 1
+        while wholeDigits < 13, integer >= Self.powersOfTen[wholeDigits] { wholeDigits &+= 1 }
+        // fraction = m / 2^18 = (m >> t) / 2^(18 - t) for m's t trailing zero bits: exactly 18 - t decimal
+        // places, the whole number (m >> t) × 5^(18 - t).
+        let steps = UInt64(scaled)
+        let shift = steps == 0 ? 17 : min(steps.trailingZeroBitCount, 17)
+        let placeCount = 18 &- shift
+        guard wholeDigits &+ placeCount <= 15 else { return false }
+        int(integer)
+        bytes.append(UInt8(ascii: "."))
+        var places = (steps >> UInt64(shift)) &* Self.powersOfFive[placeCount]
+        var index = placeCount &- 1
+        while index >= 0 {
+            let power = UInt64(Self.powersOfTen[index])
+            bytes.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: places / power))
+            places %= power
+            index &-= 1
+        }
+        return true
+    }
+
+    /// Writes `text` as a JSON string: quotes, backslash and C0 controls escaped (RFC 8259 §7), plus
+    /// U+2028/U+2029, which are valid JSON but end lines in JavaScript and some line readers.
+    package mutating func string(_ text: String) {
+        var text = text
+        text.withUTF8 { escaped($0) }
+    }
+
+    /// Valid UTF-8 `utf8` as a JSON string (`string(_:)`).
+    package mutating func escaped(_ utf8: UnsafeBufferPointer<UInt8>) {
         // By UTF-8 byte: the runs that need no escape are copied whole, and only the bytes JSON or
         // JavaScript need escaped are looked at one by one. Appending scalar by scalar to a `String` was
         // `textfit batch`'s largest cost per case beside the engine (Benchmarks/README.md, "Batch").
-        output.append(UInt8(ascii: "\""))
-        var text = text
-        text.withUTF8 { utf8 in
-            let count = utf8.count
-            var runStart = 0
-            var index = 0
-            while index < count {
-                let byte = utf8[index]
-                var escape: String?
-                var next = index &+ 1
-                switch byte {
-                case 0x22: escape = "\\\""
-                case 0x5C: escape = "\\\\"
-                case 0x0A: escape = "\\n"
-                case 0x0D: escape = "\\r"
-                case 0x09: escape = "\\t"
-                case 0x08: escape = "\\b"
-                case 0x0C: escape = "\\f"
-                case 0x00..<0x20, 0x7F: escape = unicodeEscape(UInt32(byte))
-                case 0xE2:
-                    // U+2028 and U+2029 (E2 80 A8/A9): valid JSON, but not in JavaScript string literals.
-                    if index &+ 2 < count, utf8[index &+ 1] == 0x80, utf8[index &+ 2] & 0xFE == 0xA8 {
-                        escape = unicodeEscape(0x2028 | UInt32(utf8[index &+ 2] & 1))
-                        next = index &+ 3
-                    }
-                default: break
+        bytes.append(UInt8(ascii: "\""))
+        let count = utf8.count
+        var runStart = 0
+        var index = 0
+        while index < count {
+            let byte = utf8[index]
+            var escape: String?
+            var next = index &+ 1
+            switch byte {
+            case 0x22: escape = "\\\""
+            case 0x5C: escape = "\\\\"
+            case 0x0A: escape = "\\n"
+            case 0x0D: escape = "\\r"
+            case 0x09: escape = "\\t"
+            case 0x08: escape = "\\b"
+            case 0x0C: escape = "\\f"
+            case 0x00..<0x20, 0x7F: escape = Self.unicodeEscape(UInt32(byte))
+            case 0xE2:
+                // U+2028 and U+2029 (E2 80 A8/A9): valid JSON, but not in JavaScript string literals.
+                if index &+ 2 < count, utf8[index &+ 1] == 0x80, utf8[index &+ 2] & 0xFE == 0xA8 {
+                    escape = Self.unicodeEscape(0x2028 | UInt32(utf8[index &+ 2] & 1))
+                    next = index &+ 3
                 }
-                if let escape {
-                    output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
-                    output += escape.utf8
-                    runStart = next
-                }
-                index = next
+            default: break
             }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<count]))
+            if let escape {
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+                bytes += escape.utf8
+                runStart = next
+            }
+            index = next
         }
-        output.append(UInt8(ascii: "\""))
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<count]))
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// `value` in compact JSON.
+    package mutating func value(_ value: JSONValue) {
+        switch value {
+        case .null: raw("null")
+        case .bool(let flag): flag ? raw("true") : raw("false")
+        case .int(let number): int(number)
+        case .double(let number): double(number)
+        case .numberLiteral(let text): bytes += text.utf8
+        case .string(let text): string(text)
+        case .array(let elements):
+            byte(UInt8(ascii: "["))
+            for (index, element) in elements.enumerated() {
+                if index > 0 { byte(UInt8(ascii: ",")) }
+                self.value(element)
+            }
+            byte(UInt8(ascii: "]"))
+        case .object(let members):
+            byte(UInt8(ascii: "{"))
+            for (index, member) in members.enumerated() {
+                if index > 0 { byte(UInt8(ascii: ",")) }
+                self.member(member)
+            }
+            byte(UInt8(ascii: "}"))
+        }
+    }
+
+    /// `"key":value` of one object member (no comma).
+    package mutating func member(_ member: JSONMember) {
+        string(member.key)
+        byte(UInt8(ascii: ":"))
+        value(member.value)
+    }
+
+    /// 10^0 … 10^18.
+    private static let powersOfTen: [Int] = (0...18).map { exponent in (0..<exponent).reduce(1) { value, _ in value * 10 } }
+    /// 5^0 … 5^18.
+    private static let powersOfFive: [UInt64] = (0...18).map { exponent in
+        (0..<exponent).reduce(UInt64(1)) { value, _ in value * 5 }
     }
 
     private static func unicodeEscape(_ value: UInt32) -> String {

@@ -1,0 +1,49 @@
+import TextFit
+
+extension MeasureResult {
+    /// Writes `json(id:layout:lineBoxes:)` with `extra` appended (`appending`) straight into `output`: the
+    /// same bytes `JSONWriter` writes for that value.
+    ///
+    /// A plain case's result (no line boxes, left-to-right) is written field by field, with no
+    /// `JSONValue` tree: building, writing and freeing the tree, an object and a string per line, cost
+    /// more than the engine's own work on a short string (Benchmarks/README.md, "Batch"). Other results
+    /// go through the tree as before.
+    static func write(
+        id: JSONValue, layout: TextLayout, lineBoxes: Bool, extra: [JSONMember], into output: inout JSONOutput
+    ) {
+        // A truncation token adds `token` and per-line `visibleEnd` (T12, T13): through the tree too.
+        guard !lineBoxes, !layout.preparedText.isBidirectional, layout.preparedText.truncationToken == nil else {
+            output.value(appending(extra, to: json(id: id, layout: layout, lineBoxes: lineBoxes)))
+            return
+        }
+        output.raw("{\"id\":")
+        output.value(id)
+        output.raw(",\"width\":")
+        output.double(Double(layout.size.width))
+        output.raw(",\"height\":")
+        output.double(Double(layout.size.height))
+        output.raw(",\"lineCount\":")
+        output.int(layout.lineCount)
+        output.raw(layout.isTruncated ? ",\"truncated\":true,\"lines\":[" : ",\"truncated\":false,\"lines\":[")
+        var first = true
+        for line in layout.lines {
+            output.raw(first ? "{\"start\":" : ",{\"start\":")
+            first = false
+            output.int(line.range.lowerBound)
+            output.raw(",\"end\":")
+            output.int(line.range.upperBound)
+            output.raw(",\"text\":")
+            output.string(line.text)
+            output.raw(",\"width\":")
+            output.double(Double(line.width))
+            // A hyphenated line (H2) adds the flag after its width, as `plainJSON` does.
+            output.raw(line.isHyphenated ? ",\"hyphenated\":true}" : "}")
+        }
+        output.byte(UInt8(ascii: "]"))
+        for member in extra {
+            output.byte(UInt8(ascii: ","))
+            output.member(member)
+        }
+        output.byte(UInt8(ascii: "}"))
+    }
+}
