@@ -10,7 +10,7 @@ extension BatchCommand {
                             shared pipeline): without it a case may name any file the process can read.
                             Font families are not restricted (Fontconfig's configuration chooses those files).
           Reads JSON Lines cases on stdin and writes one JSON result per input line, in input order,
-          flushing them before each read of stdin. A case that cannot be measured yields
+          flushing each line. A case that cannot be measured yields
           {"id": ..., "error": "..."} in its place and the run goes on. A blank line, or a line that is
           not a JSON object, yields an error object with "id": null (so output line N always answers
           input line N). When stderr is a
