@@ -14,7 +14,7 @@ extension MeasureCase {
     static let jsonFields =
         [
             "id", "text", "family", "fontFile", "faceIndex", "size", "width", "maxLines",
-            "lineBreakMode", "runs", "paragraph", "language",
+            "lineBreakMode", "runs", "paragraph", "language", "tracking",
         ] + queryFields + fallbackFields + faceFields + dynamicTypeFields
 
     /// Decodes a batch case from a JSON object (see the command-line contract in architecture.md).
@@ -77,6 +77,13 @@ extension MeasureCase {
         runs = try Self.runs(json, text: text)
         paragraph = try Self.paragraph(json)
         language = try Self.optionalString(json, "language")
+        if let (value, text) = try Self.optionalNumber(json, "tracking") {
+            guard value.isFinite, abs(value) < CaseLimits.maximumSize else {
+                throw CaseError(
+                    message: "field 'tracking' must be a finite number of points between -100000 and 100000, got \(text)")
+            }
+            tracking = value == 0 ? nil : value
+        }
         fallback = try Self.fallback(in: json)
         face = try Self.faceStyle(json)
         try applyDynamicType(json)

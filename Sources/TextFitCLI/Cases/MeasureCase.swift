@@ -37,6 +37,8 @@ struct MeasureCase: Equatable, Sendable {
     var fallback: FontFallback?
     /// The text's BCP 47 language (`language`), which picks the hyphenation dictionary (H6); nil: none.
     var language: String?
+    /// UIKit's `.tracking` over the whole text, points (`tracking`, O7, O9); nil: none.
+    var tracking: Double?
 
     init(
         text: String, font: FontSource = .family(BundledFonts.defaultFamily),
@@ -54,7 +56,9 @@ struct MeasureCase: Equatable, Sendable {
     /// The text prepared in the case's font.
     /// - Throws: `FontError` when the font cannot be loaded.
     func prepare(fonts: FontCache) throws -> PreparedText {
-        if let runs { return try prepareStyled(runs, fonts: fonts, paragraphStyle: paragraph?.style) }
+        if runs != nil || tracking != nil {
+            return try prepareStyled(runs ?? [], fonts: fonts, paragraphStyle: paragraph?.style)
+        }
         let font = try self.font(font, size: size, face: face, fonts: fonts)
         guard let paragraph else { return PreparedText(text, font: font) }
         return try PreparedText(text, font: font, paragraphStyle: paragraph.style, language: language)
