@@ -26,9 +26,11 @@ import TextFit
         let tracked = try StyledText("SECTION HEADER", attributes: TextAttributes(tracking: 4), font: font)
         let one = try Self.line(#"{"id":1,"text":"SECTION HEADER","tracking":4}"#)
         #expect(one["width"] == .double(Double(plain + 13 * 4)))
-        #expect(Self.lineWidths(one) == (try Self.width(tracked)))
+        let expected = try Self.width(tracked)
+        #expect(Self.lineWidths(one) == expected)
         let wrapped = try Self.line(#"{"id":1,"text":"SECTION HEADER","tracking":4,"width":100}"#)
-        #expect(Self.lineWidths(wrapped) == (try Self.width(tracked, at: 100)))
+        let expectedWrapped = try Self.width(tracked, at: 100)
+        #expect(Self.lineWidths(wrapped) == expectedWrapped)
         #expect(Self.lineWidths(wrapped).count == 2)
         // A case without runs keeps the plain result fields.
         #expect(one["direction"] == nil)
@@ -41,7 +43,8 @@ import TextFit
         try styled.setAttributes(TextAttributes(font: font, tracking: 0), range: 4..<13)
         let result = try Self.line(
             #"{"id":1,"text":"CAPS and text","tracking":2,"runs":[{"start":4,"end":13,"tracking":0}]}"#)
-        #expect(Self.lineWidths(result) == (try Self.width(styled)))
+        let expected = try Self.width(styled)
+        #expect(Self.lineWidths(result) == expected)
     }
 
     /// O10 through the command line: tracking turns "office"'s ligature off (one more glyph's advance).

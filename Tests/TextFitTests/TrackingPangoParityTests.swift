@@ -23,7 +23,9 @@ import Testing
             Bundle.module.url(forResource: "pango-tracking", withExtension: "jsonl", subdirectory: "Data/tracking"))
         return try String(contentsOf: url, encoding: .utf8).split(separator: "\n").map { line in
             let object = try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
-            let lines = try #require(object["lines"] as? [[NSNumber]]).map { ($0[0].intValue, $0[1].intValue, $0[2].intValue) }
+            let lines = try #require(object["lines"] as? [[NSNumber]]).map {
+                ($0[0].intValue, $0[1].intValue, $0[2].intValue)
+            }
             return Reference(
                 text: try #require(object["text"] as? String),
                 size: CGFloat(try #require(object["size"] as? NSNumber).doubleValue),
@@ -66,7 +68,8 @@ import Testing
                     trimmed += 1
                     #expect(
                         line.width <= width && line.width + abs(reference.tracking) > width - 0.01,
-                        "\(reference.text) \(reference.size) \(reference.tracking) \(width): line \(index) \(ours) vs \(theirs)")
+                        "\(reference.text) \(reference.size) \(reference.tracking) \(width): line \(index) \(ours) vs \(theirs)"
+                    )
                 }
                 continue
             }
@@ -74,7 +77,8 @@ import Testing
             for (line, pango) in zip(layout.lines, reference.lines) {
                 lines += 1
                 let units = Int((line.width * CGFloat(Units.perPoint)).rounded())
-                let text = (reference.text as NSString).substring(with: NSRange(location: pango.start, length: pango.end - pango.start))
+                let text = (reference.text as NSString).substring(
+                    with: NSRange(location: pango.start, length: pango.end - pango.start))
                 if text.hasSuffix("-"), pango.end < reference.text.utf16.count {
                     hyphenLines += 1
                     let tracking = Int((reference.tracking * CGFloat(Units.perPoint)).rounded())
@@ -84,17 +88,23 @@ import Testing
                 if units == pango.widthUnits { equalLines += 1 }
                 #expect(
                     abs(units - pango.widthUnits) <= 1,
-                    "\(reference.text) \(reference.size) \(reference.tracking) \(String(describing: reference.width)) '\(text)': \(units) vs \(pango.widthUnits)")
+                    "\(reference.text) \(reference.size) \(reference.tracking) \(String(describing: reference.width)) '\(text)': \(units) vs \(pango.widthUnits)"
+                )
             }
         }
-        print("tracking parity: \(references.count) cases, \(sameBreaks) with Pango's breaks; \(lines) lines, \(equalLines) equal to the unit, \(hyphenLines) after a hyphen; breaks differ: \(overflowing) overlong words, \(trimmed) Pango's untrimmed measure")
+        print(
+            "tracking parity: \(references.count) cases, \(sameBreaks) with Pango's breaks; \(lines) lines, \(equalLines) equal to the unit, \(hyphenLines) after a hyphen; breaks differ: \(overflowing) overlong words, \(trimmed) Pango's untrimmed measure"
+        )
         #expect(sameBreaks * 100 >= references.count * 90)
     }
 
     /// The data discriminate: without the trim (tracking after every cluster, as kern) or without tracking,
     /// the one-line widths would differ from Pango's by a tracking or more.
     @Test func theReferenceHoldsTheTrim() throws {
-        let reference = try #require(try Self.references().first { $0.text == "SECTION HEADER" && $0.size == 17 && $0.tracking == 4 && $0.width == nil })
+        let reference = try #require(
+            try Self.references().first {
+                $0.text == "SECTION HEADER" && $0.size == 17 && $0.tracking == 4 && $0.width == nil
+            })
         let font = try Font(family: "Noto Sans", size: 17)
         let plain = try PreparedText("SECTION HEADER", font: font).layout().lines[0].width
         let clusters = CGFloat("SECTION HEADER".count)
