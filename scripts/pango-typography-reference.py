@@ -29,7 +29,7 @@ from pango_setup import pango_modules, point_context, private_fontconfig
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, ".."))
 NOTO = os.path.join(ROOT, "Fonts", "NotoSans-Regular.ttf")
-INTER = "/usr/share/fonts/truetype/inter-vf/Inter-roman.var.ttf"
+INTER = os.path.join(ROOT, "Fonts", "InterVariable.ttf")  # Debian fonts-inter-variable's Inter-roman.var.ttf
 OUTPUT = os.path.join(ROOT, "Tests", "TextFitTests", "Data", "typography", "pango-typography.jsonl")
 
 folder = tempfile.mkdtemp(prefix="textfit-typography-fonts-")

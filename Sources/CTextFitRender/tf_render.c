@@ -18,6 +18,8 @@
 #include FT_OUTLINE_H
 #include FT_BITMAP_H
 #include FT_TRUETYPE_TABLES_H
+#include FT_MULTIPLE_MASTERS_H
+#include <math.h>
 
 // MARK: - Glyph sources
 
@@ -52,6 +54,38 @@ tf_glyph_source *tf_glyph_source_create(const char *path, int32_t face_index, in
     }
     source->has_color = FT_HAS_COLOR(face) && source->strike >= 0;
     return source;
+}
+
+// A variable font's instance: each axis at the value given for its tag (clamped to the axis), the others
+// at their defaults, as design coordinates (what HarfBuzz shaped with, rule O3), so the outlines drawn are
+// the instance's and not the default's. 0 on success (nothing to do for a font without axes), else
+// -FreeType's error.
+int32_t tf_glyph_source_set_variations(tf_glyph_source *source, const uint32_t *tags, const double *values,
+                                       int32_t count) {
+    if (count <= 0 || !FT_HAS_MULTIPLE_MASTERS(source->face)) return 0;
+    FT_MM_Var *mm = NULL;
+    FT_Error status = FT_Get_MM_Var(source->face, &mm);
+    if (status != 0) return -(int32_t)status;
+    FT_UInt axes = mm->num_axis;
+    FT_Fixed *coords = calloc(axes > 0 ? axes : 1, sizeof(FT_Fixed));
+    if (coords == NULL) {
+        FT_Done_MM_Var(source->library, mm);
+        return -(int32_t)FT_Err_Out_Of_Memory;
+    }
+    for (FT_UInt i = 0; i < axes; i++) {
+        coords[i] = mm->axis[i].def;
+        for (int32_t k = 0; k < count; k++) {
+            if (mm->axis[i].tag != tags[k] || !isfinite(values[k])) continue;
+            double value = values[k] * 65536.0;
+            if (value < (double)mm->axis[i].minimum) value = (double)mm->axis[i].minimum;
+            if (value > (double)mm->axis[i].maximum) value = (double)mm->axis[i].maximum;
+            coords[i] = (FT_Fixed)lround(value);
+        }
+    }
+    status = FT_Set_Var_Design_Coordinates(source->face, axes, coords);
+    free(coords);
+    FT_Done_MM_Var(source->library, mm);
+    return status == 0 ? 0 : -(int32_t)status;
 }
 
 void tf_glyph_source_destroy(tf_glyph_source *source) {

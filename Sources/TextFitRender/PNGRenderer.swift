@@ -7,7 +7,7 @@ final class GlyphSources {
 
     func source(for face: FontFace) throws -> GlyphSource {
         if let source = sources[face] { return source }
-        let source = try GlyphSource(path: face.filePath, faceIndex: face.faceIndex)
+        let source = try GlyphSource(path: face.filePath, faceIndex: face.faceIndex, variations: face.variations)
         sources[face] = source
         return source
     }

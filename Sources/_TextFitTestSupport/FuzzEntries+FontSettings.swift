@@ -19,7 +19,7 @@ extension _FuzzEntries {
         }
     }
 
-    public static let interVariablePath = "/usr/share/fonts/truetype/inter-vf/Inter-roman.var.ttf"
+    public static let interVariablePath = BundledFonts.interVariablePath ?? "Fonts/InterVariable.ttf"
 
     public static func decodeFontSettingsInput(_ bytes: [UInt8]) -> FontSettingsInput {
         func byte(_ i: Int) -> UInt8 { i < bytes.count ? bytes[i] : 0 }

@@ -8,7 +8,7 @@ import TextFit
 @Suite struct BatchTypographyTests {
     static func line(_ json: String) throws -> JSONValue { try BatchRunsTests.line(json) }
     static func error(_ json: String) throws -> String? { try BatchRunsTests.error(json) }
-    static let inter = "/usr/share/fonts/truetype/inter-vf/Inter-roman.var.ttf"
+    static let inter = BundledFonts.interVariablePath ?? "Fonts/InterVariable.ttf"
 
     static func width(_ text: String, _ font: Font) throws -> JSONValue {
         .double(Double(try PreparedText(text, font: font).layout().size.width))

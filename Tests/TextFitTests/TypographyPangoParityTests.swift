@@ -16,7 +16,7 @@ import Testing
         var widthUnits: Int
     }
 
-    static let interVariable = "/usr/share/fonts/truetype/inter-vf/Inter-roman.var.ttf"
+    static let interVariable = BundledFonts.interVariablePath ?? "Fonts/InterVariable.ttf"
 
     static func references() throws -> [Reference] {
         let url = try #require(

@@ -23,6 +23,9 @@ typedef struct tf_glyph_source tf_glyph_source;
 /// Opens face `face_index` of `path`. NULL and `*error` = FreeType's code when it cannot.
 tf_glyph_source *tf_glyph_source_create(const char *path, int32_t face_index, int32_t *error);
 void tf_glyph_source_destroy(tf_glyph_source *source);
+// Sets the instance of a variable font: `count` axis tags (OpenType, big-endian packed) and their values.
+int32_t tf_glyph_source_set_variations(tf_glyph_source *source, const uint32_t *tags, const double *values,
+                                       int32_t count);
 /// The face's units per em (outlines are in these units).
 int32_t tf_glyph_source_units_per_em(const tf_glyph_source *source);
 /// 1 when the face draws colour bitmap glyphs (CBDT, sbix), else 0. COLR layers are not drawn: such a

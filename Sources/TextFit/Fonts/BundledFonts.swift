@@ -44,6 +44,25 @@ public enum BundledFonts {
         ("NotoSans-BoldItalic.ttf", "Noto Sans", true, true),
     ]
 
+    /// The bundled variable font: Inter 3.19's roman (`wght` 100–900, nine named instances; OFL, see
+    /// `Fonts/LICENSE-Inter.txt`). It is not in the fallback order, so it never changes which face draws a
+    /// character; open it by path (`interVariablePath`), or as the family "Inter" through Fontconfig, which
+    /// reads the bundled folder too.
+    static let interVariableFile = "InterVariable.ttf"
+
+    /// The path of the bundled variable font (Inter, rules O3–O6), or nil when the bundled fonts cannot be
+    /// found or the folder lacks it (a `TEXTFIT_FONTS_DIR` made before it was bundled).
+    ///
+    /// ```swift
+    /// if let inter = BundledFonts.interVariablePath {
+    ///     let black = try Font(file: inter, size: 17, variations: [FontVariation("wght", 900)])
+    /// }
+    /// ```
+    public static var interVariablePath: String? {
+        guard let path = path(of: interVariableFile), FileManager.default.fileExists(atPath: path) else { return nil }
+        return path
+    }
+
     /// Family names of the bundled fonts.
     public static var familyNames: [String] {
         [

@@ -41,6 +41,19 @@ extension Font {
                 pointSize: pointSize), size: pointSize, fallback: fallback)
     }
 
+    /// The optional ligature features a nonzero tracking turns off (O10): common, contextual,
+    /// discretionary and historical ligatures; required ones (`rlig`) stay, as "essential" in CoreText's
+    /// words.
+    static let optionalLigatureTags = ["liga", "clig", "dlig", "hlig"]
+
+    /// The same font with the optional ligatures off, except those its own features set (O10: "unless the
+    /// ligature attribute is present"); itself when it sets them all.
+    func withoutOptionalLigatures() throws -> Font {
+        let own = Set(features.map(\.tag))
+        let off = try Self.optionalLigatureTags.filter { !own.contains($0) }.map { try FontFeature($0, 0) }
+        return off.isEmpty ? self : try withFeatures(features + off)
+    }
+
     /// The same font with `variations` in place of its own (rules O3–O6), clamped to the axes' ranges.
     ///
     /// ```swift

@@ -11,6 +11,10 @@ public struct FontFace: Sendable, Hashable, CustomStringConvertible {
     public let unitsPerEm: Int
     public let familyName: String
     public let styleName: String
+    /// A variable font's instance: the axis values it was shaped at (rules O3–O6, automatic `opsz` and the
+    /// weight's `wght` included); a drawing library must set them before reading outlines
+    /// (`FT_Set_Var_Design_Coordinates`, `CGFont.copy(withVariations:)`). Empty for a font without axes.
+    public let variations: [FontVariation]
 
     public var description: String {
         "\(familyName) \(styleName) (\((filePath as NSString).lastPathComponent)#\(faceIndex))"
@@ -22,6 +26,7 @@ public struct FontFace: Sendable, Hashable, CustomStringConvertible {
         unitsPerEm = face.unitsPerEm
         familyName = face.familyName
         styleName = face.styleName
+        variations = face.variant?.applied ?? []
     }
 }
 

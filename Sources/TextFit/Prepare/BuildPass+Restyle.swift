@@ -70,6 +70,10 @@ extension PreparedText.Pass {
         // At most one piece per cluster, so they fit the segment buffer (one slot per unit).
         for (i, piece) in pieces.enumerated() { segments[i] = piece }
         segmentCount = pieces.count
+        // After every piece is shaped: a cluster's tracking may land on the whitespace of the next piece (O9).
+        if styling.hasTracking {
+            Tracking.apply(styling, count: count, units: u, flags: flags, advances: advances)
+        }
     }
 
     /// The face for the clusters from `start` in a run set in `font`, and where that face stops being the

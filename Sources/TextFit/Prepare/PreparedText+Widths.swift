@@ -107,6 +107,11 @@ extension PreparedText {
                         advances: advances.baseAddress!, flags: flags.baseAddress!)
                     guard result != .nothing else { return prefix[end] - prefix[start] }
                     var width = kernWidth(start, end, segment: info)
+                    if let styling, styling.hasTracking {
+                        width += Tracking.width(
+                            start, end, styling: styling, count: units.count, units: units,
+                            flags: storage.flagsBuffer)
+                    }
                     for i in 0..<count { width += Int(advances[i]) }
                     return width
                 }

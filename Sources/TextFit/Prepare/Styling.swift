@@ -12,6 +12,8 @@ final class Styling: Sendable {
         var baselineOffset: CGFloat
         var foregroundColor: TextColor?
         var attachment: TextAttachment?
+        /// Points after each cluster that hang at a line's end (O7, O9); 0: none.
+        var tracking: CGFloat = 0
     }
 
     /// A style's or a line's extent around the baseline, points: ascent up, descent down (both usually
@@ -33,6 +35,9 @@ final class Styling: Sendable {
     /// vertical metrics, and its font's line height when it has no offset and no attachment (then a line
     /// in it alone is exactly as tall as a plain line, F3), else nil.
     let kernUnits: [Int32]
+    /// Per style: its tracking in 1/1024 pt (O9), and whether any style has some.
+    let trackingUnits: [Int32]
+    let hasTracking: Bool
     let attachmentWidths: [Int32]
     /// Per style: its baseline offset in 1/1024 pt, which raises its glyphs when drawn (S4).
     let baselineUnits: [Int32]
@@ -94,6 +99,8 @@ final class Styling: Sendable {
         self.runStyles = runStyles
         self.count = count
         kernUnits = styles.map { Int32(($0.kern * CGFloat(Units.perPoint)).rounded()) }
+        trackingUnits = styles.map { Int32(($0.tracking * CGFloat(Units.perPoint)).rounded()) }
+        hasTracking = trackingUnits.contains { $0 != 0 }
         attachmentWidths = styles.map { style in
             style.attachment.map { Int32(($0.width * CGFloat(Units.perPoint)).rounded()) } ?? -1
         }
@@ -102,7 +109,8 @@ final class Styling: Sendable {
         let plainLineHeights = styles.map { $0.baselineOffset == 0 && $0.attachment == nil ? $0.font.lineHeight : nil }
         self.metrics = metrics
         self.plainLineHeights = plainLineHeights
-        changesShaping = styles.count > 1 || styles.contains { $0.kern != 0 || $0.attachment != nil }
+        changesShaping =
+            styles.count > 1 || styles.contains { $0.kern != 0 || $0.tracking != 0 || $0.attachment != nil }
         needsLineBoxes = styles.count > 1 || plainLineHeights.first.map { $0 == nil } ?? false
         if needsLineBoxes {
             // As `lineBox(_:_:)` answers for a line in one style alone, then `verticalMetrics(ofLine:)`; then

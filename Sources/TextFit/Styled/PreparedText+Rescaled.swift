@@ -32,7 +32,7 @@ extension PreparedText {
             let attributes = TextAttributes(
                 font: scaledFont, kern: style.kern == 0 ? nil : style.kern,
                 baselineOffset: style.baselineOffset == 0 ? nil : style.baselineOffset,
-                foregroundColor: style.foregroundColor)
+                foregroundColor: style.foregroundColor, tracking: style.tracking == 0 ? nil : style.tracking)
             if let attachment = style.attachment {
                 // One run may hold several equal boxes side by side (and marks on them).
                 for unit in units[start..<end] {

@@ -71,7 +71,8 @@ extension PreparedText {
     private static func plainFont(of styled: StyledText) -> Font? {
         guard styled.runAttributes.count <= 1, styled.attachments.isEmpty else { return nil }
         guard let attributes = styled.runAttributes.first else { return styled.font }
-        guard attributes.kern ?? 0 == 0, attributes.baselineOffset ?? 0 == 0, attributes.foregroundColor == nil
+        guard attributes.kern ?? 0 == 0, attributes.tracking ?? 0 == 0, attributes.baselineOffset ?? 0 == 0,
+            attributes.foregroundColor == nil
         else { return nil }
         return attributes.font ?? styled.font
     }
@@ -119,10 +120,15 @@ extension PreparedText {
             let range = styled.runStarts[run]..<(run + 1 < runCount ? styled.runStarts[run + 1] : styled.utf16Count)
             let attributes = styled.runAttributes[run]
             try checkClusterBoundary(range.lowerBound, in: text)
+            let tracking = attributes.tracking ?? 0
+            let font = attributes.font ?? styled.font
+            // O10: CoreText ignores a nonzero kern where tracking is set, and tracking turns the optional
+            // ligatures off (unless the font sets them itself).
             let style = Styling.Style(
-                font: attributes.font ?? styled.font, kern: attributes.kern ?? 0,
+                font: tracking == 0 ? font : try font.withoutOptionalLigatures(),
+                kern: tracking == 0 ? attributes.kern ?? 0 : 0,
                 baselineOffset: attributes.baselineOffset ?? 0,
-                foregroundColor: attributes.foregroundColor, attachment: nil)
+                foregroundColor: attributes.foregroundColor, attachment: nil, tracking: tracking)
             var position = range.lowerBound
             while nextAttachment < attachmentOffsets.count, attachmentOffsets[nextAttachment] < range.upperBound {
                 let offset = attachmentOffsets[nextAttachment]

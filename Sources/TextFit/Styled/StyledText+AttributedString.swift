@@ -2,8 +2,14 @@ import Foundation
 
 extension AttributeScopes {
     /// TextFit's attributes for Foundation's `AttributedString` (UIKit's scope does not exist on Linux):
-    /// `font`, `kern`, `baselineOffset`, `foregroundColor` and `attachment`, with the meanings of
-    /// `TextAttributes`.
+    /// `font`, `kern`, `tracking`, `baselineOffset`, `foregroundColor` and `attachment`, with the meanings of
+    /// `TextAttributes`. The language comes from Foundation's own `languageIdentifier` (H6).
+    ///
+    /// ```swift
+    /// var caps = AttributedString("SECTION HEADER")
+    /// caps.textFit.tracking = 2                         // trimmed at the line's end (O9)
+    /// caps.languageIdentifier = "de"                    // picks the hyphenation dictionary (H6)
+    /// ```
     ///
     /// ```swift
     /// var text = AttributedString("Ada wrote the first program.")
@@ -13,6 +19,7 @@ extension AttributeScopes {
     public struct TextFitAttributes: AttributeScope {
         public let font: FontAttribute
         public let kern: KernAttribute
+        public let tracking: TrackingAttribute
         public let baselineOffset: BaselineOffsetAttribute
         public let foregroundColor: ForegroundColorAttribute
         public let attachment: AttachmentAttribute
@@ -24,6 +31,11 @@ extension AttributeScopes {
         public enum KernAttribute: AttributedStringKey {
             public typealias Value = CGFloat
             public static let name = "TextFit.kern"
+        }
+        /// UIKit's `.tracking`, points (`TextAttributes.tracking`, O7, O9).
+        public enum TrackingAttribute: AttributedStringKey {
+            public typealias Value = CGFloat
+            public static let name = "TextFit.tracking"
         }
         public enum BaselineOffsetAttribute: AttributedStringKey {
             public typealias Value = CGFloat
@@ -64,7 +76,9 @@ extension StyledText {
                 font: run[AttributeScopes.TextFitAttributes.FontAttribute.self],
                 kern: run[AttributeScopes.TextFitAttributes.KernAttribute.self],
                 baselineOffset: run[AttributeScopes.TextFitAttributes.BaselineOffsetAttribute.self],
-                foregroundColor: run[AttributeScopes.TextFitAttributes.ForegroundColorAttribute.self])
+                foregroundColor: run[AttributeScopes.TextFitAttributes.ForegroundColorAttribute.self],
+                language: run[AttributeScopes.FoundationAttributes.LanguageIdentifierAttribute.self],
+                tracking: run[AttributeScopes.TextFitAttributes.TrackingAttribute.self])
             if let attachment = run[AttributeScopes.TextFitAttributes.AttachmentAttribute.self] {
                 // Each U+FFFC of the run is one box; other characters of the run are text.
                 for character in piece {

@@ -150,6 +150,7 @@ public struct StyledText: Sendable, Hashable {
     /// Kern and baseline offsets must be finite and under 100000 pt in size (a font's size limit).
     static func validate(_ attributes: TextAttributes) throws {
         if let kern = attributes.kern { try check(kern, field: "kern", allowsNegative: true) }
+        if let tracking = attributes.tracking { try check(tracking, field: "tracking", allowsNegative: true) }
         if let offset = attributes.baselineOffset { try check(offset, field: "baselineOffset", allowsNegative: true) }
     }
 

@@ -1,12 +1,13 @@
 import Foundation
 
-/// The attributes of a range of a `StyledText`: UIKit's `.font`, `.kern`, `.baselineOffset`,
+/// The attributes of a range of a `StyledText`: UIKit's `.font`, `.kern`, `.tracking`, `.baselineOffset`,
 /// `.foregroundColor` and `.attachment`. A field left nil keeps the styled text's own value (its font, no
 /// kern, no offset, no colour), as a `runs` entry of `textfit batch` keeps the case's.
 ///
 /// ```swift
 /// let bold = TextAttributes(font: try Font(family: "Noto Sans", size: 17, weight: .bold))
 /// let spaced = TextAttributes(kern: 1.5)                    // points after each character (rule S3)
+/// let tracked = TextAttributes(tracking: 2)                 // the same, but trimmed at line ends (O7)
 /// let raised = TextAttributes(baselineOffset: 4)            // points upwards (rule S4)
 /// ```
 public struct TextAttributes: Sendable, Hashable {
@@ -14,6 +15,11 @@ public struct TextAttributes: Sendable, Hashable {
     public var font: Font?
     /// Points added after each grapheme cluster, the last of a line included (UIKit's `.kern`, S3).
     public var kern: CGFloat?
+    /// Points added after each grapheme cluster, but hanging at a line's end like trailing whitespace
+    /// (UIKit's `.tracking`, iOS 14; rules O7, O9, O10): a line's width leaves out its last cluster's
+    /// tracking. A nonzero tracking turns the font's optional ligatures (`liga`, `clig`, `dlig`, `hlig`)
+    /// off unless the font's features set them, and a `kern` beside it is ignored, as in CoreText.
+    public var tracking: CGFloat?
     /// Points the glyphs are raised above the baseline (UIKit's `.baselineOffset`, S4); negative lowers.
     public var baselineOffset: CGFloat?
     /// The colour the range is drawn in; measuring ignores it.
@@ -24,10 +30,11 @@ public struct TextAttributes: Sendable, Hashable {
 
     public init(
         font: Font? = nil, kern: CGFloat? = nil, baselineOffset: CGFloat? = nil,
-        foregroundColor: TextColor? = nil, language: String? = nil
+        foregroundColor: TextColor? = nil, language: String? = nil, tracking: CGFloat? = nil
     ) {
         self.font = font
         self.kern = kern
+        self.tracking = tracking
         self.baselineOffset = baselineOffset
         self.foregroundColor = foregroundColor
         self.language = language

@@ -14,7 +14,7 @@ extension MeasureCase {
     static let jsonFields =
         [
             "id", "text", "family", "fontFile", "faceIndex", "size", "width", "maxLines",
-            "lineBreakMode", "runs", "paragraph", "language",
+            "lineBreakMode", "runs", "paragraph", "language", "tracking",
         ] + queryFields + fallbackFields + faceFields + dynamicTypeFields + tokenFields + geometryFields
 
     /// Decodes a batch case from a JSON object (see the command-line contract in architecture.md).
@@ -83,6 +83,13 @@ extension MeasureCase {
         if present.contains(.runs) { runs = try Self.runs(json, text: text) }
         if present.contains(.paragraph) { paragraph = try Self.paragraph(json) }
         if present.contains(.language) { language = try Self.optionalString(json, "language") }
+        if present.contains(.tracking), let (value, text) = try Self.optionalNumber(json, "tracking") {
+            guard value.isFinite, abs(value) < CaseLimits.maximumSize else {
+                throw CaseError(
+                    message: "field 'tracking' must be a finite number of points between -100000 and 100000, got \(text)")
+            }
+            tracking = value == 0 ? nil : value
+        }
         if present.contains(.fallback) { fallback = try Self.fallback(in: json) }
         if present.contains(.face) { face = try Self.faceStyle(json) }
         if present.contains(.dynamicType) { try applyDynamicType(json) }
@@ -105,6 +112,7 @@ extension MeasureCase {
         static let dynamicType = FieldGroups(rawValue: 1 << 6)
         static let token = FieldGroups(rawValue: 1 << 7)
         static let geometry = FieldGroups(rawValue: 1 << 8)
+        static let tracking = FieldGroups(rawValue: 1 << 9)
     }
 
     /// `fieldGroups` as `init(json:)` looks members up in it.
@@ -152,7 +160,7 @@ extension MeasureCase {
         let groups: [([String], FieldGroups)] = [
             (queryFields, .query), (["runs"], .runs), (["paragraph"], .paragraph), (["language"], .language),
             (fallbackFields, .fallback), (faceFields, .face), (dynamicTypeFields, .dynamicType),
-            (tokenFields, .token), (geometryFields, .geometry),
+            (tokenFields, .token), (geometryFields, .geometry), (["tracking"], .tracking),
         ]
         for (fields, group) in groups {
             for field in fields { table[field, default: []].formUnion(group) }

@@ -12,6 +12,8 @@ extension MeasureCase {
         /// `weight` and `italic` (`MeasureCase+Face.swift`).
         var face = FaceStyle()
         var kern: Double?
+        /// UIKit's `.tracking` (O7, O9), over the case's `tracking`.
+        var tracking: Double?
         var baselineOffset: Double?
         /// The run's colour for drawing (`render`); measuring ignores it.
         var color: TextColor?
@@ -21,7 +23,7 @@ extension MeasureCase {
 
     static let runFields = [
         "start", "end", "family", "fontFile", "faceIndex", "size", "weight", "italic", "kern",
-        "baselineOffset", "color", "features", "variations", "language",
+        "baselineOffset", "color", "features", "variations", "language", "tracking",
     ]
 
     /// Decodes `runs`, if present.
@@ -78,14 +80,18 @@ extension MeasureCase {
             }
         }
         run.face = try faceStyle(item, name: name)
-        for key in ["kern", "baselineOffset"] {
+        for key in ["kern", "baselineOffset", "tracking"] {
             guard let (value, text) = try renamed({ try optionalNumber(item, key) }) else { continue }
             guard value.isFinite, abs(value) < CaseLimits.maximumSize else {
                 throw CaseError(
                     message:
                         "field '\(field(key))' must be a finite number of points between -100000 and 100000, got \(text)")
             }
-            if key == "kern" { run.kern = value } else { run.baselineOffset = value }
+            switch key {
+            case "kern": run.kern = value
+            case "tracking": run.tracking = value
+            default: run.baselineOffset = value
+            }
         }
         run.color = try color(item, field: field("color"))
         run.language = try renamed { try optionalString(item, "language") }
@@ -116,6 +122,9 @@ extension MeasureCase {
         let base = try self.font(font, size: size, face: face, fonts: fonts)
         var styled = try StyledText(text, font: base)
         styled.language = language
+        if let tracking, !text.isEmpty {
+            try styled.setAttributes(TextAttributes(tracking: CGFloat(tracking)), range: 0..<text.utf16.count)
+        }
         for run in runs where run.end > run.start {
             let runFont = try self.font(
                 run.font ?? font, size: run.size ?? size, face: face.overridden(by: run.face),
@@ -123,7 +132,7 @@ extension MeasureCase {
             let attributes = TextAttributes(
                 font: runFont, kern: run.kern.map { CGFloat($0) },
                 baselineOffset: run.baselineOffset.map { CGFloat($0) }, foregroundColor: run.color,
-                language: run.language)
+                language: run.language, tracking: (run.tracking ?? tracking).map { CGFloat($0) })
             try styled.setAttributes(attributes, range: run.start..<run.end)
         }
         do {

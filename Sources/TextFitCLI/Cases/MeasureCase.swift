@@ -41,6 +41,8 @@ struct MeasureCase: Equatable, Sendable {
     var truncationToken: TokenCase?
     /// A width per line or a container with exclusions (`MeasureCase+Geometry.swift`); nil: `width`.
     var geometry: GeometryCase?
+    /// UIKit's `.tracking` over the whole text, points (`tracking`, O7, O9); nil: none.
+    var tracking: Double?
 
     init(
         text: String, font: FontSource = .family(BundledFonts.defaultFamily),
@@ -63,7 +65,9 @@ struct MeasureCase: Equatable, Sendable {
 
     /// The text alone, without its truncation token.
     private func prepareText(fonts: FontCache) throws -> PreparedText {
-        if let runs { return try prepareStyled(runs, fonts: fonts, paragraphStyle: paragraph?.style) }
+        if runs != nil || tracking != nil {
+            return try prepareStyled(runs ?? [], fonts: fonts, paragraphStyle: paragraph?.style)
+        }
         let font = try self.font(font, size: size, face: face, fonts: fonts)
         guard let paragraph else { return PreparedText(text, font: font) }
         return try PreparedText(text, font: font, paragraphStyle: paragraph.style, language: language)

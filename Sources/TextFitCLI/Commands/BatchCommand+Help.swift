@@ -39,7 +39,7 @@ extension BatchCommand {
                             footnote, caption1, caption2): size, weight and leading from Apple's table
                             instead of size; contentSizeCategory xSmall ... xxxLarge, AX1 ... AX5 (default large).
             runs            [{start, end, family | fontFile (+ faceIndex), size, weight, italic, kern, baselineOffset, color,
-                            features, variations, language}]: styled UTF-16 ranges over the case's own values; later runs win.
+                            features, variations, language, tracking}]: styled UTF-16 ranges over the case's own values; later runs win.
             query           a question answered beside the layout: \(MeasureQuery.names) (see below).
             minimumScaleFactor  for query fitFontSize: \(MeasureQuery.minimumScaleFactorRequirement).
             range           for query rects: [start, end], UTF-16 offsets, 0 <= start <= end <= the text's length.
@@ -52,6 +52,7 @@ extension BatchCommand {
                             fragment. Each line adds "x" and "y" (lines move down past a shape); "height" is
                             the last line's bottom. Shapes leaving no line room are an error. No queries.
             paragraph       \(ParagraphCase.help)
+            tracking        points after each character, as .tracking: trimmed at line ends, optional ligatures off.
             language        BCP 47 tag of the text (en-US, de, fr, pt-BR), as .languageIdentifier: picks the
                             hyphenation dictionary under /usr/share/hyphen for paragraph.hyphenationFactor.
                             Unknown or without a dictionary: no dictionary hyphens (soft hyphens still break).

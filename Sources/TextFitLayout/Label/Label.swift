@@ -37,6 +37,12 @@ public struct Label: Sendable {
     public var paragraphStyle = ParagraphStyle() {
         didSet { if paragraphStyle != oldValue { rebuildBox() } }
     }
+    /// Whether a font that follows a Dynamic Type text style sets the lines at the style's leading from
+    /// Apple's table (`Font.TextStyle.leading(for:)`, rule DT7) rather than at the font's line height (F3,
+    /// what UILabel does with SF Pro). Default false. Label+TextStyleLeading.swift says why it exists.
+    public var usesTextStyleLeading = false {
+        didSet { if usesTextStyleLeading != oldValue { rebuildBox() } }
+    }
     /// At most this many lines; 0 = no limit (T3). Default 1 (L1).
     public var numberOfLines: Int
     /// How the last visible line is cut (T2–T6); earlier lines always wrap by words. Default
@@ -88,7 +94,8 @@ public struct Label: Sendable {
     /// A new preparation for the current text, font, paragraph style and attributes.
     mutating func rebuildBox() {
         box = PreparedTextBox(
-            text: text ?? "", font: font, paragraphStyle: paragraphStyle, styled: styledText, token: truncationToken)
+            text: text ?? "", font: font, paragraphStyle: effectiveParagraphStyle, styled: styledText,
+            token: truncationToken)
     }
 
     /// Throws what preparing `attributedText` or `truncationToken` threw (a run inside a cluster, too many

@@ -1,4 +1,5 @@
 import CTextFitRender
+import TextFit
 
 /// The door to FreeType for drawing: a face opened for rasterising and outlines, and the RGBA canvas glyphs
 /// are composited on. Neither is thread-safe (FreeType faces are not); a picture creates its own while it
@@ -13,12 +14,22 @@ final class GlyphSource {
     let unitsPerEm: Int
     let hasColor: Bool
 
-    /// Opens face `faceIndex` of `path`.
+    /// Opens face `faceIndex` of `path`, at the instance `variations` give when it is variable (O3: the
+    /// outlines drawn are those HarfBuzz shaped, not the default instance's).
     /// - Throws: `RenderError.unreadableFont` with FreeType's error code.
-    init(path: String, faceIndex: Int) throws {
+    init(path: String, faceIndex: Int, variations: [FontVariation] = []) throws {
         var error: Int32 = 0
         guard let handle = tf_glyph_source_create(path, Int32(clamping: faceIndex), &error) else {
             throw RenderError.unreadableFont(path: path, reason: "FreeType error 0x\(String(error, radix: 16))")
+        }
+        if !variations.isEmpty {
+            let tags = variations.map { $0.tag.utf8.reduce(UInt32(0)) { $0 << 8 | UInt32($1) } }
+            let values = variations.map(\.value)
+            let status = tf_glyph_source_set_variations(handle, tags, values, Int32(variations.count))
+            guard status == 0 else {
+                tf_glyph_source_destroy(handle)
+                throw RenderError.unreadableFont(path: path, reason: "FreeType error 0x\(String(-status, radix: 16))")
+            }
         }
         self.handle = handle
         unitsPerEm = Int(tf_glyph_source_units_per_em(handle))
