@@ -102,7 +102,8 @@ public struct LineWalker: Sendable {
         if isFinished { return nil }
         let text = preparedText
         if let problem = text.measureProblem { throw problem }
-        let paragraphs = text.paragraphs
+        // The raw buffer: a `StoredArray` view retained and released the storage on every line.
+        let paragraphs = text.storage.paragraphsBuffer
         if numberOfLines > 0, lineCount >= numberOfLines {
             isFinished = true
             isTruncated = true
