@@ -26,6 +26,8 @@
 /// | T5 head and middle truncation | hands over to `cutLine` there | `headTruncated`, `middleTruncated` |
 /// | T6 clipping | `cutLine` | `cutLine` |
 /// | T7 later paragraphs hidden, no ellipsis | `run` | `run(into:)` |
+/// | H1–H3 hyphens (a style that only hyphenates) | `HyphenEnds.end` | `hyphenatedEnd` |
+/// | G1 one line at a time (the walker) | `step` (`wrapEnd`, shared with `run`) | `step` |
 ///
 /// A rule with two owners is written twice; `DifferentialBreakerTests` lays out texts through both and
 /// requires the same lines, so a change to one that the other does not follow fails there.
@@ -69,9 +71,9 @@ struct FastBreaker {
     }
 
     /// The general breaker with the same configuration, for the rare paths the fast one hands over
-    /// (push-out, head and middle truncation).
-    func general(_ text: PreparedText) -> LineBreaker {
-        LineBreaker(text: text, request: request)
+    /// (push-out, head and middle truncation); `hyphenation` makes its lines count their hyphens (H2).
+    func general(_ text: PreparedText, hyphenation: Hyphenation? = nil) -> LineBreaker {
+        LineBreaker(text: text, request: request, hyphenation: hyphenation)
     }
 }
 
@@ -89,7 +91,7 @@ extension FastBreaker {
         // The sink moves into the emitter and back: a copy would leave a layout's reserved line array
         // shared, and its first append would copy it into a new allocation.
         var emitter = LineEmitter(sink: consume sink, holdsBack: strategy.contains(.pushOut))
-        let truncated = text.withFastView { view in run(view, text, into: &emitter) }
+        let truncated = text.withFastView { view in run(view, text, NoHyphens(), into: &emitter) }
         sink = emitter.sink
         return truncated
     }
@@ -152,21 +154,38 @@ extension FastBreaker {
 
     /// `plainLine(_:_:)` with the fast widths.
     @inline(__always)
-    private static func plainLine(_ view: FastView, _ text: PreparedText, _ start: Int, _ end: Int) -> BrokenLine {
+    static func plainLine(_ view: FastView, _ text: PreparedText, _ start: Int, _ end: Int) -> BrokenLine {
         let visibleEnd = view.trimmedEnd(end, notBefore: start)
         return BrokenLine(
             start: start, end: end, visible: start..<end, width: Self.width(view, text, start, visibleEnd),
             widthWithWhitespace: Self.width(view, text, start, end), ellipsis: nil, isCut: false)
     }
 
-    private func run<Sink: LineSink>(_ view: FastView, _ text: PreparedText, into out: inout LineEmitter<Sink>) -> Bool {
+    /// `plainLine` with the hyphen a line ending at a hyphenation point shows (H2; none for plain text).
+    @inline(__always)
+    private static func plainLine<H: FastHyphenPolicy>(
+        _ view: FastView, _ text: PreparedText, _ start: Int, _ end: Int, _ hyphens: H
+    ) -> BrokenLine {
+        var line = plainLine(view, text, start, end)
+        if H.isActive {
+            let extra = hyphens.extra(at: end)
+            line.width += extra
+            line.widthWithWhitespace += extra
+        }
+        return line
+    }
+
+    /// The loop of `run(_:into:)`, generic over hyphenation (`FastHyphenPolicy`): with `NoHyphens` every
+    /// `H.isActive` test folds away.
+    func run<Sink: LineSink, H: FastHyphenPolicy>(
+        _ view: FastView, _ text: PreparedText, _ hyphens: H, into out: inout LineEmitter<Sink>
+    ) -> Bool {
         // Mirrors `run(into:)`; comments there explain the rules.
         var truncated = false
         // Raw buffers, kept alive by `text` (a view bound to a local cost a retain and a release per call).
         let paragraphs = text.storage.paragraphsBuffer
         let paragraphBreaksEnd = text.storage.paragraphBreaksEndBuffer
         let breakCount = text.storage.breaksBuffer.count
-        let reshapeFlag = PreparedText.breakEndNeedsReshaping
         // The index of the last permitted line (T3), hoisted with the mode's test out of the line loop.
         let lastPermitted = maxLines > 0 ? maxLines - 1 : Int.max
         let cutsLastLine = mode.cutsLastLine
@@ -213,7 +232,7 @@ extension FastBreaker {
                     // T2/T4: the last visible line takes the rest of its paragraph.
                     let visibleEnd = view.trimmedEnd(paragraphEnd, notBefore: start)
                     if Self.width(view, text, start, visibleEnd) <= limit {
-                        out.produce(Self.plainLine(view, text, start, paragraphEnd))
+                        out.produce(Self.plainLine(view, text, start, paragraphEnd, hyphens))
                         if index < paragraphs.count - 1 { truncated = true }  // T7
                     } else {
                         out.produce(cutLine(view, text, start, paragraphEnd, limit: limit))
@@ -222,7 +241,7 @@ extension FastBreaker {
                     stop = true
                     break
                 }
-                if monotone, out.produced < lastPermitted, !view.isUnsafe(start) {
+                if !H.isActive, monotone, out.produced < lastPermitted, !view.isUnsafe(start) {
                     if ending == nil { ending = ParagraphEnding(view, start: paragraph.start, end: paragraphEnd) }
                     if Self.commonLines(
                         view, text, &out, start: &start, cursor: &cursor, previousCount: &previousCount,
@@ -234,98 +253,123 @@ extension FastBreaker {
                     if out.produced >= lastPermitted { continue }  // the limit tests above come first
                 }
                 // W2: `wordWrapEndGalloping`.
-                let base = view.prefix[start]
-                let first = cursor
-                var end = -1
-                if first >= candidatesEnd {
-                    // No opportunity inside: the paragraph's end is the only candidate.
-                    end =
-                        Self.width(view, text, start, view.trimmedEnd(paragraphEnd, notBefore: start)) <= limit
-                        ? paragraphEnd : Self.emergencyEnd(view, text, start, paragraphEnd, limit: limit)
-                } else if view.visiblePrefix[first] - base > limit,
-                    !Self.reshapedFits(view, text, start, Int(view.breaks[first]), limit: limit)
-                {
-                    end = Self.emergencyEnd(view, text, start, Int(view.breaks[first]), limit: limit)
-                } else {
-                    var low: Int
-                    if view.visiblePrefix[first] - base > limit {
-                        low = first  // it fits only reshaped (an end inside a ligature)
-                        previousCount = 1
-                    } else if monotone {
-                        low = Self.lastFitting(
-                            view.visiblePrefix, from: first, through: candidatesEnd - 1,
-                            bound: base &+ limit, guess: previousCount)
-                        previousCount = low - first + 1
-                    } else {
-                        low = LineBreaker.lastFitting(from: first, through: candidatesEnd - 1) {
-                            view.visiblePrefix[$0] - base <= limit
-                        }
+                let found = Self.wrapEnd(
+                    view, text, start: start, first: cursor, candidatesEnd: candidatesEnd,
+                    paragraphEnd: paragraphEnd, limit: limit, monotone: monotone, storesLines: !H.isActive,
+                    previousCount: &previousCount)
+                if found.stored >= 0 {
+                    // The common line: both widths are stored (the visible end is exact unless the whole
+                    // line is whitespace, W4).
+                    let low = found.stored
+                    let base = view.prefix[start]
+                    let position = Int(view.breaks[low])
+                    out.produce(
+                        BrokenLine(
+                            start: start, end: position, visible: start..<position,
+                            width: view.visiblePrefix[low] - base,
+                            widthWithWhitespace: view.breakPrefix[low] - base,
+                            ellipsis: nil, isCut: false))
+                    start = position
+                    cursor = low + 1
+                    continue
+                }
+                var end = found.end
+                if H.isActive {
+                    end = hyphens.end(view, text, start: start, greedy: end, paragraphEnd: paragraphEnd, limit: limit)
+                }
+                out.produce(Self.plainLine(view, text, start, end, hyphens))
+                start = end
+                // The first opportunity after the new start (only `first` or the next one can be).
+                while cursor < breakCount, Int(view.breaks[cursor]) <= start { cursor += 1 }
+            }
+            if out.holdsBack { finishParagraph(text, hyphens.hyphenation, &out, end: paragraphEnd) }
+            if stop { break }
+        }
+        return truncated
+    }
+
+    /// W2, `LineBreaker.wordWrapEndGalloping` with the fast widths: the end of the line from `start` at
+    /// `limit`, whose first opportunity after `start` is `first` (an index in `breaks`). When the line ends
+    /// at an opportunity whose widths are stored (`stored` ≥ 0, only when `storesLines`), its index, and
+    /// the caller makes the line from `visiblePrefix` and `breakPrefix`; else `stored` is −1. Shared by
+    /// `run` and the walker's step (`step(_:paragraph:from:produced:resume:)`).
+    @inline(__always)
+    static func wrapEnd(
+        _ view: FastView, _ text: PreparedText, start: Int, first: Int, candidatesEnd: Int, paragraphEnd: Int,
+        limit: Int, monotone: Bool, storesLines: Bool, previousCount: inout Int
+    ) -> (end: Int, stored: Int) {
+        let base = view.prefix[start]
+        var end = -1
+        if first >= candidatesEnd {
+            // No opportunity inside: the paragraph's end is the only candidate.
+            end =
+                Self.width(view, text, start, view.trimmedEnd(paragraphEnd, notBefore: start)) <= limit
+                ? paragraphEnd : Self.emergencyEnd(view, text, start, paragraphEnd, limit: limit)
+        } else if view.visiblePrefix[first] - base > limit,
+            !Self.reshapedFits(view, text, start, Int(view.breaks[first]), limit: limit)
+        {
+            end = Self.emergencyEnd(view, text, start, Int(view.breaks[first]), limit: limit)
+        } else {
+            var low: Int
+            if view.visiblePrefix[first] - base > limit {
+                low = first  // it fits only reshaped (an end inside a ligature)
+                previousCount = 1
+            } else if monotone {
+                low = Self.lastFitting(
+                    view.visiblePrefix, from: first, through: candidatesEnd - 1,
+                    bound: base &+ limit, guess: previousCount)
+                previousCount = low - first + 1
+            } else {
+                low = LineBreaker.lastFitting(from: first, through: candidatesEnd - 1) {
+                    view.visiblePrefix[$0] - base <= limit
+                }
+            }
+            if low == candidatesEnd - 1,
+                Self.width(view, text, start, view.trimmedEnd(paragraphEnd, notBefore: start)) <= limit
+            {
+                end = paragraphEnd
+            } else if storesLines, !view.isUnsafe(start),
+                view.breakEnds[low] & PreparedText.breakEndNeedsReshaping == 0, Int(view.breakEnds[low]) >= start
+            {
+                return (Int(view.breaks[low]), low)  // the caller makes the line from the stored widths
+            } else {
+                // Confirm with the reshaped width and step back, then forward over candidates
+                // that fit only reshaped, as the general code does.
+                let startUnsafe = view.isUnsafe(start)
+                var confirmed = true
+                while true {
+                    let candidate = Int(view.breaks[low])
+                    let visibleEnd = view.trimmedEnd(candidate, notBefore: start)
+                    if !(startUnsafe || view.isUnsafe(visibleEnd))
+                        || Self.width(view, text, start, visibleEnd) <= limit
+                    {
+                        end = candidate
+                        break
+                    }
+                    if low == first {
+                        end = Self.emergencyEnd(view, text, start, candidate, limit: limit)
+                        confirmed = false
+                        break
+                    }
+                    low -= 1
+                    confirmed = false
+                }
+                if confirmed {
+                    while low + 1 < candidatesEnd,
+                        Self.reshapedFits(view, text, start, Int(view.breaks[low + 1]), limit: limit)
+                    {
+                        low += 1
+                        end = Int(view.breaks[low])
                     }
                     if low == candidatesEnd - 1,
                         Self.width(view, text, start, view.trimmedEnd(paragraphEnd, notBefore: start)) <= limit
                     {
                         end = paragraphEnd
-                    } else if !view.isUnsafe(start), view.breakEnds[low] & reshapeFlag == 0,
-                        Int(view.breakEnds[low]) >= start
-                    {
-                        // The common line: both widths are stored (the visible end is exact unless the
-                        // whole line is whitespace, W4).
-                        let position = Int(view.breaks[low])
-                        out.produce(
-                            BrokenLine(
-                                start: start, end: position, visible: start..<position,
-                                width: view.visiblePrefix[low] - base,
-                                widthWithWhitespace: view.breakPrefix[low] - base,
-                                ellipsis: nil, isCut: false))
-                        start = position
-                        cursor = low + 1
-                        continue
-                    } else {
-                        // Confirm with the reshaped width and step back, then forward over candidates
-                        // that fit only reshaped, as the general code does.
-                        let startUnsafe = view.isUnsafe(start)
-                        var confirmed = true
-                        while true {
-                            let candidate = Int(view.breaks[low])
-                            let visibleEnd = view.trimmedEnd(candidate, notBefore: start)
-                            if !(startUnsafe || view.isUnsafe(visibleEnd))
-                                || Self.width(view, text, start, visibleEnd) <= limit
-                            {
-                                end = candidate
-                                break
-                            }
-                            if low == first {
-                                end = Self.emergencyEnd(view, text, start, candidate, limit: limit)
-                                confirmed = false
-                                break
-                            }
-                            low -= 1
-                            confirmed = false
-                        }
-                        if confirmed {
-                            while low + 1 < candidatesEnd,
-                                Self.reshapedFits(view, text, start, Int(view.breaks[low + 1]), limit: limit)
-                            {
-                                low += 1
-                                end = Int(view.breaks[low])
-                            }
-                            if low == candidatesEnd - 1,
-                                Self.width(view, text, start, view.trimmedEnd(paragraphEnd, notBefore: start)) <= limit
-                            {
-                                end = paragraphEnd
-                            }
-                        }
                     }
                 }
-                out.produce(Self.plainLine(view, text, start, end))
-                start = end
-                // The first opportunity after the new start (only `first` or the next one can be).
-                while cursor < breakCount, Int(view.breaks[cursor]) <= start { cursor += 1 }
             }
-            if out.holdsBack { finishParagraph(text, &out, end: paragraphEnd) }
-            if stop { break }
         }
-        return truncated
+        return (end, -1)
     }
 
     /// `LineBreaker.lastFitting(from:through:_:)` over the stored visible widths when they never decrease: fitting is
@@ -363,9 +407,11 @@ extension FastBreaker {
     }
 
     /// `run`'s `finishParagraph`: push-out (W6) between the paragraph's last two lines, then emit them.
-    private func finishParagraph<Sink: LineSink>(_ text: PreparedText, _ out: inout LineEmitter<Sink>, end: Int) {
+    private func finishParagraph<Sink: LineSink>(
+        _ text: PreparedText, _ hyphenation: Hyphenation?, _ out: inout LineEmitter<Sink>, end: Int
+    ) {
         if var first = out.previous, var second = out.last {
-            general(text).pushOut(&first, &second, paragraphEnd: end, lastIndex: out.produced - 1)
+            general(text, hyphenation: hyphenation).pushOut(&first, &second, paragraphEnd: end, lastIndex: out.produced - 1)
             out.previous = first
             out.last = second
         }
@@ -405,7 +451,7 @@ extension FastBreaker {
 
     /// `cutLine(_:_:limit:)`: tail truncation (T4) and clipping (T6) here, head and middle (T5) by the
     /// general code.
-    private func cutLine(_ view: FastView, _ text: PreparedText, _ start: Int, _ end: Int, limit: Int) -> BrokenLine {
+    func cutLine(_ view: FastView, _ text: PreparedText, _ start: Int, _ end: Int, limit: Int) -> BrokenLine {
         switch mode {
         case .byTruncatingTail where text.styling == nil:
             // `tailTruncated` with `lastBoundary` inlined: the same search over grapheme boundaries, its

@@ -81,7 +81,7 @@ extension LineBreaker {
     /// W6 push-out one line ahead: when the rest of the paragraph after `line` would be its last line at
     /// this line's width (the only width the walker knows), `run` would move a word down to it; so does
     /// this, giving the line that `run` gives at a constant width.
-    private func pushOutAhead(_ line: inout BrokenLine, paragraph: Paragraph, produced: Int) {
+    func pushOutAhead(_ line: inout BrokenLine, paragraph: Paragraph, produced: Int) {
         guard strategy.contains(.pushOut), mode != .byCharWrapping, line.end < paragraph.end,
             maxLines == 0 || produced + 1 < maxLines
         else { return }

@@ -41,6 +41,10 @@ public struct LineWalker: Sendable {
     private var start: Int?
     /// The breaker's place among the opportunities, carried from line to line (`LineBreaker.Cursor`).
     private var cursor: LineBreaker.Cursor?
+    /// The fast breaker's place, for plain text it takes (`FastBreaker.Resume`).
+    private var resume: FastBreaker.Resume?
+    /// False: every line through `LineBreaker.step`, for the tests that compare the two breakers.
+    var usesFastBreaker = true
     /// Places lines under a paragraph style or a styled text's line boxes (P1–P9); nil for plain text,
     /// whose lines are `lineHeight` apart.
     private var stepper: ParagraphLineStepper?
@@ -98,7 +102,8 @@ public struct LineWalker: Sendable {
         if isFinished { return nil }
         let text = preparedText
         if let problem = text.measureProblem { throw problem }
-        let paragraphs = text.paragraphs
+        // The raw buffer: a `StoredArray` view retained and released the storage on every line.
+        let paragraphs = text.storage.paragraphsBuffer
         if numberOfLines > 0, lineCount >= numberOfLines {
             isFinished = true
             isTruncated = true
@@ -113,6 +118,19 @@ public struct LineWalker: Sendable {
             line = BrokenLine(
                 start: paragraph.start, end: paragraph.end, visible: paragraph.start..<paragraph.end,
                 width: 0, widthWithWhitespace: 0, ellipsis: nil, isCut: false)
+        } else if usesFastBreaker, stepper == nil, FastBreaker.canRun(text, mode: lineBreakMode, strategy: lineBreakStrategy)
+        {
+            // Plain text the fast breaker takes: its search, resumed where the last line left it (issue 32).
+            let step = FastBreaker(
+                request: LineRequest(
+                    widths: LineWidths(width: units), maxLines: numberOfLines, mode: lineBreakMode,
+                    strategy: lineBreakStrategy)
+            ).step(text, paragraph: paragraphIndex, from: start ?? paragraph.start, produced: lineCount, resume: &resume)
+            line = step.line
+            if step.endsWalk {
+                endsWalk = true
+                isTruncated = step.truncated
+            }
         } else {
             let step = breaker(width: units).step(
                 from: start ?? paragraph.start, in: paragraph,

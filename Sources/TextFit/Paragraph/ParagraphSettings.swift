@@ -17,6 +17,9 @@ final class ParagraphSettings: Sendable {
     /// tail margin or tab (P9, P10), not justified (P8). Then `measure` sums only line boxes and widths
     /// (`RunBoxMeasurer`).
     let stacksLinesPlainly: Bool
+    /// Only hyphenation changes where lines break (no indent, no tab): the fast breaker takes the text
+    /// with its hyphens (`FastBreaker.run(_:hyphenation:into:)`, issue 31).
+    let breaksOnlyAtHyphens: Bool
 
     /// The one tab layout every reader of a tabbed line shares (P10): the stops in 1/1024 pt, the interval
     /// after them and where the text's tabs are, when the text has a tab.
@@ -49,7 +52,9 @@ final class ParagraphSettings: Sendable {
                 stops: TabStops(style), positions: tabPositions, firstIndent: firstHeadIndent,
                 headIndent: headIndent) : nil
         // A hyphen changes a line's width where it ends, which only the general breaker adds (H8).
-        affectsBreaking = firstHeadIndent != 0 || headIndent != 0 || tailIndent != 0 || hasTab || hyphenation != nil
+        let indented = firstHeadIndent != 0 || headIndent != 0 || tailIndent != 0
+        affectsBreaking = indented || hasTab || hyphenation != nil
+        breaksOnlyAtHyphens = hyphenation != nil && !indented && !hasTab
         stacksLinesPlainly =
             !affectsBreaking && style.alignment != .justified && style.lineSpacing == 0
             && style.paragraphSpacing + style.paragraphSpacingBefore == 0

@@ -62,8 +62,9 @@ extension PreparedText {
         var records = LineRecords()
         var truncated = false
         if settings.affectsBreaking {
-            let breaker = paragraphBreaker(settings, request)
-            truncated = records.withWriter(expectedCount: 4) { breaker.run(into: &$0) }
+            truncated = records.withWriter(expectedCount: 4) {
+                runParagraph(settings, request, fastPath: fastPath, into: &$0)
+            }
         } else if fastPath, fitsOnOneLine(request) {
             records = LineRecords(single: oneLine)
         } else {
@@ -88,6 +89,23 @@ extension PreparedText {
         return LineBreaker(text: self, request: indented, tabs: settings.tabLayout, hyphenation: settings.hyphenation)
     }
 
+    /// Breaks the text under a style that changes breaking: through the fast breaker with the text's
+    /// hyphens when only hyphenation does and `FastBreaker.canRun` accepts the text (issue 31: relayout of
+    /// hyphenated text stays arithmetic over flat arrays), else through `paragraphBreaker`. Both give the
+    /// same lines (`HyphenatedFastPathTests`).
+    @inline(__always)
+    func runParagraph<Sink: LineSink>(
+        _ settings: ParagraphSettings, _ request: LineRequest, fastPath: Bool, into sink: inout Sink
+    ) -> Bool {
+        if fastPath, settings.breaksOnlyAtHyphens, let hyphenation = settings.hyphenation,
+            request.widths.listed == nil, request.widths.firstOfParagraph == nil,
+            FastBreaker.canRun(self, mode: request.mode, strategy: request.strategy)
+        {
+            return FastBreaker(request: request).run(self, hyphenation: hyphenation, into: &sink)
+        }
+        return paragraphBreaker(settings, request).run(into: &sink)
+    }
+
     /// `styledLayout(...).metrics` without the lines (`ParagraphMeasurer`), for a style it measures:
     /// relayout of styled text stays a walk over the breaker's lines.
     func styledMeasure(_ settings: ParagraphSettings, _ request: LineRequest, fastPath: Bool) -> TextMetrics {
@@ -99,7 +117,7 @@ extension PreparedText {
         var measurer = ParagraphMeasurer(text: self, settings: settings)
         var truncated = false
         if settings.affectsBreaking {
-            truncated = paragraphBreaker(settings, request).run(into: &measurer)
+            truncated = runParagraph(settings, request, fastPath: fastPath, into: &measurer)
         } else if fastPath, fitsOnOneLine(request) {
             measurer.append(oneLine)
         } else {
