@@ -54,7 +54,9 @@ let package = Package(
         .target(name: "_TextFitSanitizerSettings"),
         // The fuzz targets' logic (FuzzTesting/), replayed by the tests on the committed corpus, and the
         // fixtures the test targets share (the seeded generator, the sample texts).
-        .target(name: "_TextFitTestSupport", dependencies: ["TextFit", "TextFitCLI", "_TextFitSanitizerSettings"]),
+        .target(
+            name: "_TextFitTestSupport",
+            dependencies: ["TextFit", "TextFitLayout", "TextFitConstraints", "TextFitCLI", "_TextFitSanitizerSettings"]),
         .testTarget(
             name: "TextFitTests", dependencies: ["TextFit", "_TextFitTestSupport", "_TextFitSanitizerSettings"],
             resources: [.copy("Data")]),

@@ -36,6 +36,14 @@ let package = Package(
         .executableTarget(name: "FuzzSelection", dependencies: [.product(name: "_TextFitTestSupport", package: textFit)]),
         // Font bytes written to a file and loaded, or a path of symlinks, `..` and devices against allowed folders.
         .executableTarget(name: "FuzzFontFile", dependencies: [.product(name: "_TextFitTestSupport", package: textFit)]),
+        // Styled runs, paragraph styles, bidi text and hyphenation through layout, measure, carets and the queries.
+        .executableTarget(name: "FuzzStyled", dependencies: [.product(name: "_TextFitTestSupport", package: textFit)]),
+        // Per-line widths, the line walker and text containers with exclusions, over a FuzzStyled text.
+        .executableTarget(name: "FuzzLineWidths", dependencies: [.product(name: "_TextFitTestSupport", package: textFit)]),
+        // Legacy and configuration buttons: sizes, the pixel grid, frames and the title shown whole.
+        .executableTarget(name: "FuzzButton", dependencies: [.product(name: "_TextFitTestSupport", package: textFit)]),
+        // Random constraint systems through the Cassowary solver: required constraints hold, refusals are typed.
+        .executableTarget(name: "FuzzConstraints", dependencies: [.product(name: "_TextFitTestSupport", package: textFit)]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -36,14 +36,20 @@ int tf_hyphen_points(const tf_hyphen_dict *dict, const char *word, int length, i
                      unsigned char *points) {
     if (length <= 0) return 0;
     // libhyphen writes length + 5 bytes into `hyphens` and, for non-standard points, 2 × length into
-    // the hyphenated word.
+    // the hyphenated word. It also reads the word as a C string (`strstr` for a dictionary's NOHYPHEN
+    // strings), past `length` up to a NUL: the caller's bytes carry none, so copy them with one.
     char *hyphens = malloc((size_t)length + 5);
     char *hyphenated = malloc((size_t)length * 2 + 1);
-    if (hyphens == NULL || hyphenated == NULL) {
+    char *terminated = malloc((size_t)length + 1);
+    if (hyphens == NULL || hyphenated == NULL || terminated == NULL) {
         free(hyphens);
         free(hyphenated);
+        free(terminated);
         return -1;
     }
+    memcpy(terminated, word, (size_t)length);
+    terminated[length] = '\0';
+    word = terminated;
     char **rep = NULL;
     int *pos = NULL;
     int *cut = NULL;
@@ -65,5 +71,6 @@ int tf_hyphen_points(const tf_hyphen_dict *dict, const char *word, int length, i
     free(cut);
     free(hyphens);
     free(hyphenated);
+    free(terminated);
     return status == 0 ? 0 : -1;
 }

@@ -279,8 +279,20 @@ public struct Solver {
         return found
     }
 
-    /// The row to pivot a removed constraint's marker out of (kiwisolver's getMarkerLeavingRow).
+    /// The row to pivot a removed constraint's marker out of (kiwisolver's getMarkerLeavingRow, but a
+    /// dummy-basic row first).
     func markerLeavingRow(_ marker: Symbol) -> Int? {
+        // A required equality added while an equal one holds is redundant: its row is its own dummy marker
+        // in terms of the first one's (`d2 = d1`), and it stays in force only while those dummies stay
+        // non-basic at 0. Pivoting another row here (kiwisolver takes a restricted one first, such as a weak
+        // constraint's error on the same expression) would make `d1` basic, and the redundant row then
+        // pins nothing: removing the first copy silently dropped the second (FuzzConstraints). Solving the
+        // dummy row for the marker instead hands the rows over to the redundant copy's dummy.
+        if marker.kind == .dummy {
+            for i in rows.keys.indices where rows.keys[i].kind == .dummy && rows.rows[i].coefficient(for: marker) != 0 {
+                return i
+            }
+        }
         var r1 = Double.greatestFiniteMagnitude, r2 = Double.greatestFiniteMagnitude
         var first: Int?, second: Int?, third: Int?
         for i in rows.keys.indices {

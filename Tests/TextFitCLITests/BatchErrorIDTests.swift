@@ -96,6 +96,20 @@ import Testing
         }
     }
 
+    /// Every JSON Lines command (`batch`, `breaks`, `bidi`) answers the four errors with the case's id: a
+    /// repeated key, a malformed number, a bad field and (in process, one command per case above) an
+    /// overlong line; a repeated `id` stays null in each.
+    @Test(arguments: ["batch", "breaks", "bidi"])
+    func everyJSONLinesCommandKeepsTheId(command: String) throws {
+        #expect(try answer(#"{"id": "r", "text": "a", "text": "b"}"#, command: command)["id"] == .string("r"))
+        #expect(try answer(#"{"id": "n", "text": "a", "width": 1.}"#, command: command)["id"] == .string("n"))
+        #expect(try answer(#"{"width": -0x1, "id": "m", "text": "a"}"#, command: command)["id"] == .string("m"))
+        let field = try answer(#"{"id": "f", "text": 5}"#, command: command)
+        #expect(field["id"] == .string("f"))
+        #expect(field["error"]?.stringValue?.contains("text") == true, "\(field)")
+        #expect(try answer(#"{"id": 1, "text": "a", "id": 1}"#, command: command)["id"] == .null)
+    }
+
     /// The scanner keeps only an id of bounded size: a longer one is not held, and not reported.
     @Test func aHugeIdIsNotHeld() {
         var scanner = CaseIDScanner()

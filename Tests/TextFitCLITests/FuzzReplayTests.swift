@@ -34,6 +34,9 @@ import _TextFitTestSupport
         #expect(!Self.files("Crashers/FuzzMeasure").isEmpty)
         #expect(Self.files("Corpus/FuzzFontFile").count > 30)
         #expect(Self.files("Corpus/FuzzSelection").count >= 80)
+        for target in ["FuzzStyled", "FuzzLineWidths", "FuzzButton", "FuzzConstraints"] {
+            #expect(Self.files("Corpus/\(target)").count >= 5, "\(target)")
+        }
     }
 
     @Test(arguments: 0..<chunks)
@@ -64,6 +67,28 @@ import _TextFitTestSupport
         for chunk in 0..<Self.chunks { try replay("FuzzCheck", chunk: chunk, _FuzzEntries.check) }
     }
 
+    /// Styled runs, paragraph styles, bidi text and hyphenation (issue 35).
+    @Test(arguments: 0..<chunks)
+    func styledCorpusAndCrashers(chunk: Int) throws {
+        try replay("FuzzStyled", chunk: chunk, _FuzzEntries.styled)
+    }
+
+    /// Per-line widths, the walker and text containers (issue 35).
+    @Test(arguments: 0..<chunks)
+    func lineWidthsCorpusAndCrashers(chunk: Int) throws {
+        try replay("FuzzLineWidths", chunk: chunk, _FuzzEntries.lineWidths)
+    }
+
+    /// Legacy and configuration buttons (issue 35).
+    @Test func buttonCorpusAndCrashers() throws {
+        for chunk in 0..<Self.chunks { try replay("FuzzButton", chunk: chunk, _FuzzEntries.button) }
+    }
+
+    /// Random constraint systems through the solver (issue 35).
+    @Test func constraintsCorpusAndCrashers() throws {
+        for chunk in 0..<Self.chunks { try replay("FuzzConstraints", chunk: chunk, _FuzzEntries.constraints) }
+    }
+
     /// The decoder reads every input, however short.
     @Test func shortInputsDecode() {
         for length in 0..<16 {
@@ -71,6 +96,13 @@ import _TextFitTestSupport
             #expect(_FuzzEntries.measure(bytes).isEmpty, "\(length) bytes")
         }
         #expect(_FuzzEntries.batch([]).isEmpty)
+        for length in 0..<24 {
+            let bytes = [UInt8](repeating: 0xC9, count: length)
+            #expect(_FuzzEntries.styled(bytes).isEmpty, "\(length) bytes")
+            #expect(_FuzzEntries.lineWidths(bytes).isEmpty, "\(length) bytes")
+            #expect(_FuzzEntries.button(bytes).isEmpty, "\(length) bytes")
+            #expect(_FuzzEntries.constraints(bytes).isEmpty, "\(length) bytes")
+        }
         for length in 0..<16 { #expect(_FuzzEntries.selection([UInt8](repeating: 0xC9, count: length)).isEmpty) }
         for length in 0..<4 {
             #expect(_FuzzEntries.fontFile([UInt8](repeating: 0x01, count: length)).isEmpty, "\(length) bytes")

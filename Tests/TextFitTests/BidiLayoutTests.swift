@@ -139,6 +139,19 @@ import Testing
         #expect(line.offset(atX: -5) == 0)
     }
 
+    /// D6: a tap at NaN is the left edge, as `closestPosition(to:)` takes it; ±infinity are the ends.
+    /// `offset(atX: .nan)` trapped converting NaN to Int (FuzzStyled's first input found it; its seeds
+    /// replay it in FuzzReplayTests).
+    @Test func aTapAtNaNIsTheLeftEdge() throws {
+        let font = try Fixtures.font()
+        let line = try PreparedText(Self.mixed, font: font).layout().lines[0]
+        #expect(line.offset(atX: .nan) == line.offset(atX: 0))
+        #expect(line.offset(atX: -.infinity) == line.offset(atX: -5))
+        #expect(line.offset(atX: .infinity) == line.offset(atX: line.width + 5))
+        let hebrew = try PreparedText("שלום", font: font).layout().lines[0]
+        #expect(hebrew.offset(atX: .nan) == 4)  // the left edge of a right-to-left word is its end
+    }
+
     /// D6: a caret sits on the pen's boundary between clusters, the sum of the drawn advances, as
     /// `CTLineGetOffsetForStringIndex` does: in a right-to-left run the caret of offset i is where the pen
     /// stands after its glyph (its right end), in a left-to-right run where it stands before. A glyph's

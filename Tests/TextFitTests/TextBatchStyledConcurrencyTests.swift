@@ -125,4 +125,59 @@ import TextFit
         #expect(styled > 120, "\(styled) styled")
         #expect(rightToLeft > 100, "\(rightToLeft) with right-to-left runs")
     }
+
+    /// Hyphenated texts (H1–H6): dictionary hyphenation in English, German and French runs, soft hyphens,
+    /// bidi words between them, under paragraph styles whose factor asks for it; the same answers on
+    /// several workers as on one, the shown hyphens included.
+    static func hyphenatedItems() throws -> [Item] {
+        let regular = try Font(family: "Noto Sans", size: 17)
+        let bold = try Font(family: "Noto Sans", size: 19, weight: .bold)
+        let pieces = [
+            "internationalization", "extraordinary", "Donaudampfschifffahrtsgesellschaft", "incompréhensibilité",
+            "co\u{AD}op\u{AD}er\u{AD}a\u{AD}tion", "hyphenation", "שלום עולם", "مرحبا بالعالم", "representative",
+            "Rechtsschutzversicherungsgesellschaften", "the", "of", "responsibilities",
+        ]
+        let languages = ["en-US", "de", "fr", "en-GB"]
+        var state: UInt64 = 0x4879_7068_35
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        return try (0..<80).map { index in
+            let text = (0..<(3 + next(5))).map { _ in pieces[next(pieces.count)] }.joined(separator: " ")
+            var styled = try StyledText(text, font: regular)
+            styled.language = languages[next(languages.count)]
+            let boundaries = [0] + text.indices.dropFirst().map { $0.utf16Offset(in: text) } + [text.utf16.count]
+            for _ in 0..<next(3) {
+                let a = boundaries[next(boundaries.count)], b = boundaries[next(boundaries.count)]
+                guard a != b else { continue }
+                let attributes = TextAttributes(font: next(2) == 0 ? bold : nil, language: languages[next(languages.count)])
+                try styled.setAttributes(attributes, range: min(a, b)..<max(a, b))
+            }
+            var paragraph = ParagraphStyle()
+            paragraph.hyphenationFactor = index % 4 == 0 ? 0.5 : 1
+            paragraph.alignment = next(3) == 0 ? .justified : .natural
+            let mode: LineBreakMode = next(4) == 0 ? .byTruncatingTail : .byWordWrapping
+            return Item(
+                styled: styled, style: paragraph, width: CGFloat(60 + next(140)), lines: mode == .byWordWrapping ? 0 : 2,
+                mode: mode)
+        }
+    }
+
+    @Test func concurrentHyphenatedBatchesGiveTheSerialAnswers() throws {
+        let items = try Self.hyphenatedItems()
+        let first = Self.run(items, concurrency: TextBatch.defaultConcurrency)
+        let serial = Self.run(items, concurrency: 1)
+        let again = Self.run(items, concurrency: 8)
+        var hyphenated = 0
+        for index in items.indices {
+            let expected = try serial[index].get()
+            #expect(try first[index].get() == expected, "item \(index)")
+            #expect(try again[index].get() == expected, "item \(index)")
+            // A shown hyphen is the line's last character ("‐" U+2010 or "-").
+            if expected.lines.contains(where: { $0[0].contains("\u{2010}\"") || $0[0].contains("-\"") }) { hyphenated += 1 }
+        }
+        // The corpus does what it says: most items break inside a word with a hyphen.
+        #expect(hyphenated > 40, "\(hyphenated) hyphenated")
+    }
 }

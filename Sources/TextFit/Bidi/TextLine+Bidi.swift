@@ -19,7 +19,8 @@ public struct VisualRun: Sendable, Equatable {
 extension TextLine {
     /// The line's source text as directional runs in visual order, left to right (rules D3, D4): each with
     /// its UTF-16 range, direction, x and width. The runs and the ellipsis (`glyphs().ellipsis`) tile the
-    /// line from 0 to `width`; hanging whitespace is in no run (W4). A left-to-right line has one run.
+    /// line from 0 to `width`; hanging whitespace is in no run (W4), nor is a hyphenated line's hyphen (H2),
+    /// which takes the rest of the line's width at its end. A left-to-right line has one run.
     ///
     /// ```swift
     /// let line = try PreparedText("Hello שלום עולם world", font: font).layout().lines[0]
@@ -66,7 +67,7 @@ extension TextLine {
     /// The UTF-16 offset of the cluster boundary nearest to `x` (points from the line's left edge) in the
     /// run under it: what a tap at `x` puts the caret before (rule D6). Left of the line answers its
     /// visually first run's nearest end, right of it the last's; on the ellipsis, where the visible text
-    /// stops.
+    /// stops. A NaN `x` is the left edge (as `TextLayout.closestPosition(to:)` takes it).
     ///
     /// ```swift
     /// let line = try PreparedText("abc", font: font).layout().lines[0]
@@ -77,7 +78,8 @@ extension TextLine {
         let text = preparedText
         let items = text.visualItems(for: self)
         guard !items.isEmpty else { return range.lowerBound }
-        let target = Int((min(max(Double(x), 0), 1e12) * Double(Units.perPoint)).rounded())
+        // NaN is the left edge, as in `closestPosition(to:)`: `max(NaN, 0)` is NaN, and `Int(NaN)` traps.
+        let target = x.isNaN ? 0 : Int((min(max(Double(x), 0), 1e12) * Double(Units.perPoint)).rounded())
         let item = items.first { target < $0.x + $0.width } ?? items[items.count - 1]
         if item.isEllipsis { return visible.upperBound }
         let distance = item.isRightToLeft ? item.x + item.width - target : target - item.x
