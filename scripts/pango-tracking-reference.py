@@ -23,7 +23,7 @@ import os
 import shutil
 import tempfile
 
-from pango_fontconfig import private_fontconfig
+from pango_setup import pango_modules, point_context, private_fontconfig
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, ".."))
@@ -34,19 +34,8 @@ folder = tempfile.mkdtemp(prefix="textfit-tracking-fonts-")
 shutil.copy(NOTO, folder)
 private_fontconfig([folder], prefix="textfit-pango-tracking-")
 
-import gi  # noqa: E402
-
-gi.require_version("Pango", "1.0")
-gi.require_version("PangoFT2", "1.0")
-from gi.repository import Pango, PangoFT2  # noqa: E402
-
-font_map = PangoFT2.FontMap.new()
-font_map.set_resolution(72.0, 72.0)
-context = Pango.Context()
-context.set_font_map(font_map)
-context.set_round_glyph_positions(False)
-context.set_language(Pango.Language.from_string("en-us"))
-context.set_base_dir(Pango.Direction.LTR)
+_, Pango, _ = pango_modules()
+context = point_context("en-us")
 
 TEXTS = [
     "SECTION HEADER",

@@ -17,7 +17,7 @@ import os
 import shutil
 import tempfile
 
-from pango_fontconfig import private_fontconfig
+from pango_setup import pango_modules, point_context, private_fontconfig
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, ".."))
@@ -28,17 +28,8 @@ folder = tempfile.mkdtemp(prefix="textfit-trak-fonts-")
 shutil.copy(FONT, folder)
 private_fontconfig([folder], prefix="textfit-pango-trak-")
 
-import gi  # noqa: E402
-
-gi.require_version("Pango", "1.0")
-gi.require_version("PangoFT2", "1.0")
-from gi.repository import Pango, PangoFT2  # noqa: E402
-
-font_map = PangoFT2.FontMap.new()
-font_map.set_resolution(72.0, 72.0)
-context = Pango.Context()
-context.set_font_map(font_map)
-context.set_round_glyph_positions(False)
+_, Pango, _ = pango_modules()
+context = point_context("en-us")
 
 TEXTS = ["AB", "Hello, World-2026"]
 SIZES = [8, 9, 10.5, 12, 14, 17, 20, 24, 36, 48, 60]
