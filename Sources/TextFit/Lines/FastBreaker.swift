@@ -175,6 +175,17 @@ extension FastBreaker {
         return line
     }
 
+    /// `plainLine` with a known hyphen advance `extra` (H2).
+    @inline(__always)
+    private static func plainLine(
+        _ view: FastView, _ text: PreparedText, _ start: Int, _ end: Int, extra: Int
+    ) -> BrokenLine {
+        var line = plainLine(view, text, start, end)
+        line.width += extra
+        line.widthWithWhitespace += extra
+        return line
+    }
+
     /// The loop of `run(_:into:)`, generic over hyphenation (`FastHyphenPolicy`): with `NoHyphens` every
     /// `H.isActive` test folds away.
     func run<Sink: LineSink, H: FastHyphenPolicy>(
@@ -255,9 +266,15 @@ extension FastBreaker {
                 // W2: `wordWrapEndGalloping`.
                 let found = Self.wrapEnd(
                     view, text, start: start, first: cursor, candidatesEnd: candidatesEnd,
-                    paragraphEnd: paragraphEnd, limit: limit, monotone: monotone, storesLines: !H.isActive,
+                    paragraphEnd: paragraphEnd, limit: limit, monotone: monotone, storesLines: true,
                     previousCount: &previousCount)
-                if found.stored >= 0 {
+                // A hyphenated text keeps the stored line when no hyphen can show at its end or move it.
+                if found.stored >= 0,
+                    !H.isActive
+                        || hyphens.keepsStored(
+                            view, at: found.stored, filled: view.visiblePrefix[found.stored] - view.prefix[start],
+                            limit: limit)
+                {
                     // The common line: both widths are stored (the visible end is exact unless the whole
                     // line is whitespace, W4).
                     let low = found.stored
@@ -275,9 +292,14 @@ extension FastBreaker {
                 }
                 var end = found.end
                 if H.isActive {
-                    end = hyphens.end(view, text, start: start, greedy: end, paragraphEnd: paragraphEnd, limit: limit)
+                    let hyphenated = hyphens.end(
+                        view, text, start: start, greedy: found.stored >= 0 ? Int(view.breaks[found.stored]) : end,
+                        breakIndex: found.stored, paragraphEnd: paragraphEnd, limit: limit)
+                    end = hyphenated.end
+                    out.produce(Self.plainLine(view, text, start, end, extra: hyphenated.extra))
+                } else {
+                    out.produce(Self.plainLine(view, text, start, end))
                 }
-                out.produce(Self.plainLine(view, text, start, end, hyphens))
                 start = end
                 // The first opportunity after the new start (only `first` or the next one can be).
                 while cursor < breakCount, Int(view.breaks[cursor]) <= start { cursor += 1 }
