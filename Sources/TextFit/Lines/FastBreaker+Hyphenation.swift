@@ -14,10 +14,12 @@ protocol FastHyphenPolicy {
         _ view: FastView, _ text: PreparedText, start: Int, greedy: Int, breakIndex: Int, paragraphEnd: Int,
         limit: Int
     ) -> (end: Int, extra: Int)
-    /// Whether the line ending at opportunity `index` with the stored visible width `filled` stays as it
-    /// is: no hyphen shows there (H2) and no hyphenation point can move it (H3), so `end` would answer
-    /// the greedy end unchanged. Asked before the stored-widths line (`FastBreaker.wrapEnd`).
-    func keepsStored(_ view: FastView, at index: Int, filled: Int, limit: Int) -> Bool
+    /// The end of the line from `start` whose greedy end is opportunity `index`, with its stored visible
+    /// width `filled` (`FastBreaker.wrapEnd`): nil when the stored line stays as it is (no hyphen shows at
+    /// its end, H2, and no hyphenation point moves it, H3), else `end`'s answer.
+    func storedEnd(
+        _ view: FastView, _ text: PreparedText, start: Int, at index: Int, filled: Int, paragraphEnd: Int, limit: Int
+    ) -> (end: Int, extra: Int)?
     /// For the general breaker the fast one hands push-out to (its lines' widths count the hyphen).
     var hyphenation: Hyphenation? { get }
 }
@@ -31,7 +33,10 @@ struct NoHyphens: FastHyphenPolicy {
         _ view: FastView, _ text: PreparedText, start: Int, greedy: Int, breakIndex: Int, paragraphEnd: Int,
         limit: Int
     ) -> (end: Int, extra: Int) { (greedy, 0) }
-    @inline(__always) func keepsStored(_ view: FastView, at index: Int, filled: Int, limit: Int) -> Bool { true }
+    @inline(__always)
+    func storedEnd(
+        _ view: FastView, _ text: PreparedText, start: Int, at index: Int, filled: Int, paragraphEnd: Int, limit: Int
+    ) -> (end: Int, extra: Int)? { nil }
     var hyphenation: Hyphenation? { nil }
 }
 
@@ -67,17 +72,41 @@ struct HyphenEnds: FastHyphenPolicy {
             ? Int(hyphens.widths[first]) : 0
     }
 
-    /// See `FastHyphenPolicy.keepsStored`: true when no position lies from the opportunity to the next
-    /// one (no soft hyphen at the end, no point in the next word), or none at the end and the line fills
-    /// at least the factor × its width (H3 then leaves it). Anything else goes to `end`.
+    /// See `FastHyphenPolicy.storedEnd`. Nil when no position lies from the opportunity to the next one
+    /// (no soft hyphen at the end, no point in the next word), or none at the end and the line fills at
+    /// least the factor × its width (H3 then leaves it). When the next word has points and the line fills
+    /// less, they are exactly `firstAtBreak[index]..<firstAtBreak[index + 1]` (all after the end): the
+    /// furthest dictionary point whose line and hyphen fit, else the greedy end, as `end` answers. Anything
+    /// else (a soft hyphen at the end, the paragraph's end inside the next word) goes to `end`.
     @inline(__always)
-    func keepsStored(_ view: FastView, at index: Int, filled: Int, limit: Int) -> Bool {
+    func storedEnd(
+        _ view: FastView, _ text: PreparedText, start: Int, at index: Int, filled: Int, paragraphEnd: Int, limit: Int
+    ) -> (end: Int, extra: Int)? {
+        let position = Int(view.breaks[index])
         // `end` reads the next word from the end only when the end is flagged as an opportunity.
-        guard view.flags[Int(view.breaks[index])] & PreparedText.Flag.breakAllowed != 0 else { return false }
+        guard view.flags[position] & PreparedText.Flag.breakAllowed != 0, index + 1 < breakCount,
+            Int(view.breaks[index + 1]) <= paragraphEnd
+        else {
+            return end(
+                view, text, start: start, greedy: position, breakIndex: index, paragraphEnd: paragraphEnd, limit: limit)
+        }
         let first = Int(hyphens.firstAtBreak[index])
-        if first == Int(hyphens.firstAtBreak[index + 1]) { return true }
-        if hyphens.positions[first] == view.breaks[index] { return false }  // a hyphen shows there
-        return filled * 1024 >= hyphens.factor * limit
+        var point = Int(hyphens.firstAtBreak[index + 1])
+        if first == point { return nil }
+        if Int(hyphens.positions[first]) == position {  // a hyphen shows there
+            return end(
+                view, text, start: start, greedy: position, breakIndex: index, paragraphEnd: paragraphEnd, limit: limit)
+        }
+        if filled * 1024 >= hyphens.factor * limit { return nil }
+        while point > first {
+            point -= 1
+            if hyphens.fromDictionary[point],
+                FastBreaker.width(view, text, start, Int(hyphens.positions[point])) + Int(hyphens.widths[point]) <= limit
+            {
+                return (Int(hyphens.positions[point]), Int(hyphens.widths[point]))
+            }
+        }
+        return nil
     }
 
     /// `LineBreaker.hyphenatedEnd` step for step, with the fast widths (equal to `text.width`) and no
@@ -90,7 +119,7 @@ struct HyphenEnds: FastHyphenPolicy {
         limit: Int
     ) -> (end: Int, extra: Int) {
         var end = greedy
-        if end >= paragraphEnd { return (end, hyphens.extra(at: end)) }
+        if end >= paragraphEnd { return (end, known >= 0 ? self.extra(view, atBreak: known) : hyphens.extra(at: end)) }
         var known = known
         func width(_ to: Int) -> Int { FastBreaker.width(view, text, start, view.trimmedEnd(to, notBefore: start)) }
         var extra = known >= 0 ? self.extra(view, atBreak: known) : hyphens.extra(at: end)

@@ -268,13 +268,15 @@ extension FastBreaker {
                     view, text, start: start, first: cursor, candidatesEnd: candidatesEnd,
                     paragraphEnd: paragraphEnd, limit: limit, monotone: monotone, storesLines: true,
                     previousCount: &previousCount)
-                // A hyphenated text keeps the stored line when no hyphen can show at its end or move it.
-                if found.stored >= 0,
-                    !H.isActive
-                        || hyphens.keepsStored(
-                            view, at: found.stored, filled: view.visiblePrefix[found.stored] - view.prefix[start],
-                            limit: limit)
-                {
+                // A hyphenated text keeps the stored line unless a hyphen shows at its end or moves it.
+                var hyphenated: (end: Int, extra: Int)?
+                if H.isActive, found.stored >= 0 {
+                    hyphenated = hyphens.storedEnd(
+                        view, text, start: start, at: found.stored,
+                        filled: view.visiblePrefix[found.stored] - view.prefix[start], paragraphEnd: paragraphEnd,
+                        limit: limit)
+                }
+                if found.stored >= 0, !H.isActive || hyphenated == nil {
                     // The common line: both widths are stored (the visible end is exact unless the whole
                     // line is whitespace, W4).
                     let low = found.stored
@@ -292,11 +294,21 @@ extension FastBreaker {
                 }
                 var end = found.end
                 if H.isActive {
-                    let hyphenated = hyphens.end(
-                        view, text, start: start, greedy: found.stored >= 0 ? Int(view.breaks[found.stored]) : end,
-                        breakIndex: found.stored, paragraphEnd: paragraphEnd, limit: limit)
-                    end = hyphenated.end
-                    out.produce(Self.plainLine(view, text, start, end, extra: hyphenated.extra))
+                    let line: (end: Int, extra: Int)
+                    if let moved = hyphenated {
+                        line = moved
+                    } else {
+                        // The greedy end's opportunity, a few steps from the line's first (none for an
+                        // emergency break): spares `end` its searches.
+                        var known = cursor
+                        while known < breakCount, Int(view.breaks[known]) < end { known += 1 }
+                        if known < breakCount, Int(view.breaks[known]) != end { known = -1 }
+                        line = hyphens.end(
+                            view, text, start: start, greedy: end, breakIndex: known < breakCount ? known : -1,
+                            paragraphEnd: paragraphEnd, limit: limit)
+                    }
+                    end = line.end
+                    out.produce(Self.plainLine(view, text, start, end, extra: line.extra))
                 } else {
                     out.produce(Self.plainLine(view, text, start, end))
                 }
