@@ -26,7 +26,7 @@
 /// | T5 head and middle truncation | hands over to `cutLine` there | `headTruncated`, `middleTruncated` |
 /// | T6 clipping | `cutLine` | `cutLine` |
 /// | T7 later paragraphs hidden, no ellipsis | `run` | `run(into:)` |
-/// | H1–H3 hyphens (a style that only hyphenates) | `HyphenEnds.end` | `hyphenatedEnd` |
+/// | H1–H3 hyphens (a style that only hyphenates) | `HyphenEnds.storedEnd`, `HyphenEnds.end` | `hyphenatedEnd` |
 /// | G1 one line at a time (the walker) | `step` (`wrapEnd`, shared with `run`) | `step` |
 ///
 /// A rule with two owners is written twice; `DifferentialBreakerTests` lays out texts through both and
@@ -175,6 +175,17 @@ extension FastBreaker {
         return line
     }
 
+    /// `plainLine` with a known hyphen advance `extra` (H2).
+    @inline(__always)
+    private static func plainLine(
+        _ view: FastView, _ text: PreparedText, _ start: Int, _ end: Int, extra: Int
+    ) -> BrokenLine {
+        var line = plainLine(view, text, start, end)
+        line.width += extra
+        line.widthWithWhitespace += extra
+        return line
+    }
+
     /// The loop of `run(_:into:)`, generic over hyphenation (`FastHyphenPolicy`): with `NoHyphens` every
     /// `H.isActive` test folds away.
     func run<Sink: LineSink, H: FastHyphenPolicy>(
@@ -255,9 +266,17 @@ extension FastBreaker {
                 // W2: `wordWrapEndGalloping`.
                 let found = Self.wrapEnd(
                     view, text, start: start, first: cursor, candidatesEnd: candidatesEnd,
-                    paragraphEnd: paragraphEnd, limit: limit, monotone: monotone, storesLines: !H.isActive,
+                    paragraphEnd: paragraphEnd, limit: limit, monotone: monotone, storesLines: true,
                     previousCount: &previousCount)
-                if found.stored >= 0 {
+                // A hyphenated text keeps the stored line unless a hyphen shows at its end or moves it.
+                var hyphenated: (end: Int, extra: Int)?
+                if H.isActive, found.stored >= 0 {
+                    hyphenated = hyphens.storedEnd(
+                        view, text, start: start, at: found.stored,
+                        filled: view.visiblePrefix[found.stored] - view.prefix[start], paragraphEnd: paragraphEnd,
+                        limit: limit)
+                }
+                if found.stored >= 0, !H.isActive || hyphenated == nil {
                     // The common line: both widths are stored (the visible end is exact unless the whole
                     // line is whitespace, W4).
                     let low = found.stored
@@ -275,9 +294,24 @@ extension FastBreaker {
                 }
                 var end = found.end
                 if H.isActive {
-                    end = hyphens.end(view, text, start: start, greedy: end, paragraphEnd: paragraphEnd, limit: limit)
+                    let line: (end: Int, extra: Int)
+                    if let moved = hyphenated {
+                        line = moved
+                    } else {
+                        // The greedy end's opportunity, a few steps from the line's first (none for an
+                        // emergency break): spares `end` its searches.
+                        var known = cursor
+                        while known < breakCount, Int(view.breaks[known]) < end { known += 1 }
+                        if known < breakCount, Int(view.breaks[known]) != end { known = -1 }
+                        line = hyphens.end(
+                            view, text, start: start, greedy: end, breakIndex: known < breakCount ? known : -1,
+                            paragraphEnd: paragraphEnd, limit: limit)
+                    }
+                    end = line.end
+                    out.produce(Self.plainLine(view, text, start, end, extra: line.extra))
+                } else {
+                    out.produce(Self.plainLine(view, text, start, end))
                 }
-                out.produce(Self.plainLine(view, text, start, end, hyphens))
                 start = end
                 // The first opportunity after the new start (only `first` or the next one can be).
                 while cursor < breakCount, Int(view.breaks[cursor]) <= start { cursor += 1 }

@@ -19,6 +19,10 @@ struct Hyphenation: Sendable, Equatable {
     let fromDictionary: [Bool]
     /// `ParagraphStyle`'s effective hyphenation factor in 1/1024 (0…1024).
     let factor: Int
+    /// For each opportunity of the text (and one past the last), the index of the first position at or
+    /// after it (`positions.count` for the last): width-independent, so the fast breaker finds a line
+    /// end's hyphen and the next word's points without a search per line (issue 31).
+    let firstAtBreak: [Int32]
 
     /// The index of `position` in `positions`, if a hyphen may end a line there.
     func index(of position: Int) -> Int? {
@@ -113,9 +117,24 @@ extension Hyphenation {
             widths.append(shown.width)
             hyphens.append(shown.scalar)
         }
+        let positions = points.map { Int32($0.position) }
         return Hyphenation(
-            positions: points.map { Int32($0.position) }, widths: widths, hyphens: hyphens,
-            fromDictionary: points.map(\.fromDictionary), factor: factor)
+            positions: positions, widths: widths, hyphens: hyphens,
+            fromDictionary: points.map(\.fromDictionary), factor: factor,
+            firstAtBreak: firstAtBreak(positions, breaks))
+    }
+
+    /// `firstAtBreak`: one merge walk over the ascending positions and opportunities.
+    static func firstAtBreak(_ positions: [Int32], _ breaks: UnsafeBufferPointer<Int32>) -> [Int32] {
+        var result: [Int32] = []
+        result.reserveCapacity(breaks.count + 1)
+        var index = 0
+        for opportunity in breaks {
+            while index < positions.count, positions[index] < opportunity { index += 1 }
+            result.append(Int32(index))
+        }
+        result.append(Int32(positions.count))
+        return result
     }
 
     /// The run of non-whitespace units around `position` (its start at or before, its end after).
