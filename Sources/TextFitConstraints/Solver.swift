@@ -248,7 +248,18 @@ public struct Solver {
             guard let entering = target.cells.first(where: { $0.symbol.kind != .dummy && $0.coefficient < 0 })?.symbol
             else { return }
             guard let index = leavingRow(for: entering) else {
-                throw ConstraintError.internalFailure("the objective is unbounded")
+                // Both objectives are non-negative combinations of restricted symbols (the errors' weights;
+                // the artificial slack), so raising a symbol that no restricted row bounds cannot lower them:
+                // its negative coefficient is cancellation residue (-1.5e-8 left after a pivot summing terms
+                // near 1e8 with strong weights), which kiwisolver's absolute 1e-8 `nearZero` keeps and then
+                // reports as "The objective is unbounded" (FuzzConstraints). Drop it, as an exact sum would.
+                let coefficient = target.coefficient(for: entering)
+                let scale = target.cells.reduce(abs(target.constant)) { max($0, abs($1.coefficient)) }
+                guard -coefficient <= 1e-9 * scale else {
+                    throw ConstraintError.internalFailure("the objective is unbounded")
+                }
+                if objectiveIsArtificial { artificial?.remove(entering) } else { objective.remove(entering) }
+                continue
             }
             pivot(rowAt: index, entering: entering)
             budget -= 1
