@@ -35,7 +35,9 @@ import TextFitConstraints
     /// constraints left at the end, added to a fresh solver in any of the 120 orders, is the one below.
     @Test func aResidueAfterRemovalsIsDropped() throws {
         let v = (0..<5).map { Variable("v\($0)") }
-        func make(_ terms: [(Int, Double)], _ constant: Double, _ relation: Relation, _ strength: Strength)
+        func make(
+            _ terms: [(Int, Double)], _ constant: Double, _ relation: Relation, _ strength: Strength
+        )
             -> Constraint
         {
             Constraint(
