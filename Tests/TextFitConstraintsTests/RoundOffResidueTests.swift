@@ -67,4 +67,39 @@ import TextFitConstraints
             #expect(abs(solver.value(of: variable) - expected) < 1e-6, "\(variable) = \(solver.value(of: variable))")
         }
     }
+
+    /// Removing a strong constraint takes its weight of 10⁶ out of an objective whose other weights are
+    /// near 7 (an edit variable at UIKit priority 94), leaving −5·10⁻⁸ on a slack; kiwisolver throws on the
+    /// last removal but one. Its answer for the constraints left, in any of the 24 orders, is the one below.
+    @Test func aResidueAfterRemovingAStrongWeightIsDropped() throws {
+        let v = (0..<5).map { Variable("v\($0)") }
+        func make(
+            _ terms: [(Int, Double)], _ constant: Double, _ relation: Relation, _ strength: Strength
+        )
+            -> Constraint
+        {
+            Constraint(
+                expression: LinearExpression(terms.map { .init(v[$0.0], $0.1) }, constant: constant), relation,
+                strength: strength)
+        }
+        let strongBound = make([(0, -22)], 0, .lessThanOrEqual, .strong)
+        let strongSum = make([(0, 23.5), (4, 23.5)], 188, .equal, .strong)
+        var solver = Solver()
+        try solver.add(strongBound)
+        try solver.add(strongSum)
+        try solver.add(make([(2, 2.75), (0, -0.25)], 8, .lessThanOrEqual, .required))
+        try solver.remove(strongBound)
+        try solver.add(strongBound)
+        try solver.remove(strongBound)
+        try solver.add(make([(0, 0)], -176, .lessThanOrEqual, .required))
+        try solver.addEditVariable(v[4], strength: Strength(uiKitPriority: 94))
+        try solver.add(make([(2, -0.25), (4, -0.25)], 8, .lessThanOrEqual, .required))
+        try solver.remove(strongSum)
+        try solver.add(strongSum)
+        try solver.remove(strongSum)
+        let kiwisolver: [Double] = [384, 0, 32, 0, 0]
+        for (variable, expected) in zip(v, kiwisolver) {
+            #expect(abs(solver.value(of: variable) - expected) < 1e-6, "\(variable) = \(solver.value(of: variable))")
+        }
+    }
 }
