@@ -29,7 +29,7 @@ extension Bench {
                 for engine in Self.queryEngines {
                     let elapsed = quietSample(profiled: sample >= options.warmup) {
                         switch engine {
-                        case "relayout": consume(QueryPasses.relayout(p.texts, p.set.cases))
+                        case "relayout": consume(Passes.layoutYardstick(p.texts, p.set.cases))
                         case "tightestWidth": consume(QueryPasses.tightestWidth(p.texts, p.set.cases))
                         case "widthRange": consume(QueryPasses.widthRange(p.texts, p.set.cases))
                         case "balanced": consume(QueryPasses.balanced(p.texts, p.set.cases))
@@ -66,21 +66,6 @@ extension Bench {
 /// The timed loops, one per query, each a named function so callgrind reports it on its own
 /// (`bench_pass_query_*`).
 enum QueryPasses {
-    /// One layout per case at its width: the yardstick.
-    @inline(never) @_silgen_name("bench_pass_query_relayout")
-    static func relayout(_ texts: [PreparedText], _ cases: [BenchCase]) -> Int {
-        var checksum = 0
-        for i in texts.indices {
-            guard
-                let layout = try? texts[i].layout(
-                    width: CGFloat(cases[i].baseWidth), numberOfLines: cases[i].maxLines,
-                    lineBreakMode: cases[i].mode)
-            else { continue }
-            checksum &+= layout.lineCount &+ Int(layout.size.width * 1024)
-        }
-        return checksum
-    }
-
     @inline(never) @_silgen_name("bench_pass_query_tightest_width")
     static func tightestWidth(_ texts: [PreparedText], _ cases: [BenchCase]) -> Int {
         var checksum = 0

@@ -45,7 +45,7 @@ extension Bench {
                     var calls = p.set.cases.count
                     let elapsed = quietSample(profiled: sample >= options.warmup) {
                         switch engine {
-                        case "relayout": consume(SelectionPasses.relayout(p.texts, p.set.cases))
+                        case "relayout": consume(Passes.layoutYardstick(p.texts, p.set.cases))
                         case "offsetAt":
                             calls = p.points.reduce(0) { $0 + $1.count }
                             consume(SelectionPasses.offsetAt(p.layouts, p.points))
@@ -98,20 +98,6 @@ struct SelectionSeed {
 
 /// The timed loops, each a named function so callgrind reports it on its own (`bench_pass_selection_*`).
 enum SelectionPasses {
-    @inline(never) @_silgen_name("bench_pass_selection_relayout")
-    static func relayout(_ texts: [PreparedText], _ cases: [BenchCase]) -> Int {
-        var checksum = 0
-        for i in texts.indices {
-            guard
-                let layout = try? texts[i].layout(
-                    width: CGFloat(cases[i].baseWidth), numberOfLines: cases[i].maxLines,
-                    lineBreakMode: cases[i].mode)
-            else { continue }
-            checksum &+= layout.lineCount
-        }
-        return checksum
-    }
-
     @inline(never) @_silgen_name("bench_pass_selection_offset_at")
     static func offsetAt(_ layouts: [TextLayout], _ points: [[CGPoint]]) -> Int {
         var checksum = 0

@@ -26,7 +26,7 @@ extension Bench {
                         switch engine {
                         case "layout": lines = WalkerPasses.layout(p.texts, p.set.cases)
                         case "walker": lines = WalkerPasses.walk(p.texts, p.set.cases)
-                        default: consume(WalkerPasses.layoutOnly(p.texts, p.set.cases))
+                        default: consume(Passes.layoutYardstick(p.texts, p.set.cases))
                         }
                     }
                     if engine == "layout" { lineCounts[p.set.name] = lines }
@@ -103,18 +103,4 @@ enum WalkerPasses {
         return lines
     }
 
-    /// `layout(width:)` alone, the lines not read.
-    @inline(never) @_silgen_name("bench_pass_walker_layout_only")
-    static func layoutOnly(_ texts: [PreparedText], _ cases: [BenchCase]) -> Int {
-        var checksum = 0
-        for i in texts.indices {
-            guard
-                let layout = try? texts[i].layout(
-                    width: CGFloat(cases[i].baseWidth), numberOfLines: cases[i].maxLines,
-                    lineBreakMode: cases[i].mode)
-            else { continue }
-            checksum &+= layout.lineCount
-        }
-        return checksum
-    }
 }

@@ -9,6 +9,22 @@ import TextFit
 /// collect exactly it: `valgrind --tool=callgrind --toggle-collect=bench_pass_textfit_from_string ...`
 /// (see README.md).
 enum Passes {
+    /// One `layout(width:)` per case at its width, the lines not read: the yardstick the query, walker and
+    /// selection modes divide by, one loop so the three compare against the same work.
+    @inline(never) @_silgen_name("bench_pass_layout_yardstick")
+    static func layoutYardstick(_ texts: [PreparedText], _ cases: [BenchCase]) -> Int {
+        var checksum = 0
+        for i in texts.indices {
+            guard
+                let layout = try? texts[i].layout(
+                    width: CGFloat(cases[i].baseWidth), numberOfLines: cases[i].maxLines,
+                    lineBreakMode: cases[i].mode)
+            else { continue }
+            checksum &+= layout.lineCount &+ Int(layout.size.width * 1024)
+        }
+        return checksum
+    }
+
     /// TextFit from the string: analysis, shaping (through the segment cache) and line breaking.
     @inline(never) @_silgen_name("bench_pass_textfit_from_string")
     static func textfitMeasureFromString(_ cases: ArraySlice<BenchCase>) -> Int {
