@@ -6,15 +6,6 @@ import _TextFitTestSupport
 @_cdecl("LLVMFuzzerTestOneInput")
 public func buttonEntry(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
-    let problems = _FuzzEntries.button(bytes)
-    guard problems.isEmpty else {
-        report("FuzzButton: \(bytes.count) bytes")
-        for problem in problems { report("  - \(problem)") }
-        abort()
-    }
+    _FuzzEntries.abortOnProblems(_FuzzEntries.button(bytes), header: "FuzzButton: \(bytes.count) bytes")
     return 0
-}
-
-private func report(_ line: String) {
-    FileHandle.standardError.write(Data((line + "\n").utf8))
 }

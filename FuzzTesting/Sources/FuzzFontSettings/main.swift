@@ -6,15 +6,7 @@ import _TextFitTestSupport
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzFontSettings(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
-    let problems = _FuzzEntries.fontSettings(bytes)
-    guard problems.isEmpty else {
-        report("FuzzFontSettings: \(_FuzzEntries.decodeFontSettingsInput(bytes))")
-        for problem in problems { report("  - \(problem)") }
-        abort()
-    }
+    _FuzzEntries.abortOnProblems(
+        _FuzzEntries.fontSettings(bytes), header: "FuzzFontSettings: \(_FuzzEntries.decodeFontSettingsInput(bytes))")
     return 0
-}
-
-private func report(_ line: String) {
-    FileHandle.standardError.write(Data((line + "\n").utf8))
 }

@@ -6,15 +6,7 @@ import _TextFitTestSupport
 @_cdecl("LLVMFuzzerTestOneInput")
 public func lineWidthsEntry(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
-    let problems = _FuzzEntries.lineWidths(bytes)
-    guard problems.isEmpty else {
-        report("FuzzLineWidths: \(_FuzzEntries.decodeLineWidthsInput(bytes))")
-        for problem in problems { report("  - \(problem)") }
-        abort()
-    }
+    _FuzzEntries.abortOnProblems(
+        _FuzzEntries.lineWidths(bytes), header: "FuzzLineWidths: \(_FuzzEntries.decodeLineWidthsInput(bytes))")
     return 0
-}
-
-private func report(_ line: String) {
-    FileHandle.standardError.write(Data((line + "\n").utf8))
 }

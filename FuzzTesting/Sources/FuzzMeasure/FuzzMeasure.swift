@@ -6,15 +6,7 @@ import _TextFitTestSupport
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzMeasure(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
-    let problems = _FuzzEntries.measure(bytes)
-    guard problems.isEmpty else {
-        report("FuzzMeasure: \(_FuzzEntries.decodeMeasureInput(bytes))")
-        for problem in problems { report("  - \(problem)") }
-        abort()
-    }
+    _FuzzEntries.abortOnProblems(
+        _FuzzEntries.measure(bytes), header: "FuzzMeasure: \(_FuzzEntries.decodeMeasureInput(bytes))")
     return 0
-}
-
-private func report(_ line: String) {
-    FileHandle.standardError.write(Data((line + "\n").utf8))
 }

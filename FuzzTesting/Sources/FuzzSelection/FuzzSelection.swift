@@ -6,15 +6,8 @@ import _TextFitTestSupport
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzSelection(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
-    let problems = _FuzzEntries.selection(bytes)
-    guard problems.isEmpty else {
-        report("FuzzSelection: \(_FuzzEntries.decodeMeasureInput(Array(bytes.dropFirst(8))))")
-        for problem in problems { report("  - \(problem)") }
-        abort()
-    }
+    _FuzzEntries.abortOnProblems(
+        _FuzzEntries.selection(bytes), header: "FuzzSelection: \(_FuzzEntries.decodeMeasureInput(Array(bytes.dropFirst(8))))"
+    )
     return 0
-}
-
-private func report(_ line: String) {
-    FileHandle.standardError.write(Data((line + "\n").utf8))
 }

@@ -6,15 +6,6 @@ import _TextFitTestSupport
 @_cdecl("LLVMFuzzerTestOneInput")
 public func styledEntry(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
-    let problems = _FuzzEntries.styled(bytes)
-    guard problems.isEmpty else {
-        report("FuzzStyled: \(_FuzzEntries.decodeStyledInput(bytes))")
-        for problem in problems { report("  - \(problem)") }
-        abort()
-    }
+    _FuzzEntries.abortOnProblems(_FuzzEntries.styled(bytes), header: "FuzzStyled: \(_FuzzEntries.decodeStyledInput(bytes))")
     return 0
-}
-
-private func report(_ line: String) {
-    FileHandle.standardError.write(Data((line + "\n").utf8))
 }
