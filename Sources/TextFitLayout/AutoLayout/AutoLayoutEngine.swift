@@ -341,7 +341,7 @@ struct AutoLayoutEngine {
             throw AutoLayoutError.invalidNumber(constraint.description)
         }
         let first = constraint.firstAnchor
-        guard let i = tree.index(of: first.item.node) else {
+        guard let firstNode = first.item.node, let i = tree.index(of: firstNode) else {
             throw AutoLayoutError.itemsInDifferentTrees(constraint.description)
         }
         let strength = Strength(uiKitPriority: constraint.priority.rawValue)
@@ -352,7 +352,7 @@ struct AutoLayoutEngine {
             try add(Constraint(expression: expression, constraint.relation, strength: strength, tag: tag))
             return
         }
-        guard let j = tree.index(of: second.item.node) else {
+        guard let secondNode = second.item.node, let j = tree.index(of: secondNode) else {
             throw AutoLayoutError.itemsInDifferentTrees(constraint.description)
         }
         // Sizes may relate across axes (an aspect ratio, as NSLayoutDimension allows); positions may not.

@@ -121,7 +121,7 @@ struct AutoLayoutShape: Hashable {
     /// and attribute, and the insets its guide reads.
     private mutating func anchor(_ anchor: LayoutAnchor, _ tree: Tree) {
         let node = anchor.item.node
-        append(tree.index(of: node).map { UInt64($0) } ?? UInt64.max - 1)
+        append(node.flatMap { tree.index(of: $0) }.map { UInt64($0) } ?? UInt64.max - 1)
         let kind: UInt64
         switch anchor.item {
         case .node: kind = 0
@@ -129,6 +129,7 @@ struct AutoLayoutShape: Hashable {
         case .safeAreaGuide: kind = 2
         }
         append(kind << 8 | UInt64(anchor.attribute.ordinal))
+        guard let node else { return }  // a released node (AL14): the engine refuses the constraint
         switch anchor.item {
         case .node: if anchor.attribute.isMargin { add(node.layoutMargins); readsInsets = true }
         case .marginsGuide: add(node.layoutMargins); readsInsets = true

@@ -6,17 +6,24 @@ public enum LayoutItem: Sendable {
     case marginsGuide(LayoutNodeReference)
     case safeAreaGuide(LayoutNodeReference)
 
-    var node: LayoutNode {
+    var node: LayoutNode? {
         switch self {
         case let .node(r), let .marginsGuide(r), let .safeAreaGuide(r): r.node
         }
     }
 }
 
-/// A reference to a node that may cross isolation boundaries in a constraint description (nodes are
+/// A weak reference to a node that may cross isolation boundaries in a constraint description (nodes are
 /// confined to one thread, like UIKit views; this only lets the value types that name them be `Sendable`).
+///
+/// Weak because a node keeps its active constraints and each constraint names its node (rule AL14): held
+/// strongly, every constrained node would keep itself alive, as a cycle, after its tree is dropped. UIKit's
+/// constraints and anchors also refer to their views weakly.
 public struct LayoutNodeReference: @unchecked Sendable {
-    public let node: LayoutNode
+    /// The node, or `nil` once nothing else keeps it alive.
+    public private(set) weak var node: LayoutNode?
+
+    init(node: LayoutNode) { self.node = node }
 }
 
 /// An attribute of a node or guide, like `NSLayoutAnchor`: makes constraints with the same method names.

@@ -29,9 +29,10 @@ public final class LayoutConstraint: CustomStringConvertible {
 
     /// Whether the constraint takes part in layout. Setting true keeps it on its first item's node.
     public var isActive: Bool {
-        get { firstAnchor.item.node.autoLayout.constraints.contains { $0 === self } }
+        get { firstAnchor.item.node?.autoLayoutState?.constraints.contains { $0 === self } ?? false }
         set {
-            let state = firstAnchor.item.node.autoLayout
+            // A constraint whose first node is gone has nowhere to be kept (AL14): it stays inactive.
+            guard let state = firstAnchor.item.node?.autoLayout else { return }
             let index = state.constraints.firstIndex { $0 === self }
             if newValue, index == nil { state.constraints.append(self) }
             if !newValue, let index { state.constraints.remove(at: index) }
@@ -67,9 +68,9 @@ public final class LayoutConstraint: CustomStringConvertible {
         func name(_ anchor: LayoutAnchor) -> String {
             let owner: String
             switch anchor.item {
-            case let .node(r): owner = r.node.name
-            case let .marginsGuide(r): owner = "\(r.node.name).layoutMarginsGuide"
-            case let .safeAreaGuide(r): owner = "\(r.node.name).safeAreaLayoutGuide"
+            case let .node(r): owner = r.node?.name ?? "(released node)"
+            case let .marginsGuide(r): owner = "\(r.node?.name ?? "(released node)").layoutMarginsGuide"
+            case let .safeAreaGuide(r): owner = "\(r.node?.name ?? "(released node)").safeAreaLayoutGuide"
             }
             return "\(owner).\(anchor.attribute)"
         }
