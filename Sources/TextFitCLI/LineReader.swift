@@ -52,8 +52,8 @@ package enum RawInputLine: Equatable, Sendable {
 /// ```
 public final class LineReader {
     /// The longest line `batch` and `breaks` read: 16 MiB. Measuring costs about 40 bytes of memory per
-    /// byte of prose and 70 per byte of one long word (architecture.md, "textfit batch"), so a line at the
-    /// limit peaks near 1.2 GB; a case is a label's or a paragraph's text, far below it.
+    /// byte of prose and 54 per byte of one long word (architecture.md, "textfit batch"), so a line at the
+    /// limit peaks near 0.9 GB; a case is a label's or a paragraph's text, far below it.
     public static let defaultMaximumLength = 16 * 1024 * 1024
 
     private let read: (UnsafeMutableRawBufferPointer) -> Int
