@@ -13,14 +13,15 @@ import Testing
         let word = String(repeating: "abcdefghijklmnopqrstuvwxyz", count: 12_000)  // 312,000 units, no opportunity
         // Words no other test uses, so the segment cache misses and this thread shapes them.
         _ = try PreparedText("first \(UUID().uuidString)", font: font).layout(width: 300)
-        #expect(HarfBuzzFont.threadShapingBufferCount == 1)
+        // One, or two when a run of marks on this thread needed the chunk buffer too.
+        #expect(HarfBuzzFont.threadShapingBufferCount >= 1)
         // A test runs on one thread from start to end (no suspension point), the thread these calls shape on.
         let lines = try PreparedText(word, font: font).layout(width: 300).lineCount
         #expect(lines > 1_000)
         // Kept, the buffer would hold about 43 bytes × 312,000 glyphs ≈ 13 MB for the thread's life.
         #expect(HarfBuzzFont.threadShapingBufferCount == 0)
         _ = try PreparedText("after \(UUID().uuidString)", font: font).layout(width: 300)
-        #expect(HarfBuzzFont.threadShapingBufferCount == 1)
+        #expect(HarfBuzzFont.threadShapingBufferCount >= 1)
     }
 
     @Test func shapingAfterTheReleaseGivesTheSameAnswers() throws {
