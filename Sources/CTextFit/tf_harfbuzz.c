@@ -396,6 +396,8 @@ static _Thread_local tf_shaping_counts last_counts;
 
 void tf_last_shaping_counts(tf_shaping_counts *counts) { *counts = last_counts; }
 
+int32_t tf_thread_shaping_buffer_count(void) { return (thread_buffer != NULL) + (thread_chunk_buffer != NULL); }
+
 /// Whether `codepoint` is a combining mark: general category Mn, Mc or Me, or a non-zero canonical
 /// combining class (UAX #15's non-starters). HarfBuzz attaches each mark by looking back over the marks
 /// before it to their base, so a run of marks costs it time quadratic in the run's length; Thai and
@@ -573,8 +575,39 @@ static int spread_cluster_advances(const hb_glyph_info_t *infos, const hb_glyph_
     return ok;
 }
 
+/// Texts longer than this (UTF-16 units) give the thread's buffers back once their glyphs are read.
+enum { kKeptBufferUnits = 1 << 16 };
+
+/// Destroys this thread's shaping buffers after a text of `length` units if that was long: HarfBuzz's two
+/// arrays take about 43 bytes a glyph and only grow, so a thread that shaped one huge unbroken word (a
+/// segment is shaped whole) kept them, for the rest of its life, beside everything built after them:
+/// most of `textfit batch`'s peak for such a line (Benchmarks/README.md, "Memory per input byte").
+static void release_long_buffers(int32_t length) {
+    if (length <= kKeptBufferUnits) return;
+    if (thread_buffer != NULL) {
+        hb_buffer_destroy(thread_buffer);
+        thread_buffer = NULL;
+        pthread_setspecific(thread_buffer_key, NULL);
+    }
+    if (thread_chunk_buffer != NULL) {
+        hb_buffer_destroy(thread_chunk_buffer);
+        thread_chunk_buffer = NULL;
+        pthread_setspecific(thread_chunk_buffer_key, NULL);
+    }
+}
+
+static int32_t shape_into(const tf_font *font, const uint16_t *text, int32_t length, uint32_t script,
+                          int32_t direction, int32_t *advances, uint8_t *flags);
+
 int32_t tf_shape(const tf_font *font, const uint16_t *text, int32_t length, uint32_t script,
                  int32_t direction, int32_t *advances, uint8_t *flags) {
+    int32_t count = shape_into(font, text, length, script, direction, advances, flags);
+    release_long_buffers(length);
+    return count;
+}
+
+static int32_t shape_into(const tf_font *font, const uint16_t *text, int32_t length, uint32_t script,
+                          int32_t direction, int32_t *advances, uint8_t *flags) {
     if (length <= 0) return 0;
     hb_buffer_t *buffer = shape_into_thread_buffer(font, text, length, script, direction);
     if (buffer == NULL) return -1;
@@ -711,12 +744,18 @@ int32_t tf_shape_glyphs(const tf_font *font, const uint16_t *text, int32_t lengt
                         int32_t direction, tf_glyph *glyphs, int32_t capacity) {
     if (length <= 0) return 0;
     hb_buffer_t *buffer = shape_into_thread_buffer(font, text, length, script, direction);
-    if (buffer == NULL) return -1;
+    if (buffer == NULL) {
+        release_long_buffers(length);
+        return -1;
+    }
 
     unsigned count = 0;
     hb_glyph_info_t *infos = hb_buffer_get_glyph_infos(buffer, &count);
     hb_glyph_position_t *positions = hb_buffer_get_glyph_positions(buffer, NULL);
-    if ((int64_t)count > (int64_t)capacity) return (int32_t)count;
+    if ((int64_t)count > (int64_t)capacity) {
+        release_long_buffers(length);
+        return (int32_t)count;
+    }
     for (unsigned i = 0; i < count; i++) {
         glyphs[i].glyph = infos[i].codepoint;
         glyphs[i].cluster = infos[i].cluster;
@@ -724,6 +763,7 @@ int32_t tf_shape_glyphs(const tf_font *font, const uint16_t *text, int32_t lengt
         glyphs[i].x_offset = positions[i].x_offset;
         glyphs[i].y_offset = positions[i].y_offset;
     }
+    release_long_buffers(length);
     return (int32_t)count;
 }
 

@@ -17,6 +17,30 @@ public enum InputLine: Equatable, Sendable {
     case tooLong(byteCount: Int, id: String? = nil)
 }
 
+/// One line of input as `textfit batch` reads it: `InputLine` with the line's bytes as read.
+package enum RawInputLine: Equatable, Sendable {
+    /// The line's bytes without its newline (`\n` or `\r\n`), not necessarily valid UTF-8.
+    case bytes(ArraySlice<UInt8>)
+    /// `InputLine.tooLong`.
+    case tooLong(byteCount: Int, id: String? = nil)
+
+    /// The line as an `InputLine` (invalid UTF-8 repaired to U+FFFD).
+    var inputLine: InputLine {
+        switch self {
+        case .bytes(let bytes): .text(String(decoding: bytes, as: UTF8.self))
+        case .tooLong(let byteCount, let id): .tooLong(byteCount: byteCount, id: id)
+        }
+    }
+
+    /// `line` as bytes.
+    init(_ line: InputLine) {
+        switch line {
+        case .text(let text): self = .bytes(ArraySlice(text.utf8))
+        case .tooLong(let byteCount, let id): self = .tooLong(byteCount: byteCount, id: id)
+        }
+    }
+}
+
 /// Reads lines from a file descriptor in blocks, holding at most `maximumLength` bytes of a line.
 ///
 /// `readLine()` from the standard library reads a whole line whatever its length; `batch` must refuse
@@ -28,8 +52,8 @@ public enum InputLine: Equatable, Sendable {
 /// ```
 public final class LineReader {
     /// The longest line `batch` and `breaks` read: 16 MiB. Measuring costs about 40 bytes of memory per
-    /// byte of prose and 70 per byte of one long word (architecture.md, "textfit batch"), so a line at the
-    /// limit peaks near 1.2 GB; a case is a label's or a paragraph's text, far below it.
+    /// byte of prose and 54 per byte of one long word (architecture.md, "textfit batch"), so a line at the
+    /// limit peaks near 0.9 GB; a case is a label's or a paragraph's text, far below it.
     public static let defaultMaximumLength = 16 * 1024 * 1024
 
     private let read: (UnsafeMutableRawBufferPointer) -> Int
@@ -73,7 +97,11 @@ public final class LineReader {
     }
 
     /// The next line, or nil at the end of the input. A last line without a newline is still a line.
-    public func next() -> InputLine? {
+    public func next() -> InputLine? { nextBytes()?.inputLine }
+
+    /// `next()` with the line's bytes as read, not yet a string: `textfit batch` reads a common case
+    /// straight from them (`MeasureCase.decodeCommon`) and makes strings of its values alone.
+    package func nextBytes() -> RawInputLine? {
         // A whole line already in the block (nearly every line of a batch): its string straight from the
         // block, without first gathering its bytes in an array of its own.
         if start < end,
@@ -83,11 +111,11 @@ public final class LineReader {
         {
             var stop = newline
             if stop > start, block[stop - 1] == UInt8(ascii: "\r") { stop -= 1 }
-            let text = block.withUnsafeBufferPointer {
-                String(decoding: UnsafeBufferPointer(rebasing: $0[start..<stop]), as: UTF8.self)
-            }
+            // A view of the block, not a copy: the caller is done with it before the next refill writes
+            // the block, which therefore stays uniquely referenced and is not copied either.
+            let line = block[start..<stop]
             start = newline + 1
-            return .text(text)
+            return .bytes(line)
         }
         var line: [UInt8] = []
         var length = 0
@@ -139,7 +167,7 @@ public final class LineReader {
             }
             return .tooLong(byteCount: length, id: scanner?.idText)
         }
-        return .text(String(decoding: line, as: UTF8.self))
+        return .bytes(line[...])
     }
 
     /// Reads the next block; false at the end of the input.

@@ -44,14 +44,32 @@ public func runTextFit(
     arguments: [String], lines: () -> InputLine?, output: (String) -> Void,
     error: (String) -> Void, errorIsTerminal: Bool = false
 ) -> Int32 {
+    runTextFit(
+        arguments: arguments, rawLines: { lines().map(RawInputLine.init) }, output: output,
+        outputBytes: { output(String(decoding: $0, as: UTF8.self)) }, error: error, errorIsTerminal: errorIsTerminal)
+}
+
+/// `runTextFit(arguments:lines:output:error:errorIsTerminal:)` with input lines as bytes (as
+/// `LineReader.nextBytes` reads them) and `batch`'s result lines handed over as bytes (valid UTF-8, no
+/// newline), so the `textfit` executable makes no string of either (Benchmarks/README.md, "Batch").
+/// - Parameters:
+///   - rawLines: returns the next line, or nil at the end; a line's bytes are used before the next call.
+///   - output: receives each line of standard output that is not a JSON Lines result (help, tables).
+///   - outputBytes: receives each JSON Lines result line, valid only during the call.
+package func runTextFit(
+    arguments: [String], rawLines: () -> RawInputLine?, output: (String) -> Void,
+    outputBytes: (UnsafeBufferPointer<UInt8>) -> Void, error: (String) -> Void, errorIsTerminal: Bool = false
+) -> Int32 {
     // The closures are only used during this call; the console holds them for its duration.
-    withoutActuallyEscaping(lines) { input in
+    withoutActuallyEscaping(rawLines) { input in
         withoutActuallyEscaping(output) { output in
-            withoutActuallyEscaping(error) { error in
-                let console = Console(
-                    readLine: input, write: output, writeError: error,
-                    errorIsTerminal: errorIsTerminal)
-                return CommandLineTool.run(arguments, console: console).rawValue
+            withoutActuallyEscaping(outputBytes) { outputBytes in
+                withoutActuallyEscaping(error) { error in
+                    let console = Console(
+                        readLine: input, write: output, writeBytes: outputBytes, writeError: error,
+                        errorIsTerminal: errorIsTerminal)
+                    return CommandLineTool.run(arguments, console: console).rawValue
+                }
             }
         }
     }
@@ -71,8 +89,10 @@ public enum ExitCode: Int32, Sendable {
 
 /// Where a command reads and writes.
 struct Console {
-    let readLine: () -> InputLine?
+    let readLine: () -> RawInputLine?
     let write: (String) -> Void
+    /// A line of output given as its UTF-8 bytes, which are valid UTF-8 (`JSONOutput`'s).
+    let writeBytes: (UnsafeBufferPointer<UInt8>) -> Void
     let writeError: (String) -> Void
     let errorIsTerminal: Bool
 

@@ -351,7 +351,29 @@ public enum _FuzzEntries {
         }
         let expected: Int32 = failed > 0 ? 1 : 0
         if code != expected { problems.append("exit code \(code), expected \(expected) with \(failed) failed lines") }
-        return problems
+        return problems + batchPathsAgree(bytes)
+    }
+
+    /// The lines of `bytes` as the executable reads them (its bytes as read, one `\r` before the newline
+    /// dropped) through batch's two paths: the common cases read from their bytes, and every line through
+    /// the general reader. Any difference in the output is a problem.
+    static func batchPathsAgree(_ bytes: [UInt8]) -> [String] {
+        var pieces = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map { Array($0) }
+        // The last piece follows the last newline: a line (keeping its `\r`) unless it is empty.
+        let last = pieces.removeLast()
+        var input = pieces.map { $0.last == 0x0D ? Array($0.dropLast()) : $0 }
+        if !last.isEmpty { input.append(last) }
+        let fast = batchAnswers(to: input, generalPathOnly: false)
+        let general = batchAnswers(to: input, generalPathOnly: true)
+        guard fast.output != general.output || fast.exitCode != general.exitCode else { return [] }
+        let index =
+            zip(fast.output, general.output).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+            ?? min(fast.output.count, general.output.count)
+        return [
+            "batch's byte path and general path differ at output line \(index): "
+                + "\(index < fast.output.count ? fast.output[index] : "none") against "
+                + "\(index < general.output.count ? general.output[index] : "none") (exit \(fast.exitCode) and \(general.exitCode))"
+        ]
     }
 
     /// A first byte that starts no UTF-8 text: the rest is a `MeasureInput` (`decodeMeasureInput`) written

@@ -13,12 +13,17 @@ guard let standardOutput = fdopen(STDOUT_FILENO, "w") else {
 }
 setvbuf(standardOutput, nil, _IOLBF, 1 << 16)
 let standardInput = LineReader(fileDescriptor: STDIN_FILENO, beforeRead: { fflush(nil) })
+// Batch lines go in and results come out as bytes, so no string is made of either (`batch` makes strings of
+// a case's values alone).
+func writeLine(_ bytes: UnsafeBufferPointer<UInt8>) {
+    _ = fwrite(bytes.baseAddress, 1, bytes.count, standardOutput)
+    putc(0x0A, standardOutput)
+}
 exit(
     runTextFit(
-        arguments: Array(CommandLine.arguments.dropFirst()), lines: standardInput.next,
+        arguments: Array(CommandLine.arguments.dropFirst()), rawLines: standardInput.nextBytes,
         output: { line in
             var line = line
-            line.withUTF8 { bytes in _ = fwrite(bytes.baseAddress, 1, bytes.count, standardOutput) }
-            putc(0x0A, standardOutput)
-        }, error: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) },
+            line.withUTF8 { writeLine($0) }
+        }, outputBytes: writeLine, error: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) },
         errorIsTerminal: isatty(STDERR_FILENO) == 1))

@@ -14,6 +14,8 @@ import TextFit
     private static let texts = [
         "Hello", "The quick brown fox jumps over the lazy dog again and again", "extra\u{AD}ordinary words",
         "quote \" backslash \\ tab\tnew\u{2028}line", "北京欢迎你，这是一个测试", "", "שלום world", "emoji 👩🏽‍💻 here",
+        // ASCII over several lines: each line's text is written from the text's own bytes.
+        "tab\tand \"quotes\" and back\\slashes over a few lines of plain ASCII words",
     ]
 
     @Test func plainResultsAreTheTreesBytes() throws {

@@ -263,6 +263,10 @@ typedef struct {
 } tf_shaping_counts;
 
 void tf_last_shaping_counts(tf_shaping_counts *counts);
+
+/// How many shaping buffers this thread holds (0–2): after a text longer than 65,536 units they are given
+/// back (for tests).
+int32_t tf_thread_shaping_buffer_count(void);
 /// 1 when the UTF-16 unit is in a block with no combining mark (general category M or a non-zero
 /// combining class), so counting a run of marks (TF_MARK_RUN_LIMIT) need not look it up; 0 when it may
 /// be a mark or is a surrogate.

@@ -236,6 +236,10 @@ final class HarfBuzzFont: @unchecked Sendable {
     }
     #endif
 
+    /// How many shaping buffers the calling thread holds (`tf_thread_shaping_buffer_count`): none after
+    /// a text longer than 65,536 units, whose buffers are given back.
+    static var threadShapingBufferCount: Int { Int(tf_thread_shaping_buffer_count()) }
+
     /// The most UTF-16 units `shapeJoined` takes in one call (`TF_JOINED_UNIT_LIMIT`).
     static let joinedUnitLimit = Int(TF_JOINED_UNIT_LIMIT)
 

@@ -36,49 +36,7 @@ extension MeasureCase {
                 throw CaseError(message: "unknown field '\(member.key)'; did you mean '\(field)'?")
             }
         }
-        guard let textValue = json["text"] else { throw CaseError(message: "missing field 'text' (a string)") }
-        guard case .string(let text) = textValue else {
-            throw CaseError(message: "field 'text' must be a string, got \(textValue.typeName)")
-        }
-        self.init(text: text)
-
-        let family = try Self.optionalString(json, "family")
-        let fontFile = try Self.optionalString(json, "fontFile")
-        let faceIndex = try Self.optionalCount(json, "faceIndex", CaseLimits.faceIndexRequirement)
-        switch (family, fontFile) {
-        case (.some, .some):
-            throw CaseError(message: "give either 'family' or 'fontFile', not both")
-        case (let family?, nil):
-            if faceIndex != nil { throw CaseError(message: "field 'faceIndex' needs 'fontFile'") }
-            font = .family(family)
-        case (nil, let path?):
-            font = .file(path: path, faceIndex: faceIndex ?? 0)
-        case (nil, nil):
-            if faceIndex != nil { throw CaseError(message: "field 'faceIndex' needs 'fontFile'") }
-        }
-
-        // Each limit is checked here, not left to the engine, so the message names the field.
-        if let (value, text) = try Self.optionalNumber(json, "size") {
-            do { size = try CaseLimits.size(value) } catch {
-                throw CaseError(message: "field 'size' must be \(CaseLimits.sizeRequirement), got \(text)")
-            }
-        }
-        if let (value, text) = try Self.optionalNumber(json, "width") {
-            do { width = try CaseLimits.width(value) } catch {
-                throw CaseError(message: "field 'width' must be \(CaseLimits.widthRequirement), got \(text)")
-            }
-        }
-        if let maxLines = try Self.optionalCount(json, "maxLines", CaseLimits.maxLinesRequirement) {
-            self.maxLines = maxLines
-        }
-        if let modeName = try Self.optionalString(json, "lineBreakMode") {
-            guard let mode = LineBreakMode(rawValue: modeName) else {
-                throw CaseError(
-                    message: "field 'lineBreakMode' must be one of \(LineBreakMode.names), got '\(modeName)'"
-                        + LineBreakMode.hint(for: modeName))
-            }
-            lineBreakMode = mode
-        }
+        try self.init(common: CommonFields(json))
         if present.contains(.query) { query = try Self.query(in: json) }
         if present.contains(.runs) { runs = try Self.runs(json, text: text) }
         if present.contains(.paragraph) { paragraph = try Self.paragraph(json) }
@@ -97,6 +55,76 @@ extension MeasureCase {
         if present.contains(.geometry) {
             geometry = try Self.geometry(in: json, width: width)
             try checkGeometryQuery()
+        }
+    }
+
+    /// The fields every case may have (the first line of the contract's case fields), as read from the
+    /// line: absent is nil. `init(json:)` takes them from the parsed object, `init(commonFieldsOf:)` from
+    /// the line's bytes, and both make the case with `init(common:)`, so the two paths cannot differ.
+    struct CommonFields {
+        var id, text, family, fontFile, faceIndex, size, width, maxLines, lineBreakMode: JSONValue?
+
+        init() {}
+
+        /// The members of `json` (an object) with these names.
+        init(_ json: JSONValue) {
+            id = json["id"]
+            text = json["text"]
+            family = json["family"]
+            fontFile = json["fontFile"]
+            faceIndex = json["faceIndex"]
+            size = json["size"]
+            width = json["width"]
+            maxLines = json["maxLines"]
+            lineBreakMode = json["lineBreakMode"]
+        }
+    }
+
+    /// A case from its common fields, every other field at its default.
+    /// - Throws: `CaseError` naming the field with a wrong type or value.
+    init(common fields: CommonFields) throws {
+        guard let textValue = fields.text else { throw CaseError(message: "missing field 'text' (a string)") }
+        guard case .string(let text) = textValue else {
+            throw CaseError(message: "field 'text' must be a string, got \(textValue.typeName)")
+        }
+        self.init(text: text)
+
+        let family = try Self.optionalString(value: fields.family, "family")
+        let fontFile = try Self.optionalString(value: fields.fontFile, "fontFile")
+        let faceIndex = try Self.optionalCount(value: fields.faceIndex, "faceIndex", CaseLimits.faceIndexRequirement)
+        switch (family, fontFile) {
+        case (.some, .some):
+            throw CaseError(message: "give either 'family' or 'fontFile', not both")
+        case (let family?, nil):
+            if faceIndex != nil { throw CaseError(message: "field 'faceIndex' needs 'fontFile'") }
+            font = .family(family)
+        case (nil, let path?):
+            font = .file(path: path, faceIndex: faceIndex ?? 0)
+        case (nil, nil):
+            if faceIndex != nil { throw CaseError(message: "field 'faceIndex' needs 'fontFile'") }
+        }
+
+        // Each limit is checked here, not left to the engine, so the message names the field.
+        if let (value, text) = try Self.optionalNumber(value: fields.size, "size") {
+            do { size = try CaseLimits.size(value) } catch {
+                throw CaseError(message: "field 'size' must be \(CaseLimits.sizeRequirement), got \(text)")
+            }
+        }
+        if let (value, text) = try Self.optionalNumber(value: fields.width, "width") {
+            do { width = try CaseLimits.width(value) } catch {
+                throw CaseError(message: "field 'width' must be \(CaseLimits.widthRequirement), got \(text)")
+            }
+        }
+        if let maxLines = try Self.optionalCount(value: fields.maxLines, "maxLines", CaseLimits.maxLinesRequirement) {
+            self.maxLines = maxLines
+        }
+        if let modeName = try Self.optionalString(value: fields.lineBreakMode, "lineBreakMode") {
+            guard let mode = LineBreakMode(rawValue: modeName) else {
+                throw CaseError(
+                    message: "field 'lineBreakMode' must be one of \(LineBreakMode.names), got '\(modeName)'"
+                        + LineBreakMode.hint(for: modeName))
+            }
+            lineBreakMode = mode
         }
     }
 
@@ -215,7 +243,12 @@ extension MeasureCase {
     // Absent and null both mean "use the default": `width: null` is the contract's "unconstrained".
 
     static func optionalString(_ json: JSONValue, _ field: String) throws -> String? {
-        switch json[field] {
+        try optionalString(value: json[field], field)
+    }
+
+    /// `optionalString(_:_:)` of a member's value (nil: absent).
+    static func optionalString(value: JSONValue?, _ field: String) throws -> String? {
+        switch value {
         case nil, .null?: return nil
         case .string(let value)?: return value
         case let other?: throw CaseError(message: "field '\(field)' must be a string, got \(other.typeName)")
@@ -225,7 +258,12 @@ extension MeasureCase {
     /// A number and its JSON text (for messages). A literal beyond `Double` reads as ±infinity, so `1e400`
     /// is an unconstrained width like `1e15`, and a size or count that large is out of its range.
     static func optionalNumber(_ json: JSONValue, _ field: String) throws -> (Double, NumberText)? {
-        switch json[field] {
+        try optionalNumber(value: json[field], field)
+    }
+
+    /// `optionalNumber(_:_:)` of a member's value (nil: absent).
+    static func optionalNumber(value: JSONValue?, _ field: String) throws -> (Double, NumberText)? {
+        switch value {
         case nil, .null?: return nil
         case .int(let value)?: return (Double(value), NumberText(value: .int(value)))
         case .double(let value)?: return (value, NumberText(value: .double(value)))
@@ -246,7 +284,12 @@ extension MeasureCase {
     /// A whole number in `0...Int.max`; `2.0` is accepted (JSON does not distinguish it from `2`), `2.5`,
     /// `-1` and `1e19` are refused with `requirement` named.
     static func optionalCount(_ json: JSONValue, _ field: String, _ requirement: String) throws -> Int? {
-        guard let member = json[field] else { return nil }
+        try optionalCount(value: json[field], field, requirement)
+    }
+
+    /// `optionalCount(_:_:_:)` of a member's value (nil: absent).
+    static func optionalCount(value member: JSONValue?, _ field: String, _ requirement: String) throws -> Int? {
+        guard let member else { return nil }
         switch member {
         case .null: return nil
         // An `Int` is taken as it is: converted to a double, one above 2^53 could round past `Int.max`.
@@ -254,7 +297,7 @@ extension MeasureCase {
         case .int, .double, .numberLiteral: break
         default: throw CaseError(message: "field '\(field)' must be a whole number, got \(member.typeName)")
         }
-        guard let (value, text) = try optionalNumber(json, field) else { return nil }
+        guard let (value, text) = try optionalNumber(value: member, field) else { return nil }
         guard let count = CaseLimits.count(value) else {
             throw CaseError(message: "field '\(field)' must be \(requirement), got \(text)")
         }

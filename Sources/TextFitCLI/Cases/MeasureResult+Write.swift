@@ -25,19 +25,31 @@ extension MeasureResult {
         output.raw(",\"lineCount\":")
         output.int(layout.lineCount)
         output.raw(layout.isTruncated ? ",\"truncated\":true,\"lines\":[" : ",\"truncated\":false,\"lines\":[")
-        var first = true
-        for line in layout.lines {
-            output.raw(first ? "{\"start\":" : ",{\"start\":")
-            first = false
-            output.int(line.range.lowerBound)
-            output.raw(",\"end\":")
-            output.int(line.range.upperBound)
-            output.raw(",\"text\":")
-            output.string(line.text)
-            output.raw(",\"width\":")
-            output.double(Double(line.width))
-            // A hyphenated line (H2) adds the flag after its width, as `plainJSON` does.
-            output.raw(line.isHyphenated ? ",\"hyphenated\":true}" : "}")
+        // A line that shows its source text as it is (no ellipsis, no hyphen) is written from the text's own
+        // UTF-8 when its UTF-16 offsets are UTF-8 offsets too (an ASCII text) or it is the whole text: no
+        // string made per line (`TextLine.text`, about 1 000 instructions a short case).
+        var source = layout.preparedText.text
+        let unitCount = layout.preparedText.utf16Count
+        source.withUTF8 { utf8 in
+            let ascii = utf8.count == unitCount
+            var first = true
+            for line in layout.lines {
+                output.raw(first ? "{\"start\":" : ",{\"start\":")
+                first = false
+                output.int(line.range.lowerBound)
+                output.raw(",\"end\":")
+                output.int(line.range.upperBound)
+                output.raw(",\"text\":")
+                if line.ellipsis == nil, !line.isHyphenated, ascii || line.range == 0..<unitCount {
+                    output.escaped(ascii ? UnsafeBufferPointer(rebasing: utf8[line.range]) : utf8)
+                } else {
+                    output.string(line.text)
+                }
+                output.raw(",\"width\":")
+                output.double(Double(line.width))
+                // A hyphenated line (H2) adds the flag after its width, as `plainJSON` does.
+                output.raw(line.isHyphenated ? ",\"hyphenated\":true}" : "}")
+            }
         }
         output.byte(UInt8(ascii: "]"))
         for member in extra {

@@ -15,6 +15,9 @@ enum BatchCommand: Command {
     /// The folders a case's `fontFile` may come from (`--font-root`, then `TEXTFIT_FONT_ROOTS`); nil: any file.
     struct Request: Equatable {
         var fontRoots: [String]?
+        /// Every line through the general path (`JSONReader`, `MeasureCase.init(json:)`): the tests and the
+        /// fuzz target compare the two paths' answers; no flag sets it.
+        var generalPathOnly = false
     }
 
     static func makeRequest(_ parsed: ParsedArguments) throws -> Request {
@@ -38,22 +41,46 @@ enum BatchCommand: Command {
     static func perform(_ request: Request, console: Console) -> ExitCode {
         if let roots = request.fontRoots { FontFiles.allowedFolders = roots }
         let fonts = FontCache()
-        return JSONLinesLoop.run(command: name, console: console) { json, output in
+        return JSONLinesLoop.run(
+            command: name, console: console,
+            fast: request.generalPathOnly ? nil : { fastAnswer($0, fonts: fonts, into: &$1) }
+        ) { json, output in
             try answer(json, fonts: fonts, into: &output)
+        }
+    }
+
+    /// The answer to a line of common fields read straight from its bytes (`MeasureCase.decodeCommon`), or
+    /// nil, having written nothing, for a line the general path reads. True for a result, false for an
+    /// error object (the engine's: a font not found, a bad width), as the general path writes it.
+    static func fastAnswer(_ bytes: UnsafeBufferPointer<UInt8>, fonts: FontCache, into output: inout JSONOutput) -> Bool? {
+        guard let (measureCase, id) = MeasureCase.decodeCommon(bytes) else { return nil }
+        do {
+            try answer(measureCase, id: id, fonts: fonts, into: &output)
+            return true
+        } catch {
+            output.removeAll()
+            output.value(MeasureResult.error(id: id, message: "\(error)"))
+            return false
         }
     }
 
     /// Writes the result object for one parsed case into `output`; nothing is written when it throws.
     /// - Throws: `CaseError` for a bad field, `FontError` or `MeasureError` from the engine.
     static func answer(_ json: JSONValue, fonts: FontCache, into output: inout JSONOutput) throws {
-        let measureCase = try MeasureCase(json: json)
+        try answer(MeasureCase(json: json), id: json["id"] ?? .null, fonts: fonts, into: &output)
+    }
+
+    /// Writes the result object for `measureCase`, whose line's `id` is `id`, into `output`; nothing is
+    /// written when it throws.
+    /// - Throws: `FontError` or `MeasureError` from the engine, `CaseError` for a query it cannot answer.
+    static func answer(_ measureCase: MeasureCase, id: JSONValue, fonts: FontCache, into output: inout JSONOutput) throws {
         let prepared = try measureCase.prepare(fonts: fonts)
         let boxed = measureCase.paragraph != nil || measureCase.runs != nil || prepared.isBidirectional
         if case .container? = measureCase.geometry {
             let layout = try measureCase.containerLayout(prepared)
             var extra = MeasureResult.missingGlyphMembers(prepared)
             extra += try measureCase.variationAdjustmentMembers(fonts: fonts)
-            let result = MeasureResult.json(id: json["id"] ?? .null, container: layout, lineBoxes: boxed)
+            let result = MeasureResult.json(id: id, container: layout, lineBoxes: boxed)
             output.value(MeasureResult.appending(extra, to: result))
             return
         }
@@ -66,10 +93,23 @@ enum BatchCommand: Command {
         extra += try measureCase.variationAdjustmentMembers(fonts: fonts)
         if measureCase.geometry != nil {
             // Per-line widths: each line adds its `x` (G9), so the result goes through the tree.
-            let result = MeasureResult.json(id: json["id"] ?? .null, layout: layout, lineBoxes: boxed)
+            let result = MeasureResult.json(id: id, layout: layout, lineBoxes: boxed)
             output.value(MeasureResult.appending(extra, to: MeasureResult.addingLineX(result, lines: Array(layout.lines))))
             return
         }
-        MeasureResult.write(id: json["id"] ?? .null, layout: layout, lineBoxes: boxed, extra: extra, into: &output)
+        MeasureResult.write(id: id, layout: layout, lineBoxes: boxed, extra: extra, into: &output)
     }
+}
+
+/// `textfit batch`'s output lines and exit code for `lines` (each one input line's bytes, no newline),
+/// with the common cases read from their bytes as the executable does, or with `generalPathOnly` every
+/// line through the general path: the tests and the `FuzzBatch` target hold the two to the same bytes.
+package func batchAnswers(to lines: [[UInt8]], generalPathOnly: Bool) -> (output: [String], exitCode: ExitCode) {
+    var remaining = lines[...]
+    var output: [String] = []
+    let console = Console(
+        readLine: { remaining.popFirst().map { .bytes($0[...]) } }, write: { output.append($0) },
+        writeBytes: { output.append(String(decoding: $0, as: UTF8.self)) }, writeError: { _ in }, errorIsTerminal: false)
+    let code = BatchCommand.perform(BatchCommand.Request(fontRoots: nil, generalPathOnly: generalPathOnly), console: console)
+    return (output, code)
 }

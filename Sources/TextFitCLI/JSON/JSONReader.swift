@@ -32,7 +32,7 @@ package enum JSONReader {
     package static func parse(_ text: String) throws -> JSONValue {
         var copy = text
         return try copy.withUTF8 { bytes in
-            var parser = Parser(bytes: bytes)
+            var parser = JSONParser(bytes: bytes)
             if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
             parser.skipWhitespace()
             let value = try parser.value(depth: 0)
@@ -43,8 +43,10 @@ package enum JSONReader {
     }
 }
 
-/// A recursive-descent reader over the text's UTF-8 bytes.
-private struct Parser {
+/// A recursive-descent reader over the text's UTF-8 bytes. Internal, not private: the batch's reader of
+/// common cases (`MeasureCase.init(commonFieldsOf:)`) reads each member's value with it, so a value
+/// reads alike on both paths.
+struct JSONParser {
     let bytes: UnsafeBufferPointer<UInt8>
     var index = 0
 

@@ -89,9 +89,19 @@ package struct JSONOutput {
     package mutating func double(_ number: Double) {
         if dyadic(number) { return }
         guard number.isFinite else { return raw("null") }
-        var text = number.description  // a small string: no allocation
+        // A result's height is its line count times the line height, so a batch writes the same few
+        // heights again and again: each is described once (about 800 instructions) and kept by its bits.
+        let bits = number.bitPattern
+        let slot = Int(truncatingIfNeeded: (bits ^ bits >> 29 ^ bits >> 47) & UInt64(Self.describedSlots - 1))
+        if described.isEmpty { described = Array(repeating: (~0, ""), count: Self.describedSlots) }
+        if described[slot].bits != bits { described[slot] = (bits, number.description) }
+        var text = described[slot].text  // a small string (15 bytes or fewer): no allocation
         text.withUTF8 { bytes.append(contentsOf: $0) }
     }
+
+    /// Doubles described lately, by bit pattern (`double(_:)`); empty until the first is.
+    private var described: [(bits: UInt64, text: String)] = []
+    private static let describedSlots = 64
 
     /// Writes `number` and returns true when it is a whole number of 2^-18ths from 1 to 2^40 whose decimal
     /// expansion has at most 15 significant digits (a text's widths: HarfBuzz units over a power of two),

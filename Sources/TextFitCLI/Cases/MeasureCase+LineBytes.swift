@@ -1,0 +1,141 @@
+extension MeasureCase {
+    /// A case read straight from a batch line's bytes when the line is an object of common fields only
+    /// (`id`, `text`, `family`, `fontFile`, `faceIndex`, `size`, `width`, `maxLines`, `lineBreakMode`),
+    /// each once, and the case is valid; nil for every other line, which the general path
+    /// (`JSONReader.parse`, then `init(json:)`) reads and, where it is at fault, answers with its error.
+    ///
+    /// Why a second path: the general one makes a string of the whole line (validating its UTF-8), an
+    /// object tree with a string per key, sorts the members, finds each field by comparing keys, and frees
+    /// the tree: about 15 000 instructions of a short case's 36 000 in `textfit batch`, more than the
+    /// engine's warm work (Benchmarks/README.md, "Batch"). Here the keys are matched as bytes, the values
+    /// read by the same `JSONParser` functions as the general path (so a value reads alike: numbers, ids,
+    /// strings and their UTF-8 repair), and the case made by the same `init(common:)`. Only the bytes of
+    /// string values are validated, once, as their strings are made.
+    ///
+    /// Both paths give the same case and id for every line this one accepts: checked on every committed
+    /// batch fixture and corpus (`BatchLineBytesTests`) and by the `FuzzBatch` target on each line.
+    ///
+    /// ```swift
+    /// let line = Array(#"{"id": 7, "text": "Hello", "width": 80}"#.utf8)
+    /// let read = line.withUnsafeBufferPointer { MeasureCase.decodeCommon($0) }
+    /// // read?.id == .int(7), read?.measureCase.width == 80
+    /// ```
+    /// - Parameter bytes: one input line without its newline, as read (not necessarily valid UTF-8).
+    /// - Returns: the case and its `id` (`.null` when absent), or nil to leave the line to the general path.
+    static func decodeCommon(_ bytes: UnsafeBufferPointer<UInt8>) -> (measureCase: MeasureCase, id: JSONValue)? {
+        var parser = JSONParser(bytes: bytes)
+        // The general path's string keeps a byte order mark, which its reader skips; so does this one.
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { parser.index = 3 }
+        parser.skipWhitespace()
+        guard parser.index < bytes.count, bytes[parser.index] == UInt8(ascii: "{") else { return nil }
+        parser.index += 1
+        var fields = CommonFields()
+        var seen: UInt16 = 0
+        while true {
+            parser.skipWhitespace()
+            guard let field = parser.commonFieldKey(), seen & 1 << field.rawValue == 0 else { return nil }
+            seen |= 1 << field.rawValue
+            parser.skipWhitespace()
+            guard parser.index < bytes.count, bytes[parser.index] == UInt8(ascii: ":") else { return nil }
+            parser.index += 1
+            parser.skipWhitespace()
+            // Depth 1: the general reader's members sit one object deep too, so its depth limit applies alike.
+            guard let value = try? parser.value(depth: 1) else { return nil }
+            fields[field] = value
+            parser.skipWhitespace()
+            guard parser.index < bytes.count else { return nil }
+            if bytes[parser.index] == UInt8(ascii: ",") {
+                parser.index += 1
+                continue
+            }
+            guard bytes[parser.index] == UInt8(ascii: "}") else { return nil }
+            parser.index += 1
+            break
+        }
+        parser.skipWhitespace()
+        guard parser.index == bytes.count, let measureCase = try? MeasureCase(common: fields) else { return nil }
+        return (measureCase, fields.id ?? .null)
+    }
+
+    /// The common fields, numbered for `decodeCommon`'s set of fields seen.
+    enum CommonField: Int {
+        case id, text, family, fontFile, faceIndex, size, width, maxLines, lineBreakMode
+    }
+}
+
+extension MeasureCase.CommonFields {
+    subscript(field: MeasureCase.CommonField) -> JSONValue? {
+        get {
+            switch field {
+            case .id: id
+            case .text: text
+            case .family: family
+            case .fontFile: fontFile
+            case .faceIndex: faceIndex
+            case .size: size
+            case .width: width
+            case .maxLines: maxLines
+            case .lineBreakMode: lineBreakMode
+            }
+        }
+        set {
+            switch field {
+            case .id: id = newValue
+            case .text: text = newValue
+            case .family: family = newValue
+            case .fontFile: fontFile = newValue
+            case .faceIndex: faceIndex = newValue
+            case .size: size = newValue
+            case .width: width = newValue
+            case .maxLines: maxLines = newValue
+            case .lineBreakMode: lineBreakMode = newValue
+            }
+        }
+    }
+}
+
+extension JSONParser {
+    /// Each common field's name as `commonFieldKey` packs a key: its length and its bytes as two words.
+    static let commonFieldNames: [(MeasureCase.CommonField, (count: Int, low: UInt64, high: UInt64))] =
+        [
+            (.id, "id"), (.text, "text"), (.family, "family"), (.fontFile, "fontFile"), (.faceIndex, "faceIndex"),
+            (.size, "size"), (.width, "width"), (.maxLines, "maxLines"), (.lineBreakMode, "lineBreakMode"),
+        ].map { field, name in
+            var low: UInt64 = 0
+            var high: UInt64 = 0
+            for (offset, byte) in name.utf8.enumerated() {
+                if offset < 8 { low |= UInt64(byte) << (8 * offset) } else { high |= UInt64(byte) << (8 * (offset - 8)) }
+            }
+            return (field, (name.utf8.count, low, high))
+        }
+
+    /// The common field a key names, its bytes matched as they are; `index` is at its opening quote and
+    /// moves past the closing one. Nil for any other key, and for one with an escape or a control
+    /// character (the general path reads those).
+    mutating func commonFieldKey() -> MeasureCase.CommonField? {
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
+        let start = index + 1
+        var end = start
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\"") {
+            if bytes[end] == UInt8(ascii: "\\") || bytes[end] < 0x20 { return nil }
+            end += 1
+        }
+        guard end < bytes.count else { return nil }
+        index = end + 1
+        // The key's bytes as one little-endian number (every field name is at most 13 bytes, two words),
+        // compared with each name's: a few instructions a key, where comparing bytes with each name in turn
+        // cost about 300 (callgrind, `ui` set).
+        let count = end - start
+        guard count <= 16 else { return nil }
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+        for offset in 0..<count {
+            let byte = UInt64(bytes[start + offset])
+            if offset < 8 { low |= byte << (8 * offset) } else { high |= byte << (8 * (offset - 8)) }
+        }
+        for (field, name) in Self.commonFieldNames where name.count == count && name.low == low && name.high == high {
+            return field
+        }
+        return nil
+    }
+}
