@@ -193,7 +193,7 @@ import Testing
                 let lines = try prepared.layout(width: width).lines
                 if prepared.breakVisiblePrefixIsMonotone,
                     lines.contains(where: { line in
-                        prepared.storage.breaks.filter {
+                        prepared.breaks.filter {
                             Int($0) > line.range.lowerBound && Int($0) <= line.range.upperBound
                         }.count > 8
                     })

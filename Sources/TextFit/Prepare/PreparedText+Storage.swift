@@ -1,7 +1,9 @@
+import Foundation
+
 extension PreparedText {
     /// Everything a `PreparedText` keeps per unit (its UTF-16 units among them), per opportunity, per
-    /// cluster, per segment and per paragraph, in one allocation (a `StorageBlock`, freed with its last reference: this storage's or a
-    /// view's), viewed through `StoredArray`s.
+    /// cluster, per segment and per paragraph, in one allocation (`block`, freed by the text that made it,
+    /// `PreparedText.deinit`), viewed through `StoredArray`s, which keep that text alive.
     ///
     /// Why one block: these were nine arrays, each allocated, copied into from the builder's scratch,
     /// released and freed on its own; with the derived opportunity data (`breakEnds`, `breakVisiblePrefix`,
@@ -11,9 +13,12 @@ extension PreparedText {
     /// The arrays lie eight-byte fields first, then four-byte ones, then bytes, so each stays aligned.
     /// `@unchecked Sendable`: the buffers are written once, in `init`, and only read after.
     struct Storage: @unchecked Sendable {
-        /// The block. Held once here; each view made from it holds it too (`StoredArray`), so storing
-        /// nine views would cost nine reference counts per text to make and nine to free.
-        private let owner: StorageBlock
+        /// The block: plain memory, not an object. It was a `ManagedBuffer`, a second object per text beside the
+        /// `PreparedText`: its allocation, reference count and generic `deinit` cost ≈ 400 instructions of a
+        /// short string's warm preparation (callgrind, "OK": 3 607). The text frees it (`release`), and the
+        /// views keep the text alive instead (`StoredArray.owner`). Stored views would cost nine reference
+        /// counts per text to make and nine to free, so they are made on reading (`PreparedText.units`...).
+        let block: UnsafeMutableRawPointer
         // The raw buffers, valid while this storage's `PreparedText` lives: for hot paths that hold the
         // text anyway (`withFastView`, `FastBreaker.run`), where binding a view to a local cost a retain and a
         // release of the block per call (≈ 4 % of a relayout `measure`).
@@ -36,16 +41,6 @@ extension PreparedText {
         let unitsBuffer: UnsafeBufferPointer<UInt16>
         let flagsBuffer: UnsafeBufferPointer<UInt8>
 
-        var prefix: StoredArray<Int> { StoredArray(owner, prefixBuffer) }
-        var breakVisiblePrefix: StoredArray<Int> { StoredArray(owner, breakVisiblePrefixBuffer) }
-        var paragraphs: StoredArray<Paragraph> { StoredArray(owner, paragraphsBuffer) }
-        var segments: StoredArray<Segment> { StoredArray(owner, segmentsBuffer) }
-        var breaks: StoredArray<Int32> { StoredArray(owner, breaksBuffer) }
-        var breakEnds: StoredArray<UInt32> { StoredArray(owner, breakEndsBuffer) }
-        var graphemes: StoredArray<Int32> { StoredArray(owner, graphemesBuffer) }
-        var paragraphBreaksEnd: StoredArray<Int32> { StoredArray(owner, paragraphBreaksEndBuffer) }
-        var flags: StoredArray<UInt8> { StoredArray(owner, flagsBuffer) }
-        var units: StoredArray<UInt16> { StoredArray(owner, unitsBuffer) }
         /// Rare (U+2028, VT, FF, line feeds): an ordinary array, empty (no allocation) for most texts.
         let mandatoryBreaks: [Int32]
         let hasBreaksBetweenHangul: Bool
@@ -86,8 +81,10 @@ extension PreparedText {
             let unitsOffset = paragraphEndsOffset + MemoryLayout<Int32>.stride * paragraphCount
             let flagsOffset = unitsOffset + MemoryLayout<UInt16>.stride * count
             let byteCount = flagsOffset + count + 1
-            owner = StorageBlock.make(byteCount: byteCount)
-            let block = owner.bytes
+            // `malloc`, not `allocate(byteCount:alignment:)`, which went through `posix_memalign` (malloc's
+            // blocks are 16-byte aligned, more than the arrays need).
+            guard let block = malloc(max(8, byteCount)) else { fatalError("out of memory") }
+            self.block = block
             flagsBuffer = Self.place(block + flagsOffset, sourceFlags, count + 1)
             // An empty text has no base address (a temporary allocation of one unit still gives one).
             unitsBuffer =
@@ -167,6 +164,9 @@ extension PreparedText {
             }
             allowsFastBreaking = !mandatoryInside && count < Int(Int32.max)
         }
+
+        /// Frees the block: once, by the text that made this storage (`PreparedText.deinit`).
+        func release() { free(block) }
 
         /// Per opportunity `b[j]`: its visible end with the reshaping bit (`ends`), the prefix sums there and at
         /// the opportunity (`visible`, `breakPrefix`). Returns the opportunities' flags or-ed together and

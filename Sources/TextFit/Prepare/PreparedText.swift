@@ -24,22 +24,27 @@ public final class PreparedText: Sendable {
     public let font: Font
 
     /// The text's UTF-16 units (in the storage block).
-    var units: StoredArray<UInt16> { storage.units }
+    var units: StoredArray<UInt16> { StoredArray(storageOwner, storage.unitsBuffer) }
     /// The per-unit, per-opportunity, per-cluster, per-segment and per-paragraph data below, in one
     /// block (`Storage`: one allocation per text instead of nine arrays).
     let storage: Storage
+    /// The text whose storage this one shares (`init(sharing:token:)`), kept alive by it; nil when the
+    /// storage is this text's own, which its `deinit` frees.
+    private let storageBase: PreparedText?
+    /// What a view of the storage keeps alive (`StoredArray.owner`).
+    var storageOwner: PreparedText { storageBase ?? self }
     /// prefix[i] = sum of advances of units 0..<i, in 1/1024 pt; count = units.count + 1.
-    var prefix: StoredArray<Int> { storage.prefix }
+    var prefix: StoredArray<Int> { StoredArray(storageOwner, storage.prefixBuffer) }
     /// Per UTF-16 position (count + 1): see `Flag`.
-    var flags: StoredArray<UInt8> { storage.flags }
-    var paragraphs: StoredArray<Paragraph> { storage.paragraphs }
+    var flags: StoredArray<UInt8> { StoredArray(storageOwner, storage.flagsBuffer) }
+    var paragraphs: StoredArray<Paragraph> { StoredArray(storageOwner, storage.paragraphsBuffer) }
     /// UAX #14 break opportunities (allowed and mandatory), ascending.
-    var breaks: StoredArray<Int32> { storage.breaks }
+    var breaks: StoredArray<Int32> { StoredArray(storageOwner, storage.breaksBuffer) }
     /// The mandatory ones among `breaks` (after BK, CR, LF, NL), ascending.
     var mandatoryBreaks: [Int32] { storage.mandatoryBreaks }
     /// For each opportunity in `breaks`: the prefix sum at its end without hanging whitespace, so the
     /// width of a line from `s` to opportunity j is `breakVisiblePrefix[j] − prefix[s]`.
-    var breakVisiblePrefix: StoredArray<Int> { storage.breakVisiblePrefix }
+    var breakVisiblePrefix: StoredArray<Int> { StoredArray(storageOwner, storage.breakVisiblePrefixBuffer) }
     /// Whether any opportunity lies between two Hangul characters (only then `.hangulWordPriority`
     /// needs the scanning path).
     var hasBreaksBetweenHangul: Bool { storage.hasBreaksBetweenHangul }
@@ -49,10 +54,10 @@ public final class PreparedText: Sendable {
     /// unsafe to break (the line's widths then need `width(_:_:)`'s reshaping), or the next
     /// opportunity's is (its stored width may be larger than its reshaped one, so it may fit after all:
     /// the general code tries it). 4 bytes per opportunity.
-    var breakEnds: StoredArray<UInt32> { storage.breakEnds }
+    var breakEnds: StoredArray<UInt32> { StoredArray(storageOwner, storage.breakEndsBuffer) }
     /// For each paragraph, the index in `breaks` of its first opportunity at or after its end: one past
     /// its last candidate for a soft break. 4 bytes per paragraph.
-    var paragraphBreaksEnd: StoredArray<Int32> { storage.paragraphBreaksEnd }
+    var paragraphBreaksEnd: StoredArray<Int32> { StoredArray(storageOwner, storage.paragraphBreaksEndBuffer) }
     /// Whether `FastBreaker.run` may lay this text out: no mandatory break inside a paragraph
     /// (U+2028, VT, FF) and offsets that fit `breakEnds`.
     var allowsFastBreaking: Bool { storage.allowsFastBreaking }
@@ -61,9 +66,9 @@ public final class PreparedText: Sendable {
     /// from a guess instead of galloping from the line's start.
     var breakVisiblePrefixIsMonotone: Bool { storage.breakVisiblePrefixIsMonotone }
     /// Grapheme-cluster boundaries, ascending, from 0 to units.count.
-    var graphemes: StoredArray<Int32> { storage.graphemes }
+    var graphemes: StoredArray<Int32> { StoredArray(storageOwner, storage.graphemesBuffer) }
     /// Shaped segments in text order (for reshaping inside one).
-    var segments: StoredArray<Segment> { storage.segments }
+    var segments: StoredArray<Segment> { StoredArray(storageOwner, storage.segmentsBuffer) }
     /// Fallback faces used (face index 1 and up, in order of first use); index 0 is `font`'s own face,
     /// which `font` keeps alive. Not stored with them: a `[font.face]` array per text cost an allocation
     /// and atomic reference counting on the face every thread shares. Held as `FaceReference`s, so the
@@ -174,6 +179,7 @@ public final class PreparedText: Sendable {
         // The storage made straight into the object from the pass's buffers (made in a local, it was copied
         // in: a retain of its block and a release), and the scratch block handed back at once.
         storage = built.pass.makeStorage()
+        storageBase = nil
         built.pass.finish()
         // Everything read from `built` first, and its fields moved into the object last: a read after a
         // field's store kept the optimiser from moving it (a retain here and a release when `built` died).
@@ -238,6 +244,7 @@ public final class PreparedText: Sendable {
     /// width, so the breakers' budget (`ellipsisWidth`) is the token's with no further test.
     init(sharing base: PreparedText, token: TruncationTokenShape?) {
         storage = base.storage
+        storageBase = base.storageBase ?? base
         text = base.text
         font = base.font
         fallbackFaceReferences = base.fallbackFaceReferences
@@ -253,6 +260,11 @@ public final class PreparedText: Sendable {
         truncationTokenShape = token
         if let known = base.bidiMemo.load() { _ = bidiMemo.storeIfNil(known) }
         if let token { ellipsisWidthMemo.store(token.width, ordering: .relaxed) }
+    }
+
+    deinit {
+        // A shared storage is its base's, which this text kept alive until now.
+        if storageBase == nil { storage.release() }
     }
 
     /// The text's hyphenation (H1–H9), or nil: looked for only when the pass saw a soft hyphen, or the

@@ -1,6 +1,6 @@
 /// A read-only array that lives in a `PreparedText`'s storage block (`PreparedText.Storage`), and keeps
-/// the block alive as an array keeps its buffer, so a view may outlive the text it came from
-/// (`PreparedText(...).flags` is a temporary's array).
+/// the text that owns the block alive as an array keeps its buffer, so a view may outlive the reference
+/// it was read through (`PreparedText(...).flags` is a temporary's array).
 ///
 /// Why not `Array`: a text kept nine arrays (prefix sums, flags, opportunities and what is derived from
 /// them, clusters, segments, paragraphs), each allocated, filled by a copy, reference counted and freed
@@ -11,12 +11,13 @@
 /// `@unchecked Sendable`: the memory is written once, before the `PreparedText` is published, and only
 /// read afterwards.
 struct StoredArray<Element: BitwiseCopyable>: RandomAccessCollection, @unchecked Sendable {
-    /// Keeps `buffer` valid. Reading a view out of a `PreparedText` costs what reading an array did.
-    let owner: StorageBlock
+    /// Keeps `buffer` valid: the text whose `deinit` frees the block. Reading a view out of a `PreparedText`
+    /// costs what reading an array did.
+    let owner: PreparedText
     let buffer: UnsafeBufferPointer<Element>
 
     @inline(__always)
-    init(_ owner: StorageBlock, _ buffer: UnsafeBufferPointer<Element>) {
+    init(_ owner: PreparedText, _ buffer: UnsafeBufferPointer<Element>) {
         self.owner = owner
         self.buffer = buffer
     }
@@ -41,19 +42,4 @@ struct StoredArray<Element: BitwiseCopyable>: RandomAccessCollection, @unchecked
 extension StoredArray: Equatable where Element: Equatable {
     static func == (lhs: Self, rhs: Self) -> Bool { lhs.elementsEqual(rhs) }
     static func == (lhs: Self, rhs: [Element]) -> Bool { lhs.elementsEqual(rhs) }
-}
-
-/// The memory of a `PreparedText`'s `StoredArray`s: its bytes follow the object's header in the same
-/// allocation (`ManagedBuffer`'s tail allocation), freed with the last reference. Elements are `UInt64`
-/// only for eight-byte alignment; the bytes are bound to each array's type where it lies.
-final class StorageBlock: ManagedBuffer<Void, UInt64> {
-    /// A block of at least `byteCount` bytes.
-    static func make(byteCount: Int) -> StorageBlock {
-        unsafeDowncast(create(minimumCapacity: max(1, (byteCount + 7) / 8)) { _ in () }, to: StorageBlock.self)
-    }
-
-    /// The first byte. Stable for the object's lifetime (a `ManagedBuffer`'s elements never move).
-    var bytes: UnsafeMutableRawPointer {
-        withUnsafeMutablePointerToElements { UnsafeMutableRawPointer($0) }
-    }
 }
