@@ -263,6 +263,21 @@ extension FastBreaker {
                     }
                     if out.produced >= lastPermitted { continue }  // the limit tests above come first
                 }
+                if H.isActive, monotone, out.produced < lastPermitted, let table = hyphens.points {
+                    // A start inside a word is a hyphenation point (the line before was hyphenated).
+                    let point = view.isUnsafe(start) ? table.index(of: start) : -1
+                    if point >= 0 ? table.points[point].startPieceEnd != Int32.max : !view.isUnsafe(start) {
+                        if ending == nil { ending = ParagraphEnding(view, start: paragraph.start, end: paragraphEnd) }
+                        if Self.hyphenLines(
+                            view, table, &out, start: &start, point: point, cursor: &cursor,
+                            previousCount: &previousCount, limit: maxWidth, candidatesEnd: candidatesEnd,
+                            lastPermitted: lastPermitted, breakCount: breakCount, ending: ending!)
+                        {
+                            break  // it made the paragraph's last line
+                        }
+                        if out.produced >= lastPermitted { continue }
+                    }
+                }
                 // W2: `wordWrapEndGalloping`.
                 let found = Self.wrapEnd(
                     view, text, start: start, first: cursor, candidatesEnd: candidatesEnd,

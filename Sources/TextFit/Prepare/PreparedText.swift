@@ -103,6 +103,9 @@ public final class PreparedText: Sendable {
     let measureProblem: MeasureError?
     /// The bidi levels, resolved on first use (`bidi`, PreparedText+Bidi.swift): measuring never needs them.
     let bidiMemo = AtomicLazyReference<BidiMemo>()
+    /// A hyphenated text's per-point line-end data (`HyphenPoints`), made at the end of preparing, when
+    /// `width` can reshape (so not a `let` of its own); empty for other text.
+    let hyphenPoints = AtomicLazyReference<HyphenPoints>()
     /// Whether a unit may need bidi resolution (`CharacterTable.Bit.mayNeedBidi`, found while preparing):
     /// when false, a text without a stored `bidiMemo` has none to resolve, and `bidi` answers with no scan.
     let mayBeRightToLeft: Bool
@@ -231,6 +234,13 @@ public final class PreparedText: Sendable {
             // scan the text again. Without the hint it answers from `mayBeRightToLeft` alone.
             _ = bidiMemo.storeIfNil(BidiMemo(levels: nil))
         }
+        // Width-independent, so here rather than in the first layout (issue 31): only a text that the
+        // fast breaker lays out with its hyphens.
+        if let settings = paragraphSettings, settings.breaksOnlyAtHyphens, let hyphenation = settings.hyphenation,
+            storage.allowsFastBreaking, let points = HyphenPoints.make(self, hyphenation)
+        {
+            _ = hyphenPoints.storeIfNil(points)
+        }
     }
 
     /// `base` with `token` as its truncation token (T8): the same storage, styling and paragraph settings,
@@ -252,6 +262,7 @@ public final class PreparedText: Sendable {
         mayBeRightToLeft = base.mayBeRightToLeft
         truncationTokenShape = token
         if let known = base.bidiMemo.load() { _ = bidiMemo.storeIfNil(known) }
+        if let known = base.hyphenPoints.load() { _ = hyphenPoints.storeIfNil(known) }
         if let token { ellipsisWidthMemo.store(token.width, ordering: .relaxed) }
     }
 
