@@ -72,9 +72,9 @@ import Testing
                 for (index, entry) in try Self.texts().enumerated() {
                     let prepared = try PreparedText(
                         entry.text, font: font, paragraphStyle: style, language: entry.language)
-                    let table = prepared.hyphenPoints.load()
+                    let table = prepared.hyphenPoints
                     #expect(table != nil, "text \(index) has its point table")
-                    for width in stride(from: CGFloat(36), through: 420, by: 4.3) {
+                    for width in stride(from: CGFloat(36), through: 420, by: 6.7) {
                         for configuration in Self.configurations {
                             let last = configuration.lastLine.map { ($0 * width * 8).rounded() / 8 }
                             func run(_ fast: Bool) throws -> (TextMetrics, TextLayout) {
@@ -127,7 +127,7 @@ import Testing
             let font = try Font(family: "Noto Sans", size: size)
             for entry in try Self.texts() {
                 let prepared = try PreparedText(entry.text, font: font, paragraphStyle: style, language: entry.language)
-                let loaded = prepared.hyphenPoints.load()
+                let loaded = prepared.hyphenPoints
                 let table = try #require(loaded)
                 let hyphenation = try #require(prepared.paragraphSettings?.hyphenation)
                 let prefix = prepared.prefix

@@ -178,7 +178,7 @@ extension FastBreaker {
         var emitter = LineEmitter(sink: consume sink, holdsBack: strategy.contains(.pushOut))
         let hyphens = HyphenEnds(
             hyphens: hyphenation, breakCount: text.storage.breaksBuffer.count,
-            points: text.hyphenPoints.load().flatMap { $0.count == hyphenation.positions.count ? $0 : nil })
+            points: text.hyphenPoints.flatMap { $0.count == hyphenation.positions.count ? $0 : nil })
         let truncated = text.withFastView { view in run(view, text, hyphens, into: &emitter) }
         sink = emitter.sink
         return truncated

@@ -26,7 +26,7 @@
 /// | T5 head and middle truncation | hands over to `cutLine` there | `headTruncated`, `middleTruncated` |
 /// | T6 clipping | `cutLine` | `cutLine` |
 /// | T7 later paragraphs hidden, no ellipsis | `run` | `run(into:)` |
-/// | H1–H3 hyphens (a style that only hyphenates) | `HyphenEnds.storedEnd`, `HyphenEnds.end` | `hyphenatedEnd` |
+/// | H1–H3 hyphens (a style that only hyphenates) | `hyphenLines`, `HyphenEnds.storedEnd`, `HyphenEnds.end` | `hyphenatedEnd` |
 /// | G1 one line at a time (the walker) | `step` (`wrapEnd`, shared with `run`) | `step` |
 ///
 /// A rule with two owners is written twice; `DifferentialBreakerTests` lays out texts through both and
