@@ -22,6 +22,8 @@ protocol FastHyphenPolicy {
     ) -> (end: Int, extra: Int)?
     /// For the general breaker the fast one hands push-out to (its lines' widths count the hyphen).
     var hyphenation: Hyphenation? { get }
+    /// The text's per-point line-end data, for `FastBreaker.hyphenLines` (nil: `run` makes every line).
+    var points: HyphenPoints? { get }
 }
 
 /// Plain text: no line ends with a hyphen.
@@ -38,6 +40,7 @@ struct NoHyphens: FastHyphenPolicy {
         _ view: FastView, _ text: PreparedText, start: Int, at index: Int, filled: Int, paragraphEnd: Int, limit: Int
     ) -> (end: Int, extra: Int)? { nil }
     var hyphenation: Hyphenation? { nil }
+    var points: HyphenPoints? { nil }
 }
 
 /// A text's `Hyphenation` (width-independent, found while preparing) read by the fast breaker.
@@ -45,6 +48,8 @@ struct HyphenEnds: FastHyphenPolicy {
     let hyphens: Hyphenation
     /// The text's opportunity count (`FastView.breaks` has no count).
     let breakCount: Int
+    /// `PreparedText.hyphenPoints`.
+    let points: HyphenPoints?
 
     static var isActive: Bool { true }
     var hyphenation: Hyphenation? { hyphens }
@@ -171,7 +176,9 @@ extension FastBreaker {
     /// style changes nothing else about breaking (`ParagraphSettings.breaksOnlyAtHyphens`).
     func run<Sink: LineSink>(_ text: PreparedText, hyphenation: Hyphenation, into sink: inout Sink) -> Bool {
         var emitter = LineEmitter(sink: consume sink, holdsBack: strategy.contains(.pushOut))
-        let hyphens = HyphenEnds(hyphens: hyphenation, breakCount: text.storage.breaksBuffer.count)
+        let hyphens = HyphenEnds(
+            hyphens: hyphenation, breakCount: text.storage.breaksBuffer.count,
+            points: text.hyphenPoints.flatMap { $0.count == hyphenation.positions.count ? $0 : nil })
         let truncated = text.withFastView { view in run(view, text, hyphens, into: &emitter) }
         sink = emitter.sink
         return truncated

@@ -26,7 +26,7 @@
 /// | T5 head and middle truncation | hands over to `cutLine` there | `headTruncated`, `middleTruncated` |
 /// | T6 clipping | `cutLine` | `cutLine` |
 /// | T7 later paragraphs hidden, no ellipsis | `run` | `run(into:)` |
-/// | H1–H3 hyphens (a style that only hyphenates) | `HyphenEnds.storedEnd`, `HyphenEnds.end` | `hyphenatedEnd` |
+/// | H1–H3 hyphens (a style that only hyphenates) | `hyphenLines`, `HyphenEnds.storedEnd`, `HyphenEnds.end` | `hyphenatedEnd` |
 /// | G1 one line at a time (the walker) | `step` (`wrapEnd`, shared with `run`) | `step` |
 ///
 /// A rule with two owners is written twice; `DifferentialBreakerTests` lays out texts through both and
@@ -262,6 +262,21 @@ extension FastBreaker {
                         break  // it made the paragraph's last line
                     }
                     if out.produced >= lastPermitted { continue }  // the limit tests above come first
+                }
+                if H.isActive, monotone, out.produced < lastPermitted, let table = hyphens.points {
+                    // A start inside a word is a hyphenation point (the line before was hyphenated).
+                    let point = view.isUnsafe(start) ? table.index(of: start) : -1
+                    if point >= 0 ? table.points[point].startPieceEnd != Int32.max : !view.isUnsafe(start) {
+                        if ending == nil { ending = ParagraphEnding(view, start: paragraph.start, end: paragraphEnd) }
+                        if Self.hyphenLines(
+                            view, table, &out, start: &start, point: point, cursor: &cursor,
+                            previousCount: &previousCount, limit: maxWidth, candidatesEnd: candidatesEnd,
+                            lastPermitted: lastPermitted, breakCount: breakCount, ending: ending!)
+                        {
+                            break  // it made the paragraph's last line
+                        }
+                        if out.produced >= lastPermitted { continue }
+                    }
                 }
                 // W2: `wordWrapEndGalloping`.
                 let found = Self.wrapEnd(

@@ -20,6 +20,10 @@ final class ParagraphSettings: Sendable {
     /// Only hyphenation changes where lines break (no indent, no tab): the fast breaker takes the text
     /// with its hyphens (`FastBreaker.run(_:hyphenation:into:)`, issue 31).
     let breaksOnlyAtHyphens: Bool
+    /// `breaksOnlyAtHyphens`, and lines stack as under `stacksLinesPlainly` otherwise (no spacing, not
+    /// justified; no indent or margin comes with it): `measure` of unstyled text then counts lines and
+    /// widest widths as plain text does (`PreparedText.hyphenatedMeasure`).
+    let stacksHyphenatedLinesPlainly: Bool
 
     /// The one tab layout every reader of a tabbed line shares (P10): the stops in 1/1024 pt, the interval
     /// after them and where the text's tabs are, when the text has a tab.
@@ -55,9 +59,11 @@ final class ParagraphSettings: Sendable {
         let indented = firstHeadIndent != 0 || headIndent != 0 || tailIndent != 0
         affectsBreaking = indented || hasTab || hyphenation != nil
         breaksOnlyAtHyphens = hyphenation != nil && !indented && !hasTab
-        stacksLinesPlainly =
-            !affectsBreaking && style.alignment != .justified && style.lineSpacing == 0
+        let stacksPlainly =
+            style.alignment != .justified && style.lineSpacing == 0
             && style.paragraphSpacing + style.paragraphSpacingBefore == 0
+        stacksLinesPlainly = !affectsBreaking && stacksPlainly
+        stacksHyphenatedLinesPlainly = breaksOnlyAtHyphens && stacksPlainly
     }
 
     /// Where lines end, in 1/1024 pt from the leading margin, for a layout `maxWidth` wide (P9;

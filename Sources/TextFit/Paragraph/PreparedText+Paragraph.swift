@@ -114,6 +114,9 @@ extension PreparedText {
         if fastPath, settings.stacksLinesPlainly, styling?.runHeights.isEmpty == false {
             return runBoxMeasure(settings, request, fastPath: fastPath)
         }
+        if fastPath, settings.stacksHyphenatedLinesPlainly, styling?.needsLineBoxes != true {
+            return hyphenatedMeasure(settings, request)
+        }
         var measurer = ParagraphMeasurer(text: self, settings: settings)
         var truncated = false
         if settings.affectsBreaking {
@@ -126,6 +129,27 @@ extension PreparedText {
         return TextMetrics(
             lineCount: measurer.count, size: CGSize(width: measurer.widest, height: measurer.height),
             widthIncludingTrailingWhitespace: measurer.widestWithWhitespace, isTruncated: truncated)
+    }
+}
+
+extension PreparedText {
+    /// `styledMeasure` for a text whose style only hyphenates (`stacksHyphenatedLinesPlainly`) and whose
+    /// lines all have the font's box (F3: no styled runs of other sizes): the stepper's sums without the
+    /// stepper, as `RunBoxMeasurer` does for runs. Its bottom is each line's box height added in order
+    /// (`+ 0` for the spacing changes nothing), and its widest width `0 + points(w) + 0` = `points(w)`,
+    /// whose maximum is `points` of the widest `w` (exact below 2^53): the same answer to the bit
+    /// (`HyphenLinesTests`, `HyphenatedFastPathTests` compare it with the general path's), while a line
+    /// costs what a plain text's does (issue 31).
+    private func hyphenatedMeasure(_ settings: ParagraphSettings, _ request: LineRequest) -> TextMetrics {
+        var measurer = LineMeasurer()
+        let truncated = runParagraph(settings, request, fastPath: true, into: &measurer)
+        var boxes = ParagraphLineBoxes(text: self, settings: settings, includesLeading: true)
+        let height = boxes.box(0, 0).height  // uniform: every line's
+        var bottom: CGFloat = 0
+        for _ in 0..<measurer.count { bottom += height }
+        return TextMetrics(
+            lineCount: measurer.count, size: CGSize(width: Units.points(measurer.widest), height: bottom),
+            widthIncludingTrailingWhitespace: Units.points(measurer.widestWithWhitespace), isTruncated: truncated)
     }
 }
 

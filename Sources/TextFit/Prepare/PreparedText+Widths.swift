@@ -45,6 +45,16 @@ extension PreparedText {
         return width + (to > from ? prefix[to] - prefix[from] : 0)
     }
 
+    /// The piece `width(_:_:)` reshapes for every line starting (`.start`) or ending (`.end`) at unsafe
+    /// `position` that covers it: its other end and width, remembered; nil when it has none that does not
+    /// depend on the line's other end (a run of unsafe positions longer than `reshapeWindow`, no segment).
+    /// For `HyphenPoints`, made while preparing.
+    func naturalPiece(at position: Int, _ end: ReshapedPieces.End) -> (otherEnd: Int, width: Int)? {
+        // With the text's own end as the bound, a piece is found only where it stops naturally (at a safe
+        // position or its segment's edge), which is the one any covering line uses.
+        piece(at: position, end, bound: end == .start ? utf16Count : 0, remembering: true)
+    }
+
     /// The reshaped piece between unsafe `position` and the nearest safe position toward `bound` (after it
     /// for a line starting at `position`, before it for a line ending there), within the position's
     /// segment and `reshapeWindow`: its other end and width, or nil when none is found (no segment, or a

@@ -108,6 +108,29 @@ public final class PreparedText: Sendable {
     let measureProblem: MeasureError?
     /// The bidi levels, resolved on first use (`bidi`, PreparedText+Bidi.swift): measuring never needs them.
     let bidiMemo = AtomicLazyReference<BidiMemo>()
+    /// The address of a hyphenated text's per-point line-end data (`HyphenPoints`, retained; released in
+    /// `deinit`), 0 for other text. Stored once at the end of preparing, when `width` can reshape, so not
+    /// a `let` of its own; an address rather than an `AtomicLazyReference`, whose generic `load` cost a
+    /// hyphenated measure about 400 instructions (callgrind).
+    private let hyphenPointsAddress = Atomic<UInt>(0)
+
+    /// The text's `HyphenPoints`, when the fast breaker lays it out with its hyphens.
+    var hyphenPoints: HyphenPoints? {
+        let address = hyphenPointsAddress.load(ordering: .acquiring)
+        guard address != 0, let pointer = UnsafeRawPointer(bitPattern: address) else { return nil }
+        return Unmanaged<HyphenPoints>.fromOpaque(pointer).takeUnretainedValue()
+    }
+
+    private func storeHyphenPoints(_ points: HyphenPoints) {
+        hyphenPointsAddress.store(UInt(bitPattern: Unmanaged.passRetained(points).toOpaque()), ordering: .releasing)
+    }
+
+    deinit {
+        let address = hyphenPointsAddress.load(ordering: .acquiring)
+        if address != 0, let pointer = UnsafeRawPointer(bitPattern: address) {
+            Unmanaged<HyphenPoints>.fromOpaque(pointer).release()
+        }
+    }
     /// Whether a unit may need bidi resolution (`CharacterTable.Bit.mayNeedBidi`, found while preparing):
     /// when false, a text without a stored `bidiMemo` has none to resolve, and `bidi` answers with no scan.
     let mayBeRightToLeft: Bool
@@ -237,6 +260,13 @@ public final class PreparedText: Sendable {
             // scan the text again. Without the hint it answers from `mayBeRightToLeft` alone.
             _ = bidiMemo.storeIfNil(BidiMemo(levels: nil))
         }
+        // Width-independent, so here rather than in the first layout (issue 31): only a text that the
+        // fast breaker lays out with its hyphens.
+        if let settings = paragraphSettings, settings.breaksOnlyAtHyphens, let hyphenation = settings.hyphenation,
+            storage.allowsFastBreaking, let points = HyphenPoints.make(self, hyphenation)
+        {
+            storeHyphenPoints(points)
+        }
     }
 
     /// `base` with `token` as its truncation token (T8): the same storage, styling and paragraph settings,
@@ -259,6 +289,7 @@ public final class PreparedText: Sendable {
         mayBeRightToLeft = base.mayBeRightToLeft
         truncationTokenShape = token
         if let known = base.bidiMemo.load() { _ = bidiMemo.storeIfNil(known) }
+        if let known = base.hyphenPoints { storeHyphenPoints(known) }
         if let token { ellipsisWidthMemo.store(token.width, ordering: .relaxed) }
     }
 

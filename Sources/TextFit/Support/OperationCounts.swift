@@ -27,6 +27,10 @@ enum OperationCounts {
         var cacheLookups = 0
         /// Missed segments cached from one HarfBuzz call shared with others (`tf_shape_joined`).
         var joinedSegments = 0
+        /// Lines `FastBreaker.hyphenLines` made, and those of them that started at an unsafe hyphenation
+        /// point (measured from `HyphenPoints`' stored pieces): tests check the hyphenated loop ran.
+        var hyphenLoopLines = 0
+        var hyphenLoopUnsafeStarts = 0
     }
 
     /// Whether the counting sites are compiled in (debug builds).
