@@ -38,6 +38,8 @@ let package = Package(
         .executableTarget(name: "FuzzFontFile", dependencies: [.product(name: "_TextFitTestSupport", package: textFit)]),
         // Styled runs, paragraph styles, bidi text and hyphenation through layout, measure, carets and the queries.
         .executableTarget(name: "FuzzStyled", dependencies: [.product(name: "_TextFitTestSupport", package: textFit)]),
+        // A custom truncation token (T8–T16) over a FuzzStyled text: fits, never split, tiles the line.
+        .executableTarget(name: "FuzzToken", dependencies: [.product(name: "_TextFitTestSupport", package: textFit)]),
         // Per-line widths, the line walker and text containers with exclusions, over a FuzzStyled text.
         .executableTarget(name: "FuzzLineWidths", dependencies: [.product(name: "_TextFitTestSupport", package: textFit)]),
         // Legacy and configuration buttons: sizes, the pixel grid, frames and the title shown whole.

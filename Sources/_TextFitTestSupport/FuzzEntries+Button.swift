@@ -95,8 +95,10 @@ extension _FuzzEntries {
                 problems.append("sizeThatFits(\(proposal)) = \(fitted), intrinsic \(size)")
             }
             // Only an answer within the proposal: a narrower proposal may hold less than one cluster a line, and
-            // the answer then overflows it (its own width wraps fewer lines).
+            // the answer then overflows it (its own width wraps fewer lines). An answer 0 wide (negative insets
+            // clamped) is no width to propose: 0 means no limit.
             if !sizeIgnoresProposal, proposal.width > 0, proposal.width.isFinite, fitted.width <= proposal.width,
+                fitted.width > 0,
                 try sizeThatFits(CGSize(width: fitted.width, height: 0)) != fitted
             {
                 problems.append("proposing its own width \(fitted.width) changes the size \(fitted)")

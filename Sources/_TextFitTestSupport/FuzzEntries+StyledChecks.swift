@@ -88,7 +88,8 @@ extension _FuzzEntries {
             problems.append("\(lines.count) lines with maxLines \(input.maxLines)")
         }
         // A negative kern moves the pen back: a run of narrow characters may then be narrower than 0 and
-        // a caret lie outside the line (S3: the kern applies after each character, as UIKit's).
+        // a caret lie outside the line (S3: the kern applies after each character, as UIKit's). The line's
+        // reported widths still never go below 0 (K1).
         let negativeKern = input.styled?.runs.contains { ($0.attributes.kern ?? 0) < 0 } ?? false
         var position = 0
         for (index, line) in lines.enumerated() {
@@ -106,10 +107,9 @@ extension _FuzzEntries {
                 line.width, line.widthIncludingTrailingWhitespace, line.baseline, line.rect.minX, line.rect.minY,
                 line.rect.width, line.rect.height,
             ]
-            // Open finding: a kern below minus the characters' advances makes a line narrower than 0
-            // (FuzzTesting/Open/FuzzStyled); until it is settled, ≥ 0 is held only without a negative kern.
-            if !(numbers.allSatisfy(\.isFinite)
-                && (negativeKern || line.width >= 0 && line.widthIncludingTrailingWhitespace >= 0))
+            // K1: reported widths are ≥ 0 whatever the kern (`Crashers/FuzzStyled/negative-kern-negative-line-width`).
+            if !(numbers.allSatisfy(\.isFinite) && line.width >= 0 && line.widthIncludingTrailingWhitespace >= 0
+                && line.rect.width >= 0)
             {
                 problems.append(
                     "line \(index) widths \(line.width), \(line.widthIncludingTrailingWhitespace) rect \(line.rect)")
@@ -155,8 +155,17 @@ extension _FuzzEntries {
     private static func checkVisual(_ line: TextLine, index: Int, negativeKern: Bool) -> [String] {
         var problems: [String] = []
         let runs = line.visualRuns
+        // K1: the runs tile the pen's travel, which a negative kern can take below 0 (the drawn advances,
+        // `glyphs().width`); the line then reports 0, and otherwise the pen's end.
+        var width = line.width
+        if negativeKern {
+            width = line.glyphs().width
+            if line.ellipsis == nil, abs(max(0, width) - line.width) > 1e-6 {
+                problems.append("line \(index) is \(line.width) wide, its pen ends at \(width) (K1)")
+            }
+        }
         // A hyphenated line's hyphen is in no run (as the ellipsis): the runs start at 0 or end at the width.
-        let hyphen = line.isHyphenated ? line.width - runs.reduce(0) { $0 + $1.width } : 0
+        let hyphen = line.isHyphenated ? width - runs.reduce(0) { $0 + $1.width } : 0
         var x: CGFloat = runs.first.map { abs($0.x - hyphen) < 1e-6 ? hyphen : 0 } ?? 0
         for run in runs {
             if !(run.x.isFinite && run.width.isFinite && (run.width >= 0 || negativeKern)) {
@@ -170,7 +179,7 @@ extension _FuzzEntries {
             }
             x = run.x + run.width
         }
-        if line.ellipsis == nil, !runs.isEmpty, abs(x - line.width) > 1e-6, abs(x + hyphen - line.width) > 1e-6 {
+        if line.ellipsis == nil, !runs.isEmpty, abs(x - width) > 1e-6, abs(x + hyphen - width) > 1e-6 {
             problems.append("line \(index) visual runs end at \(x), the line is \(line.width) wide")
         }
         let slack = max(line.widthIncludingTrailingWhitespace, line.width) + 1e-6

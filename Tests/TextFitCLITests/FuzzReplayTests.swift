@@ -34,7 +34,7 @@ import _TextFitTestSupport
         #expect(!Self.files("Crashers/FuzzMeasure").isEmpty)
         #expect(Self.files("Corpus/FuzzFontFile").count > 30)
         #expect(Self.files("Corpus/FuzzSelection").count >= 80)
-        for target in ["FuzzStyled", "FuzzLineWidths", "FuzzButton", "FuzzConstraints"] {
+        for target in ["FuzzStyled", "FuzzLineWidths", "FuzzButton", "FuzzConstraints", "FuzzToken"] {
             #expect(Self.files("Corpus/\(target)").count >= 5, "\(target)")
         }
     }
@@ -79,6 +79,12 @@ import _TextFitTestSupport
         try replay("FuzzLineWidths", chunk: chunk, _FuzzEntries.lineWidths)
     }
 
+    /// A custom truncation token over styled text (issue 35, rules T8–T16).
+    @Test(arguments: 0..<chunks)
+    func tokenCorpusAndCrashers(chunk: Int) throws {
+        try replay("FuzzToken", chunk: chunk, _FuzzEntries.token)
+    }
+
     /// Legacy and configuration buttons (issue 35).
     @Test func buttonCorpusAndCrashers() throws {
         for chunk in 0..<Self.chunks { try replay("FuzzButton", chunk: chunk, _FuzzEntries.button) }
@@ -100,6 +106,7 @@ import _TextFitTestSupport
             let bytes = [UInt8](repeating: 0xC9, count: length)
             #expect(_FuzzEntries.styled(bytes).isEmpty, "\(length) bytes")
             #expect(_FuzzEntries.lineWidths(bytes).isEmpty, "\(length) bytes")
+            #expect(_FuzzEntries.token(bytes).isEmpty, "\(length) bytes")
             #expect(_FuzzEntries.button(bytes).isEmpty, "\(length) bytes")
             #expect(_FuzzEntries.constraints(bytes).isEmpty, "\(length) bytes")
         }

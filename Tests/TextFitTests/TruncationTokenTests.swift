@@ -206,4 +206,20 @@ import Testing
         #expect(abs(rect.maxX - line.rect.maxX) < 1e-9 && rect.minY == line.rect.minY)
         #expect(abs(line.rect.midX - 120) < 1e-9)
     }
+
+    /// A tab in the token goes to its first stop from the token's start (28 pt, the default interval), as
+    /// the token's own line draws it: the token measured 3.9 pt for the tab's glyph, its box was that wide
+    /// and the drawn glyphs overflowed it (FuzzToken's `Crashers/FuzzToken/token-with-a-tab`).
+    @Test func aTabInTheTokenGoesToItsStop() throws {
+        let font = try Fixtures.font(17)
+        let more = try PreparedText("more", font: font).measure().size.width
+        let review = try PreparedText("Lovely place, friendly staff, would stay again.", font: font)
+            .withTruncationToken(try StyledText("\tmore", font: font))
+        let layout = try review.layout(width: 150, numberOfLines: 1, lineBreakMode: .byTruncatingTail)
+        let line = layout.lines[0]
+        let rect = try #require(layout.truncationTokenRect)
+        #expect(abs(rect.width - (28 + more)) < 1e-9)
+        #expect(line.width <= 150 && abs(rect.maxX - line.rect.maxX) < 1e-9)
+        #expect(abs(line.glyphs().width - line.width) < 1e-9)
+    }
 }

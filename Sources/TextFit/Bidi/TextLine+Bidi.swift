@@ -58,9 +58,17 @@ extension TextLine {
         let clamped = min(max(offset, start), end)
         let item = items.first { $0.range.contains(clamped) } ?? items.first { $0.range.upperBound == clamped } ?? items[0]
         let tabs = text.drawnAdvances(for: self)
-        let advance =
+        let stored =
             text.prefix[clamped] - text.prefix[item.range.lowerBound]
             + text.tabExtra(in: item.range.lowerBound..<clamped, tabs)
+        // The run's end is its width, and inside it the stored advances are held within that width, as the
+        // selection's carets hold them (`LineCarets`, R2): a run the line reshaped at its edge (an Arabic
+        // word cut by a character wrap, its letters taking other forms) is narrower or wider than the
+        // stored sums, which put the caret of its far end outside the line (−1.26 pt on a 9.5 pt line,
+        // `Crashers/FuzzLineWidths/bidi-caret-left-of-the-line`). Between 0 and a width below 0 too, where
+        // a negative kern moves the pen back (K1).
+        let advance =
+            clamped == item.range.upperBound ? item.width : min(max(stored, min(0, item.width)), max(0, item.width))
         return Units.points(item.isRightToLeft ? item.x + item.width - advance : item.x + advance)
     }
 

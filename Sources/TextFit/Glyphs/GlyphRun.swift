@@ -93,7 +93,8 @@ public struct GlyphRun: Sendable, Equatable {
 
 /// What one laid-out line draws: its glyphs as runs of one face each, and the extents of its ellipsis and
 /// hanging whitespace, in points from the line's left edge. Exactly what was measured: the advances add
-/// up to `TextLine.width`, and the hanging whitespace ends at `widthIncludingTrailingWhitespace`.
+/// up to `TextLine.width`, and the hanging whitespace ends at `widthIncludingTrailingWhitespace` (but for
+/// a line a negative kern takes below 0, which reports 0 while its pen ends left of its start, K1).
 ///
 /// ```swift
 /// let layout = try text.layout(width: 150, numberOfLines: 2, lineBreakMode: .byTruncatingTail)
@@ -105,7 +106,8 @@ public struct GlyphRun: Sendable, Equatable {
 public struct LineGlyphs: Sendable, Equatable {
     /// The glyphs in drawing order, a run per change of face (a fallback font starts a new run).
     public let runs: [GlyphRun]
-    /// The summed advances: the line's measured `width` (ellipsis included, hanging whitespace not).
+    /// The summed advances: the line's measured `width` (ellipsis included, hanging whitespace not); below
+    /// 0 where a negative kern moves the pen back past the line's start, whose `width` is then 0 (K1).
     public let width: CGFloat
     /// Where the "…" sits, if the line shows one (rules T4, T5).
     public let ellipsis: Range<CGFloat>?

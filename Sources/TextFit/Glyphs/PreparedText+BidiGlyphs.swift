@@ -18,6 +18,13 @@ extension PreparedText {
                     into: &result.glyphs, cache: cache)
             }
         }
+        if let hyphen = line.shownHyphen {
+            // H2: the hyphen the line was measured with, where `visualRuns` leave it (the rest of the line
+            // at its end), as the plain path draws it. It was missing: a hyphenated line of a text with
+            // right-to-left characters drew narrower than it measured (FuzzStyled's
+            // `hyphenated-line-of-a-bidi-text`).
+            result.width += appendHyphen(hyphen, after: line.range.upperBound, at: result.width, into: &result.glyphs)
+        }
         if paragraphSettings != nil { spread(&result, line: line) }
         if line.ellipsis == nil {
             let hanging = hangingWidth(for: line)

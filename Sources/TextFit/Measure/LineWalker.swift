@@ -195,7 +195,7 @@ public struct LineWalker: Sendable {
         let step = stepper!.step(start: line.start, end: line.end, boxEnd: max(line.end, line.suffix.upperBound))
         // P7: a bounded line ends where the tail indent says; an unbounded one where the line itself does.
         let end = settings.lineEnd(maxWidth: width)
-        let needed = step.indent + Units.points(line.width) + settings.trailingMargin
+        let needed = step.indent + Units.points(max(0, line.width)) + settings.trailingMargin  // K1
         let lineEnd = end >= Units.unbounded ? needed - settings.trailingMargin : Units.points(end)
         let box = width >= Units.unbounded ? needed : Units.points(width)
         let place = ParagraphGeometry.place(

@@ -74,7 +74,7 @@ final class ParagraphGeometry: Sendable, Equatable {
         var needed: CGFloat = 0
         for index in 0..<count {
             let indent = startsParagraph[index] ? stepper.firstIndent : stepper.restIndent
-            needed = max(needed, indent + Units.points(records[index].width) + trailing)
+            needed = max(needed, indent + Units.points(max(0, records[index].width)) + trailing)  // K1
         }
         func lineEnd(_ maxWidth: Int) -> CGFloat {
             let end = settings.lineEnd(maxWidth: maxWidth)
@@ -133,6 +133,10 @@ extension ParagraphGeometry {
             let spaces = text.stretchableSpaces(record.start, record.end)
             if spaces > 0 { stretch = room - width; width = room }  // P8
         }
+        // K1: the box is never narrower than 0: a line a negative kern takes below 0 is aligned as a 0-wide
+        // box, its glyphs left of its x where the kerns put them (a justified one is stretched from the
+        // pen's end above, so its pen still ends at the room's end).
+        width = max(0, width)
         let rightToLeft = mayBeRightToLeft && text.baseWritingDirection(at: record.start) == .rightToLeft
         if stretch == 0 {
             let free = max(0, room - width)

@@ -91,8 +91,9 @@ struct ParagraphLineStepper {
     /// Counts a stepped line's width (points; `stretch` is what justification added, P8) in the widest (P7).
     @inline(__always)
     mutating func widen(indent: CGFloat, width: CGFloat, widthWithWhitespace: CGFloat, stretch: CGFloat) {
-        widest = max(widest, indent + width + trailing)
-        widestWithWhitespace = max(widestWithWhitespace, indent + widthWithWhitespace + stretch + trailing)
+        // K1: a line a negative kern takes below 0 is a 0-wide box after its indent.
+        widest = max(widest, indent + max(0, width) + trailing)
+        widestWithWhitespace = max(widestWithWhitespace, indent + max(0, widthWithWhitespace + stretch) + trailing)
     }
 }
 

@@ -21,7 +21,12 @@ final class TruncationTokenShape: Sendable {
         if let problem = prepared.measureProblem { throw problem }
         self.styled = styled
         self.prepared = prepared
-        width = prepared.oneLineWidthWithWhitespace
+        // Its one line's width with its spaces, as it is drawn (`appendToken` places the glyphs of that
+        // line): a tab in the token goes to its first stop from the token's start, which the stored sums
+        // (the tab's own glyph, 3.9 pt where the line sets 28) do not say (FuzzToken's `token-with-a-tab`).
+        // Never below 0 (K1).
+        let line = try prepared.layout().lines.records
+        width = line.count > 0 ? max(0, line[0].widthWithWhitespace) : 0
     }
 }
 

@@ -226,8 +226,11 @@ public final class PreparedText: Sendable {
             || mayBeRightToLeft
                 && BidiLevels.needsResolution(storage.unitsBuffer, baseWritingDirection: direction)
         measureProblem = clusterTooWide ? MeasureError.clusterTooWide(size: Double(font.pointSize)) : nil
-        oneLineWidth = clusterTooWide ? .max : Self.oneLineWidth(count: count, storage)
-        oneLineWidthWithWhitespace = storage.prefixBuffer[count] &- storage.prefixBuffer[0]
+        // K1: a negative kern can take the whole text below 0; its reported width is 0. Clamped here, once,
+        // so the one-line answer of every later measure costs nothing more (the fit test is unchanged:
+        // both are ≤ any width).
+        oneLineWidth = clusterTooWide ? .max : max(0, Self.oneLineWidth(count: count, storage))
+        oneLineWidthWithWhitespace = max(0, storage.prefixBuffer[count] &- storage.prefixBuffer[0])
         self.font = font
         self.lineHeight = lineHeight
         self.ascender = ascender

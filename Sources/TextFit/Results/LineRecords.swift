@@ -141,7 +141,7 @@ struct LineRecords: @unchecked Sendable, Equatable {
     /// `boundingRect` and rendering read it (keeping it cost the line loop 4 instructions a line).
     var widestWithWhitespace: Int {
         guard count > 0 else { return 0 }
-        var widest = Int.min
+        var widest = 0  // K1: never below 0, as `widest`
         for index in 0..<Swift.min(count, Self.inlineCapacity) {
             widest = Swift.max(widest, inline[unchecked: index].widthWithWhitespace)
         }
@@ -208,7 +208,9 @@ extension LineRecords {
             self.records = records
             self.expectedCount = expectedCount
             let count = records.pointee.count
-            widest = count > 0 ? records.pointee.widest : Int.min
+            // From 0, not `Int.min`: the widest width is reported (`TextLayout.size`), and a reported width
+            // never goes below 0 (K1: a negative kern's line); a constant, so the line loop pays nothing.
+            widest = count > 0 ? records.pointee.widest : 0
             if count < LineRecords.inlineCapacity || records.pointee.rest == nil {
                 blockStartIndex = 0
                 block = Self.inlineRecords(records)

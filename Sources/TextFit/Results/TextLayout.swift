@@ -21,7 +21,8 @@ public struct TextLayout: Sendable, Equatable {
 
     public var lineCount: Int { lines.count }
 
-    /// Widest line without hanging whitespace × total line height; fractional (rule B5).
+    /// Widest line without hanging whitespace × total line height; fractional (rule B5); never below 0
+    /// (K1: a line a negative kern takes below 0 is 0 wide).
     public var size: CGSize {
         if let geometry = lines.geometry { return geometry.size }  // a paragraph style's (P4–P7)
         // The widest width the records kept as lines arrived: no `TextLine` made, no walk over the lines

@@ -6,9 +6,10 @@ public struct TextLine: Sendable, Equatable {
     /// truncated line the end is where the visible source text stops. Paragraph separators belong to no
     /// line; trailing spaces belong to the line they end.
     public let range: Range<Int>
-    /// Width without hanging trailing whitespace (rule W4), ellipsis included, in points.
+    /// Width without hanging trailing whitespace (rule W4), ellipsis included, in points; never below 0,
+    /// even where a negative kern moves the pen back past the line's start (K1).
     public let width: CGFloat
-    /// Width with the hanging whitespace, as `boundingRect` reports it (rule B6).
+    /// Width with the hanging whitespace, as `boundingRect` reports it (rule B6); never below 0 (K1).
     public let widthIncludingTrailingWhitespace: CGFloat
     /// Distance from the top of the layout to this line's baseline.
     public let baseline: CGFloat
@@ -25,6 +26,29 @@ public struct TextLine: Sendable, Equatable {
     let visible: Range<Int>
     let suffix: Range<Int>
     var source: StoredArray<UInt16> { preparedText.units }
+
+    /// Every line is made here, wherever it was laid out (`layout`, the walker, a container), so the widths
+    /// it reports are clamped at 0 in one place (K1: a negative kern can take a line's pen below 0; its box
+    /// is then 0 wide at `rect`'s x, and its glyphs, runs and carets stay where the kerns put them). Lines
+    /// are made when read, so relayout pays nothing for it.
+    init(
+        range: Range<Int>, width: CGFloat, widthIncludingTrailingWhitespace: CGFloat, baseline: CGFloat, rect: CGRect,
+        ellipsis: EllipsisPlacement?, isTruncated: Bool, preparedText: PreparedText, visible: Range<Int>,
+        suffix: Range<Int>
+    ) {
+        self.range = range
+        self.width = max(0, width)
+        self.widthIncludingTrailingWhitespace = max(0, widthIncludingTrailingWhitespace)
+        self.baseline = baseline
+        self.rect =
+            rect.size.width < 0
+            ? CGRect(x: rect.origin.x, y: rect.origin.y, width: 0, height: rect.size.height) : rect
+        self.ellipsis = ellipsis
+        self.isTruncated = isTruncated
+        self.preparedText = preparedText
+        self.visible = visible
+        self.suffix = suffix
+    }
 
     /// Whether the line ends with a shown hyphen: it broke after a soft hyphen or at a dictionary's
     /// hyphenation point (H1–H3). Its `width` and `text` include the hyphen.

@@ -118,8 +118,10 @@ struct LineCarets {
             }
             i = last + 1
         }
-        // Reshaped edges make the piece's width differ slightly from the stored sums: clamp into it.
-        for k in result.indices { result[k].advance = min(max(result[k].advance, 0), width) }
+        // Reshaped edges make the piece's width differ slightly from the stored sums: clamp into it (between
+        // 0 and a width below 0 too, where a negative kern moves the pen back, K1).
+        let (low, high) = (min(0, width), max(0, width))
+        for k in result.indices { result[k].advance = min(max(result[k].advance, low), high) }
         result[result.count - 1].advance = width
         return result
     }

@@ -102,7 +102,11 @@ extension ButtonConfiguration {
     }
 
     /// Lays a text out at `width` (nil = no limit) like a label: several lines in a wrapping mode, one
-    /// otherwise; nil when there is no room at all.
+    /// otherwise; nil when there is no room at all. A one-line text cut at the room (clipped or truncated)
+    /// is as wide as its whole line would be, capped at the room (L2's one-line size, which the room
+    /// limits): it takes the whole room. The truncated line's own width would not do: proposed that width,
+    /// a middle truncation shares a smaller room between its prefix and suffix (T5) and shows other text,
+    /// narrower, so the button's size would change with each proposal of its own width (U8).
     private func text(_ prepared: PreparedText, mode: LineBreakMode, width: CGFloat?) throws -> PlacedText? {
         if let width, width <= 0 { return nil }
         let wraps = mode == .byWordWrapping || mode == .byCharWrapping
@@ -110,7 +114,11 @@ extension ButtonConfiguration {
             width: width, numberOfLines: wraps ? 0 : 1, lineBreakMode: mode,
             lineBreakStrategy: .standard)
         var size = layout.size
-        if mode == .byClipping, layout.isTruncated, let width { size.width = min(size.width, width) }
+        if !wraps, layout.isTruncated, let width {
+            let whole = try prepared.measure(
+                width: nil, numberOfLines: 1, lineBreakMode: mode, lineBreakStrategy: .standard)
+            size.width = min(whole.size.width, width)
+        }
         return PlacedText(size: size.ceiledToPixels(scale: scale), lines: layout.lines)
     }
 

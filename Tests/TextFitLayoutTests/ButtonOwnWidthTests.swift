@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+import TextFit
+import TextFitLayout
+
+/// Rule U8 with L2: a configuration button proposed the width it answered keeps its size, and a one-line
+/// title cut at the room it is offered (truncated or clipped) takes that whole room, as wide as its whole
+/// line capped at the room (`FuzzTesting/Crashers/FuzzButton/configuration-own-width-changes-the-size`: a
+/// middle-truncated 72 pt title answered 444.67 pt for 476, then 412 for 444.67, since T5 shares a smaller
+/// room between the prefix and the suffix and shows other, narrower text).
+@Suite struct ButtonOwnWidthTests {
+    static let title = "incompréhensibilitéincompréhensibilité   עברית incompréhensibilité"
+
+    /// The fuzzer's button: a 72 pt middle-truncated title under a 256 × 504 image, negative insets.
+    static func fuzzersButton() throws -> ButtonConfiguration {
+        var button = ButtonConfiguration(
+            title: title, titleFont: try Fixtures.font(72), subtitle: "Subtitle \(title.prefix(8))",
+            imageSize: CGSize(width: 256, height: 504), scale: 1.5)
+        button.contentInsets = DirectionalEdgeInsets(top: -9, leading: -9, bottom: -9, trailing: 3)
+        button.imagePlacement = .bottom
+        button.imagePadding = 14
+        button.titlePadding = 14
+        button.titleLineBreakMode = .byTruncatingMiddle
+        return button
+    }
+
+    @Test func theFuzzersButtonKeepsItsSize() throws {
+        let button = try Self.fuzzersButton()
+        let size = try button.sizeThatFits(CGSize(width: 476, height: 0))
+        // The title does not fit the 482 pt the proposal leaves (476 less insets of −9 and 3), so it takes
+        // all of it; the image (256) is narrower: 482 − 6 = 476, on the 1.5x grid.
+        let whole = try PreparedText(Self.title, font: Fixtures.font(72)).measure().size.width
+        #expect(whole > 482)
+        #expect(size.width == 476)
+        #expect(try button.sizeThatFits(CGSize(width: size.width, height: 0)) == size)
+    }
+
+    /// A title that fits keeps its own width, not the room (L2: the whole line).
+    @Test func aTitleThatFitsKeepsItsWidth() throws {
+        var button = ButtonConfiguration(title: "OK", titleFont: try Fixtures.font(17), scale: 2)
+        button.titleLineBreakMode = .byTruncatingMiddle
+        let ok = Fixtures.ceilPx(try Fixtures.width("OK", try Fixtures.font(17)), 2)
+        #expect(try button.sizeThatFits(CGSize(width: 300, height: 0)).width == ok + 24)
+    }
+
+    /// Every one-line mode at proposals from 40 to 400 pt, with and without an image beside or above the
+    /// title and a wrapping subtitle: an answer within the proposal is its own answer's answer.
+    @Test func ownWidthIsAFixedPoint() throws {
+        var checked = 0
+        var failures: [String] = []
+        let modes: [LineBreakMode] = [.byTruncatingMiddle, .byTruncatingTail, .byTruncatingHead, .byClipping]
+        for title in [Self.title, "Download the latest version now", "مرحبا بالعالم، كيف حالك اليوم", "Save"] {
+            for mode in modes {
+                for placement in [ButtonConfiguration.ImagePlacement.leading, .top] {
+                    var button = ButtonConfiguration(
+                        title: title, titleFont: try Fixtures.font(24), subtitle: "Tap to continue with it",
+                        imageSize: CGSize(width: 20, height: 20), scale: 2)
+                    button.imagePlacement = placement
+                    button.titleLineBreakMode = mode
+                    for proposal in stride(from: 40.0, through: 400.0, by: 17.5) {
+                        let size = try button.sizeThatFits(CGSize(width: proposal, height: 0))
+                        guard size.width <= CGFloat(proposal) else { continue }
+                        checked += 1
+                        let again = try button.sizeThatFits(CGSize(width: size.width, height: 0))
+                        if again != size {
+                            failures.append("\(title.prefix(10)) \(mode) \(placement) \(proposal): \(size) → \(again)")
+                        }
+                    }
+                }
+            }
+        }
+        #expect(checked > 400)
+        #expect(failures.isEmpty, "\(failures.count): \(failures.prefix(5))")
+    }
+}
