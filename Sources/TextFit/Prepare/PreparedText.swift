@@ -125,12 +125,6 @@ public final class PreparedText: Sendable {
         hyphenPointsAddress.store(UInt(bitPattern: Unmanaged.passRetained(points).toOpaque()), ordering: .releasing)
     }
 
-    deinit {
-        let address = hyphenPointsAddress.load(ordering: .acquiring)
-        if address != 0, let pointer = UnsafeRawPointer(bitPattern: address) {
-            Unmanaged<HyphenPoints>.fromOpaque(pointer).release()
-        }
-    }
     /// Whether a unit may need bidi resolution (`CharacterTable.Bit.mayNeedBidi`, found while preparing):
     /// when false, a text without a stored `bidiMemo` has none to resolve, and `bidi` answers with no scan.
     let mayBeRightToLeft: Bool
@@ -299,6 +293,10 @@ public final class PreparedText: Sendable {
     deinit {
         // A shared storage is its base's, which this text kept alive until now.
         if storageBase == nil { storage.release() }
+        let address = hyphenPointsAddress.load(ordering: .acquiring)
+        if address != 0, let pointer = UnsafeRawPointer(bitPattern: address) {
+            Unmanaged<HyphenPoints>.fromOpaque(pointer).release()
+        }
     }
 
     /// The text's hyphenation (H1–H9), or nil: looked for only when the pass saw a soft hyphen, or the
