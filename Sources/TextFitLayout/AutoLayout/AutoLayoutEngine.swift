@@ -340,19 +340,19 @@ struct AutoLayoutEngine {
         guard constraint.constant.isFinite, constraint.multiplier.isFinite else {
             throw AutoLayoutError.invalidNumber(constraint.description)
         }
-        let first = constraint.firstAnchor
-        guard let firstNode = first.item.node, let i = tree.index(of: firstNode) else {
+        let first = constraint.firstKey
+        guard let firstNode = constraint.firstNode, let i = tree.index(of: firstNode) else {
             throw AutoLayoutError.itemsInDifferentTrees(constraint.description)
         }
         let strength = Strength(uiKitPriority: constraint.priority.rawValue)
-        guard let second = constraint.secondAnchor else {
+        guard let second = constraint.secondKey else {
             guard first.attribute.isDimension else { throw AutoLayoutError.incompatibleAttributes(constraint.description) }
             var expression = expression(first, i, ancestor: nil)
             expression.constant -= Double(constraint.constant)
             try add(Constraint(expression: expression, constraint.relation, strength: strength, tag: tag))
             return
         }
-        guard let secondNode = second.item.node, let j = tree.index(of: secondNode) else {
+        guard let secondNode = constraint.secondNode, let j = tree.index(of: secondNode) else {
             throw AutoLayoutError.itemsInDifferentTrees(constraint.description)
         }
         // Sizes may relate across axes (an aspect ratio, as NSLayoutDimension allows); positions may not.
@@ -385,11 +385,11 @@ struct AutoLayoutEngine {
 
     /// The anchor as a linear expression of the node's variables (AL4, AL8):
     /// `a·origin + b·size + c − a·ancestor origin`.
-    private mutating func expression(_ anchor: LayoutAnchor, _ index: Int, ancestor: Int?) -> LinearExpression {
+    private mutating func expression(_ anchor: AnchorKey, _ index: Int, ancestor: Int?) -> LinearExpression {
         let node = nodes[index], box = boxes[index]
         var attribute = anchor.attribute
         var insets = EdgeInsets.zero
-        switch anchor.item {
+        switch anchor.kind {
         case .node:
             if let plain = Self.plainAttribute[attribute] {
                 attribute = plain

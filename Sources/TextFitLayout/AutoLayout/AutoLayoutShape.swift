@@ -110,8 +110,8 @@ struct AutoLayoutShape: Hashable {
         let constraints = state?.constraints ?? []
         append(UInt64(constraints.count))
         for constraint in constraints {
-            anchor(constraint.firstAnchor, tree)
-            if let second = constraint.secondAnchor { anchor(second, tree) } else { append(UInt64.max) }
+            anchor(constraint.firstNode, constraint.firstKey, tree)
+            if let second = constraint.secondKey { anchor(constraint.secondNode, second, tree) } else { append(UInt64.max) }
             append(constraint.relation == .equal ? 0 : constraint.relation == .lessThanOrEqual ? 1 : 2)
             add(constraint.multiplier); add(constraint.constant); add(constraint.priority)
         }
@@ -119,19 +119,12 @@ struct AutoLayoutShape: Hashable {
 
     /// An anchor's node (by index; `UInt64.max − 1` outside the tree, which the engine refuses), item kind
     /// and attribute, and the insets its guide reads.
-    private mutating func anchor(_ anchor: LayoutAnchor, _ tree: Tree) {
-        let node = anchor.item.node
+    private mutating func anchor(_ node: LayoutNode?, _ key: AnchorKey, _ tree: Tree) {
         append(node.flatMap { tree.index(of: $0) }.map { UInt64($0) } ?? UInt64.max - 1)
-        let kind: UInt64
-        switch anchor.item {
-        case .node: kind = 0
-        case .marginsGuide: kind = 1
-        case .safeAreaGuide: kind = 2
-        }
-        append(kind << 8 | UInt64(anchor.attribute.ordinal))
+        append(UInt64(key.kind.rawValue) << 8 | UInt64(key.attribute.ordinal))
         guard let node else { return }  // a released node (AL14): the engine refuses the constraint
-        switch anchor.item {
-        case .node: if anchor.attribute.isMargin { add(node.layoutMargins); readsInsets = true }
+        switch key.kind {
+        case .node: if key.attribute.isMargin { add(node.layoutMargins); readsInsets = true }
         case .marginsGuide: add(node.layoutMargins); readsInsets = true
         case .safeAreaGuide: add(node.safeAreaInsets); readsInsets = true
         }

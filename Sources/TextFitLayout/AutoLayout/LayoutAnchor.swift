@@ -11,6 +11,24 @@ public enum LayoutItem: Sendable {
         case let .node(r), let .marginsGuide(r), let .safeAreaGuide(r): r.node
         }
     }
+
+    var kind: LayoutItemKind {
+        switch self {
+        case .node: .node
+        case .marginsGuide: .marginsGuide
+        case .safeAreaGuide: .safeAreaGuide
+        }
+    }
+}
+
+/// A `LayoutItem`'s case without its node: what the layout pass reads of an anchor, with the attribute.
+struct AnchorKey {
+    let kind: LayoutItemKind
+    let attribute: LayoutAttribute
+}
+
+enum LayoutItemKind: UInt8 {
+    case node, marginsGuide, safeAreaGuide
 }
 
 /// A weak reference to a node that may cross isolation boundaries in a constraint description (nodes are

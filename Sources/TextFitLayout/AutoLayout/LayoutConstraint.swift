@@ -27,12 +27,20 @@ public final class LayoutConstraint: CustomStringConvertible {
     /// A name shown in errors, like `NSLayoutConstraint.identifier`.
     public var identifier: String?
 
+    // The anchors' nodes (weak, AL14) and what else layout reads of them, stored apart so the layout pass
+    // loads each node in place: copying an anchor copies its weak reference, which made a fit of the
+    // 10-view cell 69 % more instructions (callgrind).
+    weak var firstNode: LayoutNode?
+    weak var secondNode: LayoutNode?
+    let firstKey: AnchorKey
+    let secondKey: AnchorKey?
+
     /// Whether the constraint takes part in layout. Setting true keeps it on its first item's node.
     public var isActive: Bool {
-        get { firstAnchor.item.node?.autoLayoutState?.constraints.contains { $0 === self } ?? false }
+        get { firstNode?.autoLayoutState?.constraints.contains { $0 === self } ?? false }
         set {
             // A constraint whose first node is gone has nowhere to be kept (AL14): it stays inactive.
-            guard let state = firstAnchor.item.node?.autoLayout else { return }
+            guard let state = firstNode?.autoLayout else { return }
             let index = state.constraints.firstIndex { $0 === self }
             if newValue, index == nil { state.constraints.append(self) }
             if !newValue, let index { state.constraints.remove(at: index) }
@@ -43,6 +51,10 @@ public final class LayoutConstraint: CustomStringConvertible {
         self.firstAnchor = first
         self.relation = relation
         self.secondAnchor = second
+        self.firstNode = first.item.node
+        self.secondNode = second?.item.node
+        self.firstKey = AnchorKey(kind: first.item.kind, attribute: first.attribute)
+        self.secondKey = second.map { AnchorKey(kind: $0.item.kind, attribute: $0.attribute) }
         self.multiplier = multiplier
         self.constant = constant
     }
