@@ -35,6 +35,25 @@ import TextFitLayout
         #expect(try button.sizeThatFits(CGSize(width: size.width, height: 0)) == size)
     }
 
+    /// A title of only whitespace beside an image is 0 wide, so the answer gives it no room; proposed that
+    /// width it keeps its line's height (U8), where it used to drop to the insets (FuzzButton's campaign).
+    @Test(arguments: [" ", "   ", "\t"])
+    func aWhitespaceTitleKeepsItsHeight(title: String) throws {
+        var button = ButtonConfiguration(
+            title: title, titleFont: try Fixtures.font(72), imageSize: CGSize(width: 48, height: 0), scale: 1)
+        button.contentInsets = DirectionalEdgeInsets(all: 0)
+        button.imagePlacement = .trailing
+        button.imagePadding = 3
+        let size = try button.sizeThatFits(CGSize(width: 108, height: 0))
+        #expect(abs(size.width - 51) < 1e-9)
+        #expect(size.height > 72)
+        #expect(try button.sizeThatFits(CGSize(width: size.width, height: 0)) == size)
+        // No room and visible text is still no title: "x" beside the 0-high image at the image's own width.
+        var visible = button
+        visible.title = "x"
+        #expect(try visible.sizeThatFits(CGSize(width: 48, height: 0)).height == 0)
+    }
+
     /// A title that fits keeps its own width, not the room (L2: the whole line).
     @Test func aTitleThatFitsKeepsItsWidth() throws {
         var button = ButtonConfiguration(title: "OK", titleFont: try Fixtures.font(17), scale: 2)

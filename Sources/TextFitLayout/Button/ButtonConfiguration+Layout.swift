@@ -102,14 +102,22 @@ extension ButtonConfiguration {
     }
 
     /// Lays a text out at `width` (nil = no limit) like a label: several lines in a wrapping mode, one
-    /// otherwise; nil when there is no room at all. A one-line text cut at the room (clipped or truncated)
+    /// otherwise; nil when there is no room at all, unless the text is 0 wide. A one-line text cut at the room (clipped or truncated)
     /// is as wide as its whole line would be, capped at the room (L2's one-line size, which the room
     /// limits): it takes the whole room. The truncated line's own width would not do: proposed that width,
     /// a middle truncation shares a smaller room between its prefix and suffix (T5) and shows other text,
     /// narrower, so the button's size would change with each proposal of its own width (U8).
     private func text(_ prepared: PreparedText, mode: LineBreakMode, width: CGFloat?) throws -> PlacedText? {
-        if let width, width <= 0 { return nil }
         let wraps = mode == .byWordWrapping || mode == .byCharWrapping
+        var width = width
+        if let room = width, room <= 0 {
+            // A text that shows nothing wide (only whitespace, which hangs: W4) needs no room: the answer's
+            // width gave it none, and proposed that width the text must keep its height (U8).
+            let whole = try prepared.measure(
+                width: nil, numberOfLines: wraps ? 0 : 1, lineBreakMode: mode, lineBreakStrategy: .standard)
+            guard whole.size.width == 0 else { return nil }
+            width = nil
+        }
         let layout = try prepared.layout(
             width: width, numberOfLines: wraps ? 0 : 1, lineBreakMode: mode,
             lineBreakStrategy: .standard)
