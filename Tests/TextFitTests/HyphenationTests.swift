@@ -57,6 +57,21 @@ import Testing
         #expect(!layout.lines[0].isHyphenated)
     }
 
+    /// W3 with H2: a character wrap that ends after a soft hyphen shows the hyphen, so the hyphen must fit
+    /// too; one cluster earlier otherwise (FuzzLineWidths: "對中興soft‐" was 89.4 pt in an 84 pt line).
+    @Test func charWrapCountsASoftHyphensHyphen() throws {
+        let text = "美商務部對中興soft\u{AD}hy\u{AD}phen"
+        let prepared = try PreparedText(text, font: Self.font())
+        for width in stride(from: 40.0, through: 140.0, by: 0.5) as StrideThrough<CGFloat> {
+            let layout = try prepared.layout(width: width, lineBreakMode: .byCharWrapping)
+            for line in layout.lines where line.range.count > 1 {
+                #expect(line.width <= width + 1e-9, "\(line.text) is \(line.width) at \(width)")
+            }
+        }
+        let lines = try prepared.layout(width: 84, lineBreakMode: .byCharWrapping).lines
+        #expect(lines.map(\.text) == ["美商務部", "對中興soft", "\u{AD}hy\u{AD}phen"])
+    }
+
     @Test func softHyphenDrawsTheHyphenGlyph() throws {
         let font = try Self.font()
         let text = PreparedText("extra\u{AD}ordinary", font: font)

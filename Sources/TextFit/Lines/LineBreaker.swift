@@ -286,6 +286,14 @@ struct LineBreaker {
         while end < hardEnd, text.isSpace(end) {
             end = Int(text.graphemes[text.graphemeIndex(atOrAfter: end + 1)])
         }
+        // H2: an end after a soft hyphen shows its hyphen, which the clusters' widths did not count: one
+        // cluster earlier when the hyphen does not fit (FuzzLineWidths found "對中興soft‐" 89.4 pt in 84).
+        if let extra = hyphenation?.extra(at: end), extra > 0,
+            lineWidth(start, text.trimmedEnd(end, notBefore: start)) + extra > limit
+        {
+            let previous = Int(text.graphemes[max(0, text.graphemeIndex(atOrAfter: end) - 1)])
+            if previous > start { end = previous }
+        }
         return end
     }
 
