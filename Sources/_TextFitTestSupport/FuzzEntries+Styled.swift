@@ -19,6 +19,9 @@ extension _FuzzEntries {
         /// Ask the queries (`tightestWidth`, `widthRange`) too.
         public var queries: Bool
 
+        /// Whether a run kerns below 0, which moves the pen back (K1, K2) and so relaxes some checks.
+        var hasNegativeKern: Bool { styled?.runs.contains { ($0.attributes.kern ?? 0) < 0 } ?? false }
+
         public var description: String {
             let runs = styled.map { text in
                 text.runs.map { run in

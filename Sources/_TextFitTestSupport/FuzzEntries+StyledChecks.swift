@@ -90,7 +90,7 @@ extension _FuzzEntries {
         // A negative kern moves the pen back: a run of narrow characters may then be narrower than 0 and
         // a caret lie outside the line (S3: the kern applies after each character, as UIKit's). The line's
         // reported widths still never go below 0 (K1).
-        let negativeKern = input.styled?.runs.contains { ($0.attributes.kern ?? 0) < 0 } ?? false
+        let negativeKern = input.hasNegativeKern
         var position = 0
         for (index, line) in lines.enumerated() {
             let range = line.range

@@ -41,8 +41,7 @@ extension _FuzzEntries {
             }
             // K2: under a negative kern a longer line can be narrower than a shorter one, so the round trip
             // through the measured width holds only without one.
-            let negativeKern = input.styled?.runs.contains { ($0.attributes.kern ?? 0) < 0 } ?? false
-            if !negativeKern, let width = input.width, width > 0, input.maxLines == 0, input.strategy.isEmpty,
+            if !input.hasNegativeKern, let width = input.width, width > 0, input.maxLines == 0, input.strategy.isEmpty,
                 input.mode == .byWordWrapping || input.mode == .byCharWrapping, size.width > 0, size.width <= width
             {
                 let refit = try prepared.layout(width: size.width, lineBreakMode: input.mode)
@@ -90,8 +89,7 @@ extension _FuzzEntries {
             }
             let tightest = try prepared.tightestWidth(
                 forWidth: width, numberOfLines: input.maxLines, lineBreakMode: input.mode, lineBreakStrategy: input.strategy)
-            let negativeKern = input.styled?.runs.contains { ($0.attributes.kern ?? 0) < 0 } ?? false
-            if !negativeKern, !base.isTruncated, tightest > 0, try layout(tightest).lineCount > base.lineCount {
+            if !input.hasNegativeKern, !base.isTruncated, tightest > 0, try layout(tightest).lineCount > base.lineCount {
                 problems.append("tightestWidth \(tightest) takes more lines than \(width)")
             }
         } catch {

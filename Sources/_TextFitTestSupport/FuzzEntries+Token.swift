@@ -156,8 +156,7 @@ extension _FuzzEntries {
         // Under a negative kern the pen moves back, and widths are clamped at 0 where reported (K1): the
         // runs and the token's box no longer add up to the line's width.
         let negativeKern =
-            (text.styled?.runs.contains { ($0.attributes.kern ?? 0) < 0 } ?? false)
-            || token.runs.contains { ($0.attributes.kern ?? 0) < 0 }
+            text.hasNegativeKern || token.runs.contains { ($0.attributes.kern ?? 0) < 0 }
         let boundaries = clusterBoundaries(prepared)
         let units = Array(prepared.text.utf16)
         for (index, line) in layout.lines.enumerated() {

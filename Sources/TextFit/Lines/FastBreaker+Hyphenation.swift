@@ -164,7 +164,7 @@ struct HyphenEnds: FastHyphenPolicy {
         if !isOpportunity, hyphens.fromDictionary.indices.contains(hyphens.index(of: end) ?? -1),
             width(end) + extra > limit
         {
-            let previous = Int(view.graphemes[max(0, view.graphemeIndex(atOrAfter: end) - 1)])
+            let previous = view.graphemeBoundary(before: end)
             if previous > start { return (previous, hyphens.extra(at: previous)) }
         }
         return (end, extra)

@@ -51,6 +51,12 @@ struct FastView {
         }
         return high
     }
+
+    /// `PreparedText.graphemeBoundary(before:)`.
+    @inline(__always)
+    func graphemeBoundary(before position: Int) -> Int {
+        Int(graphemes[max(0, graphemeIndex(atOrAfter: position) - 1)])
+    }
 }
 
 extension PreparedText {

@@ -63,7 +63,7 @@ extension LineBreaker {
         {
             // An emergency end that falls on a dictionary point would show a hyphen that does not fit:
             // one cluster earlier, when there is one.
-            let previous = Int(text.graphemes[max(0, text.graphemeIndex(atOrAfter: end) - 1)])
+            let previous = text.graphemeBoundary(before: end)
             if previous > start { return previous }
         }
         return end

@@ -291,7 +291,7 @@ struct LineBreaker {
         if let extra = hyphenation?.extra(at: end), extra > 0,
             lineWidth(start, text.trimmedEnd(end, notBefore: start)) + extra > limit
         {
-            let previous = Int(text.graphemes[max(0, text.graphemeIndex(atOrAfter: end) - 1)])
+            let previous = text.graphemeBoundary(before: end)
             if previous > start { end = previous }
         }
         return end

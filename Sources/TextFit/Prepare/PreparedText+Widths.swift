@@ -148,6 +148,12 @@ extension PreparedText {
         partitionPoint(from: 0, to: graphemes.count) { Int(graphemes[$0]) >= position }
     }
 
+    /// The grapheme boundary before the one at or after `position` (0 at the start): where a line that
+    /// would end at `position` ends one cluster earlier.
+    func graphemeBoundary(before position: Int) -> Int {
+        Int(graphemes[max(0, graphemeIndex(atOrAfter: position) - 1)])
+    }
+
     /// Index into `breaks` of the first opportunity > `position`.
     func breakIndex(after position: Int) -> Int {
         partitionPoint(from: 0, to: breaks.count) { Int(breaks[$0]) > position }
