@@ -2,6 +2,7 @@
 """CPU per case of the real `textfit batch` fed through a pipe, beside the engine's own cold rate.
 
     python3 Benchmarks/Tools/batch-pipe.py TEXTFIT CASES.jsonl [--bench TEXTFIT_BENCH] [--repeat K] [--rounds R]
+                                           [--flush line|blocks|both]
 
 Each round runs `TEXTFIT batch` twice as a child process, its input written through a pipe: once with the
 set's cases repeated K times (default 4) and once with one case, and takes the child's CPU time (user +
@@ -14,6 +15,9 @@ With --bench, the same cases run through `textfit-bench --mode cold,warm --engin
 sitting, and the ratio batch CPU per case / engine µs per case is printed against issue 43's target
 (batch within 1.3x the engine's cold rate). The engine's rate for the batch's mix is
 (cold + (K-1) x warm) / K. Every output line is checked to be JSON with no "error" member.
+
+--flush picks `textfit batch --flush` (default `line`, the contract's flush per result line; `blocks`, results
+in 64 KiB blocks and whenever the input runs dry); `both` measures the two in alternating rounds.
 """
 
 import argparse
@@ -43,22 +47,28 @@ def main():
     parser.add_argument("--bench")
     parser.add_argument("--repeat", type=int, default=4)
     parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--flush", choices=["line", "blocks", "both"], default="line")
     args = parser.parse_args()
     with open(args.cases, "rb") as f:
         lines = [line for line in f.read().splitlines() if line.strip()]
     n = len(lines)
     many = b"\n".join(lines * args.repeat) + b"\n"
     one = lines[0] + b"\n"
-    per_case = []
+    modes = ["line", "blocks"] if args.flush == "both" else [args.flush]
+    per_case = {mode: [] for mode in modes}
     for _ in range(args.rounds):
-        cpu_many, out_many, errors = child_cpu([args.textfit, "batch"], many)
-        cpu_one, _, _ = child_cpu([args.textfit, "batch"], one)
-        if out_many != n * args.repeat or errors:
-            sys.exit("textfit batch answered %d of %d lines, %d errors" % (out_many, n * args.repeat, errors))
-        per_case.append((cpu_many - cpu_one) / (n * args.repeat - 1) * 1e6)
-    batch = statistics.median(per_case)
-    print("textfit batch: %d cases x %d, CPU per case %.1f us (median of %d rounds: %s)"
-          % (n, args.repeat, batch, args.rounds, ", ".join("%.1f" % v for v in per_case)))
+        for mode in modes:
+            command = [args.textfit, "batch", "--flush", mode]
+            cpu_many, out_many, errors = child_cpu(command, many)
+            cpu_one, _, _ = child_cpu(command, one)
+            if out_many != n * args.repeat or errors:
+                sys.exit("textfit batch answered %d of %d lines, %d errors" % (out_many, n * args.repeat, errors))
+            per_case[mode].append((cpu_many - cpu_one) / (n * args.repeat - 1) * 1e6)
+    batches = {}
+    for mode in modes:
+        batches[mode] = statistics.median(per_case[mode])
+        print("textfit batch --flush %s: %d cases x %d, CPU per case %.1f us (median of %d rounds: %s)"
+              % (mode, n, args.repeat, batches[mode], args.rounds, ", ".join("%.1f" % v for v in per_case[mode])))
     if args.bench:
         with tempfile.TemporaryDirectory() as folder:
             out = os.path.join(folder, "bench.json")
@@ -71,8 +81,10 @@ def main():
         if not rate:
             rate = {r["mode"]: r["median_us"] for r in results if r["engine"] == "textfit"}
         mix = (rate["cold"] + (args.repeat - 1) * rate["warm"]) / args.repeat
-        print("engine: cold %.2f us, warm %.2f us, the batch's mix %.2f us; batch / cold %.2fx (target <= 1.3x), "
-              "batch / mix %.2fx" % (rate["cold"], rate["warm"], mix, batch / rate["cold"], batch / mix))
+        print("engine: cold %.2f us, warm %.2f us, the batch's mix %.2f us" % (rate["cold"], rate["warm"], mix))
+        for mode, batch in batches.items():
+            print("--flush %s: batch / cold %.2fx (target <= 1.3x), batch / mix %.2fx"
+                  % (mode, batch / rate["cold"], batch / mix))
 
 
 if __name__ == "__main__":

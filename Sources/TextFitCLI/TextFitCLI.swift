@@ -56,9 +56,11 @@ public func runTextFit(
 ///   - rawLines: returns the next line, or nil at the end; a line's bytes are used before the next call.
 ///   - output: receives each line of standard output that is not a JSON Lines result (help, tables).
 ///   - outputBytes: receives each JSON Lines result line, valid only during the call.
+///   - writeInBlocks: called when `batch --flush blocks` asks for results in blocks (`Console.writeInBlocks`).
 package func runTextFit(
     arguments: [String], rawLines: () -> RawInputLine?, output: (String) -> Void,
-    outputBytes: (UnsafeBufferPointer<UInt8>) -> Void, error: (String) -> Void, errorIsTerminal: Bool = false
+    outputBytes: (UnsafeBufferPointer<UInt8>) -> Void, error: (String) -> Void, errorIsTerminal: Bool = false,
+    writeInBlocks: @escaping () -> Void = {}
 ) -> Int32 {
     // The closures are only used during this call; the console holds them for its duration.
     withoutActuallyEscaping(rawLines) { input in
@@ -67,7 +69,7 @@ package func runTextFit(
                 withoutActuallyEscaping(error) { error in
                     let console = Console(
                         readLine: input, write: output, writeBytes: outputBytes, writeError: error,
-                        errorIsTerminal: errorIsTerminal)
+                        errorIsTerminal: errorIsTerminal, writeInBlocks: writeInBlocks)
                     return CommandLineTool.run(arguments, console: console).rawValue
                 }
             }
@@ -95,6 +97,10 @@ struct Console {
     let writeBytes: (UnsafeBufferPointer<UInt8>) -> Void
     let writeError: (String) -> Void
     let errorIsTerminal: Bool
+    /// Asks the output to stop flushing each line and flush only when the input runs dry (before a read
+    /// that may wait), when its buffer fills and at the end: `textfit batch --flush blocks`. A console
+    /// whose output is not a stream (tests) ignores it.
+    var writeInBlocks: () -> Void = {}
 
     /// Writes each line of a multi-line block separately.
     func writeLines(_ text: String) {

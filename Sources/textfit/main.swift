@@ -4,20 +4,23 @@ import TextFitCLI
 // Every output line is flushed as it is written: the command-line contract promises `textfit batch` callers
 // each result as soon as it is measured (a pipeline watching progress, a caller matching answers by id). The
 // write(2) per line costs 2–3 µs of system time a case (Benchmarks/README.md, "Batch"); that is the
-// contract's price. Lines are read through `LineReader`, which refuses a line past batch's limit without
-// holding it. Our own line-buffered stream on descriptor 1 (nothing else writes to C's `stdout`, which Swift 6
-// will not let this file name).
+// contract's price, which `batch --flush blocks` lets a caller that sends a whole file decline: results then
+// leave in 64 KiB blocks, and whenever the input runs dry, so a caller waiting for an answer still gets it.
+// Lines are read through `LineReader`, which refuses a line past batch's limit without holding it. Our own
+// stream on descriptor 1 (nothing else writes to C's `stdout`, which Swift 6 will not let this file name).
 guard let standardOutput = fdopen(STDOUT_FILENO, "w") else {
     FileHandle.standardError.write(Data("textfit: cannot write to standard output\n".utf8))
     exit(ExitCode.usage.rawValue)
 }
-setvbuf(standardOutput, nil, _IOLBF, 1 << 16)
+setvbuf(standardOutput, nil, _IOFBF, 1 << 16)
+nonisolated(unsafe) var flushEachLine = true
 let standardInput = LineReader(fileDescriptor: STDIN_FILENO, beforeRead: { fflush(nil) })
 // Batch lines go in and results come out as bytes, so no string is made of either (`batch` makes strings of
 // a case's values alone).
 func writeLine(_ bytes: UnsafeBufferPointer<UInt8>) {
     _ = fwrite(bytes.baseAddress, 1, bytes.count, standardOutput)
     putc(0x0A, standardOutput)
+    if flushEachLine { fflush(standardOutput) }
 }
 exit(
     runTextFit(
@@ -26,4 +29,4 @@ exit(
             var line = line
             line.withUTF8 { writeLine($0) }
         }, outputBytes: writeLine, error: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) },
-        errorIsTerminal: isatty(STDERR_FILENO) == 1))
+        errorIsTerminal: isatty(STDERR_FILENO) == 1, writeInBlocks: { flushEachLine = false }))

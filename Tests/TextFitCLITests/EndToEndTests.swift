@@ -86,13 +86,15 @@ import _TextFitSanitizerSettings
         #expect(help.stdout.contains("Exit codes:"))
     }
 
-    /// A reader gets each result while stdin is still open: the tool flushes per line.
-    @Test func resultsArriveBeforeInputEnds() throws {
+    /// A reader gets each result while stdin is still open: the tool flushes per line, and with
+    /// `--flush blocks` whenever the input runs dry, so a caller that waits for each answer never deadlocks.
+    @Test(arguments: [["batch"], ["batch", "--flush", "blocks"], ["batch", "--flush", "line"]])
+    func resultsArriveBeforeInputEnds(arguments: [String]) throws {
         let url = try #require(Self.executable())
         let process = Process()
         process.executableURL = url
         process.environment = Self.environment
-        process.arguments = ["batch"]
+        process.arguments = arguments
         let input = Pipe(), output = Pipe()
         process.standardInput = input
         process.standardOutput = output
@@ -109,7 +111,7 @@ import _TextFitSanitizerSettings
         if !arrived { process.terminate() }
         try input.fileHandleForWriting.close()
         process.waitUntilExit()
-        #expect(arrived, "no output before stdin was closed: the tool does not flush per line")
+        #expect(arrived, "no output before stdin was closed: \(arguments) does not flush")
         #expect(String(decoding: received.get(), as: UTF8.self).hasPrefix(#"{"id":"first","#))
         #expect(process.terminationStatus == 0)
     }

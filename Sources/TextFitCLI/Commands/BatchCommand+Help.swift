@@ -3,12 +3,16 @@ import TextFit
 /// `textfit help batch`: the command's own section of the help (`Help.full` gathers every command's).
 extension BatchCommand {
     static let help = """
-        textfit batch [--font-root DIR]...
+        textfit batch [--font-root DIR]... [--flush line|blocks]
           --font-root DIR   a case's fontFile must lie in DIR once symlinks and ".." are resolved, else its
                             answer is an error and the run goes on; repeatable, and TEXTFIT_FONT_ROOTS adds
                             more (colon-separated). Use it whenever the input is not yours (a service, a
                             shared pipeline): without it a case may name any file the process can read.
                             Font families are not restricted (Fontconfig's configuration chooses those files).
+          --flush WHEN      line (default): each result is flushed as it is written. blocks: the same bytes in
+                            64 KiB blocks, also flushed whenever every line read so far is answered, before
+                            textfit waits for more input (a caller waiting for an answer still gets it); saves
+                            a write(2) per case for a caller that sends a whole file.
           Reads JSON Lines cases on stdin and writes one JSON result per input line, in input order,
           flushing each line. A case that cannot be measured yields
           {"id": ..., "error": "..."} in its place and the run goes on. A blank line, or a line that is

@@ -10,7 +10,10 @@ enum BatchCommand: Command {
     /// pass flags (a Spark job's executors, a service's container).
     static let fontRootsVariable = "TEXTFIT_FONT_ROOTS"
 
-    static let options: [OptionSpec] = [.repeatable("--font-root", "a folder font files may come from")]
+    static let options: [OptionSpec] = [
+        .repeatable("--font-root", "a folder font files may come from"),
+        .option("--flush", "'line' (each result as written, the default) or 'blocks'"),
+    ]
 
     /// The folders a case's `fontFile` may come from (`--font-root`, then `TEXTFIT_FONT_ROOTS`); nil: any file.
     struct Request: Equatable {
@@ -18,6 +21,8 @@ enum BatchCommand: Command {
         /// Every line through the general path (`JSONReader`, `MeasureCase.init(json:)`): the tests and the
         /// fuzz target compare the two paths' answers; no flag sets it.
         var generalPathOnly = false
+        /// `--flush blocks`: results are written in blocks (`Console.writeInBlocks`), not flushed line by line.
+        var flushInBlocks = false
     }
 
     static func makeRequest(_ parsed: ParsedArguments) throws -> Request {
@@ -35,11 +40,18 @@ enum BatchCommand: Command {
                 throw UsageError(message: "font root '\(root)' is not a folder (--font-root or \(fontRootsVariable))")
             }
         }
-        return Request(fontRoots: roots.isEmpty ? nil : roots)
+        let flushInBlocks: Bool
+        switch parsed.values["--flush"] {
+        case nil, "line": flushInBlocks = false
+        case "blocks": flushInBlocks = true
+        case let other?: throw UsageError(message: "--flush takes 'line' or 'blocks', got '\(other)'")
+        }
+        return Request(fontRoots: roots.isEmpty ? nil : roots, flushInBlocks: flushInBlocks)
     }
 
     static func perform(_ request: Request, console: Console) -> ExitCode {
         if let roots = request.fontRoots { FontFiles.allowedFolders = roots }
+        if request.flushInBlocks { console.writeInBlocks() }
         let fonts = FontCache()
         return JSONLinesLoop.run(
             command: name, console: console,
