@@ -164,7 +164,10 @@ extension PreparedText {
         let visibleEnd = trimmedEnd(line.visible.upperBound, notBefore: line.visible.lowerBound)
         let range = line.visible.lowerBound..<visibleEnd
         let target = Int((line.width * CGFloat(Units.perPoint)).rounded())
-        let stretch = target - width(range.lowerBound, range.upperBound) - tabExtra(in: range, advances)
+        // A hyphenated line's hyphen (H2) is part of the width the stretch fills up to the room: without it
+        // a justified hyphenated line drew a hyphen's width past its room.
+        let stretch =
+            target - width(range.lowerBound, range.upperBound) - tabExtra(in: range, advances) - line.shownHyphenAdvance
         let spaces = range.filter { isSpace($0) && (flags[$0] & Flag.grapheme != 0 || $0 == range.lowerBound) }
         guard stretch > 0, !spaces.isEmpty else { return advances }
         let share = stretch / spaces.count

@@ -69,6 +69,14 @@ public struct TextLine: Sendable, Equatable {
         return Unicode.Scalar(hyphenation.hyphens[index])
     }
 
+    /// The advance of `shownHyphen` in 1/1024 pt, as the line was measured with it (H2); 0 without one.
+    var shownHyphenAdvance: Int {
+        guard ellipsis == nil, !isTruncated, let hyphenation = preparedText.paragraphSettings?.hyphenation,
+            let index = hyphenation.index(of: range.upperBound)
+        else { return 0 }
+        return Int(hyphenation.widths[index])
+    }
+
     /// The source ranges actually drawn: one, or two around a middle ellipsis.
     public var visibleRanges: [Range<Int>] { ellipsis == .middle ? [visible, suffix] : [visible] }
 
