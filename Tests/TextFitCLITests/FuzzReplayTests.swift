@@ -37,6 +37,10 @@ import _TextFitTestSupport
         for target in ["FuzzStyled", "FuzzLineWidths", "FuzzButton", "FuzzConstraints", "FuzzToken"] {
             #expect(Self.files("Corpus/\(target)").count >= 5, "\(target)")
         }
+        // The campaigns' corpora, reduced to a set cover of their features (session 19).
+        for target in ["FuzzStyled", "FuzzButton", "FuzzToken", "FuzzSelection", "FuzzCheck", "FuzzFontSettings"] {
+            #expect(Self.files("Corpus/\(target)").count >= 700, "\(target)")
+        }
     }
 
     @Test(arguments: 0..<chunks)
@@ -83,6 +87,12 @@ import _TextFitTestSupport
     @Test(arguments: 0..<chunks)
     func tokenCorpusAndCrashers(chunk: Int) throws {
         try replay("FuzzToken", chunk: chunk, _FuzzEntries.token)
+    }
+
+    /// OpenType features and variation axes, as given, on the bundled variable fonts (issue 31).
+    @Test(arguments: 0..<chunks)
+    func fontSettingsCorpus(chunk: Int) throws {
+        try replay("FuzzFontSettings", chunk: chunk, _FuzzEntries.fontSettings)
     }
 
     /// Legacy and configuration buttons (issue 35).
