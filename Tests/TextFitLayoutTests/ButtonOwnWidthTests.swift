@@ -105,6 +105,24 @@ import TextFitLayout
         #expect(failures.isEmpty, "\(failures.count) of \(checked): \(failures.prefix(5))")
     }
 
+    /// `FuzzTesting/Crashers/FuzzButton/space-and-soft-hyphen-title-keeps-its-lines` (the 15-minute run on the
+    /// W2 fix): the title " \u{AD}" is one line 4.4 pt wide unbounded (the space before the soft hyphen
+    /// does not hang), but in the 3 pt room a proposal of 18 leaves it it wraps into " " and "\u{AD}", both 0
+    /// wide: the answer is 15 × 47. Proposed 15, the title had no room and, not 0 wide unbounded, was
+    /// hidden: 15 × 38, the image's height. With no room a wrapped text is now laid out at the narrowest
+    /// width, where it takes the same two lines (U8).
+    @Test func aSpaceBeforeASoftHyphenKeepsItsTwoLines() throws {
+        var button = ButtonConfiguration(
+            title: " \u{AD}", titleFont: try Fixtures.font(17), imageSize: CGSize(width: 0, height: 38), scale: 1)
+        button.contentInsets = DirectionalEdgeInsets(top: 0, leading: 0, bottom: 0, trailing: 6)
+        button.imagePadding = 9
+        let size = try button.sizeThatFits(CGSize(width: 18, height: 0))
+        #expect(size == CGSize(width: 15, height: 47))  // 0 + 9 + 0 + 6; two lines of 23.15
+        #expect(try button.sizeThatFits(CGSize(width: size.width, height: 0)) == size)
+        let frames = try button.layout(in: CGRect(origin: .zero, size: size))
+        #expect(frames.titleLines.map { $0.map(\.text) } == [" ", "\u{AD}"])
+    }
+
     /// A title that fits keeps its own width, not the room (L2: the whole line).
     @Test func aTitleThatFitsKeepsItsWidth() throws {
         var button = ButtonConfiguration(title: "OK", titleFont: try Fixtures.font(17), scale: 2)
