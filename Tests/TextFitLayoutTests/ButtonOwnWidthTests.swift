@@ -54,6 +54,75 @@ import TextFitLayout
         #expect(try visible.sizeThatFits(CGSize(width: 48, height: 0)).height == 0)
     }
 
+    /// `FuzzTesting/Crashers/FuzzButton/own-width-*` (W2): "مرحبا بالعالم" at 72 pt beside a trailing 100 pt
+    /// image, padding 9, no insets, proposed 182 pt, gets a 73 pt room, narrower than the word: "بالعالم" is
+    /// cut into "با", "لع", "ال", "م" (widest 67.18), and the button answers 177. Proposed 177 the room is
+    /// 68: the emergency break took "ب" alone, reshaped to its isolated form (71.5 pt, wider than "با"),
+    /// and the other lines followed, so the answer grew to 181, then shrank again at 181.
+    @Test func anArabicTitleCutLetterByLetterKeepsItsWidth() throws {
+        var button = ButtonConfiguration(
+            title: "\u{AD}مرحبا بالعالم", titleFont: try Fixtures.font(72), imageSize: CGSize(width: 100, height: 48),
+            scale: 1)
+        button.contentInsets = DirectionalEdgeInsets(all: 0)
+        button.imagePlacement = .trailing
+        button.imagePadding = 9
+        let size = try button.sizeThatFits(CGSize(width: 182, height: 0))
+        #expect(size.width == 177)  // ceil(67.18) + 9 + 100
+        #expect(try button.sizeThatFits(CGSize(width: size.width, height: 0)) == size)
+    }
+
+    /// Arabic, Persian, German, Chinese and emoji titles at 17, 24 and 72 pt, wrapped beside or above an
+    /// image in rooms from a few points to a few words, at 1x, 2x and 3x: an answer within the proposal is
+    /// its own answer's answer.
+    @Test func wrappedTitlesInNarrowRoomsKeepTheirSize() throws {
+        let titles = [
+            "مرحبا بالعالم", "\u{AD}\u{AD}مرحبا بالعالم Hello Hello", "کتابخانه‌های دانشگاه تهران",
+            "Donaudampfschifffahrtsgesellschaft 👍🏽 fährt", "美商務部對中興通訊 👩‍👩‍👧‍👦 暫時部分解禁",
+        ]
+        var checked = 0
+        var failures: [String] = []
+        for title in titles {
+            for size in [17, 24, 72] as [CGFloat] {
+                for (placement, scale) in [(ButtonConfiguration.ImagePlacement.trailing, 1.0), (.top, 2), (.leading, 3)] {
+                    var button = ButtonConfiguration(
+                        title: title, titleFont: try Fixtures.font(size), imageSize: CGSize(width: 40, height: 30),
+                        scale: CGFloat(scale))
+                    button.imagePlacement = placement
+                    button.imagePadding = 6
+                    for proposal in stride(from: 60.0, through: 260.0, by: 3.5) {
+                        let answer = try button.sizeThatFits(CGSize(width: proposal, height: 0))
+                        guard answer.width <= CGFloat(proposal), answer.width > 0 else { continue }
+                        checked += 1
+                        let again = try button.sizeThatFits(CGSize(width: answer.width, height: 0))
+                        if again != answer {
+                            failures.append("\(title.prefix(8)) \(size) \(placement) \(proposal): \(answer) → \(again)")
+                        }
+                    }
+                }
+            }
+        }
+        #expect(checked > 500)
+        #expect(failures.isEmpty, "\(failures.count) of \(checked): \(failures.prefix(5))")
+    }
+
+    /// `FuzzTesting/Crashers/FuzzButton/space-and-soft-hyphen-title-keeps-its-lines` (the 15-minute run on the
+    /// W2 fix): the title " \u{AD}" is one line 4.4 pt wide unbounded (the space before the soft hyphen
+    /// does not hang), but in the 3 pt room a proposal of 18 leaves it it wraps into " " and "\u{AD}", both 0
+    /// wide: the answer is 15 × 47. Proposed 15, the title had no room and, not 0 wide unbounded, was
+    /// hidden: 15 × 38, the image's height. With no room a wrapped text is now laid out at the narrowest
+    /// width, where it takes the same two lines (U8).
+    @Test func aSpaceBeforeASoftHyphenKeepsItsTwoLines() throws {
+        var button = ButtonConfiguration(
+            title: " \u{AD}", titleFont: try Fixtures.font(17), imageSize: CGSize(width: 0, height: 38), scale: 1)
+        button.contentInsets = DirectionalEdgeInsets(top: 0, leading: 0, bottom: 0, trailing: 6)
+        button.imagePadding = 9
+        let size = try button.sizeThatFits(CGSize(width: 18, height: 0))
+        #expect(size == CGSize(width: 15, height: 47))  // 0 + 9 + 0 + 6; two lines of 23.15
+        #expect(try button.sizeThatFits(CGSize(width: size.width, height: 0)) == size)
+        let frames = try button.layout(in: CGRect(origin: .zero, size: size))
+        #expect(frames.titleLines.map { $0.map(\.text) } == [" ", "\u{AD}"])
+    }
+
     /// A title that fits keeps its own width, not the room (L2: the whole line).
     @Test func aTitleThatFitsKeepsItsWidth() throws {
         var button = ButtonConfiguration(title: "OK", titleFont: try Fixtures.font(17), scale: 2)

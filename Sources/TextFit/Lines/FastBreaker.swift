@@ -481,10 +481,20 @@ extension FastBreaker {
         func fits(_ index: Int) -> Bool {
             width(view, text, start, view.trimmedEnd(Int(view.graphemes[index]), notBefore: start)) <= limit
         }
-        guard fits(firstIndex) else { return Int(view.graphemes[firstIndex]) }
         let base = view.prefix[start]
-        let estimated = lastBoundary(view, from: firstIndex, through: lastIndex, bound: base &+ limit)
-        return Int(view.graphemes[LineBreaker.lastFitting(from: firstIndex, through: lastIndex, estimated: estimated, fits)])
+        var found = -1
+        if fits(firstIndex) {
+            let estimated = lastBoundary(view, from: firstIndex, through: lastIndex, bound: base &+ limit)
+            found = LineBreaker.lastFitting(from: firstIndex, through: lastIndex, estimated: estimated, fits)
+        }
+        // As `LineBreaker.emergencyEnd`: a longer piece reshaped can be narrower, so look one em further.
+        let reach = base &+ limit &+ text.emergencyReach
+        var index = max(found, firstIndex) &+ 1
+        while index <= lastIndex, view.prefix[Int(view.graphemes[index])] <= reach {
+            if fits(index) { found = index }
+            index &+= 1
+        }
+        return Int(view.graphemes[max(found, firstIndex)])
     }
 
     /// The last cluster index in `first...last` whose boundary's stored prefix is ≤ `bound`, or `first`

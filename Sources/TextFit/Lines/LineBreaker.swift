@@ -299,6 +299,12 @@ struct LineBreaker {
 
     /// The last grapheme boundary in `(start, end)` whose line fits (hanging whitespace excluded), or the
     /// first boundary after `start`: every line holds at least one cluster (W2).
+    ///
+    /// Reshaped where it is cut, a longer piece can be narrower than a shorter one: an Arabic letter alone
+    /// takes its isolated form ("ب" is 71.5 pt at 72 pt, "با" 40.3). So after the search, which assumes
+    /// widths grow, the boundaries whose stored prefix is within one em past the limit are tried too
+    /// (`emergencyReach`), and the last that fits wins, as it does at the width that line then measures:
+    /// a label or button given the width it answered keeps its lines (W2, U8).
     func emergencyEnd(_ start: Int, _ end: Int, limit: Int) -> Int {
         let firstIndex = text.graphemeIndex(atOrAfter: start + 1)
         let lastIndex = text.graphemeIndex(atOrAfter: end) - 1  // boundaries strictly before `end`
@@ -307,13 +313,20 @@ struct LineBreaker {
             let position = Int(text.graphemes[index])
             return lineWidth(start, text.trimmedEnd(position, notBefore: start)) <= limit
         }
-        guard fits(firstIndex) else { return Int(text.graphemes[firstIndex]) }
         let base = text.prefix[start]
-        return Int(
-            text.graphemes[
-                Self.lastFitting(
-                    from: firstIndex, through: lastIndex,
-                    estimate: { text.prefix[Int(text.graphemes[$0])] - base <= limit }, fits)])
+        var found: Int?
+        if fits(firstIndex) {
+            found = Self.lastFitting(
+                from: firstIndex, through: lastIndex,
+                estimate: { text.prefix[Int(text.graphemes[$0])] - base <= limit }, fits)
+        }
+        let reach = limit &+ text.emergencyReach
+        var index = (found ?? firstIndex) + 1
+        while index <= lastIndex, text.prefix[Int(text.graphemes[index])] - base <= reach {
+            if fits(index) { found = index }
+            index += 1
+        }
+        return Int(text.graphemes[found ?? firstIndex])
     }
 
     /// The last index in `first...last` for which `fits` holds, given that it holds at `first` and, once

@@ -7,6 +7,15 @@ extension PreparedText {
     @inline(__always)
     func isSpace(_ position: Int) -> Bool { flags[position] & Flag.space != 0 }
 
+    /// How far past its limit an emergency break looks for a longer piece that fits once reshaped (W2):
+    /// one em of the largest font in the text, in units. A piece's stored and reshaped widths differ by the
+    /// forms or ligatures at its ends, less than an em (Arabic's isolated letters: up to 0.75 em in Noto Sans).
+    var emergencyReach: Int {
+        var size = font.pointSize
+        if let styling { for style in styling.styles { size = max(size, style.font.pointSize) } }
+        return Units.floor(Double(size))
+    }
+
     /// How far reshaping looks for a safe-to-break position around an unsafe boundary. Text with no safe
     /// position for this long (a pathological run of kerned pairs) falls back to the stored advances,
     /// keeping layout linear.

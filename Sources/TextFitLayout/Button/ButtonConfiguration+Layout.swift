@@ -102,21 +102,24 @@ extension ButtonConfiguration {
     }
 
     /// Lays a text out at `width` (nil = no limit) like a label: several lines in a wrapping mode, one
-    /// otherwise; nil when there is no room at all, unless the text is 0 wide. A one-line text cut at the room (clipped or truncated)
+    /// otherwise; nil when there is no room at all, unless the text is 0 wide there. A one-line text cut at the room (clipped or truncated)
     /// is as wide as its whole line would be, capped at the room (L2's one-line size, which the room
     /// limits): it takes the whole room. The truncated line's own width would not do: proposed that width,
     /// a middle truncation shares a smaller room between its prefix and suffix (T5) and shows other text,
     /// narrower, so the button's size would change with each proposal of its own width (U8).
     private func text(_ prepared: PreparedText, mode: LineBreakMode, width: CGFloat?) throws -> PlacedText? {
         let wraps = mode == .byWordWrapping || mode == .byCharWrapping
-        var width = width
         if let room = width, room <= 0 {
             // A text that shows nothing wide (only whitespace, which hangs: W4) needs no room: the answer's
-            // width gave it none, and proposed that width the text must keep its height (U8).
-            let whole = try prepared.measure(
-                width: nil, numberOfLines: wraps ? 0 : 1, lineBreakMode: mode, lineBreakStrategy: .standard)
-            guard whole.size.width == 0 else { return nil }
-            width = nil
+            // width gave it none, and proposed that width the text must keep its height (U8). A wrapped one
+            // is laid out at the narrowest width there is (1/1024 pt), so it takes the lines it took in the
+            // room whose answer gave it none: " \u{AD}" is one line 4.4 pt wide unbounded (the space before
+            // the soft hyphen does not hang), but two lines 0 wide, " " and "\u{AD}", in any room under 4.4.
+            let narrowest = try prepared.layout(
+                width: wraps ? 1.0 / 1024 : nil, numberOfLines: wraps ? 0 : 1, lineBreakMode: mode,
+                lineBreakStrategy: .standard)
+            guard narrowest.size.width == 0 else { return nil }
+            return PlacedText(size: narrowest.size.ceiledToPixels(scale: scale), lines: narrowest.lines)
         }
         let layout = try prepared.layout(
             width: width, numberOfLines: wraps ? 0 : 1, lineBreakMode: mode,
