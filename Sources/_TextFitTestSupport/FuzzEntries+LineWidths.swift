@@ -100,14 +100,7 @@ extension _FuzzEntries {
                 problems.append("layout(widths: [\(widths[0]), \(widths[0])]) differs from layout(width:)")
             }
             let constant = try walk(prepared, text) { _ in width(widths[0]) }
-            if constant.lines.map(\.range) != one.lines.map(\.range) || constant.lines.map(\.width) != one.lines.map(\.width)
-                || constant.lines.map(\.rect) != one.lines.map(\.rect)
-                || constant.lines.map(\.baseline) != one.lines.map(\.baseline) || constant.isTruncated != one.isTruncated
-            {
-                problems.append(
-                    "the walk at \(widths[0]) gives \(constant.lines.map(\.range)) \(constant.lines.map(\.rect)), "
-                        + "layout(width:) \(one.lines.map(\.range)) \(one.lines.map(\.rect))")
-            }
+            problems += constantWalkProblems(constant.lines, isTruncated: constant.isTruncated, one, width: width(widths[0]))
             // Listed widths: the walk of the same widths gives the same lines (G2), unless push-out looks
             // ahead at a width the walker does not know yet (G3).
             if text.strategy.isEmpty || Set(widths).count == 1 {
@@ -122,6 +115,44 @@ extension _FuzzEntries {
             }
         } catch {
             problems.append("a layout or walk of valid widths threw \(error)")
+        }
+        return problems
+    }
+
+    /// G2 and G3: how a walk at one `width` throughout (its `lines` and truncation) differs from
+    /// `layout`, that width's layout; empty when it does not. Ranges, widths, ellipses, baselines, heights,
+    /// tops and truncation are the layout's. So is x at a bounded width; at an unbounded one (nil, 0,
+    /// +infinity, B7) a walked line is placed in a box its own width (G3) and the layout's lines in one as
+    /// wide as the widest, so a line its paragraph puts right of the box's left edge (a right-to-left
+    /// paragraph, a centred or right alignment) may lie further right in the layout: by at least 0 and at
+    /// most what keeps it in the layout's box (G10).
+    public static func constantWalkProblems(
+        _ lines: [TextLine], isTruncated: Bool, _ layout: TextLayout, width: CGFloat?
+    ) -> [String] {
+        let unbounded = width.map { $0 == 0 || $0.isUnboundedTextDimension } ?? true
+        var problems: [String] = []
+        if lines.count != layout.lines.count || isTruncated != layout.isTruncated {
+            problems.append(
+                "the walk at \(width.map { "\($0)" } ?? "nil") gives \(lines.map(\.range)) truncated \(isTruncated), "
+                    + "layout(width:) \(layout.lines.map(\.range)) truncated \(layout.isTruncated)")
+            return problems
+        }
+        for (index, (walked, laid)) in zip(lines, layout.lines).enumerated() {
+            var same =
+                walked.range == laid.range && walked.width == laid.width && walked.ellipsis == laid.ellipsis
+                && walked.visibleRanges == laid.visibleRanges && walked.baseline == laid.baseline
+                && walked.rect.minY == laid.rect.minY && walked.rect.size == laid.rect.size
+            if unbounded {
+                let shift = laid.rect.minX - walked.rect.minX
+                same = same && shift >= -1e-9 && laid.rect.maxX <= layout.size.width + 1e-9
+            } else {
+                same = same && walked.rect.minX == laid.rect.minX
+            }
+            if !same {
+                problems.append(
+                    "the walk at \(width.map { "\($0)" } ?? "nil"), line \(index): \(walked.range) \(walked.rect) "
+                        + "baseline \(walked.baseline); layout(width:) \(laid.range) \(laid.rect) baseline \(laid.baseline)")
+            }
         }
         return problems
     }

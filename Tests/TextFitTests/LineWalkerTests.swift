@@ -219,4 +219,31 @@ import _TextFitTestSupport
         }
         #expect(Self.differences(try Self.walk(text, width: 180, strategy: .standard), layout, bounded: true) == nil)
     }
+
+    /// G3, G10: at an unbounded width a walked line is placed in a box its own width; `layout(width: nil)`
+    /// places each line in a box as wide as the widest. A right-to-left paragraph's short line before a
+    /// forced break (U+2028) sits at the right of the layout's box and at 0 in the walk; everything else
+    /// agrees. `FuzzLineWidths` held x at an unbounded width too and reported this
+    /// (`Crashers/FuzzLineWidths/walk-differs-from-layout-in-rects`: kerned, raised runs after an RLM); its
+    /// check (`constantWalkProblems`) now holds the G10 relation, and still every other figure.
+    @Test func anUnboundedWalkPlacesEachLineInItsOwnBox() throws {
+        let text = PreparedText("\u{200F}שלום\u{2028}עולם גדול ויפה מאוד", font: try Fixtures.font())
+        let layout = try text.layout(width: nil)
+        let walked = try Self.walk(text, width: nil)
+        #expect(layout.lineCount == 2 && walked.lines.count == 2)
+        let (first, laid) = (walked.lines[0], layout.lines[0])
+        #expect(first.rect.minX == 0)
+        // Right-aligned (D2) in the layout's box, which is the second line's width (P7).
+        #expect(abs(laid.rect.maxX - layout.size.width) < 1e-9 && laid.rect.minX > 10)
+        #expect(first.rect.size == laid.rect.size && first.baseline == laid.baseline && first.range == laid.range)
+        #expect(_FuzzEntries.constantWalkProblems(walked.lines, isTruncated: walked.truncated, layout, width: nil).isEmpty)
+        // A bounded width holds x too: the same walk at 400 pt is the layout at 400 pt, and lines placed
+        // otherwise are reported.
+        let bounded = try text.layout(width: 400)
+        let walk400 = try Self.walk(text, width: 400)
+        #expect(
+            _FuzzEntries.constantWalkProblems(walk400.lines, isTruncated: walk400.truncated, bounded, width: 400).isEmpty)
+        #expect(
+            !_FuzzEntries.constantWalkProblems(walked.lines, isTruncated: walked.truncated, bounded, width: 400).isEmpty)
+    }
 }

@@ -222,4 +222,30 @@ import Testing
         #expect(line.width <= 150 && abs(rect.maxX - line.rect.maxX) < 1e-9)
         #expect(abs(line.glyphs().width - line.width) < 1e-9)
     }
+
+    /// T17: U+001C–U+001E inside a paragraph do not start a bidi paragraph of their own. A paragraph made
+    /// right to left by its first strong character (an RLM) holding an information separator had, after
+    /// it, a second ICU paragraph resolved left to right (level 0 from "shipped"): the line mixed base
+    /// levels, and its tail token went to the right end, outside the line's runs
+    /// (`Open/FuzzToken/tail-token-right-of-a-right-to-left-line`). Taken as a segment separator the
+    /// paragraph keeps level 1 and the token goes to the line's logical end, its left (T12, D5).
+    @Test func aRightToLeftLinesTailTokenIsAtItsLeftAcrossAnInformationSeparator() throws {
+        let levels = BidiLevels("\u{200F}ab\u{1C}cd")
+        #expect(levels.paragraphs.count == 1)
+        #expect(levels.levels == [1, 2, 2, 1, 2, 2])
+        let font = try Font(family: "Noto Sans", size: 17)
+        let token = try Self.readMore(font, try Font(family: "Noto Sans", size: 17, weight: .bold))
+        let prepared = try PreparedText(
+            "\u{200F}Order 2026\u{1C}2027 shipped to Haifa, then on to Tel Aviv by sea", font: font
+        ).withTruncationToken(token)
+        let line = try prepared.layout(width: 260, numberOfLines: 1, lineBreakMode: .byTruncatingTail).lines[0]
+        #expect(line.ellipsis == .tail && line.baseWritingDirection == .rightToLeft)
+        #expect(line.visualRuns.allSatisfy { $0.level >= 1 })
+        let rect = try #require(line.truncationTokenRect)
+        #expect(abs(rect.minX - line.rect.minX) < 1e-9)
+        // The runs right of the token and the token tile the line (T12).
+        let visible = line.visualRuns.reduce(0) { $0 + $1.width }
+        #expect(abs(visible + rect.width - line.width) < 1e-9)
+        #expect(line.visualRuns.allSatisfy { $0.x >= rect.width - 1e-9 })
+    }
 }
