@@ -106,7 +106,8 @@ public final class PreparedText: Sendable {
     /// Why this text cannot be measured, if it cannot (`MeasureError.clusterTooWide`); `oneLineWidth` is
     /// then `Int.max`, so `layout` and `measure` check it only off their one-line path.
     let measureProblem: MeasureError?
-    /// The bidi levels, resolved on first use (`bidi`, PreparedText+Bidi.swift): measuring never needs them.
+    /// The bidi levels: resolved while preparing a text that may run right to left, whose segments are cut
+    /// at level changes (D8), else known to be none (`bidi`, PreparedText+Bidi.swift).
     let bidiMemo = AtomicLazyReference<BidiMemo>()
     /// The address of a hyphenated text's per-point line-end data (`HyphenPoints`, retained; released in
     /// `deinit`), 0 for other text. Stored once at the end of preparing, when `width` can reshape, so not
@@ -215,10 +216,13 @@ public final class PreparedText: Sendable {
                 languages: languages ?? language.map { [(0..<count, $0)] } ?? [])
             : nil
         let direction = style?.baseWritingDirection ?? .natural
+        // The pass resolved the levels of a text that may run right to left (D8), for this direction.
+        let resolvedBidi = built.bidi
         let bidirectional =
-            direction == .rightToLeft
-            || mayBeRightToLeft
-                && BidiLevels.needsResolution(storage.unitsBuffer, baseWritingDirection: direction)
+            resolvedBidi.map { $0.levels != nil }
+            ?? (direction == .rightToLeft
+                || mayBeRightToLeft
+                    && BidiLevels.needsResolution(storage.unitsBuffer, baseWritingDirection: direction))
         measureProblem = clusterTooWide ? MeasureError.clusterTooWide(size: Double(font.pointSize)) : nil
         // K1: a negative kern can take the whole text below 0; its reported width is 0. Clamped here, once,
         // so the one-line answer of every later measure costs nothing more (the fit test is unchanged:
@@ -250,7 +254,9 @@ public final class PreparedText: Sendable {
         text = built.text
         fallbackFaceReferences = built.fallbackFaces
         truncationTokenShape = nil
-        if bidirectional, direction != .natural {
+        if let resolvedBidi {
+            _ = bidiMemo.storeIfNil(resolvedBidi)
+        } else if bidirectional, direction != .natural {
             _ = bidiMemo.storeIfNil(makeBidi(direction))
         } else if !bidirectional, mayBeRightToLeft {
             // Known here (a right-to-left block's character that needs no resolution, rare): `bidi` would
@@ -342,8 +348,9 @@ public final class PreparedText: Sendable {
         style: ParagraphStyle = .default, language: String? = nil
     ) {
         self.init(
-            built: Builder.build(text, font: font), font: font, styling: nil, lineHeight: font.lineHeight,
-            ascender: font.ascender, paragraph: paragraph, style: style, language: language)
+            built: Builder.build(text, font: font, baseWritingDirection: style.baseWritingDirection), font: font,
+            styling: nil, lineHeight: font.lineHeight, ascender: font.ascender, paragraph: paragraph, style: style,
+            language: language)
     }
 
     /// When a text is one non-blank paragraph (no separator after it, no mandatory break inside: U+2028,
