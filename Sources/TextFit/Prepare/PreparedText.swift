@@ -215,14 +215,12 @@ public final class PreparedText: Sendable {
                 hasSoftHyphen: built.hasSoftHyphen, style: hyphenationStyle,
                 languages: languages ?? language.map { [(0..<count, $0)] } ?? [])
             : nil
-        let direction = style?.baseWritingDirection ?? .natural
-        // The pass resolved the levels of a text that may run right to left (D8), for this direction.
+        // The levels the pass resolved to cut the segments at level changes (D8): it resolves them for every
+        // text that may run right to left or is set in a right-to-left paragraph, with this style's direction
+        // (each caller gives the builder the style's), so nil means every level is 0.
         let resolvedBidi = built.bidi
-        let bidirectional =
-            resolvedBidi.map { $0.levels != nil }
-            ?? (direction == .rightToLeft
-                || mayBeRightToLeft
-                    && BidiLevels.needsResolution(storage.unitsBuffer, baseWritingDirection: direction))
+        assert(resolvedBidi != nil || style?.baseWritingDirection != .rightToLeft, "built without the style's direction")
+        let bidirectional = resolvedBidi?.levels != nil
         measureProblem = clusterTooWide ? MeasureError.clusterTooWide(size: Double(font.pointSize)) : nil
         // K1: a negative kern can take the whole text below 0; its reported width is 0. Clamped here, once,
         // so the one-line answer of every later measure costs nothing more (the fit test is unchanged:
@@ -254,15 +252,8 @@ public final class PreparedText: Sendable {
         text = built.text
         fallbackFaceReferences = built.fallbackFaces
         truncationTokenShape = nil
-        if let resolvedBidi {
-            _ = bidiMemo.storeIfNil(resolvedBidi)
-        } else if bidirectional, direction != .natural {
-            _ = bidiMemo.storeIfNil(makeBidi(direction))
-        } else if !bidirectional, mayBeRightToLeft {
-            // Known here (a right-to-left block's character that needs no resolution, rare): `bidi` would
-            // scan the text again. Without the hint it answers from `mayBeRightToLeft` alone.
-            _ = bidiMemo.storeIfNil(BidiMemo(levels: nil))
-        }
+        // Kept, so `bidi` never resolves them again (nor scans for them when none was needed).
+        if let resolvedBidi { _ = bidiMemo.storeIfNil(resolvedBidi) }
         // Width-independent, so here rather than in the first layout (issue 31): only a text that the
         // fast breaker lays out with its hyphens.
         if let settings = paragraphSettings, settings.breaksOnlyAtHyphens, let hyphenation = settings.hyphenation,
