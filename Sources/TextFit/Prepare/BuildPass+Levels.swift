@@ -20,11 +20,11 @@ extension PreparedText.Pass {
     @inline(never)
     mutating func cutAtLevelChanges(_ u: UnsafeBufferPointer<UInt16>, _ flags: UnsafeMutablePointer<UInt8>) {
         guard BidiLevels.needsResolution(u, baseWritingDirection: baseWritingDirection) else {
-            bidi = BidiMemo(levels: nil)
+            bidi = Unmanaged.passRetained(BidiMemo(levels: nil))
             return
         }
         let resolved = BidiLevels(utf16: Array(u), baseWritingDirection: baseWritingDirection)
-        bidi = BidiMemo(levels: resolved)
+        bidi = Unmanaged.passRetained(BidiMemo(levels: resolved))
         resolved.levels.withUnsafeBufferPointer { levels in
             func cuts(at position: Int) -> Bool {
                 levels[position] != levels[position - 1] && flags[position] & Flag.grapheme != 0

@@ -38,8 +38,9 @@ extension PreparedText {
         var fontconfigOrder = false
         /// Every paragraph's base direction (the paragraph style's): read only by `cutAtLevelChanges`.
         var baseWritingDirection = WritingDirection.natural
-        /// The levels `cutAtLevelChanges` resolved (nil: it did not run), for the text to keep.
-        var bidi: BidiMemo?
+        /// The levels `cutAtLevelChanges` resolved (nil: it did not run), retained once for the text to take
+        /// (`Builder.Output.bidi`).
+        var bidi: Unmanaged<BidiMemo>?
 
         /// Per unit, the advance HarfBuzz gave the cluster starting there (0 elsewhere).
         let advances: UnsafeMutablePointer<Int32>

@@ -218,7 +218,7 @@ public final class PreparedText: Sendable {
         // The levels the pass resolved to cut the segments at level changes (D8): it resolves them for every
         // text that may run right to left or is set in a right-to-left paragraph, with this style's direction
         // (each caller gives the builder the style's), so nil means every level is 0.
-        let resolvedBidi = built.bidi
+        let resolvedBidi = built.bidi?.takeRetainedValue()
         assert(resolvedBidi != nil || style?.baseWritingDirection != .rightToLeft, "built without the style's direction")
         let bidirectional = resolvedBidi?.levels != nil
         measureProblem = clusterTooWide ? MeasureError.clusterTooWide(size: Double(font.pointSize)) : nil
