@@ -21,7 +21,7 @@
 // - `Results/`: `TextLayout`, `TextLines`, `TextLine`, `TextMetrics`, the breakers' `LineRecords`.
 // - `Paragraph/`: paragraph styles (P1–P10).
 // - `Styled/`: the styled-text API (S1–S9), `StyledText` and the `AttributedString` scope.
-// - `Bidi/`: bidirectional text (D1–D7).
+// - `Bidi/`: bidirectional text (D1–D8).
 // - `Measure/`: the public edge: `layout`/`measure`, `sizeThatFits`, `boundingRect` (B1–B7), `TextBatch`.
 // - `Queries/`: tightest width, width range, fitting font size, balanced layout (Q1–Q6).
 // - `Selection/`: range rects, carets, hit testing, word ranges and line metrics on a layout (R1–R9).

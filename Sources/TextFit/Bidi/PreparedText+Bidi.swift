@@ -23,15 +23,16 @@ extension PreparedText {
         self.init(text, font: font, paragraph: nil, style: style)
     }
 
-    /// The text's levels, nil when every one is 0 (nothing to reorder). Resolved on first use and kept:
-    /// line breaking works in logical order and widths do not depend on direction, so measuring never asks
-    /// (but for a tabbed line's paragraph direction, P10, on a text prepared with a paragraph style),
-    /// and a text that is never drawn or reordered never pays for it. A text without a unit that may need
-    /// resolution (`mayBeRightToLeft`, found while preparing) costs nothing here.
+    /// The text's levels, nil when every one is 0 (nothing to reorder). Resolved while preparing a text
+    /// that may run right to left (`mayBeRightToLeft`) or is set in a right-to-left paragraph, whose
+    /// segments are cut where the level changes (D8), and kept; line breaking works in logical order, so
+    /// measuring never asks (but for a tabbed line's paragraph direction, P10, on a text prepared with a
+    /// paragraph style). Left-to-right text costs nothing here.
     var bidi: BidiLevels? {
         if let memo = bidiMemo.load() { return memo.levels }
-        // No memo: the direction was natural (or left to right on a text that needs no resolution, the same
-        // levels), so without the builder's hint every level is 0.
+        // No memo: the pass did not look, so the text has no unit that may need resolution and its
+        // paragraphs are natural or left to right: every level is 0. (Resolving here is only a safety net
+        // for a text made without the pass's answer.)
         guard mayBeRightToLeft else { return nil }
         return bidiMemo.storeIfNil(makeBidi(.natural)).levels
     }

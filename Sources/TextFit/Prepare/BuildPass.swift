@@ -36,6 +36,11 @@ extension PreparedText {
         /// Whether characters the font lacks fall back in Fontconfig's order for it (`FontFallback`);
         /// read only when a cluster needs a fallback.
         var fontconfigOrder = false
+        /// Every paragraph's base direction (the paragraph style's): read only by `cutAtLevelChanges`.
+        var baseWritingDirection = WritingDirection.natural
+        /// The levels `cutAtLevelChanges` resolved (nil: it did not run), retained once for the text to take
+        /// (`Builder.Output.bidi`).
+        var bidi: Unmanaged<BidiMemo>?
 
         /// Per unit, the advance HarfBuzz gave the cluster starting there (0 elsewhere).
         let advances: UnsafeMutablePointer<Int32>
@@ -174,8 +179,9 @@ extension PreparedText {
         /// paragraph separator (`clusterStarts`, `endParagraph`); 3, the cluster's face (rule F6,
         /// `place` and `fallbackFaceIndex`); 4, its script run (`place`); 5, segments, cut where a face, a
         /// script or a word ends (`closeSegment`). `extendSegment` fuses 2–5 again for the units inside a run
-        /// that need no decision. Stage 6, shaping, runs after the walk over all the segments at once
-        /// (`BatchShaper`), since nothing the walk decides depends on it.
+        /// that need no decision. Stage 5b, only for a text that may run right to left: segments cut where
+        /// the bidi level changes (`cutAtLevelChanges`, D8). Stage 6, shaping, runs after the walk over all
+        /// the segments at once (`BatchShaper`), since nothing the walk decides depends on it.
         mutating func run(_ u: UnsafeBufferPointer<UInt16>, _ flags: UnsafeMutablePointer<UInt8>) {
             textUnits = u.baseAddress
             // Stage 1: opportunities.
@@ -216,6 +222,8 @@ extension PreparedText {
                 position = end
             }
             closeSegment(at: count, flags)
+            // Stage 5b: level runs (D8). One test for left-to-right text, which has none to cut at.
+            if mayBeRightToLeft || baseWritingDirection == .rightToLeft { cutAtLevelChanges(u, flags) }
             // Stage 6: shaping.
             shaper.shapeSegments(segments, count: segmentCount, fallbacks: fallbacks, u, flags)
             if paragraphStart < count { appendParagraph(Paragraph(start: paragraphStart, end: count, separatorLength: 0)) }

@@ -46,6 +46,12 @@ extension PreparedText {
             /// Whether the text has a soft hyphen (U+00AD, seen by `single` and `multiple`): a text without
             /// one never looks for hyphenation points unless its style asks for a dictionary's (H1).
             var hasSoftHyphen = false
+            /// The text's bidi levels when the pass resolved them to cut its segments at level changes (D8):
+            /// a text that may run right to left, or any text in a right-to-left paragraph. Nil when the
+            /// pass did not look (left-to-right text in a natural or left-to-right paragraph). Retained
+            /// once, for `PreparedText.init(built:)` to take: as a plain reference this field made every
+            /// text's output copied field by field (about 230 instructions a UI string, callgrind).
+            var bidi: Unmanaged<BidiMemo>?
         }
 
         /// The buffers a pass wrote, in the scratch block `scratch` (`BuildScratch`), for `Storage.init`.
@@ -85,11 +91,15 @@ extension PreparedText {
         /// a file; bundled faces are never reference counted, see `Font.face`). `font` is borrowed for the
         /// whole call, which keeps its face alive for the pass's unretained reference.
         /// With `styling`, the runs' fonts, kerns and attachments are applied after the plain pass
-        /// (`Pass.restyle`), before the widths are summed.
+        /// (`Pass.restyle`), before the widths are summed. `baseWritingDirection` is every paragraph's
+        /// (the paragraph style's), which decides the levels a right-to-left text's segments are cut at (D8).
         /// The output holds the thread's scratch block: its reader calls `pass.finish()` once it has copied
         /// the buffers (`PreparedText.init(built:)` does), and prepares no other text on this thread before
         /// (one that did would only fall back to a block of its own, `BuildScratch`).
-        static func build(_ original: String, font: Font, extendsRuns: Bool = true, styling: Styling? = nil) -> Output {
+        static func build(
+            _ original: String, font: Font, extendsRuns: Bool = true, styling: Styling? = nil,
+            baseWritingDirection: WritingDirection = .natural
+        ) -> Output {
             var text = original
             let face = Unmanaged.passUnretained(font.face)
             let scale = font.scale
@@ -110,7 +120,8 @@ extension PreparedText {
                 return build(
                     original, UnsafeBufferPointer(start: decoded, count: count), face: face, scale: scale,
                     fontconfigOrder: fontconfigOrder, extendsRuns: extendsRuns, block: scratch,
-                    scratch: scratch + size.pass, shaperScratch: scratch + size.shaper, styling: styling)
+                    scratch: scratch + size.pass, shaperScratch: scratch + size.shaper, styling: styling,
+                    baseWritingDirection: baseWritingDirection)
             }
         }
 
@@ -121,13 +132,14 @@ extension PreparedText {
             _ text: String, _ u: UnsafeBufferPointer<UInt16>, face: Unmanaged<Face>, scale: Int32,
             fontconfigOrder: Bool, extendsRuns: Bool, block: UnsafeMutableRawPointer,
             scratch: UnsafeMutableRawPointer,
-            shaperScratch: UnsafeMutableRawPointer, styling: Styling?
+            shaperScratch: UnsafeMutableRawPointer, styling: Styling?, baseWritingDirection: WritingDirection
         ) -> Output {
             let count = u.count
             var pass = Pass(
                 face: face, scale: scale, count: count, extendsRuns: extendsRuns, scratch: scratch,
                 shaperScratch: shaperScratch)
             pass.fontconfigOrder = fontconfigOrder
+            pass.baseWritingDirection = baseWritingDirection
             pass.run(u, pass.flags)
             if let styling, styling.changesShaping { pass.restyle(u, styling) }
             let built = Built(
@@ -139,7 +151,7 @@ extension PreparedText {
             return Output(
                 text: text, pass: built, fallbackFaces: pass.fallbacks,
                 clusterTooWide: pass.shaper.clusterTooWide, mayBeRightToLeft: pass.mayBeRightToLeft,
-                hasTab: pass.hasTab, hasSoftHyphen: pass.hasSoftHyphen)
+                hasTab: pass.hasTab, hasSoftHyphen: pass.hasSoftHyphen, bidi: pass.bidi)
         }
     }
 }

@@ -106,7 +106,8 @@ public final class PreparedText: Sendable {
     /// Why this text cannot be measured, if it cannot (`MeasureError.clusterTooWide`); `oneLineWidth` is
     /// then `Int.max`, so `layout` and `measure` check it only off their one-line path.
     let measureProblem: MeasureError?
-    /// The bidi levels, resolved on first use (`bidi`, PreparedText+Bidi.swift): measuring never needs them.
+    /// The bidi levels: resolved while preparing a text that may run right to left, whose segments are cut
+    /// at level changes (D8), else known to be none (`bidi`, PreparedText+Bidi.swift).
     let bidiMemo = AtomicLazyReference<BidiMemo>()
     /// The address of a hyphenated text's per-point line-end data (`HyphenPoints`, retained; released in
     /// `deinit`), 0 for other text. Stored once at the end of preparing, when `width` can reshape, so not
@@ -214,11 +215,12 @@ public final class PreparedText: Sendable {
                 hasSoftHyphen: built.hasSoftHyphen, style: hyphenationStyle,
                 languages: languages ?? language.map { [(0..<count, $0)] } ?? [])
             : nil
-        let direction = style?.baseWritingDirection ?? .natural
-        let bidirectional =
-            direction == .rightToLeft
-            || mayBeRightToLeft
-                && BidiLevels.needsResolution(storage.unitsBuffer, baseWritingDirection: direction)
+        // The levels the pass resolved to cut the segments at level changes (D8): it resolves them for every
+        // text that may run right to left or is set in a right-to-left paragraph, with this style's direction
+        // (each caller gives the builder the style's), so nil means every level is 0.
+        let resolvedBidi = built.bidi?.takeRetainedValue()
+        assert(resolvedBidi != nil || style?.baseWritingDirection != .rightToLeft, "built without the style's direction")
+        let bidirectional = resolvedBidi?.levels != nil
         measureProblem = clusterTooWide ? MeasureError.clusterTooWide(size: Double(font.pointSize)) : nil
         // K1: a negative kern can take the whole text below 0; its reported width is 0. Clamped here, once,
         // so the one-line answer of every later measure costs nothing more (the fit test is unchanged:
@@ -250,13 +252,8 @@ public final class PreparedText: Sendable {
         text = built.text
         fallbackFaceReferences = built.fallbackFaces
         truncationTokenShape = nil
-        if bidirectional, direction != .natural {
-            _ = bidiMemo.storeIfNil(makeBidi(direction))
-        } else if !bidirectional, mayBeRightToLeft {
-            // Known here (a right-to-left block's character that needs no resolution, rare): `bidi` would
-            // scan the text again. Without the hint it answers from `mayBeRightToLeft` alone.
-            _ = bidiMemo.storeIfNil(BidiMemo(levels: nil))
-        }
+        // Kept, so `bidi` never resolves them again (nor scans for them when none was needed).
+        if let resolvedBidi { _ = bidiMemo.storeIfNil(resolvedBidi) }
         // Width-independent, so here rather than in the first layout (issue 31): only a text that the
         // fast breaker lays out with its hyphens.
         if let settings = paragraphSettings, settings.breaksOnlyAtHyphens, let hyphenation = settings.hyphenation,
@@ -342,8 +339,9 @@ public final class PreparedText: Sendable {
         style: ParagraphStyle = .default, language: String? = nil
     ) {
         self.init(
-            built: Builder.build(text, font: font), font: font, styling: nil, lineHeight: font.lineHeight,
-            ascender: font.ascender, paragraph: paragraph, style: style, language: language)
+            built: Builder.build(text, font: font, baseWritingDirection: style.baseWritingDirection), font: font,
+            styling: nil, lineHeight: font.lineHeight, ascender: font.ascender, paragraph: paragraph, style: style,
+            language: language)
     }
 
     /// When a text is one non-blank paragraph (no separator after it, no mandatory break inside: U+2028,

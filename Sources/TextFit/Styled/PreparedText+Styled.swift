@@ -54,7 +54,8 @@ extension PreparedText {
         }
         let styling = try Self.styling(of: styled, paragraphStyle: style)
         let font = styling.styles[Int(styling.runStyles.first ?? 0)].font
-        let built = Builder.build(styled.string, font: font, styling: styling)
+        let built = Builder.build(
+            styled.string, font: font, styling: styling, baseWritingDirection: style.baseWritingDirection)
         let box = styling.lineBox(0, styled.utf16Count)
         self.init(
             built: built, font: font, styling: styling, lineHeight: box.height, ascender: box.metrics.ascent,
