@@ -8,10 +8,13 @@ final class HarfBuzzFace: @unchecked Sendable {
     let metrics: FaceMetrics
 
     /// A face of `file`'s bytes, which it takes over (they stay mapped while the face lives).
-    convenience init?(file: FontFileBytes, faceIndex: Int) {
+    /// - Parameter keepsShapePlans: a font TextFit ships: its fonts shape through plans the face keeps
+    ///   (`tf_face_keep_shape_plans`; a font file from anywhere else keeps HarfBuzz's own per-call limits).
+    convenience init?(file: FontFileBytes, faceIndex: Int, keepsShapePlans: Bool = false) {
         guard let bytes = file.takeOver(), let handle = tf_face_create(bytes, Int32(clamping: faceIndex)) else {
             return nil
         }
+        if keepsShapePlans { tf_face_keep_shape_plans(handle) }
         self.init(handle: handle)
     }
 
