@@ -1,6 +1,7 @@
 // HarfBuzz: faces, fonts, metrics and shaping. The only file that includes HarfBuzz headers.
 #include "CTextFit.h"
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <math.h>
@@ -16,6 +17,15 @@ struct tf_face {
     unsigned variation_count;
     hb_feature_t *features;
     unsigned feature_count;
+    // Shape plans kept by the face (tf_face_keep_shape_plans), one per segment properties met, filled in
+    // order and never replaced: an entry, once published, is immutable until the face is destroyed.
+    int keeps_plans;
+    _Atomic(struct tf_plan_entry *) plans[TF_SHAPE_PLAN_SLOTS];
+};
+
+struct tf_plan_entry {
+    hb_segment_properties_t props;
+    hb_shape_plan_t *plan;
 };
 
 struct tf_font {
@@ -23,6 +33,7 @@ struct tf_font {
     int32_t advance_limit;  // TF_GLYPH_ADVANCE_LIMIT_EMS em at this font's scale
     const hb_feature_t *features;  // the face's (it outlives the font: the Swift font keeps its face)
     unsigned feature_count;
+    const tf_face *face;  // the face it was made from (alive as long as the font, as above)
 };
 
 // A glyph advance outside [0, limit] is damage (a broken hmtx or GPOS value), not design: it is clamped
@@ -85,7 +96,13 @@ tf_face *tf_face_create(tf_font_bytes bytes, int32_t face_index) {
     result->variation_count = 0;
     result->features = NULL;
     result->feature_count = 0;
+    result->keeps_plans = 0;
+    for (int i = 0; i < TF_SHAPE_PLAN_SLOTS; i++) atomic_init(&result->plans[i], NULL);
     return result;
+}
+
+void tf_face_keep_shape_plans(tf_face *face) {
+    if (face != NULL && face->variation_count == 0 && face->feature_count == 0) face->keeps_plans = 1;
 }
 
 tf_face *tf_face_create_variant(const tf_face *base, const tf_variation *variations, int32_t variation_count,
@@ -123,6 +140,12 @@ tf_face *tf_face_create_variant(const tf_face *base, const tf_variation *variati
 
 void tf_face_destroy(tf_face *face) {
     if (face == NULL) return;
+    for (int i = 0; i < TF_SHAPE_PLAN_SLOTS; i++) {
+        struct tf_plan_entry *entry = atomic_load_explicit(&face->plans[i], memory_order_acquire);
+        if (entry == NULL) break;
+        hb_shape_plan_destroy(entry->plan);
+        free(entry);
+    }
     hb_font_destroy(face->design_font);
     hb_face_destroy(face->face);
     free(face->variations);
@@ -347,6 +370,7 @@ tf_font *tf_font_create(const tf_face *face, int32_t scale) {
     if (face->variation_count > 0) hb_font_set_variations(result->font, face->variations, face->variation_count);
     result->features = face->features;
     result->feature_count = face->feature_count;
+    result->face = face;
     int64_t limit = (int64_t)(scale < 0 ? -(int64_t)scale : scale) * TF_GLYPH_ADVANCE_LIMIT_EMS;
     result->advance_limit = limit > INT32_MAX ? INT32_MAX : (int32_t)limit;
     hb_font_make_immutable(result->font);
@@ -457,6 +481,50 @@ static int32_t chunk_end(const uint16_t *text, int32_t start, int32_t length, in
     return length;
 }
 
+/// The face's kept shape plan for `props`, made and published on first use; NULL when the face keeps
+/// none or its slots are full (the caller then takes hb_shape, which looks the plan up itself).
+static hb_shape_plan_t *kept_plan(const tf_face *face, const hb_segment_properties_t *props) {
+    tf_face *shared = (tf_face *)face;  // only the atomic slots are written
+    for (int i = 0; i < TF_SHAPE_PLAN_SLOTS; i++) {
+        struct tf_plan_entry *entry = atomic_load_explicit(&shared->plans[i], memory_order_acquire);
+        while (entry == NULL) {
+            struct tf_plan_entry *made = malloc(sizeof(struct tf_plan_entry));
+            if (made == NULL) return NULL;
+            made->props = *props;
+            // The plan hb_shape would use: the face's own cache's, for these properties, no features.
+            made->plan = hb_shape_plan_create_cached2(face->face, props, NULL, 0, NULL, 0, NULL);
+            struct tf_plan_entry *expected = NULL;
+            if (atomic_compare_exchange_strong_explicit(&shared->plans[i], &expected, made, memory_order_acq_rel,
+                                                        memory_order_acquire)) {
+                return made->plan;
+            }
+            hb_shape_plan_destroy(made->plan);  // another thread filled the slot first: look at its entry
+            free(made);
+            entry = expected;
+        }
+        if (hb_segment_properties_equal(&entry->props, props)) return entry->plan;
+    }
+    return NULL;
+}
+
+/// hb_shape, with the plan a bundled face keeps (tf_face_keep_shape_plans): HarfBuzz's own look-up in the
+/// face's plan list (hb_shape_plan_create_cached2, about 500 instructions a call, callgrind) is skipped.
+/// Only for faces TextFit ships: hb_shape_full also bounds the work of one call by the text's length
+/// (the buffer's max_ops and max_len, which HarfBuzz 6 sets only there and no public call sets), which
+/// matters for a hostile font file and never for these; every other face goes through hb_shape.
+static void shape_buffer(const tf_font *font, hb_buffer_t *buffer) {
+    if (font->face->keeps_plans && font->feature_count == 0 && hb_buffer_get_length(buffer) > 0) {
+        hb_segment_properties_t props;
+        hb_buffer_get_segment_properties(buffer, &props);
+        hb_shape_plan_t *plan = kept_plan(font->face, &props);
+        if (plan != NULL) {
+            hb_shape_plan_execute(plan, font->font, buffer, NULL, 0);
+            return;
+        }
+    }
+    hb_shape(font->font, buffer, font->features, font->feature_count);
+}
+
 static void set_properties(hb_buffer_t *buffer, uint32_t script, int32_t direction) {
     if (script != 0) hb_buffer_set_script(buffer, (hb_script_t)script);
     if (direction == 1) hb_buffer_set_direction(buffer, HB_DIRECTION_LTR);
@@ -496,7 +564,7 @@ static hb_buffer_t *shape_into_thread_buffer(const tf_font *font, const uint16_t
     if (end == length) {
         hb_buffer_add_utf16(buffer, text, length, 0, length);
         set_properties(buffer, script, direction);
-        hb_shape(font->font, buffer, font->features, font->feature_count);
+        shape_buffer(font, buffer);
         // Each caller clamps the advances (`sane_advance`) in the pass over the glyphs it makes anyway.
         return hb_buffer_allocation_successful(buffer) ? buffer : NULL;
     }
@@ -521,7 +589,7 @@ static hb_buffer_t *shape_into_thread_buffer(const tf_font *font, const uint16_t
         set_properties(chunk, script, direction);
         // A later chunk starts inside a cluster, not at a broken one: no dotted circle for its first mark.
         hb_buffer_set_flags(chunk, start > 0 ? HB_BUFFER_FLAG_DO_NOT_INSERT_DOTTED_CIRCLE : HB_BUFFER_FLAG_DEFAULT);
-        hb_shape(font->font, chunk, font->features, font->feature_count);
+        shape_buffer(font, chunk);
         if (!hb_buffer_allocation_successful(chunk)) return NULL;
         unsigned count = 0;
         hb_glyph_info_t *infos = hb_buffer_get_glyph_infos(chunk, &count);
@@ -674,7 +742,7 @@ int32_t tf_shape_joined(const tf_font *font, const tf_segment_lookup *pieces, in
     hb_buffer_clear_contents(buffer);
     hb_buffer_add_utf16(buffer, joined, total, 0, total);
     set_properties(buffer, script, 1);
-    hb_shape(font->font, buffer, font->features, font->feature_count);
+    shape_buffer(font, buffer);
     last_counts.harfbuzz_calls = 1;
     last_counts.longest_mark_run = longest;
     if (!hb_buffer_allocation_successful(buffer)) return -1;

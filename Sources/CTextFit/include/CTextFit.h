@@ -139,6 +139,13 @@ typedef struct {
 /// Makes a face of face `face_index` of a font file's bytes, taking them over: they are unmapped when the
 /// face is destroyed, or at once when this returns NULL (no glyphs, out of memory).
 tf_face *tf_face_create(tf_font_bytes bytes, int32_t face_index);
+/// Shape plans a face keeps (`tf_face_keep_shape_plans`) at most: one per script and direction met.
+#define TF_SHAPE_PLAN_SLOTS 16
+/// Makes a face's fonts shape through plans the face keeps (one per segment properties, made on first use
+/// and kept until the face is destroyed) instead of HarfBuzz's per-call look-up. Only for the fonts TextFit
+/// ships (see `shape_buffer` in tf_harfbuzz.c for why); call it before the face is shared. Ignored for a
+/// variant (its features and variations take hb_shape).
+void tf_face_keep_shape_plans(tf_face *face);
 void tf_face_destroy(tf_face *face);
 /// 1 when the file bytes `face` was made from are exactly `length` bytes equal to `bytes`, else 0: the font
 /// catalog's check that a file met again at a known device and inode still holds the bytes it read

@@ -23,6 +23,8 @@ final class Face: Sendable, Hashable, CustomStringConvertible {
     let variant: FaceVariant?
     /// HarfBuzz fonts of this face by scale, created on first use.
     private let sizedFonts = Locked<[Int32: HarfBuzzFont]>([:])
+    /// The first sizes' fonts, read without the lock; appended to only under `sizedFonts`'s lock.
+    private let pinnedFonts = PinnedSizedFonts()
     /// Set when the catalog retires the face (its file now holds other bytes): cached fallback answers
     /// that name it look the file up again (`FontconfigOrders.FileAnswer`).
     private let retired = Atomic<Bool>(false)
@@ -61,19 +63,22 @@ final class Face: Sendable, Hashable, CustomStringConvertible {
 
     /// The HarfBuzz font of this face at `scale`, created once (outside the lock) and kept while the face
     /// lives, up to `maximumSizedFonts` sizes.
+    /// The first `PinnedSizedFonts.capacity` sizes are read without the lock (`pinnedFonts`).
     func harfBuzzFont(scale: Int32) -> HarfBuzzFont? {
+        if let font = pinnedFonts.font(scale: scale) { return font }
         if let font = sizedFonts.withLock({ $0[scale] }) { return font }
         guard let font = HarfBuzzFont(face: harfBuzz, scale: scale) else { return nil }
         return sizedFonts.withLock { fonts in
-            if let existing = fonts[scale] { return existing }
-            if fonts.count >= Face.maximumSizedFonts { fonts.removeAll() }
+            if let existing = pinnedFonts.font(scale: scale) ?? fonts[scale] { return existing }
+            if pinnedFonts.append(font, scale: scale) { return font }
+            if fonts.count >= Face.maximumSizedFonts - PinnedSizedFonts.capacity { fonts.removeAll() }
             fonts[scale] = font
             return font
         }
     }
 
     /// How many sized fonts the face holds now (for tests).
-    var sizedFontCount: Int { sizedFonts.withLock { $0.count } }
+    var sizedFontCount: Int { sizedFonts.withLock { $0.count } + pinnedFonts.fontCount }
 
     static func == (lhs: Face, rhs: Face) -> Bool { lhs.id == rhs.id }
     func hash(into hasher: inout Hasher) { hasher.combine(id) }

@@ -433,7 +433,9 @@ final class FontCatalog: Sendable {
             }
             throw FontError.unreadableFile(path: path, reason: error.description)
         }
-        guard info.glyphCount > 0, let harfBuzz = HarfBuzzFace(file: file, faceIndex: faceIndex) else {
+        guard info.glyphCount > 0,
+            let harfBuzz = HarfBuzzFace(file: file, faceIndex: faceIndex, keepsShapePlans: livesForProcess)
+        else {
             throw FontError.unreadableFile(path: path, reason: "HarfBuzz found no glyphs in it")
         }
         if let problem = harfBuzz.metrics.problem { throw FontError.unreadableFile(path: path, reason: problem) }

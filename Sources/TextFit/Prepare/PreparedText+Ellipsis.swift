@@ -28,18 +28,26 @@ extension PreparedText {
     }
 
     /// The "…" shaped in `font` (or the fallback face that has it, T1), in 1/1024 pt.
+    /// Kept per sized font (`HarfBuzzFont.ellipsisWidthMemo` of the face it is shaped in), so each text
+    /// that truncates reads it once instead of shaping it through the segment cache.
     static func shapedEllipsisWidth(_ font: Font) -> Int {
         let scale = font.scale
         let face = ellipsisFace(for: font)
+        let sized = FontCatalog.shared.harfBuzzFont(face: face, scale: scale)
+        if let known = sized?.ellipsisWidthMemo.load(ordering: .relaxed), known != Int.min { return known }
         var unit: UInt16 = 0x2026
         var advance: Int32 = 0
         var flag: UInt8 = 0
-        return withUnsafePointer(to: &unit) { pointer in
-            _ = SegmentShaper.shape(
+        let result = withUnsafePointer(to: &unit) { pointer in
+            SegmentShaper.shape(
                 UnsafeBufferPointer(start: pointer, count: 1), face: face, scale: scale, script: 0,
                 advances: &advance, flags: &flag)
-            return Int(advance)
         }
+        // Only a shaped answer is kept (a font that could not be made answers 0 and is asked again).
+        if result == .advancesOnly || result == .advancesAndFlags {
+            sized?.ellipsisWidthMemo.store(Int(advance), ordering: .relaxed)
+        }
+        return Int(advance)
     }
 }
 
