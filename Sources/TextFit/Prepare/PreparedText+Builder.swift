@@ -60,28 +60,12 @@ extension PreparedText {
             let paragraphs: UnsafeBufferPointer<Paragraph>
 
             /// Prefix sums, flags, opportunities, clusters, segments, paragraphs and what is derived from
-            /// them, in one block (`Storage`), copied from the buffers. A long text's buffers are handed back
-            /// while they are copied (`ScratchPages`), and `spent`'s (read by no one after the pass) first.
-            /// The long text's path out of line: inlined, it made `PreparedText.init(built:)` too large to be
-            /// inlined into its convenience initialiser (≈ 430 instructions more per warm `ui` text, callgrind).
-            @inline(__always)
+            /// them, in one block (`Storage`), copied from the buffers; a long text's buffers are handed back
+            /// while they are copied (`ScratchPages`).
             func makeStorage() -> Storage {
-                if units.count >= ScratchPages.minimumUnits { return makeStorageReleasingScratch() }
-                return Storage(
+                Storage(
                     units: units, advances: advances, flags: flags, breaks: breaks, graphemes: graphemes,
                     segments: segments, paragraphs: paragraphs)
-            }
-
-            @inline(never)
-            private func makeStorageReleasingScratch() -> Storage {
-                // ICU's mandatory marks and the shaping flags, which the storage does not copy: just before
-                // `flags` in `Pass.Layout` (count + 1 and count bytes).
-                let count = units.count
-                let spent = flags - (2 * count + 1)
-                ScratchPages.discard(spent, region: 2 * count + 1, from: 0, to: 2 * count + 1)
-                return Storage(
-                    units: units, advances: advances, flags: flags, breaks: breaks, graphemes: graphemes,
-                    segments: segments, paragraphs: paragraphs, releasingSources: true)
             }
 
             /// Hands the scratch block back: the buffers are invalid after.

@@ -53,24 +53,25 @@ extension PreparedText {
         /// arrays cost about a tenth of a warm preparation. The loops read raw pointers: a buffer's subscript is
         /// bounds-checked even in release builds.
         ///
-        /// With `releasingSources` (a long text's scratch, `Builder.Built.makeStorage`), each source's pages
-        /// are handed back to the system as soon as they are copied (`ScratchPages`), the per-unit ones in
-        /// sections of `ScratchPages.sectionUnits`: the scratch (about 15 bytes per unit touched) was alive
-        /// beside the whole new block (about 21), most of a huge paragraph's peak memory (issue 43). So the
-        /// derived data is read from the copies, not from the sources.
+        /// The sources are the builder's scratch (`Builder.Built`, the only caller), read by no one after: for
+        /// a text of `ScratchPages.minimumUnits` units or more, each source's pages are handed back to the
+        /// system as soon as they are copied (`ScratchPages`), the per-unit ones in sections of
+        /// `ScratchPages.sectionUnits`, and first the pass's buffers that are not copied (ICU's mandatory
+        /// marks and the shaping flags, just before `flags` in `Pass.Layout`): the scratch (about 15 bytes
+        /// per unit touched) was alive beside the whole new block (about 21), most of a huge paragraph's peak
+        /// memory (issue 43). So the derived data is read from the copies, not from the sources.
         /// - Parameters:
         ///   - units: the text's UTF-16 units; `flags` holds `units.count + 1` values, `advances`
         ///     `units.count` (each unit's advance: of the cluster starting there, 0 elsewhere).
-        ///   - releasingSources: whether the sources' memory may be discarded once copied (it then reads as
-        ///     zeros): true only for scratch nobody reads after.
         init(
             units sourceUnits: UnsafeBufferPointer<UInt16>, advances: UnsafePointer<Int32>,
             flags sourceFlags: UnsafePointer<UInt8>,
             breaks sourceBreaks: UnsafeBufferPointer<Int32>, graphemes sourceGraphemes: UnsafeBufferPointer<Int32>,
             segments sourceSegments: UnsafeBufferPointer<Segment>,
-            paragraphs sourceParagraphs: UnsafeBufferPointer<Paragraph>, releasingSources: Bool = false
+            paragraphs sourceParagraphs: UnsafeBufferPointer<Paragraph>
         ) {
             let count = sourceUnits.count
+            let releasingSources = count >= ScratchPages.minimumUnits && ScratchPages.isEnabled
             let breakCount = sourceBreaks.count
             let paragraphCount = sourceParagraphs.count
             // Eight-byte aligned first (Paragraph's stride is a multiple of 8), then four, then two, then one.
@@ -96,6 +97,8 @@ extension PreparedText {
             let p = (block + prefixOffset).bindMemory(to: Int.self, capacity: count + 1)
             p[0] = 0
             if releasingSources {
+                let spent = sourceFlags - (2 &* count &+ 1)
+                ScratchPages.discard(spent, region: 2 &* count &+ 1, from: 0, to: 2 &* count &+ 1)
                 // The sums first, as the advances are handed back: the block's 8 bytes a unit grow while
                 // the scratch's 4 shrink. Then each copy, its source handed back section by section.
                 var sum = 0

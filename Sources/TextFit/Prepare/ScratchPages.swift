@@ -1,7 +1,7 @@
 import Foundation
 
 /// Hands a long text's builder scratch back to the system as it is copied into the text's storage
-/// (`PreparedText.Storage.init(...releasingSources:)`).
+/// (`PreparedText.Storage.init`, whose sources are the scratch).
 ///
 /// Why: the scratch of a long text is a block of its own (`BuildScratch`, far over the thread's kept
 /// 256 KiB), of which the pass touches about 15 bytes per UTF-16 unit; it stayed alive, whole, while the
@@ -17,6 +17,12 @@ enum ScratchPages {
     /// a 4 MB text), so at most that much of a source is alive beside its copy.
     static let sectionUnits = 1 << 16
     static let pageSize = max(1, Int(sysconf(Int32(_SC_PAGESIZE))))
+    #if DEBUG
+    /// False only while a test makes the plain copy to compare with (`ScratchReleaseTests`).
+    nonisolated(unsafe) static var isEnabled = true
+    #else
+    static let isEnabled = true
+    #endif
 
     /// Hands back the whole pages of `region[start..<end]` (`region` holds `count` values), and the pages
     /// before it that lie wholly inside the region: a page shared with the memory before or after the
