@@ -552,17 +552,30 @@ static hb_buffer_t *get_thread_buffer(void) {
     return thread_buffer;
 }
 
+static hb_buffer_t *shape_item_into_thread_buffer(const tf_font *font, const uint16_t *text, int32_t length,
+                                                  int32_t item_start, int32_t item_end, uint32_t script,
+                                                  int32_t direction);
+
 static hb_buffer_t *shape_into_thread_buffer(const tf_font *font, const uint16_t *text, int32_t length,
                                              uint32_t script, int32_t direction) {
+    return shape_item_into_thread_buffer(font, text, length, 0, length, script, direction);
+}
+
+/// `shape_into_thread_buffer` of `text[item_start..<item_end]`, the rest of `text` (`length` units) being
+/// HarfBuzz's context; the glyphs' clusters are offsets in `text`.
+static hb_buffer_t *shape_item_into_thread_buffer(const tf_font *font, const uint16_t *text, int32_t length,
+                                                  int32_t item_start, int32_t item_end, uint32_t script,
+                                                  int32_t direction) {
     hb_buffer_t *buffer = get_thread_buffer();
     if (buffer == NULL) return NULL;
     hb_buffer_clear_contents(buffer);
-    int32_t longest = length;
-    int32_t end = length > TF_MARK_RUN_LIMIT ? chunk_end(text, 0, length, &longest) : length;
+    int32_t longest = item_end - item_start;
+    int32_t end = item_end - item_start > TF_MARK_RUN_LIMIT ? chunk_end(text, item_start, item_end, &longest)
+                                                             : item_end;
     last_counts.harfbuzz_calls = 1;
     last_counts.longest_mark_run = longest;
-    if (end == length) {
-        hb_buffer_add_utf16(buffer, text, length, 0, length);
+    if (end == item_end) {
+        hb_buffer_add_utf16(buffer, text, length, (unsigned)item_start, item_end - item_start);
         set_properties(buffer, script, direction);
         shape_buffer(font, buffer);
         // Each caller clamps the advances (`sane_advance`) in the pass over the glyphs it makes anyway.
@@ -578,17 +591,18 @@ static hb_buffer_t *shape_into_thread_buffer(const tf_font *font, const uint16_t
     hb_buffer_t *chunk = thread_chunk_buffer;
     int reversed = 0;
     uint32_t carried = 0;  // the cluster of the last glyph before the chunk, in the text's logical order
-    int32_t start = 0;
+    int32_t start = item_start;
     last_counts.harfbuzz_calls = 0;
-    while (start < length) {
-        if (start > 0) end = chunk_end(text, start, length, &longest);
+    while (start < item_end) {
+        if (start > item_start) end = chunk_end(text, start, item_end, &longest);
         if (longest > last_counts.longest_mark_run) last_counts.longest_mark_run = longest;
         last_counts.harfbuzz_calls++;
         hb_buffer_clear_contents(chunk);
         hb_buffer_add_utf16(chunk, text, length, (unsigned)start, end - start);
         set_properties(chunk, script, direction);
         // A later chunk starts inside a cluster, not at a broken one: no dotted circle for its first mark.
-        hb_buffer_set_flags(chunk, start > 0 ? HB_BUFFER_FLAG_DO_NOT_INSERT_DOTTED_CIRCLE : HB_BUFFER_FLAG_DEFAULT);
+        hb_buffer_set_flags(chunk, start > item_start ? HB_BUFFER_FLAG_DO_NOT_INSERT_DOTTED_CIRCLE
+                                                      : HB_BUFFER_FLAG_DEFAULT);
         shape_buffer(font, chunk);
         if (!hb_buffer_allocation_successful(chunk)) return NULL;
         unsigned count = 0;
@@ -598,7 +612,7 @@ static hb_buffer_t *shape_into_thread_buffer(const tf_font *font, const uint16_t
         if (reversed) hb_buffer_reverse(chunk);
         uint32_t last = carried;
         for (unsigned i = 0; i < count; i++) {
-            if (start > 0 && infos[i].cluster == (uint32_t)start) {
+            if (start > item_start && infos[i].cluster == (uint32_t)start) {
                 infos[i].cluster = carried;
                 // Breaking inside a cluster never happens, so what the flags say about it does not apply.
                 infos[i].mask &= ~(hb_mask_t)HB_GLYPH_FLAG_DEFINED;
@@ -674,8 +688,127 @@ int32_t tf_shape(const tf_font *font, const uint16_t *text, int32_t length, uint
     return count;
 }
 
+/// Texts longer than kPieceThreshold units are shaped in windows of at most kPieceUnits (see
+/// `shape_in_pieces`), each cut at least kPieceMargin units before the window's end.
+enum { kPieceThreshold = 1 << 14, kPieceUnits = 1 << 12, kPieceMargin = 1 << 9 };
+
+/// Turns the per-unit kSeen/kNotdef/kUnsafe bits into `tf_shape`'s flags.
+static void finish_flags(uint8_t *flags, int32_t length) {
+    for (int32_t u = 0; u < length; u++) {
+        uint8_t f = flags[u];
+        uint8_t out = 0;
+        if (!(f & kSeen)) {
+            out |= 1;  // inside a cluster: breaking here splits it
+        } else {
+            if (f & kUnsafe) out |= 1;
+            if (f & kNotdef) out |= 2;
+        }
+        flags[u] = out;
+    }
+}
+
+/// Shapes a long text window by window, as `shape_into` does in one call, and returns the glyph count; -1
+/// when HarfBuzz failed, -3 when a window has no cluster to cut at (one cluster of thousands of marks) or
+/// a cluster's sum overflows: the caller then shapes the text whole.
+///
+/// Why: one huge unbroken word (no break opportunity, so one segment) was one hb_shape call, whose buffer
+/// holds about 43 bytes a glyph: most of the peak memory of preparing such a text (issue 43, 54 bytes per
+/// input byte). A window of kPieceUnits units is shaped with the whole text as HarfBuzz's context; its
+/// glyphs are kept up to the last cluster, at least kPieceMargin units before the window's end, that
+/// HarfBuzz leaves safe to break (HB_GLYPH_FLAG_UNSAFE_TO_BREAK clear: shaping the two sides apart gives the
+/// same glyphs), and the next window starts there. Lookups reach a few glyphs, far less than the margin, so
+/// the glyphs kept are those of the whole text (`PieceShapingTests` compares them with one call).
+static int32_t shape_in_pieces(const tf_font *font, const uint16_t *text, int32_t length, uint32_t script,
+                               int32_t direction, int32_t *advances, uint8_t *flags) {
+    memset(advances, 0, sizeof(int32_t) * (size_t)length);
+    memset(flags, 0, (size_t)length);
+    uint8_t state[kPieceUnits];  // per unit of the window: 1 a cluster starts, 2 it is unsafe to break
+    int32_t glyphs = 0;
+    int32_t calls = 0;
+    int32_t longest = 0;
+    int32_t start = 0;
+    while (start < length) {
+        int32_t end = length - start > kPieceUnits ? start + kPieceUnits : length;
+        hb_buffer_t *buffer = shape_item_into_thread_buffer(font, text, length, start, end, script, direction);
+        if (buffer == NULL) return -1;
+        calls += last_counts.harfbuzz_calls;
+        if (last_counts.longest_mark_run > longest) longest = last_counts.longest_mark_run;
+        unsigned count = 0;
+        hb_glyph_info_t *infos = hb_buffer_get_glyph_infos(buffer, &count);
+        hb_glyph_position_t *positions = hb_buffer_get_glyph_positions(buffer, NULL);
+        int32_t cut = end;
+        if (end < length) {
+            memset(state, 0, (size_t)(end - start));
+            for (unsigned i = 0; i < count; i++) {
+                uint32_t cluster = infos[i].cluster;
+                if (cluster < (uint32_t)start || cluster >= (uint32_t)end) continue;
+                uint8_t unsafe = (hb_glyph_info_get_glyph_flags(&infos[i]) & HB_GLYPH_FLAG_UNSAFE_TO_BREAK) ? 2 : 0;
+                state[cluster - (uint32_t)start] |= 1 | unsafe;
+            }
+            cut = start;
+            for (int32_t c = end - kPieceMargin; c > start; c--) {
+                if (state[c - start] == 1) {
+                    cut = c;
+                    break;
+                }
+            }
+            if (cut == start) {
+                last_counts.harfbuzz_calls = calls;  // the window's calls, which `shape_into` adds to
+                return -3;
+            }
+        }
+        for (unsigned i = 0; i < count; i++) {
+            uint32_t cluster = infos[i].cluster;
+            if (cluster < (uint32_t)start || cluster >= (uint32_t)cut) continue;
+            int32_t advance = sane_advance(positions[i].x_advance, font->advance_limit);
+            if (__builtin_add_overflow(advances[cluster], advance, &advances[cluster])) {
+                last_counts.harfbuzz_calls = calls;
+                return -3;
+            }
+            uint8_t f = flags[cluster] | kSeen;
+            if (infos[i].codepoint == 0) f |= kNotdef;
+            if (hb_glyph_info_get_glyph_flags(&infos[i]) & HB_GLYPH_FLAG_UNSAFE_TO_BREAK) f |= kUnsafe;
+            flags[cluster] = f;
+            glyphs++;
+        }
+        // The window before saw both sides of this cut and chose it because it is safe; this window, which
+        // starts there, sees only the context before it.
+        if (start > 0) flags[start] &= (uint8_t)~kUnsafe;
+        start = cut;
+    }
+    last_counts.harfbuzz_calls = calls;
+    last_counts.longest_mark_run = longest;
+    finish_flags(flags, length);
+    return glyphs;
+}
+
+static int32_t shape_whole_into(const tf_font *font, const uint16_t *text, int32_t length, uint32_t script,
+                                int32_t direction, int32_t *advances, uint8_t *flags);
+
 static int32_t shape_into(const tf_font *font, const uint16_t *text, int32_t length, uint32_t script,
                           int32_t direction, int32_t *advances, uint8_t *flags) {
+    if (length > kPieceThreshold && script != 0) {
+        int32_t glyphs = shape_in_pieces(font, text, length, script, direction, advances, flags);
+        if (glyphs != -3) return glyphs;
+        // No cut: shaped whole after all, the calls spent on the windows counted too.
+        int32_t spent = last_counts.harfbuzz_calls;
+        glyphs = shape_whole_into(font, text, length, script, direction, advances, flags);
+        last_counts.harfbuzz_calls += spent;
+        return glyphs;
+    }
+    return shape_whole_into(font, text, length, script, direction, advances, flags);
+}
+
+int32_t tf_shape_in_one_call(const tf_font *font, const uint16_t *text, int32_t length, uint32_t script,
+                             int32_t direction, int32_t *advances, uint8_t *flags) {
+    int32_t count = shape_whole_into(font, text, length, script, direction, advances, flags);
+    release_long_buffers(length);
+    return count;
+}
+
+/// `shape_into` in one hb_shape call (a run of over TF_MARK_RUN_LIMIT marks aside).
+static int32_t shape_whole_into(const tf_font *font, const uint16_t *text, int32_t length, uint32_t script,
+                                int32_t direction, int32_t *advances, uint8_t *flags) {
     if (length <= 0) return 0;
     hb_buffer_t *buffer = shape_into_thread_buffer(font, text, length, script, direction);
     if (buffer == NULL) return -1;
@@ -701,17 +834,7 @@ static int32_t shape_into(const tf_font *font, const uint16_t *text, int32_t len
     }
     // Before the flags below are rewritten: the spread path finds clusters by their `kSeen` starts.
     if (overflowed && !spread_cluster_advances(infos, positions, count, length, flags, advances)) return -2;
-    for (int32_t u = 0; u < length; u++) {
-        uint8_t f = flags[u];
-        uint8_t out = 0;
-        if (!(f & kSeen)) {
-            out |= 1;  // inside a cluster: breaking here splits it
-        } else {
-            if (f & kUnsafe) out |= 1;
-            if (f & kNotdef) out |= 2;
-        }
-        flags[u] = out;
-    }
+    finish_flags(flags, length);
     return (int32_t)count;
 }
 

@@ -236,6 +236,12 @@ void tf_font_destroy(tf_font *font);
 int32_t tf_shape(const tf_font *font, const uint16_t *text, int32_t length, uint32_t script,
                  int32_t direction, int32_t *advances, uint8_t *flags);
 
+/// `tf_shape` always in one hb_shape call: a text over 16,384 units (a huge unbroken word) is otherwise
+/// shaped in windows cut where HarfBuzz leaves a cluster safe to break, to bound its buffer's memory.
+/// For the tests that compare the two.
+int32_t tf_shape_in_one_call(const tf_font *font, const uint16_t *text, int32_t length, uint32_t script,
+                             int32_t direction, int32_t *advances, uint8_t *flags);
+
 /// One shaped glyph, for drawing. Positions are in the font's output units (TextFit: 1/1024 pt); y is up.
 typedef struct {
     uint32_t glyph;      // glyph id in the face (0 = .notdef)

@@ -209,6 +209,20 @@ final class HarfBuzzFont: @unchecked Sendable {
         return result >= 0 ? .shaped : result == -2 ? .clusterTooWide : .failed
     }
 
+    /// `shape` in one HarfBuzz call even for a text over 16,384 units, which `shape` cuts into windows
+    /// (`tf_shape_in_one_call`): for the tests that compare the two.
+    func shapeInOneCall(
+        _ text: UnsafeBufferPointer<UInt16>, script: UInt32,
+        advances: UnsafeMutableBufferPointer<Int32>, flags: UnsafeMutableBufferPointer<UInt8>
+    ) -> Outcome {
+        guard text.count > 0 else { return .shaped }
+        let direction: Int32 = script != 0 && tf_script_is_rtl(script) != 0 ? 2 : 1
+        let result = tf_shape_in_one_call(
+            handle, text.baseAddress, Int32(text.count), script, direction,
+            advances.baseAddress, flags.baseAddress)
+        return result >= 0 ? .shaped : result == -2 ? .clusterTooWide : .failed
+    }
+
     /// Shapes the texts of `pieces[0 ..< count]` joined, in one HarfBuzz call (`tf_shape_joined`): each
     /// piece's advances and flags go to `advances + offset` and `flags + offset`, as `shape` of the piece
     /// alone would write them, where `sliced[i]` is then 1; the caller shapes the pieces left 0 alone.

@@ -66,7 +66,8 @@ extension PreparedText {
             let paragraphs: UnsafeBufferPointer<Paragraph>
 
             /// Prefix sums, flags, opportunities, clusters, segments, paragraphs and what is derived from
-            /// them, in one block (`Storage`), copied from the buffers.
+            /// them, in one block (`Storage`), copied from the buffers; a long text's buffers are handed back
+            /// while they are copied (`ScratchPages`).
             func makeStorage() -> Storage {
                 Storage(
                     units: units, advances: advances, flags: flags, breaks: breaks, graphemes: graphemes,

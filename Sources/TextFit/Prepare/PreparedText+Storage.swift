@@ -52,6 +52,14 @@ extension PreparedText {
         /// opportunities and one over the paragraphs, since passes of `filter`, `map` and `zip` over the same
         /// arrays cost about a tenth of a warm preparation. The loops read raw pointers: a buffer's subscript is
         /// bounds-checked even in release builds.
+        ///
+        /// The sources are the builder's scratch (`Builder.Built`, the only caller), read by no one after: for
+        /// a text of `ScratchPages.minimumUnits` units or more, each source's pages are handed back to the
+        /// system as soon as they are copied (`ScratchPages`), the per-unit ones in sections of
+        /// `ScratchPages.sectionUnits`, and first the pass's buffers that are not copied (ICU's mandatory
+        /// marks and the shaping flags, just before `flags` in `Pass.Layout`): the scratch (about 15 bytes
+        /// per unit touched) was alive beside the whole new block (about 21), most of a huge paragraph's peak
+        /// memory (issue 43). So the derived data is read from the copies, not from the sources.
         /// - Parameters:
         ///   - units: the text's UTF-16 units; `flags` holds `units.count + 1` values, `advances`
         ///     `units.count` (each unit's advance: of the cluster starting there, 0 elsewhere).
@@ -63,6 +71,7 @@ extension PreparedText {
             paragraphs sourceParagraphs: UnsafeBufferPointer<Paragraph>
         ) {
             let count = sourceUnits.count
+            let releasingSources = count >= ScratchPages.minimumUnits && ScratchPages.isEnabled
             let breakCount = sourceBreaks.count
             let paragraphCount = sourceParagraphs.count
             // Eight-byte aligned first (Paragraph's stride is a multiple of 8), then four, then two, then one.
@@ -85,25 +94,43 @@ extension PreparedText {
             // blocks are 16-byte aligned, more than the arrays need).
             guard let block = malloc(max(8, byteCount)) else { fatalError("out of memory") }
             self.block = block
-            flagsBuffer = Self.place(block + flagsOffset, sourceFlags, count + 1)
-            // An empty text has no base address (a temporary allocation of one unit still gives one).
-            unitsBuffer =
-                sourceUnits.baseAddress.map { Self.place(block + unitsOffset, $0, count) }
-                ?? UnsafeBufferPointer(start: (block + unitsOffset).bindMemory(to: UInt16.self, capacity: 0), count: 0)
-            breaksBuffer = Self.place(block + breaksOffset, sourceBreaks.baseAddress!, breakCount)
-            graphemesBuffer = Self.place(block + graphemesOffset, sourceGraphemes.baseAddress!, sourceGraphemes.count)
-            segmentsBuffer = Self.place(block + segmentsOffset, sourceSegments.baseAddress!, sourceSegments.count)
-            paragraphsBuffer = Self.place(block + paragraphsOffset, sourceParagraphs.baseAddress!, paragraphCount)
-
-            // Written straight into the block (a scratch copy cost a pass and a `memcpy`). Wrapping adds: fewer
-            // than 2^31 advances of at most 2^31 each cannot overflow an Int, and the check per unit was a third
-            // of this loop.
             let p = (block + prefixOffset).bindMemory(to: Int.self, capacity: count + 1)
-            var sum = 0
             p[0] = 0
-            for i in 0..<count {
-                sum &+= Int(advances[i])
-                p[i &+ 1] = sum
+            if releasingSources {
+                let spent = sourceFlags - (2 &* count &+ 1)
+                ScratchPages.discard(spent, region: 2 &* count &+ 1, from: 0, to: 2 &* count &+ 1)
+                // The sums first, as the advances are handed back: the block's 8 bytes a unit grow while
+                // the scratch's 4 shrink. Then each copy, its source handed back section by section.
+                var sum = 0
+                var start = 0
+                while start < count {
+                    let end = min(count, start &+ ScratchPages.sectionUnits)
+                    sum = Self.sum(advances, from: start, to: end, after: sum, into: p)
+                    ScratchPages.discard(advances, region: count, from: start, to: end)
+                    start = end
+                }
+                unitsBuffer =
+                    sourceUnits.baseAddress.map { Self.move(block + unitsOffset, $0, count) }
+                    ?? UnsafeBufferPointer(
+                        start: (block + unitsOffset).bindMemory(to: UInt16.self, capacity: 0), count: 0)
+                graphemesBuffer = Self.move(block + graphemesOffset, sourceGraphemes.baseAddress!, sourceGraphemes.count)
+                segmentsBuffer = Self.move(block + segmentsOffset, sourceSegments.baseAddress!, sourceSegments.count)
+                paragraphsBuffer = Self.move(block + paragraphsOffset, sourceParagraphs.baseAddress!, paragraphCount)
+                breaksBuffer = Self.move(block + breaksOffset, sourceBreaks.baseAddress!, breakCount)
+                flagsBuffer = Self.move(block + flagsOffset, sourceFlags, count + 1)
+            } else {
+                flagsBuffer = Self.place(block + flagsOffset, sourceFlags, count + 1)
+                // An empty text has no base address (a temporary allocation of one unit still gives one).
+                unitsBuffer =
+                    sourceUnits.baseAddress.map { Self.place(block + unitsOffset, $0, count) }
+                    ?? UnsafeBufferPointer(
+                        start: (block + unitsOffset).bindMemory(to: UInt16.self, capacity: 0), count: 0)
+                breaksBuffer = Self.place(block + breaksOffset, sourceBreaks.baseAddress!, breakCount)
+                graphemesBuffer = Self.place(block + graphemesOffset, sourceGraphemes.baseAddress!, sourceGraphemes.count)
+                segmentsBuffer = Self.place(block + segmentsOffset, sourceSegments.baseAddress!, sourceSegments.count)
+                paragraphsBuffer = Self.place(block + paragraphsOffset, sourceParagraphs.baseAddress!, paragraphCount)
+                // Written straight into the block (a scratch copy cost a pass and a `memcpy`).
+                _ = Self.sum(advances, from: 0, to: count, after: 0, into: p)
             }
             prefixBuffer = UnsafeBufferPointer(start: p, count: count + 1)
 
@@ -116,11 +143,12 @@ extension PreparedText {
             breakEndsBuffer = UnsafeBufferPointer(start: ends, count: breakCount)
             paragraphBreaksEndBuffer = UnsafeBufferPointer(start: paragraphEnds, count: paragraphCount)
 
-            let f = sourceFlags
+            // The copies, not the sources (which `releasingSources` hands back).
+            let f = flagsBuffer.baseAddress!
             // The opportunities' flags or-ed together (is any mandatory, or between Hangul?), and the monotony.
             var anyFlags: UInt8 = 0
             var monotone = true
-            if let b = sourceBreaks.baseAddress {
+            if breakCount > 0, let b = breaksBuffer.baseAddress {
                 (anyFlags, monotone) = Self.deriveOpportunities(
                     b, breakCount, count: count, flags: f, prefix: p, ends: ends,
                     visible: visible, breakPrefix: breakPrefix)
@@ -129,19 +157,19 @@ extension PreparedText {
             hasBreaksBetweenHangul = anyFlags & Flag.betweenHangul != 0
             var mandatory: [Int32] = []
             if anyFlags & Flag.mandatory != 0 {
-                for j in 0..<breakCount where f[Int(sourceBreaks[j])] & Flag.mandatory != 0 {
-                    mandatory.append(sourceBreaks[j])
+                for j in 0..<breakCount where f[Int(breaksBuffer[j])] & Flag.mandatory != 0 {
+                    mandatory.append(breaksBuffer[j])
                 }
             }
             mandatoryBreaks = mandatory
             // Per paragraph: one past its last soft-break candidate, and whether a mandatory break
             // (U+2028, VT, FF) lies inside it, which the fast path cannot handle.
-            let b = sourceBreaks
+            let b = breaksBuffer
             var mandatoryInside = false
             var index = 0
             var nextMandatory = 0
             for k in 0..<paragraphCount {
-                let paragraph = sourceParagraphs[k]
+                let paragraph = paragraphsBuffer[k]
                 // The first opportunity at or after the paragraph's end: gallop from the last answer, then
                 // search between (most texts are one paragraph whose answer is the last opportunity; a
                 // million short lines stay linear).
@@ -212,6 +240,37 @@ extension PreparedText {
                 previous = width
             }
             return (anyFlags, rises != 0)
+        }
+
+        /// The prefix sums of `advances[start..<end]` after `sum` into `p[start + 1...end]`; returns the last.
+        /// Wrapping adds: fewer than 2^31 advances of at most 2^31 each cannot overflow an Int, and the check
+        /// per unit was a third of this loop.
+        @inline(__always)
+        private static func sum(
+            _ advances: UnsafePointer<Int32>, from start: Int, to end: Int, after sum: Int,
+            into p: UnsafeMutablePointer<Int>
+        ) -> Int {
+            var sum = sum
+            for i in start..<end {
+                sum &+= Int(advances[i])
+                p[i &+ 1] = sum
+            }
+            return sum
+        }
+
+        /// `place`, section by section, each section's source pages handed back once copied.
+        private static func move<T: BitwiseCopyable>(
+            _ target: UnsafeMutableRawPointer, _ source: UnsafePointer<T>, _ n: Int
+        ) -> UnsafeBufferPointer<T> {
+            let typed = target.bindMemory(to: T.self, capacity: n)
+            var start = 0
+            while start < n {
+                let end = min(n, start &+ ScratchPages.sectionUnits)
+                (typed + start).initialize(from: source + start, count: end &- start)
+                ScratchPages.discard(source, region: n, from: start, to: end)
+                start = end
+            }
+            return UnsafeBufferPointer(start: typed, count: n)
         }
 
         /// Copies `n` values from `source` to `target` (aligned for `T`) and views them.
