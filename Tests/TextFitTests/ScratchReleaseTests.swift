@@ -26,6 +26,8 @@ import Testing
         let (text, what) = Self.texts[index]
         let font = try Font(family: "Noto Sans", size: 17)
         let output = PreparedText.Builder.build(text, font: font)
+        // Retained for `PreparedText.init(built:)`, which is not made here.
+        defer { output.bidi?.release() }
         let pass = output.pass
         let count = pass.units.count
         #expect(count >= ScratchPages.minimumUnits, "\(what)")
