@@ -912,21 +912,7 @@ int32_t tf_shape_joined(const tf_font *font, const tf_segment_lookup *pieces, in
         const uint8_t fl = flags[pieces[p].start];
         if (!(fl & kSeen) || (fl & kUnsafe)) sliced[p - 1] = sliced[p] = 0;
     }
-    for (int32_t p = 0; p < count; p++) {
-        const int32_t length = pieces[p].key.length;
-        uint8_t *f = flags + pieces[p].start;
-        for (int32_t u = 0; u < length; u++) {
-            const uint8_t fl = f[u];
-            uint8_t out = 0;
-            if (!(fl & kSeen)) {
-                out |= 1;  // inside a cluster: breaking here splits it
-            } else {
-                if (fl & kUnsafe) out |= 1;
-                if (fl & kNotdef) out |= 2;
-            }
-            f[u] = out;
-        }
-    }
+    for (int32_t p = 0; p < count; p++) finish_flags(flags + pieces[p].start, pieces[p].key.length);
     return (int32_t)glyph_count;
 }
 

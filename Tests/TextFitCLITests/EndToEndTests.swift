@@ -45,8 +45,15 @@ import _TextFitSanitizerSettings
         process.standardOutput = output
         process.standardError = error
         try process.run()
-        input.fileHandleForWriting.write(Data(stdin.utf8))
-        try input.fileHandleForWriting.close()
+        // Written on a thread of its own: an output larger than a pipe holds would otherwise wait forever
+        // for a reader while the input is still being written.
+        let handle = input.fileHandleForWriting
+        let bytes = Data(stdin.utf8)
+        let writer = Thread {
+            handle.write(bytes)
+            try? handle.close()
+        }
+        writer.start()
         let stdout = output.fileHandleForReading.readDataToEndOfFile()
         let stderr = error.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()

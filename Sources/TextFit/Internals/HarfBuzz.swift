@@ -195,10 +195,7 @@ final class HarfBuzzFont: @unchecked Sendable {
         advances: UnsafeMutableBufferPointer<Int32>, flags: UnsafeMutableBufferPointer<UInt8>
     ) -> Outcome {
         guard text.count > 0 else { return .shaped }
-        let direction: Int32 = script != 0 && tf_script_is_rtl(script) != 0 ? 2 : 1
-        let result = tf_shape(
-            handle, text.baseAddress, Int32(text.count), script, direction,
-            advances.baseAddress, flags.baseAddress)
+        let outcome = call(tf_shape, text, script: script, advances: advances, flags: flags)
         #if DEBUG
         if let counter = OperationCounts.current {
             counter.shapingCalls += 1
@@ -206,7 +203,7 @@ final class HarfBuzzFont: @unchecked Sendable {
             Self.countHarfBuzzCalls(counter)
         }
         #endif
-        return result >= 0 ? .shaped : result == -2 ? .clusterTooWide : .failed
+        return outcome
     }
 
     /// `shape` in one HarfBuzz call even for a text over 16,384 units, which `shape` cuts into windows
@@ -216,10 +213,23 @@ final class HarfBuzzFont: @unchecked Sendable {
         advances: UnsafeMutableBufferPointer<Int32>, flags: UnsafeMutableBufferPointer<UInt8>
     ) -> Outcome {
         guard text.count > 0 else { return .shaped }
+        return call(tf_shape_in_one_call, text, script: script, advances: advances, flags: flags)
+    }
+
+    /// One of the C shaping entries (`tf_shape`'s signature) on a non-empty `text`, in the script's
+    /// direction, its result as an `Outcome`.
+    @inline(__always)
+    private func call(
+        _ entry: (
+            OpaquePointer?, UnsafePointer<UInt16>?, Int32, UInt32, Int32, UnsafeMutablePointer<Int32>?,
+            UnsafeMutablePointer<UInt8>?
+        ) -> Int32,
+        _ text: UnsafeBufferPointer<UInt16>, script: UInt32,
+        advances: UnsafeMutableBufferPointer<Int32>, flags: UnsafeMutableBufferPointer<UInt8>
+    ) -> Outcome {
         let direction: Int32 = script != 0 && tf_script_is_rtl(script) != 0 ? 2 : 1
-        let result = tf_shape_in_one_call(
-            handle, text.baseAddress, Int32(text.count), script, direction,
-            advances.baseAddress, flags.baseAddress)
+        let result = entry(
+            handle, text.baseAddress, Int32(text.count), script, direction, advances.baseAddress, flags.baseAddress)
         return result >= 0 ? .shaped : result == -2 ? .clusterTooWide : .failed
     }
 

@@ -61,21 +61,20 @@ public struct TextLine: Sendable, Equatable {
     /// ```
     public var isHyphenated: Bool { shownHyphen != nil }
 
+    /// The hyphenation table of a line that may end with a shown hyphen (H2): nil for a cut line.
+    private var endHyphenation: Hyphenation? {
+        guard ellipsis == nil, !isTruncated else { return nil }
+        return preparedText.paragraphSettings?.hyphenation
+    }
+
     /// The hyphen this line shows at its end (U+2010 or "-", H2), if it is hyphenated.
     var shownHyphen: Unicode.Scalar? {
-        guard ellipsis == nil, !isTruncated, let hyphenation = preparedText.paragraphSettings?.hyphenation,
-            let index = hyphenation.index(of: range.upperBound)
-        else { return nil }
+        guard let hyphenation = endHyphenation, let index = hyphenation.index(of: range.upperBound) else { return nil }
         return Unicode.Scalar(hyphenation.hyphens[index])
     }
 
     /// The advance of `shownHyphen` in 1/1024 pt, as the line was measured with it (H2); 0 without one.
-    var shownHyphenAdvance: Int {
-        guard ellipsis == nil, !isTruncated, let hyphenation = preparedText.paragraphSettings?.hyphenation,
-            let index = hyphenation.index(of: range.upperBound)
-        else { return 0 }
-        return Int(hyphenation.widths[index])
-    }
+    var shownHyphenAdvance: Int { endHyphenation?.extra(at: range.upperBound) ?? 0 }
 
     /// The source ranges actually drawn: one, or two around a middle ellipsis.
     public var visibleRanges: [Range<Int>] { ellipsis == .middle ? [visible, suffix] : [visible] }
