@@ -36,6 +36,7 @@ enum JSONLinesLoop {
         var failed = 0
         let started = Date()
         var output = JSONOutput()
+        output.spill = console.writePart
         while let line = console.readLine() {
             count += 1
             output.removeAll()
