@@ -5,7 +5,7 @@ import Testing
 
 /// A result too long to hold whole leaves in pieces (`JSONOutput.spillIfLong`, issue 43): the pieces and
 /// the line's end are the same bytes as the whole line, an error still replaces a case whole, and the
-/// executable writes the same output.
+/// executable writes the same output. A long line read by the fast path is dropped before it is answered.
 @Suite struct BatchSpillTests {
     /// Prose long enough for a result of several `JSONOutput.spillByteCount` blocks: the corpus's Latin texts.
     static func prose(utf8Count: Int) throws -> String {
@@ -79,6 +79,31 @@ import Testing
             let run = try EndToEndTests.run(arguments, stdin: stdin)
             #expect(run.code == ExitCode.recordsFailed.rawValue)
             #expect(run.stdout == whole.output.joined(separator: "\n") + "\n", "\(arguments)")
+        }
+    }
+
+    /// `BatchCommand.fastAnswer` empties a line of `releasedLineLength` bytes or more once read and answers
+    /// as the general path does; it keeps a shorter line, and a long one it leaves to the general path (a
+    /// negative width, which that path refuses).
+    @Test func aLongLineIsDroppedOnceRead() throws {
+        let lines = Self.input(try Self.prose(utf8Count: 80_000))
+        let general = batchAnswers(to: lines.map { Array($0.utf8) }, generalPathOnly: true)
+        let fonts = FontCache()
+        for (index, text) in lines.enumerated() {
+            let bytes = RawInputLine.bytes(Array(text.utf8)[...])
+            var line = bytes
+            var output = JSONOutput()
+            let answered = BatchCommand.fastAnswer(&line, fonts: fonts, into: &output)
+            let long = text.utf8.count >= BatchCommand.releasedLineLength
+            #expect(long == (index == 1 || index == 2))
+            if index == 2 {
+                #expect(answered == nil && output.bytes.isEmpty)
+                #expect(line == bytes, "left whole for the general path")
+            } else {
+                #expect(answered == true)
+                #expect(String(decoding: output.bytes, as: UTF8.self) == general.output[index])
+                #expect(line == (long ? .bytes([]) : bytes), "line \(index)")
+            }
         }
     }
 }
