@@ -57,10 +57,13 @@ public func runTextFit(
 ///   - output: receives each line of standard output that is not a JSON Lines result (help, tables).
 ///   - outputBytes: receives each JSON Lines result line, valid only during the call.
 ///   - writeInBlocks: called when `batch --flush blocks` asks for results in blocks (`Console.writeInBlocks`).
+///   - outputPart: when given, receives the first bytes of a result line too long to hold whole (no newline;
+///     its rest follows through `outputPart` and then `outputBytes`), so a huge paragraph's result is not
+///     held whole (`Console.writePart`).
 package func runTextFit(
     arguments: [String], rawLines: () -> RawInputLine?, output: (String) -> Void,
     outputBytes: (UnsafeBufferPointer<UInt8>) -> Void, error: (String) -> Void, errorIsTerminal: Bool = false,
-    writeInBlocks: @escaping () -> Void = {}
+    writeInBlocks: @escaping () -> Void = {}, outputPart: ((UnsafeBufferPointer<UInt8>) -> Void)? = nil
 ) -> Int32 {
     // The closures are only used during this call; the console holds them for its duration.
     withoutActuallyEscaping(rawLines) { input in
@@ -69,7 +72,7 @@ package func runTextFit(
                 withoutActuallyEscaping(error) { error in
                     let console = Console(
                         readLine: input, write: output, writeBytes: outputBytes, writeError: error,
-                        errorIsTerminal: errorIsTerminal, writeInBlocks: writeInBlocks)
+                        errorIsTerminal: errorIsTerminal, writeInBlocks: writeInBlocks, writePart: outputPart)
                     return CommandLineTool.run(arguments, console: console).rawValue
                 }
             }
@@ -101,6 +104,9 @@ struct Console {
     /// that may wait), when its buffer fills and at the end: `textfit batch --flush blocks`. A console
     /// whose output is not a stream (tests) ignores it.
     var writeInBlocks: () -> Void = {}
+    /// The first bytes of a result line too long to hold whole, no newline: its rest follows, through this
+    /// and then `writeBytes` (`JSONOutput.spillIfLong`). Nil: every line is written whole.
+    var writePart: ((UnsafeBufferPointer<UInt8>) -> Void)? = nil
 
     /// Writes each line of a multi-line block separately.
     func writeLines(_ text: String) {

@@ -29,4 +29,6 @@ exit(
             var line = line
             line.withUTF8 { writeLine($0) }
         }, outputBytes: writeLine, error: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) },
-        errorIsTerminal: isatty(STDERR_FILENO) == 1, writeInBlocks: { flushEachLine = false }))
+        errorIsTerminal: isatty(STDERR_FILENO) == 1, writeInBlocks: { flushEachLine = false },
+        // The head of a huge result, written as it is made (the line is flushed when it ends).
+        outputPart: { _ = fwrite($0.baseAddress, 1, $0.count, standardOutput) }))

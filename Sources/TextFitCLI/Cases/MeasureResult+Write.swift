@@ -7,7 +7,8 @@ extension MeasureResult {
     /// A plain case's result (no line boxes, left-to-right) is written field by field, with no
     /// `JSONValue` tree: building, writing and freeing the tree, an object and a string per line, cost
     /// more than the engine's own work on a short string (Benchmarks/README.md, "Batch"). Other results
-    /// go through the tree as before.
+    /// go through the tree as before. Nothing may throw after it: a long result may already be partly
+    /// written (`JSONOutput.spillIfLong`).
     static func write(
         id: JSONValue, layout: TextLayout, lineBoxes: Bool, extra: [JSONMember], into output: inout JSONOutput
     ) {
@@ -49,6 +50,8 @@ extension MeasureResult {
                 output.double(Double(line.width))
                 // A hyphenated line (H2) adds the flag after its width, as `plainJSON` does.
                 output.raw(line.isHyphenated ? ",\"hyphenated\":true}" : "}")
+                // Nothing after this can fail: a huge result leaves in pieces rather than whole.
+                output.spillIfLong()
             }
         }
         output.byte(UInt8(ascii: "]"))

@@ -55,7 +55,7 @@ enum BatchCommand: Command {
         let fonts = FontCache()
         return JSONLinesLoop.run(
             command: name, console: console,
-            fast: request.generalPathOnly ? nil : { fastAnswer($0, fonts: fonts, into: &$1) }
+            fast: request.generalPathOnly ? nil : { fastAnswer(&$0, fonts: fonts, into: &$1) }
         ) { json, output in
             try answer(json, fonts: fonts, into: &output)
         }
@@ -64,8 +64,12 @@ enum BatchCommand: Command {
     /// The answer to a line of common fields read straight from its bytes (`MeasureCase.decodeCommon`), or
     /// nil, having written nothing, for a line the general path reads. True for a result, false for an
     /// error object (the engine's: a font not found, a bad width), as the general path writes it.
-    static func fastAnswer(_ bytes: UnsafeBufferPointer<UInt8>, fonts: FontCache, into output: inout JSONOutput) -> Bool? {
-        guard let (measureCase, id) = MeasureCase.decodeCommon(bytes) else { return nil }
+    ///
+    /// A line of `releasedLineLength` bytes or more is emptied once read: a huge paragraph's bytes (one per
+    /// input byte) were held until its answer was written, beside everything the answer makes (issue 43).
+    static func fastAnswer(_ line: inout RawInputLine, fonts: FontCache, into output: inout JSONOutput) -> Bool? {
+        guard let (measureCase, id, byteCount) = decodeCommon(line) else { return nil }
+        if byteCount >= releasedLineLength { line = .bytes([]) }
         do {
             try answer(measureCase, id: id, fonts: fonts, into: &output)
             return true
@@ -74,6 +78,19 @@ enum BatchCommand: Command {
             output.value(MeasureResult.error(id: id, message: "\(error)"))
             return false
         }
+    }
+
+    /// Lines this long or longer are dropped once read (`fastAnswer`); shorter ones are views of the reader's
+    /// block, which dropping would not free.
+    static let releasedLineLength = 1 << 16
+
+    /// `MeasureCase.decodeCommon` of a line's bytes, and their number. A function of its own so that no
+    /// reference to the bytes outlives it.
+    private static func decodeCommon(_ line: RawInputLine) -> (MeasureCase, JSONValue, Int)? {
+        guard case .bytes(let bytes) = line,
+            let (measureCase, id) = bytes.withUnsafeBufferPointer({ MeasureCase.decodeCommon($0) })
+        else { return nil }
+        return (measureCase, id, bytes.count)
     }
 
     /// Writes the result object for one parsed case into `output`; nothing is written when it throws.

@@ -21,9 +21,10 @@ enum JSONLinesLoop {
         run(command: command, console: console) { json, output in output.value(try answer(json)) }
     }
 
-    /// Answers one line straight from its bytes, or returns nil to leave it to the general path (parsed
-    /// to a `JSONValue`, then `answer`); else true when it wrote a result, false when an error object.
-    typealias FastAnswer = (UnsafeBufferPointer<UInt8>, inout JSONOutput) -> Bool?
+    /// Answers one line straight from its bytes, or returns nil, leaving the line as it was, to leave it to
+    /// the general path (parsed to a `JSONValue`, then `answer`); else true when it wrote a result, false when
+    /// an error object. Inout so that it may drop a long line's bytes once it has read them.
+    typealias FastAnswer = (inout RawInputLine, inout JSONOutput) -> Bool?
 
     /// `run(command:console:answer:)` with an answer that writes its result into the loop's buffer, which
     /// is kept from line to line (`JSONOutput`); one that throws has what it wrote replaced by the error.
@@ -36,10 +37,11 @@ enum JSONLinesLoop {
         var failed = 0
         let started = Date()
         var output = JSONOutput()
-        while let line = console.readLine() {
+        output.spill = console.writePart
+        while var line = console.readLine() {
             count += 1
             output.removeAll()
-            if !respond(to: line, into: &output, fast: fast, answer: answer) { failed += 1 }
+            if !respond(to: &line, into: &output, fast: fast, answer: answer) { failed += 1 }
             output.bytes.withUnsafeBufferPointer { console.writeBytes($0) }
             if console.errorIsTerminal, count % progressInterval == 0 {
                 let seconds = String(format: "%.1f", Date().timeIntervalSince(started))
@@ -51,13 +53,13 @@ enum JSONLinesLoop {
 
     /// Writes the answer to one input line, or its error object, into `output`; false for an error.
     static func respond(
-        to input: RawInputLine, into output: inout JSONOutput, fast: FastAnswer? = nil,
+        to input: inout RawInputLine, into output: inout JSONOutput, fast: FastAnswer? = nil,
         answer: (JSONValue, inout JSONOutput) throws -> Void
     ) -> Bool {
+        if case .bytes = input, let fast, let answered = fast(&input, &output) { return answered }
         let line: String
         switch input {
         case .bytes(let bytes):
-            if let fast, let answered = bytes.withUnsafeBufferPointer({ fast($0, &output) }) { return answered }
             line = String(decoding: bytes, as: UTF8.self)
         case .tooLong(let byteCount, let idText):
             let id = idText.flatMap { try? JSONReader.parse($0) } ?? .null

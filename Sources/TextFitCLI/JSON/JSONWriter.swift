@@ -61,6 +61,25 @@ package struct JSONOutput {
     /// Empties the buffer and keeps its memory for the next record.
     package mutating func removeAll() { bytes.removeAll(keepingCapacity: true) }
 
+    /// Takes the bytes written so far of a record too long to hold whole (`spillIfLong`), ahead of its end;
+    /// nil (the default) keeps every record whole in `bytes`.
+    package var spill: ((UnsafeBufferPointer<UInt8>) -> Void)?
+    /// How many bytes a record holds before `spillIfLong` hands them on: the executable's output buffer.
+    package static let spillByteCount = 1 << 16
+
+    /// Hands the bytes written so far to `spill` and empties the buffer, once they reach `spillByteCount`.
+    ///
+    /// Why: the result of one huge paragraph (every line's text and offsets, about twice the input) was
+    /// held whole, and grown by doubling, beside the prepared text: about 4 bytes per input byte of the
+    /// peak (issue 43, `Benchmarks/Tools/batch-memory.py`). Call it only where nothing can replace the
+    /// record any more (no error can follow): what is spilled is written.
+    @inline(__always)
+    package mutating func spillIfLong() {
+        guard bytes.count >= Self.spillByteCount, let spill else { return }
+        bytes.withUnsafeBufferPointer { spill($0) }
+        bytes.removeAll(keepingCapacity: true)
+    }
+
     /// One ASCII byte (a bracket, a comma, a colon).
     @inline(__always)
     package mutating func byte(_ byte: UInt8) { bytes.append(byte) }
