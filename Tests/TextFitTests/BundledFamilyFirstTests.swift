@@ -76,6 +76,7 @@ import TextFit
     /// match wins wherever it is), never the upright bundled face.
     @Test func eachStyleAsFontconfigWithTheBundledFolderFirst() throws {
         let configuration = try Self.bundledFirstConfiguration()
+        defer { try? FileManager.default.removeItem(atPath: (configuration as NSString).deletingLastPathComponent) }
         for (weight, italic, pattern) in [
             (Font.Weight.regular, false, "weight=80:slant=0"), (.bold, false, "weight=200:slant=0"),
             (.regular, true, "weight=80:slant=100"), (.bold, true, "weight=200:slant=100"),
