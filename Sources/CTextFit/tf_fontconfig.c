@@ -63,8 +63,19 @@ int32_t tf_fontconfig_match_family(tf_fontconfig *config, const char *family, do
                                    int32_t generic, tf_font_match *match) {
     FcPattern *pattern = face_pattern(config, family, weight, slant);
     if (pattern == NULL) return -1;
+    // The bundled fonts first (architecture.md, `family`): the application set (the bundled folder) is
+    // searched before the system's, so a bundled face wins a tie with a system copy of its family
+    // (FcFontMatch searches the system set first and keeps the first of equal scores: "Inter" gave the
+    // system's Inter-Regular.otf over the bundled InterVariable.ttf). A better match still wins wherever
+    // it is: an italic the bundled folder lacks comes from the system.
+    FcFontSet *sets[2];
+    int set_count = 0;
+    FcFontSet *application = FcConfigGetFonts(config->config, FcSetApplication);
+    FcFontSet *system = FcConfigGetFonts(config->config, FcSetSystem);
+    if (application != NULL) sets[set_count++] = application;
+    if (system != NULL) sets[set_count++] = system;
     FcResult result = FcResultNoMatch;
-    FcPattern *font = FcFontMatch(config->config, pattern, &result);
+    FcPattern *font = set_count > 0 ? FcFontSetMatch(config->config, sets, set_count, pattern, &result) : NULL;
     FcPatternDestroy(pattern);
     if (font == NULL) return 0;
     fill_match(font, match);

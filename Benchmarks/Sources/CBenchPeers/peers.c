@@ -79,17 +79,20 @@ bench_pango *bench_pango_create(const char *const *font_dirs, int32_t dir_count,
         set_error(error, error_capacity, "cannot parse the private fonts.conf", NULL);
         return NULL;
     }
-    for (int32_t i = 0; i < dir_count; i++) {
-        if (!FcConfigAppFontAddDir(config, (const FcChar8 *)font_dirs[i])) {
-            FcConfigDestroy(config);
-            set_error(error, error_capacity, "Fontconfig cannot add the font folder", font_dirs[i]);
-            return NULL;
-        }
-    }
+    // The cases' files first: Fontconfig keeps the first of equally scored fonts, so a case's file whose
+    // family the bundled folder also holds (Inter-Regular.otf and Fonts/InterVariable.ttf, both Inter
+    // 3.19) is the face Pango sets the family in, as TextFit uses the file the case names.
     for (int32_t i = 0; i < file_count; i++) {
         if (!FcConfigAppFontAddFile(config, (const FcChar8 *)font_files[i])) {
             FcConfigDestroy(config);
             set_error(error, error_capacity, "Fontconfig cannot add the font file", font_files[i]);
+            return NULL;
+        }
+    }
+    for (int32_t i = 0; i < dir_count; i++) {
+        if (!FcConfigAppFontAddDir(config, (const FcChar8 *)font_dirs[i])) {
+            FcConfigDestroy(config);
+            set_error(error, error_capacity, "Fontconfig cannot add the font folder", font_dirs[i]);
             return NULL;
         }
     }

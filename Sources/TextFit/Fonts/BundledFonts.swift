@@ -47,7 +47,8 @@ public enum BundledFonts {
     /// The bundled variable font: Inter 3.19's roman (`wght` 100–900, nine named instances; OFL, see
     /// `Fonts/LICENSE-Inter.txt`). It is not in the fallback order, so it never changes which face draws a
     /// character; open it by path (`interVariablePath`), or as the family "Inter" through Fontconfig, which
-    /// reads the bundled folder too.
+    /// reads the bundled folder too, before the system's fonts: an installed Inter of the same version does
+    /// not replace it (rule F10), though an installed Inter italic answers an italic request.
     static let interVariableFile = "InterVariable.ttf"
 
     /// The path of the bundled variable font (Inter, rules O3–O6), or nil when the bundled fonts cannot be

@@ -50,9 +50,11 @@ final class Face: Sendable, Hashable, CustomStringConvertible {
         self.variant = variant
     }
 
-    /// The face's weight on the OpenType scale: its usWeightClass, or from its style name when the font
-    /// gives none (700 for a bold style, else 400).
+    /// The face's weight on the OpenType scale: a variable face's applied `wght` (rule O5: "Inter" at
+    /// weight 700 is the bundled variable roman at wght 700, bold), else its usWeightClass, or from its
+    /// style name when the font gives none (700 for a bold style, else 400).
     var weight: Double {
+        if let wght = variant?.applied.first(where: { $0.tag == "wght" }) { return wght.value }
         if (1...1000).contains(weightClass) { return Double(weightClass) }
         return styleName.lowercased().contains("bold") ? 700 : 400
     }

@@ -65,12 +65,24 @@ public struct Font: Sendable, Hashable, CustomStringConvertible {
     ) throws {
         try Font.validate(size: size)
         try weight.validate()
-        let face = try FontCatalog.shared.face(family: family, weight: Double(weight.rawValue), italic: italic)
+        let (face, instance) = try FontCatalog.shared.faceAndInstance(
+            family: family, weight: Double(weight.rawValue), italic: italic)
         var variations = variations
         if face.harfBuzz.axes.contains(where: { $0.tag == 0x7767_6874 }),  // 'wght'
             !variations.contains(where: { $0.tag == "wght" })
         {
             variations.insert(FontVariation(checked: "wght", Double(weight.rawValue)), at: 0)
+        }
+        if let instance, instance < face.namedInstances.count {
+            // The named instance Fontconfig matched (a variable face's italic, say): its coordinates
+            // first, so the weight (O5), the size's `opsz` (O6) and the caller's variations still decide
+            // their axes (the last setting of a tag wins).
+            let axes = face.variationAxes
+            let coordinates = face.namedInstances[instance].variations.filter { variation in
+                variation.tag != "wght" && variation.tag != "opsz"
+                    && axes.first { $0.tag == variation.tag }?.defaultValue != variation.value
+            }
+            variations.insert(contentsOf: coordinates, at: 0)
         }
         self.init(
             face: try FaceVariants.face(base: face, features: features, variations: variations, pointSize: size),

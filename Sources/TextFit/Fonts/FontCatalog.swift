@@ -196,8 +196,17 @@ final class FontCatalog: Sendable {
     /// The face of `family` for OpenType `weight` (100–900) and slant (rule S8). A bundled family gives
     /// its nearer face: up to 500 regular, 600 and up bold; the asked slant before the asked weight, as
     /// Fontconfig ranks them; a family without that face gives the one it has. Other families come from
-    /// Fontconfig's best match for weight and slant; one without an italic gives its upright face.
+    /// Fontconfig's best match for weight and slant, the bundled folder searched before the system's fonts
+    /// (rule F10: "Inter" is the bundled InterVariable.ttf); one without an italic gives its upright face.
     func face(family: String, weight: Double, italic: Bool) throws -> Face {
+        try faceAndInstance(family: family, weight: weight, italic: italic).face
+    }
+
+    /// `face(family:weight:italic:)` with the named instance Fontconfig matched in a variable face (its
+    /// 0-based index in the face's fvar table), nil for a static face or the default instance. Fontconfig
+    /// names an instance by the face index's upper 16 bits ("Bold" of InterVariable.ttf is 458,752); the
+    /// face is loaded once, at its plain index, and `Font` applies the instance's coordinates.
+    func faceAndInstance(family: String, weight: Double, italic: Bool) throws -> (face: Face, instance: Int?) {
         let wanted = family.lowercased()
         let bold = Font.Weight(rawValue: CGFloat(weight)).isBold
         // The family's files in order of preference: the asked slant and weight, the asked slant, upright.
@@ -205,7 +214,7 @@ final class FontCatalog: Sendable {
         let preferred =
             files.filter { $0.bold == bold && $0.italic == italic } + files.filter { $0.italic == italic }
             + files.filter { !$0.italic }
-        if let face = preferred.lazy.compactMap({ self.bundledFace(file: $0.file) }).first { return face }
+        if let face = preferred.lazy.compactMap({ self.bundledFace(file: $0.file) }).first { return (face, nil) }
         if let error = configurationError { throw error }
         // A bundled family without the bundled fonts: say where they were looked for rather than
         // substituting a system copy whose metrics may differ.
@@ -214,7 +223,8 @@ final class FontCatalog: Sendable {
         guard let match = fontconfig?.match(family: family, weight: weight, italic: italic, generic: generic) else {
             throw FontError.familyNotFound(family)
         }
-        return try loadFace(path: match.path, faceIndex: match.faceIndex)
+        let instance = match.faceIndex >> 16
+        return (try loadFace(path: match.path, faceIndex: match.faceIndex & 0xFFFF), instance > 0 ? instance - 1 : nil)
     }
 
     /// A face of a caller's font file (`Font(file:)`): only from the allowed folders when they are set.

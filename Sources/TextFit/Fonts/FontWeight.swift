@@ -84,6 +84,7 @@ extension Font {
     }
 
     /// The weight of the face this font uses (its OS/2 usWeightClass): 400 for Noto Sans Regular and
-    /// Italic, 700 for Bold and Bold Italic, whatever weight it was asked for with.
+    /// Italic, 700 for Bold and Bold Italic, whatever weight it was asked for with; a variable face's
+    /// `wght` coordinate (600 for `Font(family: "Inter", size: 17, weight: .semibold)`).
     public var weight: Weight { Weight(rawValue: CGFloat(face.weight)) }
 }

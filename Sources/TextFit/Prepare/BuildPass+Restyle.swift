@@ -49,7 +49,10 @@ extension PreparedText.Pass {
                 }
                 piece.start = Int32(truncatingIfNeeded: start)
                 piece.end = Int32(truncatingIfNeeded: pieceEnd)
-                let whole = start == Int(segment.start) && pieceEnd == end
+                // A piece in another face than its segment was shaped in (the spaces above) is shaped again
+                // even when it is the whole segment: its advances are the face it draws in, not the
+                // fallback's (`Open/FuzzLineWidths/spaces-after-a-line-separator-measure-narrower`).
+                let whole = start == Int(segment.start) && pieceEnd == end && piece.face == segment.face
                 if styling.attachmentWidths[style] >= 0 {
                     place(attachmentWidth: styling.attachmentWidths[style], start, pieceEnd)
                 } else if !whole || styling.styles[style].font != primaryFont {
