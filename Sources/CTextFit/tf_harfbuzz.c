@@ -681,6 +681,75 @@ static void release_long_buffers(int32_t length) {
 static int32_t shape_into(const tf_font *font, const uint16_t *text, int32_t length, uint32_t script,
                           int32_t direction, int32_t *advances, uint8_t *flags);
 
+// The BMP blocks whose characters may be plain (tf_face_plain_units): ideographs, kana and CJK and
+// fullwidth punctuation. None is a mark, a space, a default ignorable or a character HarfBuzz's fallback
+// shaping treats apart; the combining kana voicing marks (U+3099, U+309A) and tone marks (U+302A-U+302F)
+// are left out.
+static int plain_candidate(uint32_t u) {
+    return (u >= 0x4E00 && u <= 0x9FFF) || (u >= 0x3400 && u <= 0x4DBF) || (u >= 0x3041 && u <= 0x3096)
+        || (u >= 0x309B && u <= 0x30FF) || (u >= 0x3001 && u <= 0x3029) || (u >= 0x3030 && u <= 0x303F)
+        || (u >= 0xFF01 && u <= 0xFF5E);
+}
+
+int32_t tf_face_plain_units(const tf_face *face, uint32_t script, uint64_t *bits) {
+    // What HarfBuzz does to a glyph no lookup of the plan reads or writes, in a face with no 'kern',
+    // 'morx', 'mort', 'kerx' or 'trak' table and no features or variations of its own: it maps the
+    // character through the cmap and gives it its hmtx advance (hb_ot_position_default), alone in its
+    // cluster, safe to break on both sides. Such a glyph shapes the same alone and beside anything.
+    if (script == 0 || face->feature_count > 0 || face->variation_count > 0) return 0;
+    static const hb_tag_t excluded[] = {HB_TAG('k', 'e', 'r', 'n'), HB_TAG('m', 'o', 'r', 'x'),
+                                        HB_TAG('m', 'o', 'r', 't'), HB_TAG('k', 'e', 'r', 'x'),
+                                        HB_TAG('t', 'r', 'a', 'k')};
+    for (unsigned t = 0; t < sizeof excluded / sizeof excluded[0]; t++) {
+        hb_blob_t *blob = hb_face_reference_table(face->face, excluded[t]);
+        unsigned length = hb_blob_get_length(blob);
+        hb_blob_destroy(blob);
+        if (length > 0) return 0;
+    }
+    // The plan tf_shape uses for a text of this script: left to right, the default language, no features.
+    hb_segment_properties_t props = HB_SEGMENT_PROPERTIES_DEFAULT;
+    props.direction = HB_DIRECTION_LTR;
+    props.script = (hb_script_t)script;
+    props.language = hb_language_get_default();
+    hb_shape_plan_t *plan = hb_shape_plan_create_cached2(face->face, &props, NULL, 0, NULL, 0, NULL);
+    hb_set_t *lookups = hb_set_create();
+    hb_set_t *touched = hb_set_create();
+    static const hb_tag_t tables[] = {HB_OT_TAG_GSUB, HB_OT_TAG_GPOS};
+    for (unsigned t = 0; t < 2; t++) {
+        hb_set_clear(lookups);
+        hb_ot_shape_plan_collect_lookups(plan, tables[t], lookups);
+        hb_codepoint_t index = HB_SET_VALUE_INVALID;
+        while (hb_set_next(lookups, &index)) {
+            hb_ot_layout_lookup_collect_glyphs(face->face, tables[t], index, touched, touched, touched, touched);
+        }
+    }
+    int ok = hb_set_allocation_successful(lookups) && hb_set_allocation_successful(touched);
+    int32_t found = 0;
+    for (uint32_t u = 0x3000; ok && u < 0x10000; u++) {
+        hb_codepoint_t glyph = 0;
+        if (!plain_candidate(u) || !hb_font_get_nominal_glyph(face->design_font, u, &glyph) || glyph == 0) continue;
+        if (hb_set_has(touched, glyph)) continue;
+        if (hb_ot_layout_get_glyph_class(face->face, glyph) == HB_OT_LAYOUT_GLYPH_CLASS_MARK) continue;
+        bits[u >> 6] |= (uint64_t)1 << (u & 63);
+        found++;
+    }
+    hb_set_destroy(touched);
+    hb_set_destroy(lookups);
+    hb_shape_plan_destroy(plan);
+    return ok ? found : 0;
+}
+
+int32_t tf_shape_plain(const tf_font *font, const uint16_t *text, int32_t length, int32_t *advances, uint8_t *flags) {
+    const int32_t limit = font->advance_limit;
+    for (int32_t i = 0; i < length; i++) {
+        hb_codepoint_t glyph = 0;
+        if (!hb_font_get_nominal_glyph(font->font, text[i], &glyph)) return -1;
+        advances[i] = sane_advance((int32_t)hb_font_get_glyph_h_advance(font->font, glyph), limit);
+        flags[i] = 0;
+    }
+    return length;
+}
+
 int32_t tf_shape(const tf_font *font, const uint16_t *text, int32_t length, uint32_t script,
                  int32_t direction, int32_t *advances, uint8_t *flags) {
     int32_t count = shape_into(font, text, length, script, direction, advances, flags);

@@ -163,6 +163,14 @@ int32_t tf_face_space_in_lookups(const tf_face *face);
 /// maps whose shaping after a space differs from its shaping alone (a kern pair with the space, a ligature or
 /// a context across it): a text may be cut between a space and any other character.
 void tf_face_space_pairs(const tf_face *face, uint32_t limit, uint64_t *bits);
+/// Sets bit c of `bits` (1,024 words, zeroed by the caller) for each BMP character c of the ideograph, kana
+/// and CJK punctuation blocks that shapes plainly in `face` for `script` (an HB_TAG, not 0): its glyph is in
+/// no GSUB or GPOS lookup of the plan `tf_shape` uses for that script (inputs, contexts or outputs) and is
+/// not a mark, in a face with no 'kern', 'morx', 'mort', 'kerx' or 'trak' table, features or variations.
+/// Such a character is its own cluster with its nominal glyph's advance wherever it stands (`tf_shape_plain`).
+/// Returns how many were set (0 for a face that has none or does not qualify). Slow (every lookup's glyphs
+/// collected): once per face and script.
+int32_t tf_face_plain_units(const tf_face *face, uint32_t script, uint64_t *bits);
 /// The advance of `codepoint`'s nominal glyph in design units (0 when missing), clamped like shaping's.
 int32_t tf_face_codepoint_advance(const tf_face *face, uint32_t codepoint);
 
@@ -235,6 +243,11 @@ void tf_font_destroy(tf_font *font);
 /// Thread-safe (a buffer per thread).
 int32_t tf_shape(const tf_font *font, const uint16_t *text, int32_t length, uint32_t script,
                  int32_t direction, int32_t *advances, uint8_t *flags);
+
+/// What `tf_shape` gives a text of `length` units that are all set in `tf_face_plain_units`'s bits for the
+/// text's script and the font's face, without HarfBuzz's shaping: each unit's nominal glyph's advance,
+/// clamped as `tf_shape` clamps, and flags 0. Returns `length`, or -1 when a unit has no glyph.
+int32_t tf_shape_plain(const tf_font *font, const uint16_t *text, int32_t length, int32_t *advances, uint8_t *flags);
 
 /// `tf_shape` always in one hb_shape call: a text over 16,384 units (a huge unbroken word) is otherwise
 /// shaped in windows cut where HarfBuzz leaves a cluster safe to break, to bound its buffer's memory.

@@ -86,6 +86,12 @@ final class HarfBuzzFace: @unchecked Sendable {
         tf_face_destroy(handle)
         bmpCoverage.deallocate()
         spacePairs?.deallocate()
+        for bits in [
+            plainHan.load(ordering: .acquiring), plainHiragana.load(ordering: .acquiring),
+            plainKatakana.load(ordering: .acquiring),
+        ] where bits > 1 {
+            UnsafeMutablePointer<UInt64>(bitPattern: bits)?.deallocate()
+        }
     }
 
     /// The face's coverage of the Basic Multilingual Plane, one bit per code point (1,024 words), read from
@@ -108,6 +114,52 @@ final class HarfBuzzFace: @unchecked Sendable {
     func hasGlyph(for scalar: UInt32) -> Bool {
         if scalar < 0x10000 { return bmpCoverage[Int(scalar >> 6)] & (1 << UInt64(scalar & 63)) != 0 }
         return tf_face_has_codepoint(handle, scalar) != 0
+    }
+
+    /// The scripts whose text may shape plainly (`plainUnits(script:)`): Han, Hiragana and Katakana, whose
+    /// ideographs and kana are most of a CJK text and in many CJK fonts untouched by any lookup.
+    static let plainScripts: (han: UInt32, hiragana: UInt32, katakana: UInt32) = (0x4861_6E69, 0x4869_7261, 0x4B61_6E61)
+
+    /// Per plain script, its bits (`plainUnits`) as a pointer's bit pattern: 0 not yet found, 1 none.
+    private let plainHan = Atomic<Int>(0)
+    private let plainHiragana = Atomic<Int>(0)
+    private let plainKatakana = Atomic<Int>(0)
+
+    /// For a Han, Hiragana or Katakana `script`, one bit per BMP unit that shapes plainly in this face
+    /// (`tf_face_plain_units`: its glyph in no lookup HarfBuzz applies to that script, no mark, no legacy
+    /// kerning or AAT table): such a unit is a cluster of its own with its glyph's advance, alone or beside
+    /// anything, so a run of them needs no `hb_shape` (`HarfBuzzFont.shapePlain`). Found on the first ask,
+    /// once per face and script (every lookup's glyphs are collected); nil for other scripts and for a face
+    /// with no such unit.
+    func plainUnits(script: UInt32) -> UnsafePointer<UInt64>? {
+        switch script {
+        case Self.plainScripts.han: return plainUnits(script: script, slot: plainHan)
+        case Self.plainScripts.hiragana: return plainUnits(script: script, slot: plainHiragana)
+        case Self.plainScripts.katakana: return plainUnits(script: script, slot: plainKatakana)
+        default: return nil
+        }
+    }
+
+    private func plainUnits(script: UInt32, slot: borrowing Atomic<Int>) -> UnsafePointer<UInt64>? {
+        var bits = slot.load(ordering: .acquiring)
+        if bits == 0 {
+            let made = UnsafeMutablePointer<UInt64>.allocate(capacity: 1024)
+            made.initialize(repeating: 0, count: 1024)
+            var found = Int(bitPattern: made)
+            if tf_face_plain_units(handle, script, made) == 0 {
+                made.deallocate()
+                found = 1
+            }
+            // Another thread may have found them first: its bits are kept, these freed.
+            let (exchanged, original) = slot.compareExchange(expected: 0, desired: found, ordering: .acquiringAndReleasing)
+            if exchanged {
+                bits = found
+            } else {
+                if found > 1 { made.deallocate() }
+                bits = original
+            }
+        }
+        return bits > 1 ? UnsafePointer(bitPattern: bits) : nil
     }
 
     /// The face's variation axes (empty for a face that is not variable), read once.
@@ -252,6 +304,15 @@ final class HarfBuzzFont: @unchecked Sendable {
         }
         #endif
         return result >= 0
+    }
+
+    /// Writes the advances and flags `shape` would write for `text`, every unit of which is set in the face's
+    /// `plainUnits` for the text's script, from the glyphs' advances alone (`tf_shape_plain`), with no
+    /// HarfBuzz shaping. False when a unit has no glyph (then nothing is to be read).
+    func shapePlain(
+        _ text: UnsafeBufferPointer<UInt16>, advances: UnsafeMutablePointer<Int32>, flags: UnsafeMutablePointer<UInt8>
+    ) -> Bool {
+        tf_shape_plain(handle, text.baseAddress, Int32(truncatingIfNeeded: text.count), advances, flags) >= 0
     }
 
     /// Whether counting a run of marks may skip `unit` as a sure starter (`tf_is_surely_starter`).

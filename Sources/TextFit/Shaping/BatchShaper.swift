@@ -47,6 +47,11 @@ struct BatchShaper {
     var pendingHashBits: UInt64 = 0
     /// The last script found to be left to right (`isJoinable`), so a text asks HarfBuzz once.
     var leftToRightScript: UInt32 = 0
+    /// The face index and script whose plain units (`isPlain`) were asked last in this text, and their bits.
+    var plainFace = 0
+    var plainScript: UInt32 = 0
+    var plainKnown = false
+    var plainBits: UnsafePointer<UInt64>?
     /// `SegmentCache.Key.basis`, read once per text (each read of the global checks its initialisation).
     let hashBasis = SegmentCache.Key.basis
 
@@ -161,6 +166,10 @@ struct BatchShaper {
             lookupResults[stop] = SegmentCacheStorage.Result.miss
             let lookup = lookups[stop]
             let face = Int(segments[stop].face)
+            if isPlain(lookup, face: face, fallbacks), shapePlain(lookup, face: face, fallbacks) {
+                next = stop + 1
+                continue
+            }
             if isJoinable(lookup) {
                 if pendingCount > 0,
                     face != pendingFace || lookup.script != pendingScript || pendingCount == Self.pendingCapacity
@@ -196,6 +205,49 @@ struct BatchShaper {
             leftToRightScript = script
         }
         return !lookup.text.contains(where: ShapingText.isSubstituted)
+    }
+
+    /// Whether every unit of a missed segment shapes plainly in its face and script
+    /// (`HarfBuzzFace.plainUnits`): ideographs and kana no lookup of the font touches, whose advances are
+    /// their glyphs' (`shapePlain`). The face's bits are asked once per text for each face and script met.
+    @inline(__always)
+    private mutating func isPlain(_ lookup: SegmentCacheStorage.Lookup, face: Int, _ fallbacks: [FaceReference]) -> Bool {
+        let script = lookup.script
+        // One test for most other scripts (Latin, Cyrillic, Arabic...): the plain scripts' tags, Hani, Hira
+        // and Kana, start with 'H' or 'K'; `plainUnits` declines the other such scripts (Hang, Hebr...).
+        let first = script >> 24
+        guard first == 0x48 || first == 0x4B else { return false }
+        if face != plainFace || script != plainScript || !plainKnown {
+            let harfBuzz =
+                face == 0
+                ? primaryRef._withUnsafeGuaranteedRef { $0.harfBuzz } : fallbacks[face - 1].face.harfBuzz
+            plainBits = harfBuzz.plainUnits(script: script)
+            plainFace = face
+            plainScript = script
+            plainKnown = true
+        }
+        guard let bits = plainBits else { return false }
+        for unit in lookup.text where bits[Int(unit >> 6)] & (1 << UInt64(unit & 63)) == 0 { return false }
+        return true
+    }
+
+    /// Shapes a missed segment of plain units (`isPlain`) from its glyphs' advances, as HarfBuzz would
+    /// shape it (`HarfBuzzFont.shapePlain`), and caches it when cacheable, so a warm preparation reads
+    /// the same entry. False (nothing written) when the face's font is missing or a unit has no glyph:
+    /// the segment then takes the ordinary path.
+    private mutating func shapePlain(
+        _ lookup: SegmentCacheStorage.Lookup, face: Int, _ fallbacks: [FaceReference]
+    ) -> Bool {
+        guard let font = harfBuzzFont(at: face, fallbacks) else { return false }
+        let start = Int(lookup.offset)
+        guard font.shapePlain(lookup.text, advances: advances + start, flags: shapeFlags + start) else { return false }
+        #if DEBUG
+        OperationCounts.current?.plainSegments += 1
+        #endif
+        if lookup.isCached {
+            _ = SegmentCache.insert(lookup.key, advances: advances + start, flags: shapeFlags + start)
+        }
+        return true
     }
 
     /// The first of `lookups[from ..< to]` whose hash is a pending miss's, else `to`.

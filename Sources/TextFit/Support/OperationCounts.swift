@@ -27,6 +27,9 @@ enum OperationCounts {
         var cacheLookups = 0
         /// Missed segments cached from one HarfBuzz call shared with others (`tf_shape_joined`).
         var joinedSegments = 0
+        /// Missed segments of plain ideographs or kana, given their glyphs' advances without `hb_shape`
+        /// (`HarfBuzzFont.shapePlain`).
+        var plainSegments = 0
         /// Lines `FastBreaker.hyphenLines` made, and those of them that started at an unsafe hyphenation
         /// point (measured from `HyphenPoints`' stored pieces): tests check the hyphenated loop ran.
         var hyphenLoopLines = 0

@@ -1,0 +1,122 @@
+import Foundation
+import Testing
+@testable import TextFit
+
+/// Ideographs and kana that no lookup of a CJK font touches are given their glyphs' advances without
+/// `hb_shape` (`HarfBuzzFace.plainUnits`, `HarfBuzzFont.shapePlain`) when a cold preparation misses them.
+/// What that gives must be bit for bit what HarfBuzz gives (advances, cluster starts, unsafe and
+/// missing-glyph flags), alone and in runs, or a cold preparation would measure differently from a
+/// reshaping. An extension of `SegmentCacheTests` so it runs serialized with the tests that empty the cache.
+extension SegmentCacheTests {
+    static let plainScripts = [
+        HarfBuzzFace.plainScripts.han, HarfBuzzFace.plainScripts.hiragana, HarfBuzzFace.plainScripts.katakana,
+    ]
+
+    /// The plain units of `bits`, ascending.
+    static func plainUnits(_ bits: UnsafePointer<UInt64>) -> [UInt16] {
+        var units: [UInt16] = []
+        for u in 0..<0x10000 {
+            let bit: UInt64 = 1 << UInt64(u & 63)
+            if bits[u >> 6] & bit != 0 { units.append(UInt16(u)) }
+        }
+        return units
+    }
+
+    static func shapedByHarfBuzz(_ text: [UInt16], script: UInt32, font: HarfBuzzFont) -> ([Int32], [UInt8]) {
+        var advances = [Int32](repeating: -1, count: text.count)
+        var flags = [UInt8](repeating: 0xFF, count: text.count)
+        _ = text.withUnsafeBufferPointer { t in
+            advances.withUnsafeMutableBufferPointer { a in
+                flags.withUnsafeMutableBufferPointer { f in font.shape(t, script: script, advances: a, flags: f) }
+            }
+        }
+        return (advances, flags)
+    }
+
+    static func shapedPlainly(_ text: [UInt16], font: HarfBuzzFont) -> ([Int32], [UInt8])? {
+        var advances = [Int32](repeating: -1, count: text.count)
+        var flags = [UInt8](repeating: 0xFF, count: text.count)
+        let shaped = text.withUnsafeBufferPointer { t in
+            advances.withUnsafeMutableBufferPointer { a in
+                flags.withUnsafeMutableBufferPointer { f in
+                    font.shapePlain(t, advances: a.baseAddress!, flags: f.baseAddress!)
+                }
+            }
+        }
+        return shaped ? (advances, flags) : nil
+    }
+
+    /// Every plain unit of Droid Sans Fallback and Noto Sans CJK (where installed), in each plain script,
+    /// shaped alone by HarfBuzz, and seeded random runs of them with the script's own text around: the same
+    /// advances and flags as `shapePlain`. Droid Sans Fallback's ideographs and kana are plain (the route
+    /// is taken: the test is not vacuous).
+    @Test func plainUnitsShapeAsHarfBuzzShapesThem() throws {
+        var generator = Fixtures.Generator(state: 43)
+        var fonts: [(String, Font)] = [("Droid Sans Fallback", try Font(family: "Droid Sans Fallback", size: 17))]
+        let cjk = "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc"
+        if FileManager.default.fileExists(atPath: cjk) {
+            fonts.append(("Noto Sans CJK JP", try Font(file: cjk, faceIndex: 0, size: 17)))
+        }
+        for (name, font) in fonts {
+            let hbFont = try #require(font.face.harfBuzzFont(scale: font.scale))
+            for script in Self.plainScripts {
+                guard let bits = font.face.harfBuzz.plainUnits(script: script) else { continue }
+                let units = Self.plainUnits(bits)
+                if name == "Droid Sans Fallback" {
+                    // Its ideographs and kana (the scripts' own blocks) are plain in every plain script.
+                    #expect(units.count > 20_000, "\(name) \(script): \(units.count) plain units")
+                    #expect(units.contains(0x4E2D) && units.contains(0x3042) && units.contains(0x30A2))
+                }
+                var mismatches = 0
+                for unit in units {
+                    let alone = Self.shapedByHarfBuzz([unit], script: script, font: hbFont)
+                    guard let plain = Self.shapedPlainly([unit], font: hbFont), plain == alone else {
+                        mismatches += 1
+                        if mismatches < 5 { Issue.record("\(name) \(script): U+\(String(unit, radix: 16)) differs") }
+                        continue
+                    }
+                }
+                #expect(mismatches == 0, "\(name) \(script): \(mismatches) of \(units.count)")
+                for _ in 0..<200 {
+                    let text = (0..<Int.random(in: 2...64, using: &generator)).map { _ in
+                        units.randomElement(using: &generator)!
+                    }
+                    let plain = Self.shapedPlainly(text, font: hbFont)
+                    let whole = Self.shapedByHarfBuzz(text, script: script, font: hbFont)
+                    #expect(plain?.0 == whole.0 && plain?.1 == whole.1, "\(name) \(script): \(text)")
+                }
+            }
+        }
+    }
+
+    /// A Japanese and a Chinese paragraph prepared cold in Droid Sans Fallback take the plain route for
+    /// most segments, and every segment's advances are HarfBuzz's for the segment shaped alone; the warm
+    /// preparation (every segment from the cache) and the cold one agree.
+    @Test func aColdCJKPreparationTakesThePlainRoute() throws {
+        let texts = [
+            "長江は中国で最も長い川で、全長は約六千三百キロメートルです。ひらがなとカタカナ、そして漢字を使います。",
+            "长江是中国第一长河，全长约六千三百公里，流经十一个省级行政区。读书破万卷，下笔如有神。",
+        ]
+        for (i, text) in texts.enumerated() {
+            let font = try Font(family: "Droid Sans Fallback", size: 15 + CGFloat(i) + 357.0 / 1024)
+            let (cold, counts) = OperationCounts.counting { PreparedText(text, font: font) }
+            let warm = PreparedText(text, font: font)
+            #expect(Array(cold.prefix) == Array(warm.prefix) && Array(cold.flags) == Array(warm.flags))
+            if OperationCounts.isEnabled {
+                // Every ideograph, kana and punctuation mark of both is plain in Droid Sans Fallback.
+                #expect(
+                    counts.plainSegments >= 1 && counts.shapingCalls == 0,
+                    "\(counts.plainSegments) plain, \(counts.shapingCalls) calls")
+            }
+            let units = Array(text.utf16)
+            let hbFont = try #require(font.face.harfBuzzFont(scale: font.scale))
+            for segment in cold.segments {
+                let piece = Array(units[Int(segment.start)..<Int(segment.end)])
+                let script = segment.script == HarfBuzzScript.common ? 0 : segment.script
+                let (advances, _) = Self.shapedByHarfBuzz(piece, script: script, font: hbFont)
+                let measured = (Int(segment.start)..<Int(segment.end)).map { cold.prefix[$0 + 1] - cold.prefix[$0] }
+                #expect(measured == advances.map(Int.init), "\(String(decoding: piece, as: UTF16.self))")
+            }
+        }
+    }
+}
