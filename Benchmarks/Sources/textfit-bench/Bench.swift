@@ -275,6 +275,12 @@ final class Bench {
                 layouts: pangos[set.name].map { p in set.cases.map { p.makeLayout($0) } } ?? [])
         }
         let widthCount = Bench.relayoutFactors.count
+        // Lines per set over all its texts and widths (untimed), for the time per line beside the time per
+        // text and width: long paragraphs and short labels compare per line, not per text.
+        var lineCounts: [String: Int] = [:]
+        for p in prepared {
+            lineCounts[p.set.name] = Passes.relayoutLineCount(p.texts, p.set.cases, p.widths)
+        }
         let interleaver = Interleaver(engines: engines)
         var series: [String: [String: Series]] = [:]
         let totalUnits = loaded.all.count * widthCount
@@ -328,6 +334,15 @@ final class Bench {
                     Ratio(
                         mode: mode, set: name, name: "\(engine) ns/width", value: ours * 1000,
                         target: engine == "textfit" ? "<= 150" : "<= 200"))
+                let sets = name == "all" ? prepared.map(\.set) : prepared.map(\.set).filter { $0.name == name }
+                let lines = sets.reduce(0) { $0 + (lineCounts[$1.name] ?? 0) }
+                let widths = sets.reduce(0) { $0 + $1.cases.count * widthCount }
+                if lines > 0 {
+                    report.ratios.append(
+                        Ratio(
+                            mode: mode, set: name, name: "\(engine) ns/line",
+                            value: ours * 1000 * Double(widths) / Double(lines), target: nil))
+                }
             }
         }
         report.printTable(mode: mode)

@@ -5,7 +5,7 @@ struct Options {
     /// Modes run in this order whatever order `--mode` names them in: memory first, so its peak RSS is the
     /// rows' and not also what the timed modes grew the process to (after them it started at 201 MiB).
     enum Mode: String, CaseIterable {
-        case memory, cold, warm, relayout, parallel, all, scaling, queries, styled, selection, walker, hyphenation
+        case memory, cold, warm, relayout, parallel, all, scaling, queries, styled, selection, walker, hyphenation, lines
     }
 
     var casesPath: String?
@@ -54,6 +54,8 @@ struct Options {
           styled    (not in all) styled text of one and three runs next to the same text plain: prepare, relayout
           selection (not in all) offset(at:), caretRect(for:), rects(for:) per call next to one relayout
           walker    (not in all) next(width:) per line next to a line of layout(width:), same prepared texts
+          lines     (not in all, untimed) every case's lines at many widths, one case and width a line,
+                    for diffing the breaks of two builds
 
         Exit codes: 0 ok, 2 usage error, 3 fonts, cases or Pango missing.
         """

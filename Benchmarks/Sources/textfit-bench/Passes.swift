@@ -90,6 +90,20 @@ enum Passes {
         return checksum
     }
 
+    /// The lines `textfitRelayoutMeasure` makes over all its texts and widths (untimed: the relayout
+    /// report's time per line).
+    static func relayoutLineCount(_ prepared: [PreparedText], _ cases: [BenchCase], _ widths: [[CGFloat]]) -> Int {
+        var lines = 0
+        for i in prepared.indices {
+            for width in widths[i] {
+                lines +=
+                    (try? prepared[i].measure(width: width, numberOfLines: cases[i].maxLines, lineBreakMode: cases[i].mode))?
+                    .lineCount ?? 0
+            }
+        }
+        return lines
+    }
+
     /// TextFit relayout building the lines (`layout`: ranges, widths and rects per line).
     @inline(never) @_silgen_name("bench_pass_textfit_relayout_layout")
     static func textfitRelayoutLayout(_ prepared: [PreparedText], _ cases: [BenchCase], _ widths: [[CGFloat]]) -> Int {

@@ -244,7 +244,10 @@ struct Report {
             }
             for name in ratioNames {
                 let ratio = modeRatios.first { $0.set == set && $0.name == name }
-                var cell = ratio.map { Report.format($0.value) + ($0.name.hasSuffix("ns/width") ? "" : "×") } ?? "-"
+                var cell =
+                    ratio.map {
+                        Report.format($0.value) + ($0.name.hasSuffix("ns/width") || $0.name.hasSuffix("ns/line") ? "" : "×")
+                    } ?? "-"
                 if let met = ratio?.met { cell += met ? " ✓" : " ✗" }
                 line += Report.pad(cell, max(12, name.count + 2))
             }

@@ -64,6 +64,7 @@ struct TextFitBench {
                 case .selection: bench.runSelection()
                 case .walker: bench.runWalker()
                 case .hyphenation: bench.runHyphenation()
+                case .lines: bench.runLines()
                 case .all: break
                 }
             }
