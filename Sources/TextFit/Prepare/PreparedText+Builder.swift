@@ -29,8 +29,10 @@ extension PreparedText {
         /// Why not the `Storage` itself: a storage made here was copied into the text (a retain of its block
         /// and a copy of its ≈ 200 bytes) and this output's released, ≈ 300 instructions a text, however the
         /// output was passed; the pass's buffers are plain pointers, which cost nothing to hand over.
+        ///
+        /// Not the text: the caller has it, and passes it to the new object itself (carried here, it was
+        /// retained twice and released twice more per text).
         struct Output {
-            var text: String
             /// The pass's buffers in the scratch block, valid until `finish`.
             var pass: Built
             /// The fallback faces (face index 1 and up); face 0 is the font's own, kept by the caller's font.
@@ -101,11 +103,13 @@ extension PreparedText {
             _ original: String, font: Font, extendsRuns: Bool = true, styling: Styling? = nil,
             baseWritingDirection: WritingDirection = .natural
         ) -> Output {
-            var text = original
             let face = Unmanaged.passUnretained(font.face)
             let scale = font.scale
             let fontconfigOrder = font.fallback == .fontconfig
             // `withUTF8` makes the string native and contiguous first if it is not; its bytes are valid UTF-8.
+            // (`utf8.withContiguousStorageIfAvailable` spares the copy's retain, but its optional result
+            // copied the output field by field: more than it saved.)
+            var text = original
             return text.withUTF8 { bytes in
                 // The pass's temporaries (the look-ups, the decoded units, the pass's buffers) in one block:
                 // the thread's scratch block (`BuildScratch`), so preparing a text allocates nothing for them.
@@ -119,7 +123,7 @@ extension PreparedText {
                 // boundary), so `extendSegment` reads the next unit's entry without a bounds check.
                 decoded[count] = 0x20
                 return build(
-                    original, UnsafeBufferPointer(start: decoded, count: count), face: face, scale: scale,
+                    UnsafeBufferPointer(start: decoded, count: count), face: face, scale: scale,
                     fontconfigOrder: fontconfigOrder, extendsRuns: extendsRuns, block: scratch,
                     scratch: scratch + size.pass, shaperScratch: scratch + size.shaper, styling: styling,
                     baseWritingDirection: baseWritingDirection)
@@ -130,7 +134,7 @@ extension PreparedText {
         /// once into the text's storage block (`Storage`, made by `PreparedText.init(built:)`), which also
         /// receives what is derived from them (the prefix sums of the advances among them).
         private static func build(
-            _ text: String, _ u: UnsafeBufferPointer<UInt16>, face: Unmanaged<Face>, scale: Int32,
+            _ u: UnsafeBufferPointer<UInt16>, face: Unmanaged<Face>, scale: Int32,
             fontconfigOrder: Bool, extendsRuns: Bool, block: UnsafeMutableRawPointer,
             scratch: UnsafeMutableRawPointer,
             shaperScratch: UnsafeMutableRawPointer, styling: Styling?, baseWritingDirection: WritingDirection
@@ -150,7 +154,7 @@ extension PreparedText {
                 segments: UnsafeBufferPointer(start: pass.segments, count: pass.segmentCount),
                 paragraphs: UnsafeBufferPointer(start: pass.paragraphs, count: pass.paragraphCount))
             return Output(
-                text: text, pass: built, fallbackFaces: pass.fallbacks,
+                pass: built, fallbackFaces: pass.fallbacks,
                 clusterTooWide: pass.shaper.clusterTooWide, mayBeRightToLeft: pass.mayBeRightToLeft,
                 hasTab: pass.hasTab, hasSoftHyphen: pass.hasSoftHyphen, bidi: pass.bidi)
         }

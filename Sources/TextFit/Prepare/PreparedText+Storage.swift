@@ -41,8 +41,9 @@ extension PreparedText {
         let unitsBuffer: UnsafeBufferPointer<UInt16>
         let flagsBuffer: UnsafeBufferPointer<UInt8>
 
-        /// Rare (U+2028, VT, FF, line feeds): an ordinary array, empty (no allocation) for most texts.
-        let mandatoryBreaks: [Int32]
+        /// Rare (U+2028, VT, FF, line feeds): `malloc`'d only when there are any, freed with the block, so
+        /// that this storage holds no reference (an empty array here cost a release per text).
+        let mandatoryBreaksBuffer: UnsafeBufferPointer<Int32>
         let hasBreaksBetweenHangul: Bool
         let breakVisiblePrefixIsMonotone: Bool
         let allowsFastBreaking: Bool
@@ -155,13 +156,20 @@ extension PreparedText {
             }
             breakVisiblePrefixIsMonotone = monotone
             hasBreaksBetweenHangul = anyFlags & Flag.betweenHangul != 0
-            var mandatory: [Int32] = []
+            var mandatory = UnsafeBufferPointer<Int32>(start: nil, count: 0)
             if anyFlags & Flag.mandatory != 0 {
+                var n = 0
+                for j in 0..<breakCount where f[Int(breaksBuffer[j])] & Flag.mandatory != 0 { n += 1 }
+                guard let memory = malloc(MemoryLayout<Int32>.stride * n) else { fatalError("out of memory") }
+                let typed = memory.bindMemory(to: Int32.self, capacity: n)
+                var k = 0
                 for j in 0..<breakCount where f[Int(breaksBuffer[j])] & Flag.mandatory != 0 {
-                    mandatory.append(breaksBuffer[j])
+                    typed[k] = breaksBuffer[j]
+                    k += 1
                 }
+                mandatory = UnsafeBufferPointer(start: typed, count: n)
             }
-            mandatoryBreaks = mandatory
+            mandatoryBreaksBuffer = mandatory
             // Per paragraph: one past its last soft-break candidate, and whether a mandatory break
             // (U+2028, VT, FF) lies inside it, which the fast path cannot handle.
             let b = breaksBuffer
@@ -193,8 +201,12 @@ extension PreparedText {
             allowsFastBreaking = !mandatoryInside && count < Int(Int32.max)
         }
 
-        /// Frees the block: once, by the text that made this storage (`PreparedText.deinit`).
-        func release() { free(block) }
+        /// Frees the block (and the mandatory breaks): once, by the text that made this storage
+        /// (`PreparedText.deinit`).
+        func release() {
+            free(block)
+            if let mandatory = mandatoryBreaksBuffer.baseAddress { free(UnsafeMutablePointer(mutating: mandatory)) }
+        }
 
         /// Per opportunity `b[j]`: its visible end with the reshaping bit (`ends`), the prefix sums there and at
         /// the opportunity (`visible`, `breakPrefix`). Returns the opportunities' flags or-ed together and

@@ -28,11 +28,21 @@ public final class PreparedText: Sendable {
     /// The per-unit, per-opportunity, per-cluster, per-segment and per-paragraph data below, in one
     /// block (`Storage`: one allocation per text instead of nine arrays).
     let storage: Storage
+    /// What only some texts have (a styled text's runs, a custom truncation token, a shared storage), in one
+    /// object: nil for plain text, so that freeing one releases one field instead of three (each release
+    /// of a nil reference is still a call). `paragraphSettings` and `measureProblem` stay fields of their
+    /// own: `measure` and `layout` test them on every call, and through this object the test cost a
+    /// relayout about 10 instructions (callgrind, `ui` set).
+    private let extras: Extras?
     /// The text whose storage this one shares (`init(sharing:token:)`), kept alive by it; nil when the
     /// storage is this text's own, which its `deinit` frees.
-    private let storageBase: PreparedText?
+    private var storageBase: PreparedText? {
+        @inline(__always) get { extras?.storageBase }
+    }
     /// What a view of the storage keeps alive (`StoredArray.owner`).
-    var storageOwner: PreparedText { storageBase ?? self }
+    var storageOwner: PreparedText {
+        @inline(__always) get { extras?.storageBase ?? self }
+    }
     /// prefix[i] = sum of advances of units 0..<i, in 1/1024 pt; count = units.count + 1.
     var prefix: StoredArray<Int> { StoredArray(storageOwner, storage.prefixBuffer) }
     /// Per UTF-16 position (count + 1): see `Flag`.
@@ -41,7 +51,7 @@ public final class PreparedText: Sendable {
     /// UAX #14 break opportunities (allowed and mandatory), ascending.
     var breaks: StoredArray<Int32> { StoredArray(storageOwner, storage.breaksBuffer) }
     /// The mandatory ones among `breaks` (after BK, CR, LF, NL), ascending.
-    var mandatoryBreaks: [Int32] { storage.mandatoryBreaks }
+    var mandatoryBreaks: StoredArray<Int32> { StoredArray(storageOwner, storage.mandatoryBreaksBuffer) }
     /// For each opportunity in `breaks`: the prefix sum at its end without hanging whitespace, so the
     /// width of a line from `s` to opportunity j is `breakVisiblePrefix[j] − prefix[s]`.
     var breakVisiblePrefix: StoredArray<Int> { StoredArray(storageOwner, storage.breakVisiblePrefixBuffer) }
@@ -100,7 +110,10 @@ public final class PreparedText: Sendable {
     let reshapedPieces: ReshapedPieces
     /// A styled text's attribute runs and their line-box metrics (`PreparedText(styled:)`); nil for plain
     /// text, whose paths never look further.
-    let styling: Styling?
+    // Inlined: a call here cost a truncating relayout's `ellipsisWidth` more than the field it replaced.
+    var styling: Styling? {
+        @inline(__always) get { extras?.styling }
+    }
     /// The paragraph style when it changes anything (`PreparedText+Paragraph.swift`); nil for plain text.
     let paragraphSettings: ParagraphSettings?
     /// Why this text cannot be measured, if it cannot (`MeasureError.clusterTooWide`); `oneLineWidth` is
@@ -131,7 +144,30 @@ public final class PreparedText: Sendable {
     let mayBeRightToLeft: Bool
     /// The custom truncation token shown instead of "…" (`withTruncationToken(_:)`, T8), shaped once; nil
     /// for "…". Read only where a line is cut, so other layouts never look at it.
-    let truncationTokenShape: TruncationTokenShape?
+    var truncationTokenShape: TruncationTokenShape? {
+        @inline(__always) get { extras?.truncationTokenShape }
+    }
+
+    /// The fields of `extras`: set once, in `init`, made only when one of them is not nil.
+    final class Extras: Sendable {
+        let storageBase: PreparedText?
+        let styling: Styling?
+        let truncationTokenShape: TruncationTokenShape?
+
+        /// Nil when every field is: a plain text's.
+        static func make(
+            storageBase: PreparedText? = nil, styling: Styling?, truncationTokenShape: TruncationTokenShape? = nil
+        ) -> Extras? {
+            guard storageBase != nil || styling != nil || truncationTokenShape != nil else { return nil }
+            return Extras(storageBase: storageBase, styling: styling, truncationTokenShape: truncationTokenShape)
+        }
+
+        private init(storageBase: PreparedText?, styling: Styling?, truncationTokenShape: TruncationTokenShape?) {
+            self.storageBase = storageBase
+            self.styling = styling
+            self.truncationTokenShape = truncationTokenShape
+        }
+    }
 
     struct Segment: Sendable, Equatable {
         var start: Int32
@@ -161,12 +197,12 @@ public final class PreparedText: Sendable {
     /// - Complexity: O(n) in the text's UTF-16 length, plus HarfBuzz's shaping of segments the segment
     ///   cache has not seen.
     public convenience init(_ text: String, font: Font) {
-        self.init(built: Builder.build(text, font: font), font: font)
+        self.init(text, built: Builder.build(text, font: font), font: font)
     }
 
     /// Without `Builder`'s run shortcut when `extendsRuns` is false (the test that compares the paths).
     convenience init(_ text: String, font: Font, extendsRuns: Bool) {
-        self.init(built: Builder.build(text, font: font, extendsRuns: extendsRuns), font: font)
+        self.init(text, built: Builder.build(text, font: font, extendsRuns: extendsRuns), font: font)
     }
 
     /// Prepares text given as UTF-16 code units, which may be invalid: each unpaired surrogate becomes
@@ -176,11 +212,11 @@ public final class PreparedText: Sendable {
     }
 
     fileprivate convenience init(
-        built: consuming Builder.Output, font: Font, paragraph: ParagraphSettings? = nil,
+        _ text: String, built: consuming Builder.Output, font: Font, paragraph: ParagraphSettings? = nil,
         style: ParagraphStyle? = nil
     ) {
         self.init(
-            built: built, font: font, styling: nil, lineHeight: font.lineHeight, ascender: font.ascender,
+            text, built: built, font: font, styling: nil, lineHeight: font.lineHeight, ascender: font.ascender,
             paragraph: paragraph, style: style)
     }
 
@@ -190,14 +226,14 @@ public final class PreparedText: Sendable {
     /// right-to-left characters or a right-to-left `baseWritingDirection`, whose natural alignment may be
     /// the right (D2). `style` nil is `ParagraphStyle()`: a plain text never copies a style.
     init(
-        built: consuming Builder.Output, font: Font, styling: Styling?, lineHeight: CGFloat, ascender: CGFloat,
+        _ text: String, built: consuming Builder.Output, font: Font, styling: Styling?, lineHeight: CGFloat,
+        ascender: CGFloat,
         paragraph: ParagraphSettings? = nil, style: ParagraphStyle? = nil, language: String? = nil,
         languages: [(range: Range<Int>, language: String)]? = nil
     ) {
         // The storage made straight into the object from the pass's buffers (made in a local, it was copied
         // in: a retain of its block and a release), and the scratch block handed back at once.
         storage = built.pass.makeStorage()
-        storageBase = nil
         built.pass.finish()
         // Everything read from `built` first, and its fields moved into the object last: a read after a
         // field's store kept the optimiser from moving it (a retain here and a release when `built` died).
@@ -230,7 +266,6 @@ public final class PreparedText: Sendable {
         self.font = font
         self.lineHeight = lineHeight
         self.ascender = ascender
-        self.styling = styling
         reshapedPieces = ReshapedPieces(unitCount: count)
         self.mayBeRightToLeft = mayBeRightToLeft
         // `style` changed nothing for left-to-right text (`paragraph` is nil), but in a right-to-left
@@ -249,9 +284,9 @@ public final class PreparedText: Sendable {
         } else {
             paragraphSettings = paragraph
         }
-        text = built.text
+        extras = Extras.make(styling: styling)
+        self.text = text
         fallbackFaceReferences = built.fallbackFaces
-        truncationTokenShape = nil
         // Kept, so `bidi` never resolves them again (nor scans for them when none was needed).
         if let resolvedBidi { _ = bidiMemo.storeIfNil(resolvedBidi) }
         // Width-independent, so here rather than in the first layout (issue 31): only a text that the
@@ -268,7 +303,9 @@ public final class PreparedText: Sendable {
     /// width, so the breakers' budget (`ellipsisWidth`) is the token's with no further test.
     init(sharing base: PreparedText, token: TruncationTokenShape?) {
         storage = base.storage
-        storageBase = base.storageBase ?? base
+        extras = Extras.make(storageBase: base.storageBase ?? base, styling: base.styling, truncationTokenShape: token)
+        paragraphSettings = base.paragraphSettings
+        measureProblem = base.measureProblem
         text = base.text
         font = base.font
         fallbackFaceReferences = base.fallbackFaceReferences
@@ -277,11 +314,7 @@ public final class PreparedText: Sendable {
         oneLineWidth = base.oneLineWidth
         oneLineWidthWithWhitespace = base.oneLineWidthWithWhitespace
         reshapedPieces = ReshapedPieces(unitCount: base.storage.unitsBuffer.count)
-        styling = base.styling
-        paragraphSettings = base.paragraphSettings
-        measureProblem = base.measureProblem
         mayBeRightToLeft = base.mayBeRightToLeft
-        truncationTokenShape = token
         if let known = base.bidiMemo.load() { _ = bidiMemo.storeIfNil(known) }
         if let known = base.hyphenPoints { storeHyphenPoints(known) }
         if let token { ellipsisWidthMemo.store(token.width, ordering: .relaxed) }
@@ -289,7 +322,7 @@ public final class PreparedText: Sendable {
 
     deinit {
         // A shared storage is its base's, which this text kept alive until now.
-        if storageBase == nil { storage.release() }
+        if extras?.storageBase == nil { storage.release() }
         let address = hyphenPointsAddress.load(ordering: .acquiring)
         if address != 0, let pointer = UnsafeRawPointer(bitPattern: address) {
             Unmanaged<HyphenPoints>.fromOpaque(pointer).release()
@@ -339,7 +372,7 @@ public final class PreparedText: Sendable {
         style: ParagraphStyle = .default, language: String? = nil
     ) {
         self.init(
-            built: Builder.build(text, font: font, baseWritingDirection: style.baseWritingDirection), font: font,
+            text, built: Builder.build(text, font: font, baseWritingDirection: style.baseWritingDirection), font: font,
             styling: nil, lineHeight: font.lineHeight, ascender: font.ascender, paragraph: paragraph, style: style,
             language: language)
     }
@@ -365,9 +398,18 @@ public final class PreparedText: Sendable {
     /// in 1/1024 pt (rule T1). Found on the first truncation, not while preparing: most texts are never
     /// truncated, and the look-up was a visible part of preparing a short label (~390 instructions). A
     /// race computes the same value twice.
+    ///
+    /// Inlined, the first look apart (`storeEllipsisWidth`): a truncating relayout reads it per cut line.
     var ellipsisWidth: Int {
-        let memo = ellipsisWidthMemo.load(ordering: .relaxed)
-        if memo != Int.min { return memo }
+        @inline(__always) get {
+            let memo = ellipsisWidthMemo.load(ordering: .relaxed)
+            return memo != Int.min ? memo : storeEllipsisWidth()
+        }
+    }
+
+    /// Finds and remembers `ellipsisWidth`.
+    @inline(never)
+    private func storeEllipsisWidth() -> Int {
         // A styled text's widest "…" (S7): a cut budgeted with it fits whichever run it ends in.
         let width = styling.map { $0.ellipsisWidths().max() ?? 0 } ?? Self.shapedEllipsisWidth(font)
         ellipsisWidthMemo.store(width, ordering: .relaxed)

@@ -58,7 +58,7 @@ extension PreparedText {
             styled.string, font: font, styling: styling, baseWritingDirection: style.baseWritingDirection)
         let box = styling.lineBox(0, styled.utf16Count)
         self.init(
-            built: built, font: font, styling: styling, lineHeight: box.height, ascender: box.metrics.ascent,
+            styled.string, built: built, font: font, styling: styling, lineHeight: box.height, ascender: box.metrics.ascent,
             paragraph: paragraph, style: style, languages: Self.languages(of: styled))
     }
 
