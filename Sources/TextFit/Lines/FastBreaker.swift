@@ -28,6 +28,7 @@
 /// | T7 later paragraphs hidden, no ellipsis | `run` | `run(into:)` |
 /// | H1–H3 hyphens (a style that only hyphenates) | `hyphenLines`, `HyphenEnds.storedEnd`, `HyphenEnds.end` | `hyphenatedEnd` |
 /// | G1 one line at a time (the walker) | `step` (`wrapEnd`, shared with `run`) | `step` |
+/// | K3 a line wider than its room walks back | `run`, `step` call the general `fittedEnd` | `fittedEnd` |
 ///
 /// A rule with two owners is written twice; `DifferentialBreakerTests` lays out texts through both and
 /// requires the same lines, so a change to one that the other does not follow fails there.
