@@ -63,8 +63,13 @@ extension FastBreaker {
                 widthWithWhitespace: view.breakPrefix[low] - base, ellipsis: nil, isCut: false)
             cursor = low + 1
         } else {
-            line = Self.plainLine(view, text, start, found.end)
-            while cursor < breakCount, Int(view.breaks[cursor]) <= found.end { cursor += 1 }
+            var end = found.end
+            line = Self.plainLine(view, text, start, end)
+            if line.width > limit {  // K3, as `run`
+                end = general(text).fittedEnd(start, end, limit: limit, byCharacters: false)
+                line = Self.plainLine(view, text, start, end)
+            }
+            while cursor < breakCount, Int(view.breaks[cursor]) <= end { cursor += 1 }
         }
         if strategy.contains(.pushOut) {
             // W6 one line ahead, as `LineBreaker.step`: rare (`.standard`), so the general code.

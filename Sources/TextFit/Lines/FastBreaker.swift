@@ -28,6 +28,7 @@
 /// | T7 later paragraphs hidden, no ellipsis | `run` | `run(into:)` |
 /// | H1–H3 hyphens (a style that only hyphenates) | `hyphenLines`, `HyphenEnds.storedEnd`, `HyphenEnds.end` | `hyphenatedEnd` |
 /// | G1 one line at a time (the walker) | `step` (`wrapEnd`, shared with `run`) | `step` |
+/// | K3 a line wider than its room walks back | `run`, `step` call the general `fittedEnd` | `fittedEnd` |
 ///
 /// A rule with two owners is written twice; `DifferentialBreakerTests` lays out texts through both and
 /// requires the same lines, so a change to one that the other does not follow fails there.
@@ -308,6 +309,7 @@ extension FastBreaker {
                     continue
                 }
                 var end = found.end
+                var made: BrokenLine
                 if H.isActive {
                     let line: (end: Int, extra: Int)
                     if let moved = hyphenated {
@@ -323,10 +325,19 @@ extension FastBreaker {
                             paragraphEnd: paragraphEnd, limit: limit)
                     }
                     end = line.end
-                    out.produce(Self.plainLine(view, text, start, end, extra: line.extra))
+                    made = Self.plainLine(view, text, start, end, extra: line.extra)
                 } else {
-                    out.produce(Self.plainLine(view, text, start, end))
+                    made = Self.plainLine(view, text, start, end)
                 }
+                if made.width > limit {  // K3: only an emergency break, a shown hyphen or a negative kern
+                    let fitted = general(text, hyphenation: hyphens.hyphenation).fittedEnd(
+                        start, end, limit: limit, byCharacters: false)
+                    if fitted != end {
+                        end = fitted
+                        made = Self.plainLine(view, text, start, end, hyphens)
+                    }
+                }
+                out.produce(made)
                 start = end
                 // The first opportunity after the new start (only `first` or the next one can be).
                 while cursor < breakCount, Int(view.breaks[cursor]) <= start { cursor += 1 }

@@ -42,7 +42,7 @@ extension LineBreaker {
             }
             return Step(line: cutLine(start, hardEnd, limit: limit), endsWalk: true, truncated: true)
         }
-        let end: Int
+        var end: Int
         switch mode {
         case .byCharWrapping:
             end = charWrapEnd(start, paragraph.end, limit: limit)
@@ -62,11 +62,19 @@ extension LineBreaker {
                     carried.forced.map { text.breakIndex(after: $0) }
                     ?? text.breakIndex(after: paragraph.end - 1)
             }
-            let next: Int
+            var next: Int
             (end, next) = wordWrapEnd(
                 start, paragraph.end, limit: limit, first: carried.first, forced: carried.forced,
                 candidatesEnd: carried.candidatesEnd)
             var line = plainLine(start, end)
+            if line.width > limit {  // K3, as `run`
+                let fitted = fittedEnd(start, end, limit: limit, byCharacters: false)
+                if fitted != end {
+                    end = fitted
+                    line = plainLine(start, end)
+                    next = text.breakIndex(after: end)
+                }
+            }
             pushOutAhead(&line, paragraph: paragraph, produced: produced)
             carried.start = line.end
             carried.first = line.end == end ? next : text.breakIndex(after: line.end)
@@ -74,6 +82,7 @@ extension LineBreaker {
             return Step(line: line, endsWalk: false, truncated: false)
         }
         var line = plainLine(start, end)
+        if line.width > limit { line = plainLine(start, fittedEnd(start, end, limit: limit, byCharacters: true)) }
         pushOutAhead(&line, paragraph: paragraph, produced: produced)
         return Step(line: line, endsWalk: false, truncated: false)
     }

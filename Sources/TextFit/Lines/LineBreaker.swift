@@ -98,7 +98,7 @@ struct LineBreaker {
                     forced = nextMandatoryBreak(after: start, before: paragraph.end)
                     candidatesEnd = forced.map { text.breakIndex(after: $0) } ?? text.breakIndex(after: paragraph.end - 1)
                 }
-                let end: Int
+                var end: Int
                 switch mode {
                 case .byCharWrapping:
                     end = charWrapEnd(start, paragraph.end, limit: limit)
@@ -107,7 +107,16 @@ struct LineBreaker {
                         start, paragraph.end, limit: limit, first: cursor, forced: forced,
                         candidatesEnd: candidatesEnd)
                 }
-                produce(plainLine(start, end))
+                var line = plainLine(start, end)
+                if line.width > limit {  // K3: only an emergency break, a shown hyphen or a negative kern
+                    let fitted = fittedEnd(start, end, limit: limit, byCharacters: mode == .byCharWrapping)
+                    if fitted != end {
+                        end = fitted
+                        line = plainLine(start, end)
+                        cursor = text.breakIndex(after: end)
+                    }
+                }
+                produce(line)
                 start = end
             }
         }
@@ -139,8 +148,18 @@ struct LineBreaker {
             line: lastIndex, isParagraphStart: false,
             isLastPermitted: lastIndex == maxLines - 1)
         guard lineWidth(wordStart, lastVisibleEnd) <= limit else { return }
+        // K3: the shortened line may show a hyphen (H2) or, under a negative kern, be wider (K2).
+        let shortened = plainLine(previous.start, wordStart)
+        if shortened.width > previous.width {
+            let paragraphs = text.paragraphs
+            let index = partitionPoint(from: 0, to: paragraphs.count) { paragraphs[$0].end >= paragraphEnd }
+            let isParagraphStart = index < paragraphs.count && paragraphs[index].start == previous.start
+            let previousLimit = request.widths.limit(
+                line: lastIndex - 1, isParagraphStart: isParagraphStart, isLastPermitted: lastIndex - 1 == maxLines - 1)
+            guard shortened.width <= previousLimit else { return }
+        }
         let end = last.end
-        previous = plainLine(previous.start, wordStart)
+        previous = shortened
         last = plainLine(wordStart, end)
     }
 
