@@ -2,8 +2,8 @@ import Foundation
 import Testing
 import TextFit
 
-/// Issue 35: `TextBatch` over styled and bidirectional texts, on several workers at once, gives exactly
-/// the answers of a serial run: the fonts, faces and segment cache the workers share leave no trace in
+/// Issue 35: `TextBatch` over styled, bidirectional and hyphenated texts, on several workers at once, gives
+/// exactly the answers of a serial run: the fonts, faces and segment cache the workers share leave no trace in
 /// the results (lines, boxes, visual runs and the glyphs drawn).
 @Suite struct TextBatchStyledConcurrencyTests {
     /// One text: its pieces, runs over them and a paragraph style, and the layout parameters.
@@ -169,15 +169,19 @@ import TextFit
         let first = Self.run(items, concurrency: TextBatch.defaultConcurrency)
         let serial = Self.run(items, concurrency: 1)
         let again = Self.run(items, concurrency: 8)
-        var hyphenated = 0
+        var hyphenated = 0, allThree = 0
         for index in items.indices {
             let expected = try serial[index].get()
             #expect(try first[index].get() == expected, "item \(index)")
             #expect(try again[index].get() == expected, "item \(index)")
             // A shown hyphen is the line's last character ("‐" U+2010 or "-").
-            if expected.lines.contains(where: { $0[0].contains("\u{2010}\"") || $0[0].contains("-\"") }) { hyphenated += 1 }
+            let hyphen = expected.lines.contains(where: { $0[0].contains("\u{2010}\"") || $0[0].contains("-\"") })
+            if hyphen { hyphenated += 1 }
+            if hyphen && expected.rightToLeftRuns > 0 && items[index].styled.runs.count > 1 { allThree += 1 }
         }
-        // The corpus does what it says: most items break inside a word with a hyphen.
+        // The corpus does what it says: most items break inside a word with a hyphen, and many are at once
+        // hyphenated, styled (several runs) and bidirectional (right-to-left runs shown).
         #expect(hyphenated > 40, "\(hyphenated) hyphenated")
+        #expect(allThree > 10, "\(allThree) hyphenated, styled and bidirectional")
     }
 }

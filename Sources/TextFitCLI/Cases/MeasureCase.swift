@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import TextFit
 
 /// One measuring request: the fields of a `textfit batch` line, or of `textfit measure`'s flags.
@@ -101,6 +100,8 @@ struct MeasureCase: Equatable, Sendable {
 /// Safe to share between threads (`check` measures on every core through `TextBatch`): the table sits
 /// behind a lock held only to read or store an answer, never while a font loads, so two workers asking
 /// for the same new font at once may both load it and the second answer wins (the fonts are equal).
+/// The lock is `Locked`, as everywhere in the package: ThreadSanitizer cannot see `Synchronization`'s
+/// mutex when threads contend for it and reported false races here (docs/engineering.md, "Sanitizers").
 final class FontCache: Sendable {
     private struct Key: Hashable, Sendable {
         var source: MeasureCase.FontSource
@@ -108,7 +109,7 @@ final class FontCache: Sendable {
         var face: MeasureCase.FaceStyle
     }
 
-    private let fonts = Mutex<[Key: Result<Font, Error>]>([:])
+    private let fonts = Locked<[Key: Result<Font, Error>]>([:])
 
     /// The most (font, size) answers kept: a batch cycling through more of them (a new size or font file
     /// on every line) starts the table over, so memory stays bounded however long the input is.
