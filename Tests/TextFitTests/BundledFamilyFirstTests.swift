@@ -12,22 +12,6 @@ import TextFit
 @Suite struct BundledFamilyFirstTests {
     static let bundled = BundledFonts.interVariablePath ?? ""
 
-    /// The file and index `fc-match` picks for `pattern` under `configuration` (nil: the system's own).
-    static func fcMatch(_ pattern: String, configuration: String?) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/fc-match")
-        process.arguments = ["-f", "%{file}", pattern]
-        var environment = ProcessInfo.processInfo.environment
-        if let configuration { environment["FONTCONFIG_FILE"] = configuration }
-        process.environment = environment
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
-    }
-
     /// A Fontconfig configuration with the bundled folder first, then the system's configuration, and a
     /// cache folder of its own.
     static func bundledFirstConfiguration() throws -> String {
@@ -50,7 +34,7 @@ import TextFit
 
     /// The situation: the system has Inter of its own, which Fontconfig alone answers with.
     @Test func theSystemHasInterToo() throws {
-        let system = try Self.fcMatch("Inter:weight=80:slant=0", configuration: nil)
+        let system = try FontconfigMatch.file("Inter:weight=80:slant=0", configuration: nil)
         #expect(system.hasPrefix("/usr/share/fonts/"), "install fonts-inter (scripts/install-deps --tests)")
         #expect(!Self.bundled.isEmpty)
     }
@@ -82,7 +66,7 @@ import TextFit
             (.regular, true, "weight=80:slant=100"), (.bold, true, "weight=200:slant=100"),
         ] {
             let font = try Font(family: "Inter", size: 17, weight: weight, italic: italic)
-            let expected = try Self.fcMatch("Inter:scalable=true:\(pattern)", configuration: configuration)
+            let expected = try FontconfigMatch.file("Inter:scalable=true:\(pattern)", configuration: configuration)
             #expect(font.filePath == expected, "\(pattern)")
             #expect((font.filePath == Self.bundled) == !italic, "\(pattern)")
             #expect(font.symbolicTraits.contains(.traitItalic) == italic, "\(pattern)")
@@ -93,7 +77,7 @@ import TextFit
     /// Asking for the system's file by path still gives that file: only a family name resolves (the
     /// benchmark's latin-inter cases name `Inter-Regular.otf`).
     @Test func aFileIsThatFile() throws {
-        let system = try Self.fcMatch("Inter:weight=80:slant=0", configuration: nil)
+        let system = try FontconfigMatch.file("Inter:weight=80:slant=0", configuration: nil)
         let font = try Font(file: system, size: 17)
         #expect(font.filePath == system)
         #expect(font.familyName == "Inter")

@@ -6,19 +6,6 @@ import Testing
 /// does, checked against `fc-match` (Fontconfig's own tool, Debian's `fontconfig`) asked the same
 /// question; an unknown family's message suggests installed families with a near name.
 @Suite struct GenericFamilyTests {
-    /// The file `fc-match` picks for `pattern` (e.g. "monospace:weight=80:slant=0").
-    func fcMatchFile(_ pattern: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/fc-match")
-        process.arguments = ["-f", "%{file}", pattern]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
-    }
-
     /// Each generic name gives the face Fontconfig's configuration resolves it to for the same weight and
     /// slant (compared by file name: TextFit's configuration also holds the bundled copies of Noto Sans).
     @Test(arguments: ["sans-serif", "serif", "monospace", "system-ui"])
@@ -28,7 +15,7 @@ import Testing
             (.bold, true, "weight=200:slant=100"),
         ] {
             let font = try Font(family: name, size: 17, weight: weight, italic: italic)
-            let expected = try fcMatchFile("\(name):scalable=true:\(pattern)")
+            let expected = try FontconfigMatch.file("\(name):scalable=true:\(pattern)")
             #expect(!expected.isEmpty)
             #expect(
                 URL(fileURLWithPath: font.filePath).lastPathComponent == URL(fileURLWithPath: expected).lastPathComponent,

@@ -3,7 +3,7 @@ import Testing
 import TextFit
 
 /// Measure = layout = draw (docs/fuzzing.md) for spaces after a line or paragraph separator, the place
-/// `Open/FuzzLineWidths/spaces-after-a-line-separator-measure-narrower` found them measured in one face and
+/// `Crashers/FuzzLineWidths/spaces-after-a-line-separator-measure-narrower` found them measured in one face and
 /// drawn in another: "Wi" U+2028 "  " in Droid Sans Fallback, whose "Wi" and U+2028 come from Noto Sans
 /// (rule F6), keeps the spaces in Noto Sans' segment (6,390 units each at 24 pt), while a style run starting
 /// at them sets them in the run's own font (Droid Sans Fallback's space, 6,432 units).

@@ -227,7 +227,7 @@ import Testing
     /// right to left by its first strong character (an RLM) holding an information separator had, after
     /// it, a second ICU paragraph resolved left to right (level 0 from "shipped"): the line mixed base
     /// levels, and its tail token went to the right end, outside the line's runs
-    /// (`Open/FuzzToken/tail-token-right-of-a-right-to-left-line`). Taken as a segment separator the
+    /// (`Crashers/FuzzToken/tail-token-right-of-a-right-to-left-line`). Taken as a segment separator the
     /// paragraph keeps level 1 and the token goes to the line's logical end, its left (T12, D5).
     @Test func aRightToLeftLinesTailTokenIsAtItsLeftAcrossAnInformationSeparator() throws {
         let levels = BidiLevels("\u{200F}ab\u{1C}cd")

@@ -51,7 +51,7 @@ extension PreparedText.Pass {
                 piece.end = Int32(truncatingIfNeeded: pieceEnd)
                 // A piece in another face than its segment was shaped in (the spaces above) is shaped again
                 // even when it is the whole segment: its advances are the face it draws in, not the
-                // fallback's (`Open/FuzzLineWidths/spaces-after-a-line-separator-measure-narrower`).
+                // fallback's (`Crashers/FuzzLineWidths/spaces-after-a-line-separator-measure-narrower`).
                 let whole = start == Int(segment.start) && pieceEnd == end && piece.face == segment.face
                 if styling.attachmentWidths[style] >= 0 {
                     place(attachmentWidth: styling.attachmentWidths[style], start, pieceEnd)

@@ -47,10 +47,10 @@ struct BatchShaper {
     var pendingHashBits: UInt64 = 0
     /// The last script found to be left to right (`isJoinable`), so a text asks HarfBuzz once.
     var leftToRightScript: UInt32 = 0
-    /// The face index and script whose plain units (`isPlain`) were asked last in this text, and their bits.
+    /// The face index and script whose plain units (`isPlain`) were asked last in this text, and their bits
+    /// (script 0, no script's tag, until the first ask).
     var plainFace = 0
     var plainScript: UInt32 = 0
-    var plainKnown = false
     var plainBits: UnsafePointer<UInt64>?
     /// `SegmentCache.Key.basis`, read once per text (each read of the global checks its initialisation).
     let hashBasis = SegmentCache.Key.basis
@@ -217,14 +217,13 @@ struct BatchShaper {
         // and Kana, start with 'H' or 'K'; `plainUnits` declines the other such scripts (Hang, Hebr...).
         let first = script >> 24
         guard first == 0x48 || first == 0x4B else { return false }
-        if face != plainFace || script != plainScript || !plainKnown {
+        if face != plainFace || script != plainScript {
             let harfBuzz =
                 face == 0
                 ? primaryRef._withUnsafeGuaranteedRef { $0.harfBuzz } : fallbacks[face - 1].face.harfBuzz
             plainBits = harfBuzz.plainUnits(script: script)
             plainFace = face
             plainScript = script
-            plainKnown = true
         }
         guard let bits = plainBits else { return false }
         for unit in lookup.text where bits[Int(unit >> 6)] & (1 << UInt64(unit & 63)) == 0 { return false }
