@@ -109,14 +109,23 @@ final class FontCache: Sendable {
         var face: MeasureCase.FaceStyle
     }
 
-    private let fonts = Locked<[Key: Result<Font, Error>]>([:])
+    /// The answers by key, and the last one asked for.
+    private struct Table {
+        var answers: [Key: Result<Font, Error>] = [:]
+        /// A batch asks for the same font line after line: its key compared as a value (a few instructions
+        /// for a short family name and no face settings) before the table hashes it (the family's string,
+        /// the size, the face's optionals: about 1 100 instructions a case, callgrind, `ui` set).
+        var last: (key: Key, answer: Result<Font, Error>)?
+    }
+
+    private let fonts = Locked<Table>(Table())
 
     /// The most (font, size) answers kept: a batch cycling through more of them (a new size or font file
     /// on every line) starts the table over, so memory stays bounded however long the input is.
     static let capacity = 1_024
 
     /// Answers held now.
-    var count: Int { fonts.withLock { $0.count } }
+    var count: Int { fonts.withLock { $0.answers.count } }
 
     /// The font of `source` at `size`; for a family, its face for `face`'s weight and slant (a font file is
     /// one face: `face` is ignored).
@@ -124,7 +133,13 @@ final class FontCache: Sendable {
         let key = Key(
             source: source, size: size,
             face: source.isFamily ? face : .init(features: face.features, variations: face.variations))
-        if let cached = fonts.withLock({ $0[key] }) { return try cached.get() }
+        let cached = fonts.withLock { table -> Result<Font, Error>? in
+            if let last = table.last, last.key == key { return last.answer }
+            guard let answer = table.answers[key] else { return nil }
+            table.last = (key, answer)
+            return answer
+        }
+        if let cached { return try cached.get() }
         func load() -> Result<Font, Error> {
             Result {
                 switch source {
@@ -145,12 +160,13 @@ final class FontCache: Sendable {
         // The catalog's open faces are bounded (`FontFiles.faceLimit`), and the fonts kept here hold theirs:
         // a batch naming many font files lets them go and asks again, rather than failing its cases.
         if case .failure(FontError.fontFileLimitReached) = result {
-            fonts.withLock { $0.removeAll(keepingCapacity: true) }
+            fonts.withLock { $0 = Table() }
             result = load()
         }
         fonts.withLock { table in
-            if table.count >= Self.capacity { table.removeAll(keepingCapacity: true) }
-            table[key] = result
+            if table.answers.count >= Self.capacity { table.answers.removeAll(keepingCapacity: true) }
+            table.answers[key] = result
+            table.last = (key, result)
         }
         return try result.get()
     }

@@ -12,8 +12,19 @@ extension MeasureResult {
     static func write(
         id: JSONValue, layout: TextLayout, lineBoxes: Bool, extra: [JSONMember], into output: inout JSONOutput
     ) {
+        write(
+            id: id, layout: layout, lineBoxes: lineBoxes, bidirectional: layout.preparedText.isBidirectional,
+            extra: extra, into: &output)
+    }
+
+    /// `write(id:layout:lineBoxes:extra:into:)` for a caller that has asked whether the layout's text is
+    /// bidirectional already (`bidirectional`: `PreparedText.isBidirectional` of that text).
+    static func write(
+        id: JSONValue, layout: TextLayout, lineBoxes: Bool, bidirectional: Bool, extra: [JSONMember],
+        into output: inout JSONOutput
+    ) {
         // A truncation token adds `token` and per-line `visibleEnd` (T12, T13): through the tree too.
-        guard !lineBoxes, !layout.preparedText.isBidirectional, layout.preparedText.truncationToken == nil else {
+        guard !lineBoxes, !bidirectional, layout.preparedText.truncationToken == nil else {
             output.value(appending(extra, to: json(id: id, layout: layout, lineBoxes: lineBoxes)))
             return
         }
