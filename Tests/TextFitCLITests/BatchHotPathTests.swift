@@ -58,6 +58,8 @@ import TextFit
         let asks: [(String, Double, Font.Weight?)] = [
             ("Noto Sans", 17, nil), ("Noto Sans", 17, nil), ("Noto Sans", 12, nil), ("Noto Sans", 17, nil),
             ("Noto Sans", 17, .bold), ("DejaVu Sans", 17, nil), ("Noto Sans", 17, .bold), ("Noto Sans", 17, nil),
+            // 60 and 17 pt share a slot of the recent answers (`FontCache.recentSlot`): each replaces the other.
+            ("Noto Sans", 60, nil), ("Noto Sans", 17, nil), ("Noto Sans", 60, nil), ("DejaVu Sans", 60, nil),
         ]
         for (family, size, weight) in asks + asks.reversed() {
             let font = try fonts.font(.family(family), size: size, face: .init(weight: weight))
@@ -70,12 +72,20 @@ import TextFit
             let widths = try [font, fresh].map { try PreparedText(text, font: $0).layout(width: nil).size.width }
             #expect(widths[0] == widths[1], "\(family) \(size)")
         }
-        #expect(fonts.count == 4)  // four keys: (family, size, weight)
+        #expect(fonts.count == 6)  // six keys: (family, size, weight)
         for _ in 0..<2 {
             #expect(throws: FontError.self) { try fonts.font(.family("No Such Family Anywhere"), size: 17) }
             #expect(try fonts.font(.family("Noto Sans"), size: 17).pointSize == 17)
         }
-        #expect(fonts.count == 5)
+        #expect(fonts.count == 7)
+    }
+
+    /// The line break modes by name, as `LineBreakMode(rawValue:)` reads them (the contract's names).
+    @Test func lineBreakModesByNameAreTheRawValues() {
+        for mode in LineBreakMode.allCases { #expect(MeasureCase.lineBreakMode(named: mode.rawValue) == mode) }
+        for name in ["", "WordWrap", "wordwrap", "truncateTai", "truncateTail ", "byWordWrapping", "clip\u{0}"] {
+            #expect(MeasureCase.lineBreakMode(named: name) == nil, "\(name)")
+        }
     }
 
     /// Lines split by `memchr` across blocks of every size from 1 byte, with `\r\n`, empty lines, a last
