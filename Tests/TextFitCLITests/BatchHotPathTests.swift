@@ -108,4 +108,32 @@ import TextFit
             #expect(lines == expected, "block size \(blockSize)")
         }
     }
+
+    /// `UTF8Offsets` against the standard library's index conversion, for every UTF-16 offset of texts with
+    /// one- to four-byte characters, asked in order, in reverse (restarting) and inside surrogate pairs.
+    @Test func utf8OffsetsAreTheStandardLibrarys() {
+        for text in [
+            "", "plain", "caf\u{E9} \u{201C}quoted\u{201D}", "\u{5317}\u{4EAC} mixed",
+            "emoji \u{1F469}\u{1F3FD}\u{200D}\u{1F4BB} end",
+        ] {
+            var copy = text
+            copy.withUTF8 { utf8 in
+                let count = text.utf16.count
+                let expected: [Int?] = (0...count + 1).map { offset in
+                    guard offset <= count else { return nil }
+                    let index = text.utf16.index(text.utf16.startIndex, offsetBy: offset)
+                    // An offset inside a surrogate pair has no UTF-8 position of its own.
+                    guard let scalarIndex = index.samePosition(in: text.unicodeScalars) else { return nil }
+                    return text.utf8.distance(from: text.utf8.startIndex, to: scalarIndex)
+                }
+                var offsets = UTF8Offsets(utf8: utf8)
+                for (offset, want) in expected.enumerated() {
+                    #expect(offsets.offset(ofUnit: offset) == want, "\(text) at \(offset)")
+                }
+                for (offset, want) in expected.enumerated().reversed() {
+                    #expect(offsets.offset(ofUnit: offset) == want, "\(text) at \(offset), backwards")
+                }
+            }
+        }
+    }
 }
