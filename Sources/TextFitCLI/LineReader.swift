@@ -105,9 +105,8 @@ public final class LineReader {
         // A whole line already in the block (nearly every line of a batch): its string straight from the
         // block, without first gathering its bytes in an array of its own.
         if start < end,
-            let newline = block.withUnsafeBufferPointer({ buffer in
-                UnsafeBufferPointer(rebasing: buffer[start..<end]).firstIndex(of: UInt8(ascii: "\n")).map { start + $0 }
-            }), newline - start <= maximumLength
+            let newline = block.withUnsafeBufferPointer({ Self.newline(in: $0, from: start, to: end) }),
+            newline - start <= maximumLength
         {
             var stop = newline
             if stop > start, block[stop - 1] == UInt8(ascii: "\r") { stop -= 1 }
@@ -130,7 +129,7 @@ public final class LineReader {
                 guard !atEnd, refill() else { break }
             }
             sawAny = true
-            let newline = block[start..<end].firstIndex(of: UInt8(ascii: "\n"))
+            let newline = block.withUnsafeBufferPointer { Self.newline(in: $0, from: start, to: end) }
             let stop = newline ?? end
             let count = stop - start
             // One byte of slack, so a `\r` before the newline does not count against the limit.
@@ -168,6 +167,15 @@ public final class LineReader {
             return .tooLong(byteCount: length, id: scanner?.idText)
         }
         return .bytes(line[...])
+    }
+
+    /// The offset of the first newline in `buffer[start..<end]`, or nil. `memchr`, which reads a word or more
+    /// at a time: `firstIndex(of:)` looked at each byte in turn, about 4 instructions a byte of every line
+    /// (callgrind, `textfit batch` on the benchmark's `ui` set: 740 of a case's 25 800).
+    private static func newline(in buffer: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int? {
+        guard start < end, let base = buffer.baseAddress else { return nil }
+        guard let found = memchr(base + start, Int32(UInt8(ascii: "\n")), end - start) else { return nil }
+        return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
     }
 
     /// Reads the next block; false at the end of the input.

@@ -12,8 +12,19 @@ extension MeasureResult {
     static func write(
         id: JSONValue, layout: TextLayout, lineBoxes: Bool, extra: [JSONMember], into output: inout JSONOutput
     ) {
+        write(
+            id: id, layout: layout, lineBoxes: lineBoxes, bidirectional: layout.preparedText.isBidirectional,
+            extra: extra, into: &output)
+    }
+
+    /// `write(id:layout:lineBoxes:extra:into:)` for a caller that has asked whether the layout's text is
+    /// bidirectional already (`bidirectional`: `PreparedText.isBidirectional` of that text).
+    static func write(
+        id: JSONValue, layout: TextLayout, lineBoxes: Bool, bidirectional: Bool, extra: [JSONMember],
+        into output: inout JSONOutput
+    ) {
         // A truncation token adds `token` and per-line `visibleEnd` (T12, T13): through the tree too.
-        guard !lineBoxes, !layout.preparedText.isBidirectional, layout.preparedText.truncationToken == nil else {
+        guard !lineBoxes, !bidirectional, layout.preparedText.truncationToken == nil else {
             output.value(appending(extra, to: json(id: id, layout: layout, lineBoxes: lineBoxes)))
             return
         }
@@ -33,16 +44,31 @@ extension MeasureResult {
         let unitCount = layout.preparedText.utf16Count
         source.withUTF8 { utf8 in
             let ascii = utf8.count == unitCount
+            // Other texts' lines too: their UTF-16 offsets walked forward to UTF-8 offsets, the lines being
+            // in order (`UTF8Offsets`), rather than a string made per line and copied again (`TextLine.text`:
+            // about 1 300 instructions a line of prose with a curly quote or an accent, callgrind, `latin`).
+            var offsets = UTF8Offsets(utf8: utf8)
             var first = true
             for line in layout.lines {
+                let range = line.range
                 output.raw(first ? "{\"start\":" : ",{\"start\":")
                 first = false
-                output.int(line.range.lowerBound)
+                output.int(range.lowerBound)
                 output.raw(",\"end\":")
-                output.int(line.range.upperBound)
+                output.int(range.upperBound)
                 output.raw(",\"text\":")
-                if line.ellipsis == nil, !line.isHyphenated, ascii || line.range == 0..<unitCount {
-                    output.escaped(ascii ? UnsafeBufferPointer(rebasing: utf8[line.range]) : utf8)
+                if line.ellipsis == nil, !line.isHyphenated {
+                    if ascii {
+                        output.escaped(UnsafeBufferPointer(rebasing: utf8[range]))
+                    } else if range == 0..<unitCount {
+                        output.escaped(utf8)
+                    } else if let start = offsets.offset(ofUnit: range.lowerBound),
+                        let end = offsets.offset(ofUnit: range.upperBound)
+                    {
+                        output.escaped(UnsafeBufferPointer(rebasing: utf8[start..<end]))
+                    } else {
+                        output.string(line.text)
+                    }
                 } else {
                     output.string(line.text)
                 }
@@ -60,5 +86,37 @@ extension MeasureResult {
             output.member(member)
         }
         output.byte(UInt8(ascii: "}"))
+    }
+}
+
+/// UTF-8 offsets of UTF-16 offsets in valid UTF-8, found by walking forward from the last one asked for
+/// (from the start again for an earlier one): a text's lines, asked in order, cost one walk of the text.
+struct UTF8Offsets {
+    let utf8: UnsafeBufferPointer<UInt8>
+    private var unit = 0
+    private var byte = 0
+
+    init(utf8: UnsafeBufferPointer<UInt8>) { self.utf8 = utf8 }
+
+    /// The UTF-8 offset where UTF-16 offset `target` falls, or nil when it falls inside a surrogate pair or
+    /// past the end.
+    mutating func offset(ofUnit target: Int) -> Int? {
+        if target < unit { (unit, byte) = (0, 0) }
+        while unit < target, byte < utf8.count {
+            // A lead byte's sequence: one UTF-16 unit for up to three bytes, a surrogate pair for four.
+            let lead = utf8[byte]
+            if lead < 0x80 {
+                byte &+= 1
+            } else if lead < 0xE0 {
+                byte &+= 2
+            } else if lead < 0xF0 {
+                byte &+= 3
+            } else {
+                byte &+= 4
+                unit &+= 1
+            }
+            unit &+= 1
+        }
+        return unit == target && byte <= utf8.count ? byte : nil
     }
 }

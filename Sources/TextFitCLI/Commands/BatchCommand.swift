@@ -104,7 +104,10 @@ enum BatchCommand: Command {
     /// - Throws: `FontError` or `MeasureError` from the engine, `CaseError` for a query it cannot answer.
     static func answer(_ measureCase: MeasureCase, id: JSONValue, fonts: FontCache, into output: inout JSONOutput) throws {
         let prepared = try measureCase.prepare(fonts: fonts)
-        let boxed = measureCase.paragraph != nil || measureCase.runs != nil || prepared.isBidirectional
+        // Asked once: each ask loads the text's bidi memo through a generic atomic (about 560 instructions,
+        // callgrind), and the writer below needs it too.
+        let bidirectional = prepared.isBidirectional
+        let boxed = measureCase.paragraph != nil || measureCase.runs != nil || bidirectional
         if case .container? = measureCase.geometry {
             let layout = try measureCase.containerLayout(prepared)
             var extra = MeasureResult.missingGlyphMembers(prepared)
@@ -126,7 +129,9 @@ enum BatchCommand: Command {
             output.value(MeasureResult.appending(extra, to: MeasureResult.addingLineX(result, lines: Array(layout.lines))))
             return
         }
-        MeasureResult.write(id: id, layout: layout, lineBoxes: boxed, extra: extra, into: &output)
+        // `shown.text` is the case's text, at the size `fitFontSize` found at most: its levels are `prepared`'s.
+        MeasureResult.write(
+            id: id, layout: layout, lineBoxes: boxed, bidirectional: bidirectional, extra: extra, into: &output)
     }
 }
 
