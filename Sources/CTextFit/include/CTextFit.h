@@ -247,6 +247,8 @@ int32_t tf_shape(const tf_font *font, const uint16_t *text, int32_t length, uint
 /// What `tf_shape` gives a text of `length` units that are all set in `tf_face_plain_units`'s bits for the
 /// text's script and the font's face, without HarfBuzz's shaping: each unit's nominal glyph's advance,
 /// clamped as `tf_shape` clamps, and flags 0. Returns `length`, or -1 when a unit has no glyph.
+/// A unit costs a table read: the face keeps its candidates' glyph advances by class (built on the first
+/// call for any of its fonts, once), the font each class's advance at its scale (asked of HarfBuzz once).
 int32_t tf_shape_plain(const tf_font *font, const uint16_t *text, int32_t length, int32_t *advances, uint8_t *flags);
 
 /// `tf_shape` always in one hb_shape call: a text over 16,384 units (a huge unbroken word) is otherwise
