@@ -701,6 +701,57 @@ static int plain_candidate(uint32_t u) {
         || (u >= 0xFF01 && u <= 0xFF5E);
 }
 
+/// Adds the glyphs of the Coverage table at `offset` of `data` to `set`; 0 when it cannot be read.
+static int add_coverage(const char *data, unsigned length, unsigned offset, hb_set_t *set) {
+    unsigned format = read_uint16(data, length, offset);
+    unsigned count = read_uint16(data, length, offset + 2);
+    if (format == 1 && offset + 4 + 2 * count <= length) {
+        for (unsigned i = 0; i < count; i++) hb_set_add(set, read_uint16(data, length, offset + 4 + 2 * i));
+        return 1;
+    }
+    if (format == 2 && offset + 4 + 6 * count <= length) {
+        for (unsigned i = 0; i < count; i++) {
+            unsigned start = read_uint16(data, length, offset + 4 + 6 * i);
+            unsigned end = read_uint16(data, length, offset + 6 + 6 * i);
+            if (start <= end) hb_set_add_range(set, start, end);
+        }
+        return 1;
+    }
+    return 0;
+}
+
+/// When GPOS lookup `index` (of the GPOS table in `data`) is pair positioning only, every subtable a
+/// PairPos (directly or through an Extension), adds each subtable's first-glyph Coverage to `first` and
+/// returns 1. A pair lookup acts only where a glyph of its Coverage is followed by another glyph, so a
+/// glyph met only as a pair's second glyph shapes plainly beside any glyph outside every Coverage (a
+/// Chinese full stop after ideographs in Noto Sans CJK, whose kern pairs start with kana). 0 for any
+/// other lookup or one that cannot be read: the caller then counts all its glyphs as touched.
+static int pair_lookup_first_glyphs(const char *data, unsigned length, unsigned index, hb_set_t *first) {
+    if (data == NULL || length < 10) return 0;
+    unsigned list = read_uint16(data, length, 8);
+    if (list == 0 || index >= read_uint16(data, length, list)) return 0;
+    unsigned lookup = list + read_uint16(data, length, list + 2 + 2 * index);
+    unsigned type = read_uint16(data, length, lookup);
+    unsigned count = read_uint16(data, length, lookup + 4);
+    if ((type != 2 && type != 9) || count == 0 || lookup + 6 + 2 * count > length) return 0;
+    for (unsigned s = 0; s < count; s++) {
+        unsigned subtable = lookup + read_uint16(data, length, lookup + 6 + 2 * s);
+        if (type == 9) {
+            // ExtensionPosFormat1: format 1, the extended lookup's type, a 32-bit offset from here.
+            if (read_uint16(data, length, subtable) != 1 || read_uint16(data, length, subtable + 2) != 2) return 0;
+            uint32_t offset = ((uint32_t)read_uint16(data, length, subtable + 4) << 16)
+                            | read_uint16(data, length, subtable + 6);
+            if (offset == 0 || subtable >= length || offset >= length - subtable) return 0;
+            subtable += offset;
+        }
+        unsigned format = read_uint16(data, length, subtable);
+        unsigned coverage = read_uint16(data, length, subtable + 2);
+        if ((format != 1 && format != 2) || coverage == 0) return 0;
+        if (!add_coverage(data, length, subtable + coverage, first)) return 0;
+    }
+    return 1;
+}
+
 int32_t tf_face_plain_units(const tf_face *face, uint32_t script, uint64_t *bits) {
     // What HarfBuzz does to a glyph no lookup of the plan reads or writes, in a face with no 'kern',
     // 'morx', 'mort', 'kerx' or 'trak' table and no features or variations of its own: it maps the
@@ -724,25 +775,34 @@ int32_t tf_face_plain_units(const tf_face *face, uint32_t script, uint64_t *bits
     hb_shape_plan_t *plan = hb_shape_plan_create_cached2(face->face, &props, NULL, 0, NULL, 0, NULL);
     hb_set_t *lookups = hb_set_create();
     hb_set_t *touched = hb_set_create();
+    // The first glyphs of the plan's pair-positioning lookups: their second glyphs alone are not touched.
+    hb_set_t *first = hb_set_create();
+    hb_blob_t *gpos = hb_face_reference_table(face->face, HB_OT_TAG_GPOS);
+    unsigned gpos_length = 0;
+    const char *gpos_data = hb_blob_get_data(gpos, &gpos_length);
     static const hb_tag_t tables[] = {HB_OT_TAG_GSUB, HB_OT_TAG_GPOS};
     for (unsigned t = 0; t < 2; t++) {
         hb_set_clear(lookups);
         hb_ot_shape_plan_collect_lookups(plan, tables[t], lookups);
         hb_codepoint_t index = HB_SET_VALUE_INVALID;
         while (hb_set_next(lookups, &index)) {
+            if (t == 1 && pair_lookup_first_glyphs(gpos_data, gpos_length, index, first)) continue;
             hb_ot_layout_lookup_collect_glyphs(face->face, tables[t], index, touched, touched, touched, touched);
         }
     }
-    int ok = hb_set_allocation_successful(lookups) && hb_set_allocation_successful(touched);
+    hb_blob_destroy(gpos);
+    int ok = hb_set_allocation_successful(lookups) && hb_set_allocation_successful(touched)
+          && hb_set_allocation_successful(first);
     int32_t found = 0;
     for (uint32_t u = 0x3000; ok && u < 0x10000; u++) {
         hb_codepoint_t glyph = 0;
         if (!plain_candidate(u) || !hb_font_get_nominal_glyph(face->design_font, u, &glyph) || glyph == 0) continue;
-        if (hb_set_has(touched, glyph)) continue;
+        if (hb_set_has(touched, glyph) || hb_set_has(first, glyph)) continue;
         if (hb_ot_layout_get_glyph_class(face->face, glyph) == HB_OT_LAYOUT_GLYPH_CLASS_MARK) continue;
         bits[u >> 6] |= (uint64_t)1 << (u & 63);
         found++;
     }
+    hb_set_destroy(first);
     hb_set_destroy(touched);
     hb_set_destroy(lookups);
     hb_shape_plan_destroy(plan);

@@ -138,6 +138,46 @@ extension SegmentCacheTests {
         }
     }
 
+    /// Noto Sans CJK kerns only pairs that start with kana: its Chinese full stops and commas are kern
+    /// pairs' second glyphs only, so they are plain beside ideographs (`tf_face_plain_units`), and a run
+    /// of ideographs and those marks, in any order, shapes as HarfBuzz shapes it; a Chinese paragraph in
+    /// it is prepared cold without HarfBuzz. Kana, the pairs' first glyphs, are not plain.
+    @Test func pairSecondGlyphsArePlainBesideIdeographs() throws {
+        let cjk = "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc"
+        guard FileManager.default.fileExists(atPath: cjk) else { return }
+        var generator = Fixtures.Generator(state: 3002)
+        let font = try Font(file: cjk, faceIndex: 2, size: 13 + 5.0 / 1024)
+        let han = HarfBuzzFace.plainScripts.han
+        let bits = try #require(font.face.harfBuzz.plainUnits(script: han))
+        let plain = Set(Self.plainUnits(bits))
+        let marks: [UInt16] = [0x3001, 0x3002, 0xFF0C, 0xFF0E]
+        #expect(marks.allSatisfy(plain.contains) && plain.contains(0x4E2D))
+        #expect(!plain.contains(0x3042) && !plain.contains(0x30A2), "kana start kern pairs")
+        let hbFont = try #require(font.face.harfBuzzFont(scale: font.scale))
+        let ideographs = Array(plain.filter { $0 >= 0x4E00 }).sorted()
+        for _ in 0..<300 {
+            let text = (0..<Int.random(in: 2...24, using: &generator)).map { _ in
+                Bool.random(using: &generator)
+                    ? marks.randomElement(using: &generator)! : ideographs.randomElement(using: &generator)!
+            }
+            let table = Self.shapedPlainly(text, font: hbFont)
+            let whole = Self.shapedByHarfBuzz(text, script: han, font: hbFont)
+            #expect(table?.0 == whole.0 && table?.1 == whole.1, "\(text)")
+        }
+        let paragraph = "长江是中国第一长河，全长约六千三百公里，流经十一个省级行政区。读书破万卷，下笔如有神。"
+        let (cold, counts) = OperationCounts.counting { PreparedText(paragraph, font: font) }
+        if OperationCounts.isEnabled {
+            #expect(counts.plainSegments >= 1 && counts.shapingCalls == 0, "\(counts.shapingCalls) calls")
+        }
+        let units = Array(paragraph.utf16)
+        for segment in cold.segments {
+            let piece = Array(units[Int(segment.start)..<Int(segment.end)])
+            let (advances, _) = Self.shapedByHarfBuzz(piece, script: han, font: hbFont)
+            let measured = (Int(segment.start)..<Int(segment.end)).map { cold.prefix[$0 + 1] - cold.prefix[$0] }
+            #expect(measured == advances.map(Int.init))
+        }
+    }
+
     /// Threads asking a fresh font's plain advances at once (its per-class table built by whichever comes
     /// first, the others' copies freed) all read the advances HarfBuzz gives.
     @Test func plainTablesAreBuiltOnceUnderContention() async throws {
