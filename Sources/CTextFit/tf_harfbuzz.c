@@ -21,6 +21,9 @@ struct tf_face {
     // order and never replaced: an entry, once published, is immutable until the face is destroyed.
     int keeps_plans;
     _Atomic(struct tf_plan_entry *) plans[TF_SHAPE_PLAN_SLOTS];
+    // The plain candidates' glyph advances by class (struct tf_plain_glyphs), built on the first
+    // tf_shape_plain of one of the face's fonts; NULL until then.
+    _Atomic(struct tf_plain_glyphs *) plain_glyphs;
 };
 
 struct tf_plan_entry {
@@ -34,6 +37,9 @@ struct tf_font {
     const hb_feature_t *features;  // the face's (it outlives the font: the Swift font keeps its face)
     unsigned feature_count;
     const tf_face *face;  // the face it was made from (alive as long as the font, as above)
+    // Per class of the face's tf_plain_glyphs, the class's advance at this font's scale, clamped; NULL
+    // until this font's first tf_shape_plain.
+    _Atomic(int32_t *) plain_advances;
 };
 
 // A glyph advance outside [0, limit] is damage (a broken hmtx or GPOS value), not design: it is clamped
@@ -98,6 +104,7 @@ tf_face *tf_face_create(tf_font_bytes bytes, int32_t face_index) {
     result->feature_count = 0;
     result->keeps_plans = 0;
     for (int i = 0; i < TF_SHAPE_PLAN_SLOTS; i++) atomic_init(&result->plans[i], NULL);
+    atomic_init(&result->plain_glyphs, NULL);
     return result;
 }
 
@@ -146,6 +153,7 @@ void tf_face_destroy(tf_face *face) {
         hb_shape_plan_destroy(entry->plan);
         free(entry);
     }
+    free(atomic_load_explicit(&face->plain_glyphs, memory_order_acquire));
     hb_font_destroy(face->design_font);
     hb_face_destroy(face->face);
     free(face->variations);
@@ -373,6 +381,7 @@ tf_font *tf_font_create(const tf_face *face, int32_t scale) {
     result->face = face;
     int64_t limit = (int64_t)(scale < 0 ? -(int64_t)scale : scale) * TF_GLYPH_ADVANCE_LIMIT_EMS;
     result->advance_limit = limit > INT32_MAX ? INT32_MAX : (int32_t)limit;
+    atomic_init(&result->plain_advances, NULL);
     hb_font_make_immutable(result->font);
     return result;
 }
@@ -380,6 +389,7 @@ tf_font *tf_font_create(const tf_face *face, int32_t scale) {
 void tf_font_destroy(tf_font *font) {
     if (font == NULL) return;
     hb_font_destroy(font->font);
+    free(atomic_load_explicit(&font->plain_advances, memory_order_acquire));
     free(font);
 }
 
@@ -691,6 +701,57 @@ static int plain_candidate(uint32_t u) {
         || (u >= 0xFF01 && u <= 0xFF5E);
 }
 
+/// Adds the glyphs of the Coverage table at `offset` of `data` to `set`; 0 when it cannot be read.
+static int add_coverage(const char *data, unsigned length, unsigned offset, hb_set_t *set) {
+    unsigned format = read_uint16(data, length, offset);
+    unsigned count = read_uint16(data, length, offset + 2);
+    if (format == 1 && offset + 4 + 2 * count <= length) {
+        for (unsigned i = 0; i < count; i++) hb_set_add(set, read_uint16(data, length, offset + 4 + 2 * i));
+        return 1;
+    }
+    if (format == 2 && offset + 4 + 6 * count <= length) {
+        for (unsigned i = 0; i < count; i++) {
+            unsigned start = read_uint16(data, length, offset + 4 + 6 * i);
+            unsigned end = read_uint16(data, length, offset + 6 + 6 * i);
+            if (start <= end) hb_set_add_range(set, start, end);
+        }
+        return 1;
+    }
+    return 0;
+}
+
+/// When GPOS lookup `index` (of the GPOS table in `data`) is pair positioning only, every subtable a
+/// PairPos (directly or through an Extension), adds each subtable's first-glyph Coverage to `first` and
+/// returns 1. A pair lookup acts only where a glyph of its Coverage is followed by another glyph, so a
+/// glyph met only as a pair's second glyph shapes plainly beside any glyph outside every Coverage (a
+/// Chinese full stop after ideographs in Noto Sans CJK, whose kern pairs start with kana). 0 for any
+/// other lookup or one that cannot be read: the caller then counts all its glyphs as touched.
+static int pair_lookup_first_glyphs(const char *data, unsigned length, unsigned index, hb_set_t *first) {
+    if (data == NULL || length < 10) return 0;
+    unsigned list = read_uint16(data, length, 8);
+    if (list == 0 || index >= read_uint16(data, length, list)) return 0;
+    unsigned lookup = list + read_uint16(data, length, list + 2 + 2 * index);
+    unsigned type = read_uint16(data, length, lookup);
+    unsigned count = read_uint16(data, length, lookup + 4);
+    if ((type != 2 && type != 9) || count == 0 || lookup + 6 + 2 * count > length) return 0;
+    for (unsigned s = 0; s < count; s++) {
+        unsigned subtable = lookup + read_uint16(data, length, lookup + 6 + 2 * s);
+        if (type == 9) {
+            // ExtensionPosFormat1: format 1, the extended lookup's type, a 32-bit offset from here.
+            if (read_uint16(data, length, subtable) != 1 || read_uint16(data, length, subtable + 2) != 2) return 0;
+            uint32_t offset = ((uint32_t)read_uint16(data, length, subtable + 4) << 16)
+                            | read_uint16(data, length, subtable + 6);
+            if (offset == 0 || subtable >= length || offset >= length - subtable) return 0;
+            subtable += offset;
+        }
+        unsigned format = read_uint16(data, length, subtable);
+        unsigned coverage = read_uint16(data, length, subtable + 2);
+        if ((format != 1 && format != 2) || coverage == 0) return 0;
+        if (!add_coverage(data, length, subtable + coverage, first)) return 0;
+    }
+    return 1;
+}
+
 int32_t tf_face_plain_units(const tf_face *face, uint32_t script, uint64_t *bits) {
     // What HarfBuzz does to a glyph no lookup of the plan reads or writes, in a face with no 'kern',
     // 'morx', 'mort', 'kerx' or 'trak' table and no features or variations of its own: it maps the
@@ -714,37 +775,140 @@ int32_t tf_face_plain_units(const tf_face *face, uint32_t script, uint64_t *bits
     hb_shape_plan_t *plan = hb_shape_plan_create_cached2(face->face, &props, NULL, 0, NULL, 0, NULL);
     hb_set_t *lookups = hb_set_create();
     hb_set_t *touched = hb_set_create();
+    // The first glyphs of the plan's pair-positioning lookups: their second glyphs alone are not touched.
+    hb_set_t *first = hb_set_create();
+    hb_blob_t *gpos = hb_face_reference_table(face->face, HB_OT_TAG_GPOS);
+    unsigned gpos_length = 0;
+    const char *gpos_data = hb_blob_get_data(gpos, &gpos_length);
     static const hb_tag_t tables[] = {HB_OT_TAG_GSUB, HB_OT_TAG_GPOS};
     for (unsigned t = 0; t < 2; t++) {
         hb_set_clear(lookups);
         hb_ot_shape_plan_collect_lookups(plan, tables[t], lookups);
         hb_codepoint_t index = HB_SET_VALUE_INVALID;
         while (hb_set_next(lookups, &index)) {
+            if (t == 1 && pair_lookup_first_glyphs(gpos_data, gpos_length, index, first)) continue;
             hb_ot_layout_lookup_collect_glyphs(face->face, tables[t], index, touched, touched, touched, touched);
         }
     }
-    int ok = hb_set_allocation_successful(lookups) && hb_set_allocation_successful(touched);
+    hb_blob_destroy(gpos);
+    int ok = hb_set_allocation_successful(lookups) && hb_set_allocation_successful(touched)
+          && hb_set_allocation_successful(first);
     int32_t found = 0;
     for (uint32_t u = 0x3000; ok && u < 0x10000; u++) {
         hb_codepoint_t glyph = 0;
         if (!plain_candidate(u) || !hb_font_get_nominal_glyph(face->design_font, u, &glyph) || glyph == 0) continue;
-        if (hb_set_has(touched, glyph)) continue;
+        if (hb_set_has(touched, glyph) || hb_set_has(first, glyph)) continue;
         if (hb_ot_layout_get_glyph_class(face->face, glyph) == HB_OT_LAYOUT_GLYPH_CLASS_MARK) continue;
         bits[u >> 6] |= (uint64_t)1 << (u & 63);
         found++;
     }
+    hb_set_destroy(first);
     hb_set_destroy(touched);
     hb_set_destroy(lookups);
     hb_shape_plan_destroy(plan);
     return ok ? found : 0;
 }
 
-int32_t tf_shape_plain(const tf_font *font, const uint16_t *text, int32_t length, int32_t *advances, uint8_t *flags) {
-    const int32_t limit = font->advance_limit;
-    for (int32_t i = 0; i < length; i++) {
+/// The plain candidates (plain_candidate) of a face as HarfBuzz's advance function sees them, so that
+/// tf_shape_plain costs a table read a unit instead of a cmap and an hmtx look-up (about 250 instructions
+/// a unit through HarfBuzz's font functions, most of a cold CJK preparation). A candidate's class is 0
+/// when the face lacks it, else 1 + the index of its glyph's design advance among the distinct ones met
+/// (a CJK face has a handful: full-width, half-width, a few proportional marks); `glyphs[c]` is one glyph
+/// of class c + 1. With no variations, HarfBuzz's scaled advance of a glyph is a function of its design
+/// (hmtx) advance alone (hb_ot_get_glyph_h_advances: em_scale of the unscaled advance), so each font asks
+/// HarfBuzz once per class for that glyph's advance (tf_font.plain_advances) and every glyph of the class
+/// has it. `pages` gives a block of 256 candidates' class when they all have one (a page of ideographs
+/// in a CJK face), else kPlainMixed: a unit then reads one byte of a small table, not one of `classes`'
+/// 53 KB (random ideographs missed the data cache there, about 16 misses a cold case).
+enum { kPlainFirst = 0x3000, kPlainClasses = 254, kPlainMixed = 0xFF, kPlainPages = (0x10000 - kPlainFirst) >> 8 };
+struct tf_plain_glyphs {
+    uint8_t pages[kPlainPages];
+    uint8_t classes[0x10000 - kPlainFirst];
+    int32_t count;  // classes used, at most kPlainClasses
+    hb_codepoint_t glyphs[kPlainClasses];
+};
+
+/// The face's tf_plain_glyphs, built on the first ask (about 28,000 cmap and hmtx look-ups in a CJK face,
+/// once per face); NULL when out of memory or for a face with variations or features, whose advances
+/// are not a function of the design advance alone (HVAR) or not only the cmap's glyphs'.
+static const struct tf_plain_glyphs *plain_glyphs(const tf_face *face) {
+    struct tf_plain_glyphs *known = atomic_load_explicit(&face->plain_glyphs, memory_order_acquire);
+    if (known != NULL || face->variation_count > 0 || face->feature_count > 0) return known;
+    struct tf_plain_glyphs *made = calloc(1, sizeof(struct tf_plain_glyphs));
+    if (made == NULL) return NULL;
+    hb_position_t designs[kPlainClasses];
+    for (uint32_t u = kPlainFirst; u < 0x10000; u++) {
         hb_codepoint_t glyph = 0;
-        if (!hb_font_get_nominal_glyph(font->font, text[i], &glyph)) return -1;
-        advances[i] = sane_advance((int32_t)hb_font_get_glyph_h_advance(font->font, glyph), limit);
+        if (!plain_candidate(u) || !hb_font_get_nominal_glyph(face->design_font, u, &glyph) || glyph == 0) continue;
+        hb_position_t design = hb_font_get_glyph_h_advance(face->design_font, glyph);
+        int32_t c = 0;
+        while (c < made->count && designs[c] != design) c++;
+        if (c == made->count) {
+            if (c == kPlainClasses) continue;  // class 0: tf_shape_plain asks HarfBuzz for this one
+            designs[c] = design;
+            made->glyphs[c] = glyph;
+            made->count++;
+        }
+        made->classes[u - kPlainFirst] = (uint8_t)(c + 1);
+    }
+    for (int32_t page = 0; page < kPlainPages; page++) {
+        const uint8_t *classes = made->classes + (page << 8);
+        int32_t same = 1;
+        for (int32_t i = 1; i < 256 && same; i++) same = classes[i] == classes[0];
+        made->pages[page] = same ? classes[0] : kPlainMixed;
+    }
+    // Another thread may have built them first: its table is kept, this one freed.
+    struct tf_plain_glyphs *expected = NULL;
+    if (!atomic_compare_exchange_strong_explicit((_Atomic(struct tf_plain_glyphs *) *)&face->plain_glyphs,
+                                                 &expected, made, memory_order_acq_rel, memory_order_acquire)) {
+        free(made);
+        return expected;
+    }
+    return made;
+}
+
+/// The font's advance per class of `glyphs` (index c for class c + 1), asked of HarfBuzz on the first
+/// ask for each class's glyph and clamped as shaping clamps; NULL when out of memory.
+static const int32_t *plain_advances(const tf_font *font, const struct tf_plain_glyphs *glyphs) {
+    int32_t *known = atomic_load_explicit(&font->plain_advances, memory_order_acquire);
+    if (known != NULL) return known;
+    int32_t *made = malloc(sizeof(int32_t) * (glyphs->count > 0 ? (size_t)glyphs->count : 1));
+    if (made == NULL) return NULL;
+    for (int32_t c = 0; c < glyphs->count; c++) {
+        made[c] = sane_advance((int32_t)hb_font_get_glyph_h_advance(font->font, glyphs->glyphs[c]), font->advance_limit);
+    }
+    int32_t *expected = NULL;
+    if (!atomic_compare_exchange_strong_explicit((_Atomic(int32_t *) *)&font->plain_advances, &expected, made,
+                                                 memory_order_acq_rel, memory_order_acquire)) {
+        free(made);
+        return expected;
+    }
+    return made;
+}
+
+/// One unit through HarfBuzz's font functions: the path of a unit outside the tables.
+static int plain_unit_advance(const tf_font *font, uint16_t unit, int32_t *advance) {
+    hb_codepoint_t glyph = 0;
+    if (!hb_font_get_nominal_glyph(font->font, unit, &glyph)) return 0;
+    *advance = sane_advance((int32_t)hb_font_get_glyph_h_advance(font->font, glyph), font->advance_limit);
+    return 1;
+}
+
+int32_t tf_shape_plain(const tf_font *font, const uint16_t *text, int32_t length, int32_t *advances, uint8_t *flags) {
+    const struct tf_plain_glyphs *glyphs = plain_glyphs(font->face);
+    const int32_t *by_class = glyphs != NULL ? plain_advances(font, glyphs) : NULL;
+    for (int32_t i = 0; i < length; i++) {
+        uint16_t unit = text[i];
+        uint8_t c = 0;
+        if (by_class != NULL && unit >= kPlainFirst) {
+            c = glyphs->pages[(unit - kPlainFirst) >> 8];
+            if (c == kPlainMixed) c = glyphs->classes[unit - kPlainFirst];
+        }
+        if (c != 0) {
+            advances[i] = by_class[c - 1];
+        } else if (!plain_unit_advance(font, unit, &advances[i])) {
+            return -1;
+        }
         flags[i] = 0;
     }
     return length;

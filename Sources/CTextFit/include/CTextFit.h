@@ -165,8 +165,8 @@ int32_t tf_face_space_in_lookups(const tf_face *face);
 void tf_face_space_pairs(const tf_face *face, uint32_t limit, uint64_t *bits);
 /// Sets bit c of `bits` (1,024 words, zeroed by the caller) for each BMP character c of the ideograph, kana
 /// and CJK punctuation blocks that shapes plainly in `face` for `script` (an HB_TAG, not 0): its glyph is in
-/// no GSUB or GPOS lookup of the plan `tf_shape` uses for that script (inputs, contexts or outputs) and is
-/// not a mark, in a face with no 'kern', 'morx', 'mort', 'kerx' or 'trak' table, features or variations.
+/// no GSUB or GPOS lookup of the plan `tf_shape` uses for that script (inputs, contexts or outputs), unless
+/// only as the second glyph of pair positioning (no such pair starts at a plain glyph), and is not a mark, in a face with no 'kern', 'morx', 'mort', 'kerx' or 'trak' table, features or variations.
 /// Such a character is its own cluster with its nominal glyph's advance wherever it stands (`tf_shape_plain`).
 /// Returns how many were set (0 for a face that has none or does not qualify). Slow (every lookup's glyphs
 /// collected): once per face and script.
@@ -247,6 +247,8 @@ int32_t tf_shape(const tf_font *font, const uint16_t *text, int32_t length, uint
 /// What `tf_shape` gives a text of `length` units that are all set in `tf_face_plain_units`'s bits for the
 /// text's script and the font's face, without HarfBuzz's shaping: each unit's nominal glyph's advance,
 /// clamped as `tf_shape` clamps, and flags 0. Returns `length`, or -1 when a unit has no glyph.
+/// A unit costs a table read: the face keeps its candidates' glyph advances by class (built on the first
+/// call for any of its fonts, once), the font each class's advance at its scale (asked of HarfBuzz once).
 int32_t tf_shape_plain(const tf_font *font, const uint16_t *text, int32_t length, int32_t *advances, uint8_t *flags);
 
 /// `tf_shape` always in one hb_shape call: a text over 16,384 units (a huge unbroken word) is otherwise

@@ -126,9 +126,10 @@ final class HarfBuzzFace: @unchecked Sendable {
     private let plainKatakana = Atomic<Int>(0)
 
     /// For a Han, Hiragana or Katakana `script`, one bit per BMP unit that shapes plainly in this face
-    /// (`tf_face_plain_units`: its glyph in no lookup HarfBuzz applies to that script, no mark, no legacy
-    /// kerning or AAT table): such a unit is a cluster of its own with its glyph's advance, alone or beside
-    /// anything, so a run of them needs no `hb_shape` (`HarfBuzzFont.shapePlain`). Found on the first ask,
+    /// (`tf_face_plain_units`: its glyph in no lookup HarfBuzz applies to that script, unless as a kern
+    /// pair's second glyph, no mark, no legacy kerning or AAT table): such a unit is a cluster of its own
+    /// with its glyph's advance, alone or beside other plain units (no pair starts at one), so a run of
+    /// them needs no `hb_shape` (`HarfBuzzFont.shapePlain`). Found on the first ask,
     /// once per face and script (every lookup's glyphs are collected); nil for other scripts and for a face
     /// with no such unit.
     func plainUnits(script: UInt32) -> UnsafePointer<UInt64>? {
