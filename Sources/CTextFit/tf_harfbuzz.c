@@ -910,6 +910,8 @@ static int32_t shape_whole_into(const tf_font *font, const uint16_t *text, int32
 int32_t tf_shape_joined(const tf_font *font, const tf_segment_lookup *pieces, int32_t count, uint32_t script,
                         int32_t *advances, uint8_t *flags, uint8_t *sliced) {
     if (count <= 0 || script == 0) return -1;
+    // Each piece alone is shaped in its script's direction (`tf_shape`'s callers), so the joined text is too.
+    const int rtl = tf_script_is_rtl(script);
     // The pieces joined, in order, with nothing between them: HarfBuzz sees one text and no context.
     uint16_t joined[TF_JOINED_UNIT_LIMIT];
     int32_t total = 0;
@@ -933,7 +935,7 @@ int32_t tf_shape_joined(const tf_font *font, const tf_segment_lookup *pieces, in
     if (buffer == NULL) return -1;
     hb_buffer_clear_contents(buffer);
     hb_buffer_add_utf16(buffer, joined, total, 0, total);
-    set_properties(buffer, script, 1);
+    set_properties(buffer, script, rtl ? 2 : 1);
     shape_buffer(font, buffer);
     last_counts.harfbuzz_calls = 1;
     last_counts.longest_mark_run = longest;
@@ -942,10 +944,17 @@ int32_t tf_shape_joined(const tf_font *font, const tf_segment_lookup *pieces, in
     unsigned glyph_count = 0;
     hb_glyph_info_t *infos = hb_buffer_get_glyph_infos(buffer, &glyph_count);
     hb_glyph_position_t *positions = hb_buffer_get_glyph_positions(buffer, NULL);
-    // Left to right with HarfBuzz's default cluster level: clusters never decrease along the buffer, so
-    // each piece's glyphs follow the previous piece's. Per piece, the same sums and flags as tf_shape's
-    // loops. Everything a loop reads is in locals: a byte store may alias any memory, so the compiler
-    // would otherwise reload each field after every flag written.
+    // With HarfBuzz's default cluster level, clusters never decrease along a left-to-right buffer and
+    // never increase along a right-to-left one (its glyphs are in visual order): walked from its end, a
+    // right-to-left buffer is in logical order too, so each piece's glyphs follow the previous piece's.
+    // Per piece, the same sums and flags as tf_shape's loops (a cluster's sum does not depend on the
+    // order its glyphs are added in). Everything a loop reads is in locals: a byte store may alias any
+    // memory, so the compiler would otherwise reload each field after every flag written.
+    if (rtl) {
+        hb_buffer_reverse(buffer);
+        infos = hb_buffer_get_glyph_infos(buffer, &glyph_count);
+        positions = hb_buffer_get_glyph_positions(buffer, NULL);
+    }
     const int32_t limit = font->advance_limit;
     unsigned i = 0;
     uint32_t base = 0;

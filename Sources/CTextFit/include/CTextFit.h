@@ -370,8 +370,8 @@ extern "C" {
 /// The most UTF-16 units `tf_shape_joined` shapes in one call (its joined text is on the stack).
 #define TF_JOINED_UNIT_LIMIT 2048
 
-/// Shapes the texts of `pieces[0 ..< count]` (`key.text`, `key.length`; an explicit left-to-right
-/// `script`, not 0) joined in order as one text, in one hb_shape call, and writes each piece's advances
+/// Shapes the texts of `pieces[0 ..< count]` (`key.text`, `key.length`; an explicit `script`, not 0, whose
+/// direction each piece alone is shaped in) joined in logical order as one text, in one hb_shape call, and writes each piece's advances
 /// and flags to `advances + start` and `flags + start` as `tf_shape` of that piece alone would, then
 /// `sliced[i]` = 1. Where HarfBuzz cannot promise that (a join inside a cluster or flagged
 /// HB_GLYPH_FLAG_UNSAFE_TO_BREAK: kerning or a contextual lookup across it; a cluster sum past INT32_MAX)

@@ -289,7 +289,7 @@ final class HarfBuzzFont: @unchecked Sendable {
     /// piece's advances and flags go to `advances + offset` and `flags + offset`, as `shape` of the piece
     /// alone would write them, where `sliced[i]` is then 1; the caller shapes the pieces left 0 alone.
     /// False when the joined call failed: then `sliced` is not to be read and every piece is shaped alone.
-    /// `script` is explicit (not 0) and left to right.
+    /// `script` is explicit (not 0); the joined text is shaped in its direction, as each piece alone.
     func shapeJoined(
         _ pieces: UnsafePointer<SegmentCacheStorage.Lookup>, count: Int, script: UInt32,
         advances: UnsafeMutablePointer<Int32>, flags: UnsafeMutablePointer<UInt8>,

@@ -45,8 +45,6 @@ struct BatchShaper {
     /// One bit per pending hash (its low six bits): most look-ups after a miss are told apart from the
     /// pending misses by one test.
     var pendingHashBits: UInt64 = 0
-    /// The last script found to be left to right (`isJoinable`), so a text asks HarfBuzz once.
-    var leftToRightScript: UInt32 = 0
     /// The face index and script whose plain units (`isPlain`) were asked last in this text, and their bits
     /// (script 0, no script's tag, until the first ask).
     var plainFace = 0
@@ -194,16 +192,13 @@ struct BatchShaper {
     }
 
     /// Whether a missed segment may wait to be shaped with others (`flushPending`): cached, in an explicit
-    /// left-to-right script (a guessed script could differ once joined, and `tf_shape_joined` walks
-    /// clusters left to right), with no unit HarfBuzz sees substituted (`ShapingText`).
+    /// script (a guessed script could differ once joined), with no unit HarfBuzz sees substituted
+    /// (`ShapingText`). Right-to-left scripts join too: `tf_shape_joined` shapes the pieces in their
+    /// script's direction, as each is shaped alone, and reads the clusters back in logical order, so the
+    /// words of an Arabic or Hebrew text are one HarfBuzz call, as Pango shapes a right-to-left item.
     @inline(__always)
-    private mutating func isJoinable(_ lookup: SegmentCacheStorage.Lookup) -> Bool {
-        let script = lookup.script
-        guard lookup.isCached, script != 0 else { return false }
-        if script != leftToRightScript {
-            guard !HarfBuzzFont.isRightToLeft(script: script) else { return false }
-            leftToRightScript = script
-        }
+    private func isJoinable(_ lookup: SegmentCacheStorage.Lookup) -> Bool {
+        guard lookup.isCached, lookup.script != 0 else { return false }
         return !lookup.text.contains(where: ShapingText.isSubstituted)
     }
 
