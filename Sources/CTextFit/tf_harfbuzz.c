@@ -739,6 +739,43 @@ int32_t tf_face_plain_units(const tf_face *face, uint32_t script, uint64_t *bits
     return ok ? found : 0;
 }
 
+/// The GSUB and GPOS lookups of the plan `tf_shape` uses for `script` (left to right, the default language,
+/// no features) into `gsub` and `gpos`.
+static void collect_plan_lookups(hb_face_t *face, uint32_t script, hb_set_t *gsub, hb_set_t *gpos) {
+    hb_segment_properties_t props = HB_SEGMENT_PROPERTIES_DEFAULT;
+    props.direction = HB_DIRECTION_LTR;
+    props.script = (hb_script_t)script;
+    props.language = hb_language_get_default();
+    hb_shape_plan_t *plan = hb_shape_plan_create_cached2(face, &props, NULL, 0, NULL, 0, NULL);
+    hb_ot_shape_plan_collect_lookups(plan, HB_OT_TAG_GSUB, gsub);
+    hb_ot_shape_plan_collect_lookups(plan, HB_OT_TAG_GPOS, gpos);
+    hb_shape_plan_destroy(plan);
+}
+
+int32_t tf_face_scripts_shape_alike(const tf_face *face, uint32_t a, uint32_t b) {
+    if (a == 0 || b == 0 || face->feature_count > 0 || face->variation_count > 0) return 0;
+    if (tf_script_is_rtl(a) || tf_script_is_rtl(b)) return 0;
+    // AAT and legacy tables are applied by rules of their own, not by the plan's lookups.
+    static const hb_tag_t excluded[] = {HB_TAG('k', 'e', 'r', 'n'), HB_TAG('m', 'o', 'r', 'x'),
+                                        HB_TAG('m', 'o', 'r', 't'), HB_TAG('k', 'e', 'r', 'x'),
+                                        HB_TAG('t', 'r', 'a', 'k')};
+    for (unsigned t = 0; t < sizeof excluded / sizeof excluded[0]; t++) {
+        hb_blob_t *blob = hb_face_reference_table(face->face, excluded[t]);
+        unsigned length = hb_blob_get_length(blob);
+        hb_blob_destroy(blob);
+        if (length > 0) return 0;
+    }
+    hb_set_t *sets[4];
+    for (int i = 0; i < 4; i++) sets[i] = hb_set_create();
+    collect_plan_lookups(face->face, a, sets[0], sets[1]);
+    collect_plan_lookups(face->face, b, sets[2], sets[3]);
+    int ok = 1;
+    for (int i = 0; i < 4; i++) ok = ok && hb_set_allocation_successful(sets[i]);
+    int alike = ok && hb_set_is_equal(sets[0], sets[2]) && hb_set_is_equal(sets[1], sets[3]);
+    for (int i = 0; i < 4; i++) hb_set_destroy(sets[i]);
+    return alike;
+}
+
 int32_t tf_shape_plain(const tf_font *font, const uint16_t *text, int32_t length, int32_t *advances, uint8_t *flags) {
     const int32_t limit = font->advance_limit;
     for (int32_t i = 0; i < length; i++) {
