@@ -809,6 +809,43 @@ int32_t tf_face_plain_units(const tf_face *face, uint32_t script, uint64_t *bits
     return ok ? found : 0;
 }
 
+/// The GSUB and GPOS lookups of the plan `tf_shape` uses for `script` (left to right, the default language,
+/// no features) into `gsub` and `gpos`.
+static void collect_plan_lookups(hb_face_t *face, uint32_t script, hb_set_t *gsub, hb_set_t *gpos) {
+    hb_segment_properties_t props = HB_SEGMENT_PROPERTIES_DEFAULT;
+    props.direction = HB_DIRECTION_LTR;
+    props.script = (hb_script_t)script;
+    props.language = hb_language_get_default();
+    hb_shape_plan_t *plan = hb_shape_plan_create_cached2(face, &props, NULL, 0, NULL, 0, NULL);
+    hb_ot_shape_plan_collect_lookups(plan, HB_OT_TAG_GSUB, gsub);
+    hb_ot_shape_plan_collect_lookups(plan, HB_OT_TAG_GPOS, gpos);
+    hb_shape_plan_destroy(plan);
+}
+
+int32_t tf_face_scripts_shape_alike(const tf_face *face, uint32_t a, uint32_t b) {
+    if (a == 0 || b == 0 || face->feature_count > 0 || face->variation_count > 0) return 0;
+    if (tf_script_is_rtl(a) || tf_script_is_rtl(b)) return 0;
+    // AAT and legacy tables are applied by rules of their own, not by the plan's lookups.
+    static const hb_tag_t excluded[] = {HB_TAG('k', 'e', 'r', 'n'), HB_TAG('m', 'o', 'r', 'x'),
+                                        HB_TAG('m', 'o', 'r', 't'), HB_TAG('k', 'e', 'r', 'x'),
+                                        HB_TAG('t', 'r', 'a', 'k')};
+    for (unsigned t = 0; t < sizeof excluded / sizeof excluded[0]; t++) {
+        hb_blob_t *blob = hb_face_reference_table(face->face, excluded[t]);
+        unsigned length = hb_blob_get_length(blob);
+        hb_blob_destroy(blob);
+        if (length > 0) return 0;
+    }
+    hb_set_t *sets[4];
+    for (int i = 0; i < 4; i++) sets[i] = hb_set_create();
+    collect_plan_lookups(face->face, a, sets[0], sets[1]);
+    collect_plan_lookups(face->face, b, sets[2], sets[3]);
+    int ok = 1;
+    for (int i = 0; i < 4; i++) ok = ok && hb_set_allocation_successful(sets[i]);
+    int alike = ok && hb_set_is_equal(sets[0], sets[2]) && hb_set_is_equal(sets[1], sets[3]);
+    for (int i = 0; i < 4; i++) hb_set_destroy(sets[i]);
+    return alike;
+}
+
 /// The plain candidates (plain_candidate) of a face as HarfBuzz's advance function sees them, so that
 /// tf_shape_plain costs a table read a unit instead of a cmap and an hmtx look-up (about 250 instructions
 /// a unit through HarfBuzz's font functions, most of a cold CJK preparation). A candidate's class is 0
@@ -1074,6 +1111,8 @@ static int32_t shape_whole_into(const tf_font *font, const uint16_t *text, int32
 int32_t tf_shape_joined(const tf_font *font, const tf_segment_lookup *pieces, int32_t count, uint32_t script,
                         int32_t *advances, uint8_t *flags, uint8_t *sliced) {
     if (count <= 0 || script == 0) return -1;
+    // Each piece alone is shaped in its script's direction (`tf_shape`'s callers), so the joined text is too.
+    const int rtl = tf_script_is_rtl(script);
     // The pieces joined, in order, with nothing between them: HarfBuzz sees one text and no context.
     uint16_t joined[TF_JOINED_UNIT_LIMIT];
     int32_t total = 0;
@@ -1097,7 +1136,7 @@ int32_t tf_shape_joined(const tf_font *font, const tf_segment_lookup *pieces, in
     if (buffer == NULL) return -1;
     hb_buffer_clear_contents(buffer);
     hb_buffer_add_utf16(buffer, joined, total, 0, total);
-    set_properties(buffer, script, 1);
+    set_properties(buffer, script, rtl ? 2 : 1);
     shape_buffer(font, buffer);
     last_counts.harfbuzz_calls = 1;
     last_counts.longest_mark_run = longest;
@@ -1106,10 +1145,17 @@ int32_t tf_shape_joined(const tf_font *font, const tf_segment_lookup *pieces, in
     unsigned glyph_count = 0;
     hb_glyph_info_t *infos = hb_buffer_get_glyph_infos(buffer, &glyph_count);
     hb_glyph_position_t *positions = hb_buffer_get_glyph_positions(buffer, NULL);
-    // Left to right with HarfBuzz's default cluster level: clusters never decrease along the buffer, so
-    // each piece's glyphs follow the previous piece's. Per piece, the same sums and flags as tf_shape's
-    // loops. Everything a loop reads is in locals: a byte store may alias any memory, so the compiler
-    // would otherwise reload each field after every flag written.
+    // With HarfBuzz's default cluster level, clusters never decrease along a left-to-right buffer and
+    // never increase along a right-to-left one (its glyphs are in visual order): walked from its end, a
+    // right-to-left buffer is in logical order too, so each piece's glyphs follow the previous piece's.
+    // Per piece, the same sums and flags as tf_shape's loops (a cluster's sum does not depend on the
+    // order its glyphs are added in). Everything a loop reads is in locals: a byte store may alias any
+    // memory, so the compiler would otherwise reload each field after every flag written.
+    if (rtl) {
+        hb_buffer_reverse(buffer);
+        infos = hb_buffer_get_glyph_infos(buffer, &glyph_count);
+        positions = hb_buffer_get_glyph_positions(buffer, NULL);
+    }
     const int32_t limit = font->advance_limit;
     unsigned i = 0;
     uint32_t base = 0;

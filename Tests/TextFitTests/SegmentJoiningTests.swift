@@ -116,3 +116,36 @@ extension SegmentCacheTests {
         }
     }
 }
+
+extension SegmentCacheTests {
+    /// Japanese alternates Han, Hiragana and Katakana segments inside a word; in a face that shapes kana
+    /// as Han (`HarfBuzzFace.kanaShapesAsHan`) their misses are shaped in one call, each cached as shaped
+    /// alone in its own script (the random texts of `segmentsShapedTogetherCacheWhatEachShapedAloneWould`
+    /// meet such joins in Noto Sans CJK and Droid Sans Fallback; here one sentence, counted).
+    @Test func japaneseHanAndKanaSegmentsShareACall() throws {
+        let path = "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc"
+        guard FileManager.default.fileExists(atPath: path) else { return }
+        let font = try Font(file: path, faceIndex: 0, size: 14 + 271.0 / 1024)
+        let text = "ファイルを保存しました。「設定」を開きますか？"
+        let (prepared, counts) = OperationCounts.counting { PreparedText(text, font: font) }
+        #expect(prepared.face(0).harfBuzz.kanaShapesAsHan)
+        let scripts = Set(prepared.segments.map(\.script))
+        #expect(scripts.count == 3, "Han, Hiragana and Katakana segments")
+        let units = Array(text.utf16)
+        for segment in prepared.segments {
+            let piece = Array(units[Int(segment.start)..<Int(segment.end)])
+            let face = prepared.face(Int(segment.face))
+            let hbFont = try #require(face.harfBuzzFont(scale: font.scale))
+            let cached = SegmentCache.lookup(face: face.id, scale: font.scale, script: segment.script, text: piece)
+            #expect(cached == SegmentShaper.shapeUncached(piece[...], script: segment.script, font: hbFont))
+        }
+        if OperationCounts.isEnabled {
+            print(
+                "Japanese sentence: \(prepared.segments.count) segments, \(counts.harfBuzzCalls) HarfBuzz calls, \(counts.joinedSegments) joined, \(counts.plainSegments) plain"
+            )
+            // Five segments need HarfBuzz (three are plain): three of them share one call.
+            #expect(counts.harfBuzzCalls < prepared.segments.count - counts.plainSegments)
+            #expect(counts.joinedSegments >= 3)
+        }
+    }
+}

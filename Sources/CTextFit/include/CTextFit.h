@@ -171,6 +171,12 @@ void tf_face_space_pairs(const tf_face *face, uint32_t limit, uint64_t *bits);
 /// Returns how many were set (0 for a face that has none or does not qualify). Slow (every lookup's glyphs
 /// collected): once per face and script.
 int32_t tf_face_plain_units(const tf_face *face, uint32_t script, uint64_t *bits);
+/// 1 when `tf_shape` shapes text alike in `face` for left-to-right scripts `a` and `b` (HB_TAGs, not 0): the
+/// plans it uses for them apply the same GSUB and GPOS lookups, in a face with no 'kern', 'morx', 'mort',
+/// 'kerx' or 'trak' table, features or variations. The caller keeps to scripts HarfBuzz gives the same
+/// shaper (Han, Hiragana, Katakana: its default one), so that equal lookups mean equal shaping: a Han
+/// segment and a kana segment may then be shaped in one call (`tf_shape_joined`). Slow: once per face.
+int32_t tf_face_scripts_shape_alike(const tf_face *face, uint32_t a, uint32_t b);
 /// The advance of `codepoint`'s nominal glyph in design units (0 when missing), clamped like shaping's.
 int32_t tf_face_codepoint_advance(const tf_face *face, uint32_t codepoint);
 
@@ -372,8 +378,8 @@ extern "C" {
 /// The most UTF-16 units `tf_shape_joined` shapes in one call (its joined text is on the stack).
 #define TF_JOINED_UNIT_LIMIT 2048
 
-/// Shapes the texts of `pieces[0 ..< count]` (`key.text`, `key.length`; an explicit left-to-right
-/// `script`, not 0) joined in order as one text, in one hb_shape call, and writes each piece's advances
+/// Shapes the texts of `pieces[0 ..< count]` (`key.text`, `key.length`; an explicit `script`, not 0, whose
+/// direction each piece alone is shaped in) joined in logical order as one text, in one hb_shape call, and writes each piece's advances
 /// and flags to `advances + start` and `flags + start` as `tf_shape` of that piece alone would, then
 /// `sliced[i]` = 1. Where HarfBuzz cannot promise that (a join inside a cluster or flagged
 /// HB_GLYPH_FLAG_UNSAFE_TO_BREAK: kerning or a contextual lookup across it; a cluster sum past INT32_MAX)

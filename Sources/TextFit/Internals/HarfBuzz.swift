@@ -163,6 +163,23 @@ final class HarfBuzzFace: @unchecked Sendable {
         return bits > 1 ? UnsafePointer(bitPattern: bits) : nil
     }
 
+    /// `kanaShapesAsHan`: 0 not yet asked, 1 no, 2 yes.
+    private let kanaAsHan = Atomic<Int>(0)
+
+    /// Whether HarfBuzz shapes Hiragana and Katakana text in this face as it shapes Han text
+    /// (`tf_face_scripts_shape_alike`: the plans for Han and for kana, whose OpenType tag Hiragana and
+    /// Katakana share, apply the same lookups; HarfBuzz gives the three scripts its default shaper). Then
+    /// a Japanese text's Han and kana segments may be shaped in one call (`BatchShaper`), as Pango shapes
+    /// a Japanese run. Asked once per face.
+    var kanaShapesAsHan: Bool {
+        var known = kanaAsHan.load(ordering: .relaxed)
+        if known == 0 {
+            known = tf_face_scripts_shape_alike(handle, Self.plainScripts.han, Self.plainScripts.katakana) != 0 ? 2 : 1
+            kanaAsHan.store(known, ordering: .relaxed)
+        }
+        return known == 2
+    }
+
     /// The face's variation axes (empty for a face that is not variable), read once.
     let axes: [tf_axis]
     /// Whether the face has an `opsz` axis, which follows the point size unless set (rule O6).
@@ -290,7 +307,7 @@ final class HarfBuzzFont: @unchecked Sendable {
     /// piece's advances and flags go to `advances + offset` and `flags + offset`, as `shape` of the piece
     /// alone would write them, where `sliced[i]` is then 1; the caller shapes the pieces left 0 alone.
     /// False when the joined call failed: then `sliced` is not to be read and every piece is shaped alone.
-    /// `script` is explicit (not 0) and left to right.
+    /// `script` is explicit (not 0); the joined text is shaped in its direction, as each piece alone.
     func shapeJoined(
         _ pieces: UnsafePointer<SegmentCacheStorage.Lookup>, count: Int, script: UInt32,
         advances: UnsafeMutablePointer<Int32>, flags: UnsafeMutablePointer<UInt8>,

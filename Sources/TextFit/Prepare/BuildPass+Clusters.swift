@@ -160,6 +160,7 @@ extension PreparedText.Pass {
         if script == HarfBuzzScript.common {
             script = lastStrongScript
         } else {
+            if lastStrongScript == HarfBuzzScript.common { resolveLeadingCommon(to: script) }
             lastStrongScript = script
         }
         let scriptConflict =
@@ -172,6 +173,29 @@ extension PreparedText.Pass {
             segmentScript = script
         } else if segmentScript == HarfBuzzScript.common {
             segmentScript = script
+        }
+    }
+
+    /// Gives the paragraph's closed segments of no strong script ("12 ", "- ", "• " before the first word)
+    /// the script of its first strong character, `script`, as Pango's script itemiser does
+    /// (`pango_script_iter_next`: a run that starts in Common or Inherited takes the first real script
+    /// that follows; ICU's `usc` run rules alike). Their script was otherwise left to HarfBuzz's guess, so
+    /// each was shaped alone; now they join the words after them (`BatchShaper.flushPending`). Only before
+    /// a left-to-right script: HarfBuzz guesses left to right for such a segment, and shaping it in the
+    /// direction of a right-to-left script would change how a level-2 number is shaped (D8). Runs once
+    /// per paragraph, at its first strong character.
+    /// The open segment, if of no strong script, takes it too, before `place` closes it ("12 " when "Hello"
+    /// starts the next word).
+    @inline(never)
+    mutating func resolveLeadingCommon(to script: UInt32) {
+        var k = segmentCount &- 1
+        let closed = k >= 0 && Int(segments[k].start) >= paragraphStart && segments[k].script == HarfBuzzScript.common
+        let open = segmentStart >= 0 && segmentScript == HarfBuzzScript.common
+        guard closed || open, !HarfBuzzFont.isRightToLeft(script: script) else { return }
+        if open { segmentScript = script }
+        while k >= 0, Int(segments[k].start) >= paragraphStart, segments[k].script == HarfBuzzScript.common {
+            segments[k].script = script
+            k &-= 1
         }
     }
 

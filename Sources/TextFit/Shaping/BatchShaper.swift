@@ -34,7 +34,8 @@ struct BatchShaper {
     let lookups: UnsafeMutablePointer<SegmentCacheStorage.Lookup>
     let lookupResults: UnsafeMutablePointer<UInt8>
     /// The misses waiting to be shaped together (`flushPending`), at most `pendingCapacity`, all in face
-    /// `pendingFace` and script `pendingScript`, `pendingUnits` units in all, with a byte each for
+    /// `pendingFace` and script `pendingScript` (the first's; `joinsPendingScript` says which others may
+    /// join), `pendingUnits` units in all, with a byte each for
     /// `tf_shape_joined`'s answer.
     let pending: UnsafeMutablePointer<SegmentCacheStorage.Lookup>
     let pendingSliced: UnsafeMutablePointer<UInt8>
@@ -45,8 +46,9 @@ struct BatchShaper {
     /// One bit per pending hash (its low six bits): most look-ups after a miss are told apart from the
     /// pending misses by one test.
     var pendingHashBits: UInt64 = 0
-    /// The last script found to be left to right (`isJoinable`), so a text asks HarfBuzz once.
-    var leftToRightScript: UInt32 = 0
+    /// The face whose `kanaShapesAsHan` was asked last in this text (−1: none yet), and its answer.
+    var kanaAsHanFace = -1
+    var kanaAsHan = false
     /// The face index and script whose plain units (`isPlain`) were asked last in this text, and their bits
     /// (script 0, no script's tag, until the first ask).
     var plainFace = 0
@@ -172,16 +174,18 @@ struct BatchShaper {
             }
             if isJoinable(lookup) {
                 if pendingCount > 0,
-                    face != pendingFace || lookup.script != pendingScript || pendingCount == Self.pendingCapacity
-                        || pendingUnits + lookup.length > Self.pendingUnitLimit
+                    face != pendingFace || !joinsPendingScript(lookup.script, face: face, fallbacks)
+                        || pendingCount == Self.pendingCapacity || pendingUnits + lookup.length > Self.pendingUnitLimit
                 {
                     flushPending(fallbacks, flags)
+                }
+                if pendingCount == 0 {
+                    pendingFace = face
+                    pendingScript = lookup.script
                 }
                 pending[pendingCount] = lookup
                 pendingCount += 1
                 pendingUnits += lookup.length
-                pendingFace = face
-                pendingScript = lookup.script
                 pendingHashBits |= 1 << (lookup.hash & 63)
             } else {
                 shapeAlone(lookup, face: face, fallbacks, flags)
@@ -194,17 +198,38 @@ struct BatchShaper {
     }
 
     /// Whether a missed segment may wait to be shaped with others (`flushPending`): cached, in an explicit
-    /// left-to-right script (a guessed script could differ once joined, and `tf_shape_joined` walks
-    /// clusters left to right), with no unit HarfBuzz sees substituted (`ShapingText`).
+    /// script (a guessed script could differ once joined), with no unit HarfBuzz sees substituted
+    /// (`ShapingText`). Right-to-left scripts join too: `tf_shape_joined` shapes the pieces in their
+    /// script's direction, as each is shaped alone, and reads the clusters back in logical order, so the
+    /// words of an Arabic or Hebrew text are one HarfBuzz call, as Pango shapes a right-to-left item.
     @inline(__always)
-    private mutating func isJoinable(_ lookup: SegmentCacheStorage.Lookup) -> Bool {
-        let script = lookup.script
-        guard lookup.isCached, script != 0 else { return false }
-        if script != leftToRightScript {
-            guard !HarfBuzzFont.isRightToLeft(script: script) else { return false }
-            leftToRightScript = script
-        }
+    private func isJoinable(_ lookup: SegmentCacheStorage.Lookup) -> Bool {
+        guard lookup.isCached, lookup.script != 0 else { return false }
         return !lookup.text.contains(where: ShapingText.isSubstituted)
+    }
+
+    /// Whether a missed segment in the pending misses' face (`face`) may be shaped in their call: its script
+    /// is theirs, or both are Han, Hiragana or Katakana and the face shapes kana as Han
+    /// (`HarfBuzzFace.kanaShapesAsHan`), so a Japanese text's alternating Han and kana segments are one
+    /// call, not one each. The call is made in the first miss's script; each piece is cached under its own.
+    @inline(__always)
+    private mutating func joinsPendingScript(_ script: UInt32, face: Int, _ fallbacks: [FaceReference]) -> Bool {
+        if script == pendingScript { return true }
+        guard Self.isJapanese(script), Self.isJapanese(pendingScript) else { return false }
+        if kanaAsHanFace != face {
+            kanaAsHanFace = face
+            kanaAsHan =
+                face == 0
+                ? primaryRef._withUnsafeGuaranteedRef { $0.harfBuzz.kanaShapesAsHan }
+                : fallbacks[face - 1].face.harfBuzz.kanaShapesAsHan
+        }
+        return kanaAsHan
+    }
+
+    @inline(__always)
+    private static func isJapanese(_ script: UInt32) -> Bool {
+        let scripts = HarfBuzzFace.plainScripts
+        return script == scripts.han || script == scripts.hiragana || script == scripts.katakana
     }
 
     /// Whether every unit of a missed segment shapes plainly in its face and script
