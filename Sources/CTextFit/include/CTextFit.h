@@ -369,6 +369,7 @@ int32_t tf_font_chain_get(const tf_font_chain *chain, int32_t index, tf_font_mat
 // measuring links neither FreeType's rasteriser nor libpng.
 #include "CTextFitPool.h"
 #include "CTextFitScratch.h"
+#include "CTextFitTextRecords.h"
 #include "CTextFitSegmentCache.h"
 
 #ifdef __cplusplus

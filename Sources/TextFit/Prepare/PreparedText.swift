@@ -197,7 +197,34 @@ public final class PreparedText: Sendable {
     /// - Complexity: O(n) in the text's UTF-16 length, plus HarfBuzz's shaping of segments the segment
     ///   cache has not seen.
     public convenience init(_ text: String, font: Font) {
+        // A text prepared before on this thread is copied from its record (`TextRecords`); one seen once
+        // is recorded now, if its answer depends on nothing but the font and the text.
+        let lookup = TextRecords.find(text, font: font)
+        if let payload = lookup.payload {
+            self.init(text, recorded: payload.assumingMemoryBound(to: TextRecords.Header.self), font: font)
+            return
+        }
         self.init(text, built: Builder.build(text, font: font), font: font)
+        if lookup.key.seen { TextRecords.insert(self, lookup) }
+    }
+
+    /// A plain text from its record (`TextRecords`): the recorded storage block copied, the rest what
+    /// `init(_:built:font:...)` gives such a text (no fallback, bidi, tab, hyphen or paragraph settings).
+    private init(_ text: String, recorded header: UnsafePointer<TextRecords.Header>, font: Font) {
+        storage = Storage(
+            recorded: header, block: UnsafeRawPointer(header) + TextRecords.blockOffset)
+        oneLineWidth = header.pointee.oneLineWidth
+        oneLineWidthWithWhitespace = header.pointee.oneLineWidthWithWhitespace
+        measureProblem = nil
+        self.font = font
+        lineHeight = font.lineHeight
+        ascender = font.ascender
+        reshapedPieces = ReshapedPieces(unitCount: storage.unitsBuffer.count)
+        mayBeRightToLeft = false
+        paragraphSettings = nil
+        extras = nil
+        self.text = text
+        fallbackFaceReferences = []
     }
 
     /// Without `Builder`'s run shortcut when `extendsRuns` is false (the test that compares the paths).

@@ -120,7 +120,8 @@ public enum SegmentCache {
             evictions: s.evictions)
     }
 
-    /// Empties the cache and resets the counters.
+    /// Empties the cache and resets the counters, and every thread's records of whole prepared texts (which
+    /// hold the same shaping), so that text prepared after it is prepared cold.
     ///
     /// ```swift
     /// SegmentCache.removeAll()                        // memory back to the system
@@ -133,6 +134,8 @@ public enum SegmentCache {
     ///   `false`: the memory goes back to the system.
     public static func removeAll(keepingCapacity: Bool = false) {
         SegmentCacheStorage.removeAll(keepingCapacity: keepingCapacity)
+        // The whole texts recorded per thread hold the same shaping: emptied with it, so a cold pass is cold.
+        TextRecords.removeAll()
     }
 
     /// What a look-up found.

@@ -1,0 +1,52 @@
+// A per-thread cache of whole prepared texts (Swift: Prepare/TextRecords.swift).
+//
+// Why in C: Swift has no thread-local storage of its own on Linux; a `_Thread_local` table is a few
+// instructions to reach, needs no lock (no other thread reads it), and a `pthread_key_t` destructor frees
+// it when its thread exits. Cleared with the segment cache (`tf_text_records_remove_all`): every thread
+// drops its table at its next look-up, the calling thread at once.
+#ifndef CTEXTFIT_TEXT_RECORDS_H
+#define CTEXTFIT_TEXT_RECORDS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Entries per thread at most (records and texts seen once): the table is emptied when it would hold more.
+#define TF_TEXT_RECORDS_MAX_ENTRIES 512
+/// Bytes of records per thread at most (256 KiB): the table is emptied when a record would take it past.
+#define TF_TEXT_RECORDS_MAX_BYTES ((size_t)256 * 1024)
+
+/// A look-up's key and what it found (filled in by `tf_text_record_find`, handed to `tf_text_record_insert`).
+typedef struct {
+    uint64_t hash;
+    /// Whether this key was looked up before on this thread without a record: the caller may insert one.
+    int seen;
+} tf_text_record_lookup;
+
+/// The calling thread's record for (`text`, `length` bytes; `face`, `scale`, `options`): its payload
+/// (16-byte aligned, `*payload_size` bytes, valid until this thread's next insert or clear), or NULL. On
+/// NULL, `lookup->seen` says whether the key was asked before (else it is remembered as seen now).
+const void *tf_text_record_find(
+    const uint8_t *text, size_t length, int64_t face, int32_t scale, uint32_t options,
+    tf_text_record_lookup *lookup, size_t *payload_size);
+
+/// Stores a copy of `payload` for the key `lookup` was found with (same arguments). Returns 1, or 0 when
+/// out of memory or when the record alone exceeds `TF_TEXT_RECORDS_MAX_BYTES`.
+int tf_text_record_insert(
+    const uint8_t *text, size_t length, int64_t face, int32_t scale, uint32_t options,
+    const tf_text_record_lookup *lookup, const void *payload, size_t payload_size);
+
+/// Empties every thread's table: the calling thread's now, the others' at their next look-up.
+void tf_text_records_remove_all(void);
+
+/// The calling thread's table: entries (records and texts seen once), records, bytes of records.
+void tf_text_records_statistics(size_t *entries, size_t *records, size_t *bytes);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

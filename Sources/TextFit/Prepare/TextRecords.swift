@@ -1,0 +1,139 @@
+import Foundation
+
+/// Whole prepared texts, remembered per thread by (font face, size, text): a plain text prepared again on
+/// the same thread (a label's string laid out on every screen, a feed's recurring titles) is made from its
+/// record by copying one block, without decoding, analysing or looking up its segments again.
+///
+/// Why: a short UI string's warm preparation was ≈ 1 800 instructions (callgrind, `ui` set), over half of
+/// it fixed per text whatever the text's length: the segment cache's look-ups, the run loops' set-up, ICU's
+/// opportunities, the storage's layout. A record is the finished storage block (`PreparedText.Storage`),
+/// so a hit is one hash of the text's bytes, one probe and one `malloc` and `memcpy` of the block.
+///
+/// Which texts: those prepared with `PreparedText(_:font:)` whose answer depends on nothing but the face,
+/// the size and the text (and that are not long): set in the font's own face alone (no fallback, so
+/// fonts added later cannot change it), left to right (no bidi levels), without tabs, soft hyphens or
+/// mandatory breaks, every cluster measurable. Others are prepared as always. A text is recorded the
+/// second time it is prepared on a thread (the first marks it as seen), so text prepared once, as a cold
+/// pass's, costs one hash and a mark and no copy.
+///
+/// Bounded per thread (`TextRecordTable.maximumEntries` entries, `maximumBytes` bytes:
+/// the table is emptied when full) and emptied with the segment cache (`SegmentCache.removeAll`), every thread's.
+enum TextRecords {
+    /// Texts longer than this many UTF-8 bytes are not recorded (nor hashed): a paragraph's fixed cost is
+    /// a small part of its preparation, and its record would be large.
+    static let maximumUTF8Count = 160
+
+    /// What a record holds besides the block: the storage as made for the text that was recorded (its
+    /// buffers' offsets from its block are the copy's), the block's size and the two one-line widths.
+    struct Header {
+        var storage: PreparedText.Storage
+        var blockSize: Int
+        var oneLineWidth: Int
+        var oneLineWidthWithWhitespace: Int
+    }
+
+    /// Where the block starts in a record's payload (after the header, 16-byte aligned).
+    static var blockOffset: Int {
+        @inline(__always) get { (MemoryLayout<Header>.size + 15) & ~15 }
+    }
+
+    /// A look-up's outcome: the record's payload, or its key for an insertion (when `lookup.seen`).
+    struct Lookup {
+        var payload: UnsafeRawPointer?
+        var key = TextRecordTable.Key()
+    }
+
+    /// The options that are part of the key besides the face and the size: the fallback order.
+    @inline(__always)
+    static func options(_ font: Font) -> UInt32 { font.fallback == .fontconfig ? 1 : 0 }
+
+    /// Looks `text` in `font` up on this thread.
+    @inline(__always)
+    static func find(_ text: String, font: Font) -> Lookup {
+        var result = Lookup()
+        guard text.utf8.count <= maximumUTF8Count, !text.isEmpty else { return result }
+        // The face's id without reference counting (the caller's font holds the face), and the bytes read
+        // in place: a retain and release of each (and of a copy of the string) were a third of a look-up's
+        // cost for a text that then misses (callgrind, `feed` set).
+        let face = Unmanaged.passUnretained(font.face)._withUnsafeGuaranteedRef { $0.id }
+        let scale = font.scale
+        let options = options(font)
+        let found: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
+            result.payload = TextRecordTable.find(bytes, face: face, scale: scale, options: options, key: &result.key)
+        }
+        // A string without contiguous UTF-8 (bridged): not looked up, prepared as before.
+        _ = found
+        return result
+    }
+
+    /// Records `prepared` (just made by `PreparedText(_:font:)` after `lookup` found nothing but a mark)
+    /// when its answer depends on nothing but the face, size and text (see the type's comment).
+    static func insert(_ prepared: PreparedText, _ lookup: Lookup) {
+        let storage = prepared.storage
+        let count = storage.unitsBuffer.count
+        guard count > 0, prepared.fallbackFaceReferences.isEmpty, prepared.measureProblem == nil,
+            !prepared.mayBeRightToLeft, prepared.paragraphSettings == nil, prepared.styling == nil,
+            prepared.truncationTokenShape == nil, prepared.bidiMemo.load() == nil, prepared.hyphenPoints == nil,
+            storage.mandatoryBreaksBuffer.baseAddress == nil,
+            let flags = storage.flagsBuffer.baseAddress
+        else { return }
+        let blockSize = max(8, UnsafeRawPointer(flags + (count + 1)) - UnsafeRawPointer(storage.block))
+        let header = Header(
+            storage: storage, blockSize: blockSize, oneLineWidth: prepared.oneLineWidth,
+            oneLineWidthWithWhitespace: prepared.oneLineWidthWithWhitespace)
+        let payloadSize = blockOffset + blockSize
+        let payload = UnsafeMutableRawPointer.allocate(byteCount: payloadSize, alignment: 16)
+        defer { payload.deallocate() }
+        payload.initializeMemory(as: Header.self, repeating: header, count: 1)
+        (payload + blockOffset).copyMemory(from: storage.block, byteCount: blockSize)
+        let face = prepared.font.face.id
+        let options = options(prepared.font)
+        let scale = prepared.font.scale
+        var text = prepared.text
+        text.withUTF8 { bytes in
+            TextRecordTable.insert(
+                bytes, face: face, scale: scale, options: options, key: lookup.key, payload: payload,
+                payloadSize: payloadSize)
+        }
+    }
+
+    /// Empties every thread's records (this thread's now, the others' at their next look-up).
+    static func removeAll() { TextRecordTable.removeAll() }
+
+    /// This thread's records: entries (records and texts seen once), records, and their bytes.
+    static var statistics: (entries: Int, records: Int, bytes: Int) { TextRecordTable.statistics }
+}
+
+extension PreparedText.Storage {
+    /// A copy of a recorded storage (`TextRecords.Header`): the record's block copied into a new one,
+    /// each buffer at the same offset as in the recorded text's block.
+    init(recorded header: UnsafePointer<TextRecords.Header>, block source: UnsafeRawPointer) {
+        let size = header.pointee.blockSize
+        guard let block = malloc(size) else { fatalError("out of memory") }
+        block.copyMemory(from: source, byteCount: size)
+        let t = header.pointee.storage
+        let base = UnsafeRawPointer(t.block)
+        @inline(__always)
+        func moved<T>(_ buffer: UnsafeBufferPointer<T>) -> UnsafeBufferPointer<T> {
+            guard let start = buffer.baseAddress else { return buffer }
+            return UnsafeBufferPointer(
+                start: (block + (UnsafeRawPointer(start) - base)).assumingMemoryBound(to: T.self), count: buffer.count)
+        }
+        self.block = block
+        prefixBuffer = moved(t.prefixBuffer)
+        breakVisiblePrefixBuffer = moved(t.breakVisiblePrefixBuffer)
+        breakPrefixBuffer = moved(t.breakPrefixBuffer)
+        paragraphsBuffer = moved(t.paragraphsBuffer)
+        segmentsBuffer = moved(t.segmentsBuffer)
+        breaksBuffer = moved(t.breaksBuffer)
+        breakEndsBuffer = moved(t.breakEndsBuffer)
+        graphemesBuffer = moved(t.graphemesBuffer)
+        paragraphBreaksEndBuffer = moved(t.paragraphBreaksEndBuffer)
+        unitsBuffer = moved(t.unitsBuffer)
+        flagsBuffer = moved(t.flagsBuffer)
+        mandatoryBreaksBuffer = UnsafeBufferPointer(start: nil, count: 0)
+        hasBreaksBetweenHangul = t.hasBreaksBetweenHangul
+        breakVisiblePrefixIsMonotone = t.breakVisiblePrefixIsMonotone
+        allowsFastBreaking = t.allowsFastBreaking
+    }
+}
