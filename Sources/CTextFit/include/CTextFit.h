@@ -371,6 +371,7 @@ int32_t tf_font_chain_get(const tf_font_chain *chain, int32_t index, tf_font_mat
 #include "CTextFitScratch.h"
 #include "CTextFitTextRecords.h"
 #include "CTextFitSegmentCache.h"
+#include "CTextFitSpare.h"
 
 #ifdef __cplusplus
 extern "C" {

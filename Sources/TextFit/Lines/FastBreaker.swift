@@ -501,6 +501,10 @@ extension FastBreaker {
         // As `LineBreaker.emergencyEnd`: a longer piece reshaped can be narrower, so look one em further.
         let reach = base &+ limit &+ text.emergencyReach
         var index = max(found, firstIndex) &+ 1
+        // The search measured the boundary after its answer (unless its answer is `lastIndex`), and that
+        // line did not fit (`LineBreaker.lastFitting(from:through:estimated:_:)`): the look-ahead goes past
+        // it without measuring it again (one exact width, about a tenth of an emergency break).
+        if found >= 0, index <= lastIndex, view.prefix[Int(view.graphemes[index])] <= reach { index &+= 1 }
         while index <= lastIndex, view.prefix[Int(view.graphemes[index])] <= reach {
             if fits(index) { found = index }
             index &+= 1

@@ -28,7 +28,9 @@ struct FastView {
     /// most `position`; search down from there: one step when every unit so far starts a cluster.
     @inline(__always)
     func graphemeIndex(atOrAfter position: Int) -> Int {
-        var high = min(position, graphemeCount - 1)  // graphemes[high] ≥ position
+        // A comparison, not `min`: the generic `min` stayed a call here (callgrind).
+        let lastIndex = graphemeCount &- 1
+        var high = position < lastIndex ? position : lastIndex  // graphemes[high] ≥ position
         guard high > 0, Int(graphemes[high - 1]) >= position else { return high }
         // Gallop down to a boundary below `position`, then binary search.
         var step = 2

@@ -389,7 +389,9 @@ struct LineBreaker {
     }
 
     /// The confirming half of `lastFitting(from:through:estimate:_:)`: `estimated` is the estimate's
-    /// answer (`first` when the estimate does not hold there), however it was found.
+    /// answer (`first` when the estimate does not hold there), however it was found. Its answer `r` is
+    /// `last`, or `fits(r + 1)` was asked and was false (every path, the galloping fallback's included,
+    /// stops on a failed probe just after its answer): `FastBreaker.emergencyEnd` relies on that.
     @inline(__always)
     static func lastFitting(from first: Int, through last: Int, estimated: Int, _ fits: (Int) -> Bool) -> Int {
         var low = estimated

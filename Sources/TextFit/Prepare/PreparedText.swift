@@ -108,6 +108,8 @@ public final class PreparedText: Sendable {
     let oneLineWidthWithWhitespace: Int
     /// Reshaped pieces' widths, remembered across layouts (`width(_:_:)`).
     let reshapedPieces: ReshapedPieces
+    /// How far past its limit an emergency break looks (W2): `emergencyReach(font:styling:)`, stored.
+    let emergencyReach: Int
     /// A styled text's attribute runs and their line-box metrics (`PreparedText(styled:)`); nil for plain
     /// text, whose paths never look further.
     // Inlined: a call here cost a truncating relayout's `ellipsisWidth` more than the field it replaced.
@@ -294,6 +296,7 @@ public final class PreparedText: Sendable {
         self.lineHeight = lineHeight
         self.ascender = ascender
         reshapedPieces = ReshapedPieces(unitCount: count)
+        emergencyReach = Self.emergencyReach(font: font, styling: styling)
         self.mayBeRightToLeft = mayBeRightToLeft
         // `style` changed nothing for left-to-right text (`paragraph` is nil), but in a right-to-left
         // paragraph its natural or `.left` alignment places lines (D2). A tab in a text prepared without
@@ -341,6 +344,7 @@ public final class PreparedText: Sendable {
         oneLineWidth = base.oneLineWidth
         oneLineWidthWithWhitespace = base.oneLineWidthWithWhitespace
         reshapedPieces = ReshapedPieces(unitCount: base.storage.unitsBuffer.count)
+        emergencyReach = base.emergencyReach
         mayBeRightToLeft = base.mayBeRightToLeft
         if let known = base.bidiMemo.load() { _ = bidiMemo.storeIfNil(known) }
         if let known = base.hyphenPoints { storeHyphenPoints(known) }

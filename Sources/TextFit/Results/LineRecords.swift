@@ -217,7 +217,10 @@ extension LineRecords {
                 end = block + LineRecords.inlineCapacity
             } else {
                 #if DEBUG
-                precondition(isKnownUniquelyReferenced(&records.pointee.rest!), "appending to a copy of line records")
+                // The thread's spare slot may hold the buffer too (`Storage.make`).
+                precondition(
+                    isKnownUniquelyReferenced(&records.pointee.rest!) || ThreadSpare.holds(records.pointee.rest!),
+                    "appending to a copy of line records")
                 #endif
                 blockStartIndex = LineRecords.inlineCapacity
                 block = records.pointee.rest.unsafelyUnwrapped.withUnsafeMutablePointerToElements { $0 }
@@ -269,9 +272,10 @@ extension LineRecords {
             // From the inline records (full) to a buffer sized for the rest, or from a full buffer.
             let used = blockStartIndex == 0 ? 0 : end - block
             let newCapacity = blockStartIndex == 0 ? Swift.max(expectedCount - inlineCapacity, inlineCapacity) : 2 * used
-            let storage = unsafeDowncast(
-                Storage.create(minimumCapacity: newCapacity) { _ in newCapacity },
-                to: Storage.self)
+            // The first buffer is the thread's spare when it is free (`Storage.make`); a doubled one, about
+            // one layout in 850, is made afresh.
+            let storage =
+                blockStartIndex == 0 ? Storage.make(minimumCapacity: newCapacity) : Storage.make(capacity: newCapacity)
             let elements = storage.withUnsafeMutablePointerToElements { $0 }
             if used > 0 { elements.initialize(from: block, count: used) }
             // Releases the old buffer (if any), which `block` pointed into; it is replaced below.
@@ -279,7 +283,7 @@ extension LineRecords {
             blockStartIndex = inlineCapacity
             block = elements
             next = elements + used
-            end = elements + newCapacity
+            end = elements + records.pointee.rest.unsafelyUnwrapped.header
         }
 
         /// Writes the count and the widest width back into the records.

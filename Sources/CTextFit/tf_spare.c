@@ -1,0 +1,49 @@
+// The per-thread spare object (include/CTextFitSpare.h).
+#include "CTextFitSpare.h"
+
+#include <pthread.h>
+#include <stddef.h>
+
+typedef struct {
+    void *object;
+    void (*release)(void *);
+} tf_spare_slot;
+
+// Each thread's own slot: no other thread reads or writes it, so nothing here needs a lock.
+static _Thread_local tf_spare_slot slot;
+static pthread_key_t exit_key;
+static int exit_key_ok = 0;
+static pthread_once_t exit_key_once = PTHREAD_ONCE_INIT;
+
+// Runs when a thread whose slot held an object exits (the key's value is the slot's release function).
+static void release_at_exit(void *release) {
+    (void)release;
+    if (slot.object != NULL && slot.release != NULL) slot.release(slot.object);
+    slot.object = NULL;
+}
+
+static void make_exit_key(void) { exit_key_ok = pthread_key_create(&exit_key, release_at_exit) == 0; }
+
+void *tf_spare_take(void) {
+    void *object = slot.object;
+    slot.object = NULL;
+    return object;
+}
+
+void *tf_spare_peek(void) { return slot.object; }
+
+void tf_spare_put(void *object, void (*release)(void *)) {
+    if (slot.object != NULL && slot.release != NULL) slot.release(slot.object);
+    slot.object = NULL;
+    if (slot.release == NULL) {
+        // The first object on this thread: register the exit hook once (its value only needs to be
+        // non-NULL for the destructor to run).
+        pthread_once(&exit_key_once, make_exit_key);
+        if (!exit_key_ok || pthread_setspecific(exit_key, (void *)release) != 0) {
+            release(object);  // no hook: keep nothing rather than leak at thread exit
+            return;
+        }
+        slot.release = release;
+    }
+    slot.object = object;
+}
