@@ -221,6 +221,7 @@ public final class PreparedText: Sendable {
         self.font = font
         lineHeight = font.lineHeight
         ascender = font.ascender
+        emergencyReach = Self.emergencyReach(font: font, styling: nil)
         reshapedPieces = ReshapedPieces(unitCount: storage.unitsBuffer.count)
         mayBeRightToLeft = false
         paragraphSettings = nil
