@@ -75,6 +75,6 @@ extension PreparedText {
                 visiblePrefix: s.breakVisiblePrefixBuffer.baseAddress ?? UnsafePointer(bitPattern: 8)!,
                 breakPrefix: s.breakPrefixBuffer.baseAddress ?? UnsafePointer(bitPattern: 8)!,
                 breakEnds: s.breakEndsBuffer.baseAddress ?? UnsafePointer(bitPattern: 8)!,
-                graphemes: s.graphemes, unitCount: s.unitsBuffer.count, graphemeCount: s.graphemes.count))
+                graphemes: s.graphemes, unitCount: s.unitsBuffer.count, graphemeCount: s.graphemeCount))
     }
 }

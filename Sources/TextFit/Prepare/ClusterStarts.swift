@@ -7,10 +7,10 @@
 /// peak bytes per input byte ≤ 24). The one test per read is on a value fixed for the text, and only
 /// paths inside a word read clusters (emergency breaks, truncation, carets), not the line loop.
 struct ClusterStartsView {
-    /// The stored boundaries, or nil when boundary `i` is `i`.
+    /// The stored boundaries, or nil when boundary `i` is `i`. The view is this one word, with no count
+    /// of its own (`FastView.graphemeCount`, `Storage.graphemeCount`): `FastView` is passed to the
+    /// breakers' line loops by value, and one more word there cost relayout ~6 % (callgrind, `latin`).
     let base: UnsafePointer<Int32>?
-    /// The number of boundaries (`units.count + 1` when `base` is nil).
-    let count: Int
 
     /// Boundary `index` (0..<count), unchecked.
     @inline(__always)
@@ -33,8 +33,8 @@ struct ClusterStartsView {
     #endif
 }
 
-/// `ClusterStartsView` with the `Array` surface and bounds checks of `StoredArray`, keeping the text whose
-/// storage it reads alive (`PreparedText.graphemes`).
+/// `ClusterStartsView` and its count with the `Array` surface and bounds checks of `StoredArray`, keeping the
+/// text whose storage it reads alive (`PreparedText.graphemes`).
 ///
 /// `@unchecked Sendable`: the memory is written once, before the `PreparedText` is published, and only
 /// read afterwards.
@@ -42,15 +42,15 @@ struct ClusterStarts: RandomAccessCollection, Equatable, @unchecked Sendable {
     /// Keeps `view.base` valid (`StoredArray.owner`).
     let owner: PreparedText
     let view: ClusterStartsView
+    let count: Int
 
     var startIndex: Int { 0 }
-    var endIndex: Int { view.count }
-    var count: Int { view.count }
+    var endIndex: Int { count }
 
     /// Checked like an array's subscript.
     @inline(__always)
     subscript(position: Int) -> Int32 {
-        precondition(UInt(bitPattern: position) < UInt(bitPattern: view.count), "Index out of range")
+        precondition(UInt(bitPattern: position) < UInt(bitPattern: count), "Index out of range")
         return view[position]
     }
 

@@ -77,7 +77,9 @@ public final class PreparedText: Sendable {
     var breakVisiblePrefixIsMonotone: Bool { storage.breakVisiblePrefixIsMonotone }
     /// Grapheme-cluster boundaries, ascending, from 0 to units.count (not stored when every unit starts a
     /// cluster: `ClusterStarts`).
-    var graphemes: ClusterStarts { ClusterStarts(owner: storageOwner, view: storage.graphemes) }
+    var graphemes: ClusterStarts {
+        ClusterStarts(owner: storageOwner, view: storage.graphemes, count: storage.graphemeCount)
+    }
     /// Shaped segments in text order (for reshaping inside one).
     var segments: StoredArray<Segment> { StoredArray(storageOwner, storage.segmentsBuffer) }
     /// Fallback faces used (face index 1 and up, in order of first use); index 0 is `font`'s own face,
