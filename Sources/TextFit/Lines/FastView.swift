@@ -8,7 +8,7 @@ struct FastView {
     /// `prefix[breaks[j]]`: the prefix sum at each opportunity.
     let breakPrefix: UnsafePointer<Int>
     let breakEnds: UnsafePointer<UInt32>
-    let graphemes: UnsafePointer<Int32>
+    let graphemes: ClusterStartsView
     let unitCount: Int
     let graphemeCount: Int
 
@@ -68,7 +68,7 @@ extension PreparedText {
         // The storage's raw buffers (not `StoredArray`s, whose owner would be retained per call): `self`
         // keeps them alive for the call.
         let s = storage
-        // prefix, flags and graphemes are never empty (count + 1 entries, boundaries 0...count); the break
+        // prefix and flags are never empty (count + 1 entries), nor are the boundaries (0...count); the break
         // arrays may be, and then no index into them is formed.
         return body(
             FastView(
@@ -77,7 +77,6 @@ extension PreparedText {
                 visiblePrefix: s.breakVisiblePrefixBuffer.baseAddress ?? UnsafePointer(bitPattern: 8)!,
                 breakPrefix: s.breakPrefixBuffer.baseAddress ?? UnsafePointer(bitPattern: 8)!,
                 breakEnds: s.breakEndsBuffer.baseAddress ?? UnsafePointer(bitPattern: 8)!,
-                graphemes: s.graphemesBuffer.baseAddress!,
-                unitCount: s.unitsBuffer.count, graphemeCount: s.graphemesBuffer.count))
+                graphemes: s.graphemes, unitCount: s.unitsBuffer.count, graphemeCount: s.graphemeCount))
     }
 }

@@ -33,7 +33,9 @@ extension PreparedText {
         let segmentsBuffer: UnsafeBufferPointer<Segment>
         let breaksBuffer: UnsafeBufferPointer<Int32>
         let breakEndsBuffer: UnsafeBufferPointer<UInt32>
-        let graphemesBuffer: UnsafeBufferPointer<Int32>
+        /// The cluster boundaries: stored only when some cluster has more than one unit (`ClusterStartsView`).
+        let graphemes: ClusterStartsView
+        let graphemeCount: Int
         let paragraphBreaksEndBuffer: UnsafeBufferPointer<Int32>
         /// The text's UTF-16 units. In the block rather than an array of their own: a separate array was a
         /// third heap object per text (its allocation, the copy through `Array`'s growth path, its release
@@ -75,6 +77,10 @@ extension PreparedText {
             let releasingSources = count >= ScratchPages.minimumUnits && ScratchPages.isEnabled
             let breakCount = sourceBreaks.count
             let paragraphCount = sourceParagraphs.count
+            // Every unit a cluster of its own (most text): the boundaries are their indices, not stored.
+            let storesGraphemes = !ClusterStartsView.isEveryUnit(sourceGraphemes.count, units: count)
+            let storedGraphemeCount = storesGraphemes ? sourceGraphemes.count : 0
+            graphemeCount = sourceGraphemes.count
             // Eight-byte aligned first (Paragraph's stride is a multiple of 8), then four, then two, then one.
             assert(
                 MemoryLayout<Paragraph>.alignment <= 8 && MemoryLayout<Paragraph>.stride % 8 == 0
@@ -87,7 +93,7 @@ extension PreparedText {
             let breaksOffset = segmentsOffset + MemoryLayout<Segment>.stride * sourceSegments.count
             let breakEndsOffset = breaksOffset + MemoryLayout<Int32>.stride * breakCount
             let graphemesOffset = breakEndsOffset + MemoryLayout<UInt32>.stride * breakCount
-            let paragraphEndsOffset = graphemesOffset + MemoryLayout<Int32>.stride * sourceGraphemes.count
+            let paragraphEndsOffset = graphemesOffset + MemoryLayout<Int32>.stride * storedGraphemeCount
             let unitsOffset = paragraphEndsOffset + MemoryLayout<Int32>.stride * paragraphCount
             let flagsOffset = unitsOffset + MemoryLayout<UInt16>.stride * count
             let byteCount = flagsOffset + count + 1
@@ -114,7 +120,14 @@ extension PreparedText {
                     sourceUnits.baseAddress.map { Self.move(block + unitsOffset, $0, count) }
                     ?? UnsafeBufferPointer(
                         start: (block + unitsOffset).bindMemory(to: UInt16.self, capacity: 0), count: 0)
-                graphemesBuffer = Self.move(block + graphemesOffset, sourceGraphemes.baseAddress!, sourceGraphemes.count)
+                if storesGraphemes {
+                    graphemes = ClusterStartsView(
+                        base: Self.move(block + graphemesOffset, sourceGraphemes.baseAddress!, storedGraphemeCount)
+                            .baseAddress)
+                } else {
+                    ScratchPages.discard(sourceGraphemes.baseAddress!, region: count + 1, from: 0, to: count + 1)
+                    graphemes = ClusterStartsView(base: nil)
+                }
                 segmentsBuffer = Self.move(block + segmentsOffset, sourceSegments.baseAddress!, sourceSegments.count)
                 paragraphsBuffer = Self.move(block + paragraphsOffset, sourceParagraphs.baseAddress!, paragraphCount)
                 breaksBuffer = Self.move(block + breaksOffset, sourceBreaks.baseAddress!, breakCount)
@@ -127,7 +140,11 @@ extension PreparedText {
                     ?? UnsafeBufferPointer(
                         start: (block + unitsOffset).bindMemory(to: UInt16.self, capacity: 0), count: 0)
                 breaksBuffer = Self.place(block + breaksOffset, sourceBreaks.baseAddress!, breakCount)
-                graphemesBuffer = Self.place(block + graphemesOffset, sourceGraphemes.baseAddress!, sourceGraphemes.count)
+                graphemes = ClusterStartsView(
+                    base: storesGraphemes
+                        ? Self.place(block + graphemesOffset, sourceGraphemes.baseAddress!, storedGraphemeCount)
+                            .baseAddress
+                        : nil)
                 segmentsBuffer = Self.place(block + segmentsOffset, sourceSegments.baseAddress!, sourceSegments.count)
                 paragraphsBuffer = Self.place(block + paragraphsOffset, sourceParagraphs.baseAddress!, paragraphCount)
                 // Written straight into the block (a scratch copy cost a pass and a `memcpy`).

@@ -75,8 +75,11 @@ public final class PreparedText: Sendable {
     /// opportunities are exactly those before the first that does not fit, and the fast path may search
     /// from a guess instead of galloping from the line's start.
     var breakVisiblePrefixIsMonotone: Bool { storage.breakVisiblePrefixIsMonotone }
-    /// Grapheme-cluster boundaries, ascending, from 0 to units.count.
-    var graphemes: StoredArray<Int32> { StoredArray(storageOwner, storage.graphemesBuffer) }
+    /// Grapheme-cluster boundaries, ascending, from 0 to units.count (not stored when every unit starts a
+    /// cluster: `ClusterStarts`).
+    var graphemes: ClusterStarts {
+        ClusterStarts(owner: storageOwner, view: storage.graphemes, count: storage.graphemeCount)
+    }
     /// Shaped segments in text order (for reshaping inside one).
     var segments: StoredArray<Segment> { StoredArray(storageOwner, storage.segmentsBuffer) }
     /// Fallback faces used (face index 1 and up, in order of first use); index 0 is `font`'s own face,
