@@ -127,7 +127,11 @@ extension PreparedText.Storage {
         segmentsBuffer = moved(t.segmentsBuffer)
         breaksBuffer = moved(t.breaksBuffer)
         breakEndsBuffer = moved(t.breakEndsBuffer)
-        graphemesBuffer = moved(t.graphemesBuffer)
+        graphemes = ClusterStartsView(
+            base: t.graphemes.base.map {
+                (block + (UnsafeRawPointer($0) - base)).assumingMemoryBound(to: Int32.self)
+            })
+        graphemeCount = t.graphemeCount
         paragraphBreaksEndBuffer = moved(t.paragraphBreaksEndBuffer)
         unitsBuffer = moved(t.unitsBuffer)
         flagsBuffer = moved(t.flagsBuffer)
