@@ -484,18 +484,28 @@ extension FastBreaker {
     /// `LineBreaker.emergencyEnd(_:_:limit:)` with the fast widths: the last grapheme boundary in
     /// `(start, end)` whose line fits, or the first boundary after `start` (W2). The same search: an
     /// estimate from the stored widths, confirmed with exact ones.
-    @inline(__always)
+    @inline(never)
     static func emergencyEnd(_ view: FastView, _ text: PreparedText, _ start: Int, _ end: Int, limit: Int) -> Int {
-        let firstIndex = view.graphemeIndex(atOrAfter: start &+ 1)
-        let lastIndex = view.graphemeIndex(atOrAfter: end) &- 1
-        guard firstIndex <= lastIndex else { return min(end, Int(view.graphemes[firstIndex])) }
+        if let base = view.graphemes.base {
+            return emergencyEnd(view, text, start, end, limit: limit, StoredClusterBoundaries(base: base))
+        }
+        return emergencyEnd(view, text, start, end, limit: limit, UnitClusterBoundaries())
+    }
+
+    /// `emergencyEnd(_:_:_:_:limit:)` with cluster boundaries read as `C` reads them (`ClusterBoundaries`).
+    static func emergencyEnd<C: ClusterBoundaries>(
+        _ view: FastView, _ text: PreparedText, _ start: Int, _ end: Int, limit: Int, _ graphemes: C
+    ) -> Int {
+        let firstIndex = view.graphemeIndex(atOrAfter: start &+ 1, graphemes)
+        let lastIndex = view.graphemeIndex(atOrAfter: end, graphemes) &- 1
+        guard firstIndex <= lastIndex else { return min(end, Int(graphemes[firstIndex])) }
         func fits(_ index: Int) -> Bool {
-            width(view, text, start, view.trimmedEnd(Int(view.graphemes[index]), notBefore: start)) <= limit
+            width(view, text, start, view.trimmedEnd(Int(graphemes[index]), notBefore: start)) <= limit
         }
         let base = view.prefix[start]
         var found = -1
         if fits(firstIndex) {
-            let estimated = lastBoundary(view, from: firstIndex, through: lastIndex, bound: base &+ limit)
+            let estimated = lastBoundary(view, from: firstIndex, through: lastIndex, bound: base &+ limit, graphemes)
             found = LineBreaker.lastFitting(from: firstIndex, through: lastIndex, estimated: estimated, fits)
         }
         // As `LineBreaker.emergencyEnd`: a longer piece reshaped can be narrower, so look one em further.
@@ -504,12 +514,12 @@ extension FastBreaker {
         // The search measured the boundary after its answer (unless its answer is `lastIndex`), and that
         // line did not fit (`LineBreaker.lastFitting(from:through:estimated:_:)`): the look-ahead goes past
         // it without measuring it again (one exact width, about a tenth of an emergency break).
-        if found >= 0, index <= lastIndex, view.prefix[Int(view.graphemes[index])] <= reach { index &+= 1 }
-        while index <= lastIndex, view.prefix[Int(view.graphemes[index])] <= reach {
+        if found >= 0, index <= lastIndex, view.prefix[Int(graphemes[index])] <= reach { index &+= 1 }
+        while index <= lastIndex, view.prefix[Int(graphemes[index])] <= reach {
             if fits(index) { found = index }
             index &+= 1
         }
-        return Int(view.graphemes[max(found, firstIndex)])
+        return Int(graphemes[max(found, firstIndex)])
     }
 
     /// The last cluster index in `first...last` whose boundary's stored prefix is ≤ `bound`, or `first`
@@ -519,8 +529,16 @@ extension FastBreaker {
     /// and window cost more than the branches it saved, which the processor predicts well.)
     @inline(__always)
     static func lastBoundary(_ view: FastView, from first: Int, through last: Int, bound: Int) -> Int {
-        guard view.prefix[Int(view.graphemes[first])] <= bound else { return first }
-        return LineBreaker.lastFitting(from: first, through: last) { view.prefix[Int(view.graphemes[$0])] <= bound }
+        lastBoundary(view, from: first, through: last, bound: bound, view.graphemes)
+    }
+
+    /// `lastBoundary(_:from:through:bound:)` with cluster boundaries read as `C` reads them.
+    @inline(__always)
+    static func lastBoundary<C: ClusterBoundaries>(
+        _ view: FastView, from first: Int, through last: Int, bound: Int, _ graphemes: C
+    ) -> Int {
+        guard view.prefix[Int(graphemes[first])] <= bound else { return first }
+        return LineBreaker.lastFitting(from: first, through: last) { view.prefix[Int(graphemes[$0])] <= bound }
     }
 
     /// `cutLine(_:_:limit:)`: tail truncation (T4) and clipping (T6) here, head and middle (T5) by the

@@ -28,6 +28,13 @@ struct FastView {
     /// most `position`; search down from there: one step when every unit so far starts a cluster.
     @inline(__always)
     func graphemeIndex(atOrAfter position: Int) -> Int {
+        if let base = graphemes.base { return graphemeIndex(atOrAfter: position, StoredClusterBoundaries(base: base)) }
+        return graphemeIndex(atOrAfter: position, UnitClusterBoundaries())
+    }
+
+    /// `graphemeIndex(atOrAfter:)` with boundaries read as `C` reads them (`ClusterBoundaries`).
+    @inline(__always)
+    func graphemeIndex<C: ClusterBoundaries>(atOrAfter position: Int, _ graphemes: C) -> Int {
         // A comparison, not `min`: the generic `min` stayed a call here (callgrind).
         let lastIndex = graphemeCount &- 1
         var high = position < lastIndex ? position : lastIndex  // graphemes[high] ≥ position

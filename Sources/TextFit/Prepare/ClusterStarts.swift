@@ -6,7 +6,7 @@
 /// its stored boundaries were 0, 1, 2, … : 4 bytes per unit, a fifth of a huge paragraph's storage (issue 43:
 /// peak bytes per input byte ≤ 24). The one test per read is on a value fixed for the text, and only
 /// paths inside a word read clusters (emergency breaks, truncation, carets), not the line loop.
-struct ClusterStartsView {
+struct ClusterStartsView: ClusterBoundaries {
     /// The stored boundaries, or nil when boundary `i` is `i`. The view is this one word, with no count
     /// of its own (`FastView.graphemeCount`, `Storage.graphemeCount`): `FastView` is passed to the
     /// breakers' line loops by value, and one more word there cost relayout ~6 % (callgrind, `latin`).
@@ -31,6 +31,26 @@ struct ClusterStartsView {
     #else
     static let alwaysStored = false
     #endif
+}
+
+/// How a search inside a word reads cluster boundaries once it has tested, a single time, whether they are
+/// stored: the emergency break (`FastBreaker.emergencyEnd`) is specialised for each kind, so its binary
+/// searches and look-ahead test nothing per boundary read (with `ClusterStartsView`'s test per read, the
+/// `latin` set's relayout cost ~1 % more instructions per width, callgrind).
+protocol ClusterBoundaries {
+    /// Boundary `index`, unchecked.
+    subscript(index: Int) -> Int32 { get }
+}
+
+/// The stored boundaries of a text with some multi-unit cluster.
+struct StoredClusterBoundaries: ClusterBoundaries {
+    let base: UnsafePointer<Int32>
+    @inline(__always) subscript(index: Int) -> Int32 { base[index] }
+}
+
+/// A text in which every UTF-16 unit starts a cluster: boundary `i` is `i`.
+struct UnitClusterBoundaries: ClusterBoundaries {
+    @inline(__always) subscript(index: Int) -> Int32 { Int32(truncatingIfNeeded: index) }
 }
 
 /// `ClusterStartsView` and its count with the `Array` surface and bounds checks of `StoredArray`, keeping the
