@@ -7,7 +7,7 @@
 #include <sys/random.h>
 
 // Twice the entry bound, a power of two: linear probing stays short.
-#define SLOTS 1024
+#define SLOTS 8192
 
 typedef struct {
     uint64_t hash;

@@ -127,12 +127,13 @@ import Testing
     /// right after it is emptied for room.
     @Test func recordsStayBounded() throws {
         let font = try Fixtures.font(15)
-        for i in 0..<1_500 {
+        for i in 0..<(TextRecordTable.maximumEntries + 1_500) {
             let text = "Item \(i) of many"
             _ = PreparedText(text, font: font)
             _ = PreparedText(text, font: font)
             let statistics = TextRecords.statistics
-            #expect(statistics.entries <= 512 && statistics.bytes <= 256 * 1024)
+            #expect(
+                statistics.entries <= TextRecordTable.maximumEntries && statistics.bytes <= TextRecordTable.maximumBytes)
         }
         let copy = try #require(Self.recorded("Item 7 of many", font))
         try Self.expectSame(copy, PreparedText("Item 7 of many", font: font, extendsRuns: true), "after eviction")

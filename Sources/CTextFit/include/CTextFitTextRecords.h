@@ -15,9 +15,9 @@ extern "C" {
 #endif
 
 /// Entries per thread at most (records and texts seen once): the table is emptied when it would hold more.
-#define TF_TEXT_RECORDS_MAX_ENTRIES 512
-/// Bytes of records per thread at most (256 KiB): the table is emptied when a record would take it past.
-#define TF_TEXT_RECORDS_MAX_BYTES ((size_t)256 * 1024)
+#define TF_TEXT_RECORDS_MAX_ENTRIES 4096
+/// Bytes of records per thread at most (2 MiB): the table is emptied when a record would take it past.
+#define TF_TEXT_RECORDS_MAX_BYTES ((size_t)2048 * 1024)
 
 /// A look-up's key and what it found (filled in by `tf_text_record_find`, handed to `tf_text_record_insert`).
 typedef struct {
