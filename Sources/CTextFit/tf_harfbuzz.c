@@ -752,21 +752,27 @@ static int pair_lookup_first_glyphs(const char *data, unsigned length, unsigned 
     return 1;
 }
 
+/// Whether the face has a 'kern', 'morx', 'mort', 'kerx' or 'trak' table: HarfBuzz applies those by rules of
+/// their own, not through a shape plan's GSUB and GPOS lookups, so no look at the plan can clear a glyph.
+static int has_rules_outside_plans(hb_face_t *face) {
+    static const hb_tag_t tables[] = {HB_TAG('k', 'e', 'r', 'n'), HB_TAG('m', 'o', 'r', 'x'), HB_TAG('m', 'o', 'r', 't'),
+                                      HB_TAG('k', 'e', 'r', 'x'), HB_TAG('t', 'r', 'a', 'k')};
+    for (unsigned t = 0; t < sizeof tables / sizeof tables[0]; t++) {
+        hb_blob_t *blob = hb_face_reference_table(face, tables[t]);
+        unsigned length = hb_blob_get_length(blob);
+        hb_blob_destroy(blob);
+        if (length > 0) return 1;
+    }
+    return 0;
+}
+
 int32_t tf_face_plain_units(const tf_face *face, uint32_t script, uint64_t *bits) {
     // What HarfBuzz does to a glyph no lookup of the plan reads or writes, in a face with no 'kern',
     // 'morx', 'mort', 'kerx' or 'trak' table and no features or variations of its own: it maps the
     // character through the cmap and gives it its hmtx advance (hb_ot_position_default), alone in its
     // cluster, safe to break on both sides. Such a glyph shapes the same alone and beside anything.
     if (script == 0 || face->feature_count > 0 || face->variation_count > 0) return 0;
-    static const hb_tag_t excluded[] = {HB_TAG('k', 'e', 'r', 'n'), HB_TAG('m', 'o', 'r', 'x'),
-                                        HB_TAG('m', 'o', 'r', 't'), HB_TAG('k', 'e', 'r', 'x'),
-                                        HB_TAG('t', 'r', 'a', 'k')};
-    for (unsigned t = 0; t < sizeof excluded / sizeof excluded[0]; t++) {
-        hb_blob_t *blob = hb_face_reference_table(face->face, excluded[t]);
-        unsigned length = hb_blob_get_length(blob);
-        hb_blob_destroy(blob);
-        if (length > 0) return 0;
-    }
+    if (has_rules_outside_plans(face->face)) return 0;
     // The plan tf_shape uses for a text of this script: left to right, the default language, no features.
     hb_segment_properties_t props = HB_SEGMENT_PROPERTIES_DEFAULT;
     props.direction = HB_DIRECTION_LTR;
@@ -825,16 +831,7 @@ static void collect_plan_lookups(hb_face_t *face, uint32_t script, hb_set_t *gsu
 int32_t tf_face_scripts_shape_alike(const tf_face *face, uint32_t a, uint32_t b) {
     if (a == 0 || b == 0 || face->feature_count > 0 || face->variation_count > 0) return 0;
     if (tf_script_is_rtl(a) || tf_script_is_rtl(b)) return 0;
-    // AAT and legacy tables are applied by rules of their own, not by the plan's lookups.
-    static const hb_tag_t excluded[] = {HB_TAG('k', 'e', 'r', 'n'), HB_TAG('m', 'o', 'r', 'x'),
-                                        HB_TAG('m', 'o', 'r', 't'), HB_TAG('k', 'e', 'r', 'x'),
-                                        HB_TAG('t', 'r', 'a', 'k')};
-    for (unsigned t = 0; t < sizeof excluded / sizeof excluded[0]; t++) {
-        hb_blob_t *blob = hb_face_reference_table(face->face, excluded[t]);
-        unsigned length = hb_blob_get_length(blob);
-        hb_blob_destroy(blob);
-        if (length > 0) return 0;
-    }
+    if (has_rules_outside_plans(face->face)) return 0;
     hb_set_t *sets[4];
     for (int i = 0; i < 4; i++) sets[i] = hb_set_create();
     collect_plan_lookups(face->face, a, sets[0], sets[1]);
