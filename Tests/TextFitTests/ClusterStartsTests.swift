@@ -6,7 +6,9 @@ import Testing
 /// (`ClusterStarts`: boundary i is i), 4 bytes per unit less of a huge paragraph's peak memory (issue 43);
 /// its boundaries still read as Swift's `Character` boundaries, and every answer that reads them (emergency
 /// breaks W2, char wrapping W3, truncation T4/T5, carets and selection) is the one the stored boundaries give.
-@Suite struct ClusterStartsTests {
+/// Serialized: a case turns stored boundaries on and off around its second preparation, which a case
+/// running beside it would undo.
+@Suite(.serialized) struct ClusterStartsTests {
     /// Every unit its own cluster: Latin with precomposed accents, Cyrillic, BMP ideographs and kana, tabs,
     /// line feeds and soft hyphens, one long word, and the empty text.
     static let everyUnit = [

@@ -7,7 +7,9 @@ import Testing
 /// it (about 15 bytes per unit) beside the new storage until the copy ends: issue 43's peak memory per
 /// input byte, prose 39.5 → 31.4 (Benchmarks/README.md). The storage must be the one the plain copy makes,
 /// and the copied scratch must really be gone (its pages read as zeros).
-@Suite struct ScratchReleaseTests {
+/// Serialized: each case turns the releasing copy off and on again around its plain copy, which a case
+/// running beside it would undo.
+@Suite(.serialized) struct ScratchReleaseTests {
     /// Long texts: prose with paragraphs and a line separator (mandatory breaks, several paragraphs),
     /// ideographs (an opportunity per unit), mixed scripts with fallback, one unbroken word.
     static let texts: [(String, String)] = [

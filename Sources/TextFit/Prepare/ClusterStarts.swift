@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A text's grapheme-cluster boundaries, ascending from 0 to its UTF-16 length, as the breakers read them
 /// (`FastView.graphemes`): the stored offsets, or, when every unit starts a cluster, none stored, each
 /// boundary being its own index.
@@ -27,7 +29,12 @@ struct ClusterStartsView: ClusterBoundaries {
     #if DEBUG
     /// True only while a test prepares texts with their boundaries stored, to compare (`ClusterStartsTests`);
     /// another test preparing meanwhile only gets the same boundaries stored.
-    nonisolated(unsafe) static var alwaysStored = false
+    /// Atomic: every preparation reads it, on any thread, while the test sets it.
+    static var alwaysStored: Bool {
+        get { alwaysStoredFlag.load(ordering: .relaxed) }
+        set { alwaysStoredFlag.store(newValue, ordering: .relaxed) }
+    }
+    private static let alwaysStoredFlag = Atomic<Bool>(false)
     #else
     static let alwaysStored = false
     #endif

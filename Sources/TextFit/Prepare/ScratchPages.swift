@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Hands a long text's builder scratch back to the system as it is copied into the text's storage
 /// (`PreparedText.Storage.init`, whose sources are the scratch).
@@ -18,8 +19,14 @@ enum ScratchPages {
     static let sectionUnits = 1 << 16
     static let pageSize = max(1, Int(sysconf(Int32(_SC_PAGESIZE))))
     #if DEBUG
-    /// False only while a test makes the plain copy to compare with (`ScratchReleaseTests`).
-    nonisolated(unsafe) static var isEnabled = true
+    /// False only while a test makes the plain copy to compare with (`ScratchReleaseTests`). Atomic: other
+    /// tests preparing long texts on other threads read it meanwhile (ThreadSanitizer reported the plain
+    /// variable).
+    static var isEnabled: Bool {
+        get { enabledFlag.load(ordering: .relaxed) }
+        set { enabledFlag.store(newValue, ordering: .relaxed) }
+    }
+    private static let enabledFlag = Atomic<Bool>(true)
     #else
     static let isEnabled = true
     #endif
