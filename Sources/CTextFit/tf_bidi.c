@@ -56,3 +56,7 @@ int32_t tf_bidi_class(uint32_t codepoint) {
     UChar32 c = (UChar32)codepoint;
     return (int32_t)(tf_is_information_separator(c) ? U_SEGMENT_SEPARATOR : u_charDirection(c));
 }
+
+int32_t tf_bidi_is_paired_bracket(uint32_t codepoint) {
+    return u_getIntPropertyValue((UChar32)codepoint, UCHAR_BIDI_PAIRED_BRACKET_TYPE) != U_BPT_NONE;
+}

@@ -58,6 +58,7 @@ import Testing
         for testCase in cases {
             for text in [
                 testCase.text, "ab" + testCase.text + "cd", "中" + testCase.text + "文 x", testCase.text + testCase.text,
+                "שלום" + testCase.text + "سلام",
             ] {
                 let prepared = PreparedText(text, font: font)
                 #expect(
@@ -67,11 +68,45 @@ import Testing
         }
     }
 
+    /// Every simple unit has Grapheme_Cluster_Break Other (GraphemeBreakProperty.txt, so no rule of
+    /// UAX #29 but GB999 applies between two of them), and Swift's `Character` agrees: it stands alone
+    /// between "a"s and beside itself.
+    @Test func simpleUnitsAreGraphemeBreakOther() throws {
+        let path = (UnicodeBreakTestData.directory as NSString).appendingPathComponent("GraphemeBreakProperty.txt")
+        let contents = try String(contentsOfFile: path, encoding: .utf8)
+        var notOther = Set<UInt32>()
+        for line in contents.split(separator: "\n") {
+            let data = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
+            let fields = data.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard fields.count == 2 else { continue }
+            let bounds = fields[0].split(separator: ".", omittingEmptySubsequences: true).compactMap {
+                UInt32($0, radix: 16)
+            }
+            guard let low = bounds.first, let high = bounds.last else { continue }
+            notOther.formUnion(low...high)
+        }
+        #expect(notOther.count > 10_000)
+        var simple = 0
+        for value in UInt32(0)...0xFFFF where GraphemeFastPath.isSimple(UInt16(value)) {
+            simple += 1
+            #expect(!notOther.contains(value), "U+\(String(value, radix: 16))")
+            guard let scalar = Unicode.Scalar(value) else {
+                Issue.record("U+\(String(value, radix: 16)) is simple but a surrogate")
+                continue
+            }
+            let text = "a" + String(scalar) + String(scalar) + "a"
+            #expect(text.count == 4, "U+\(String(value, radix: 16))")
+        }
+        #expect(simple > 30_000)
+    }
+
     @Test func matchesCharacterOnRandomMixtures() throws {
         let pieces = [
             "a", "Z", " ", "é", "e\u{301}", "\u{301}", "中", "か", "\u{3099}", "ｶ", "\u{FF9E}", "👍🏽", "🇫🇷", "\u{200D}",
             "👩‍👩‍👧", "\r\n", "\n", "\r", "ก", "\u{0E33}", "각", "\u{1100}", "\u{1161}", "\u{AD}", "©", "\u{FE0F}", "Я", "\u{483}",
-            "।", "\u{94D}", "Ἄ", "ῶ", "\u{1FBD}",
+            "।", "\u{94D}", "Ἄ", "ῶ", "\u{1FBD}", "ש", "\u{5BC}", "\u{5B8}", "׳", "س", "ل", "\u{64E}", "\u{651}", "\u{670}",
+            "١",
+            "\u{600}", "\u{61C}", "\u{6DD}", "\u{200C}", "ۀ", "،", "ݐ",
         ]
         var generator = Fixtures.Generator(state: 42)
         let font = try Fixtures.font()

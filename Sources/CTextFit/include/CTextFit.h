@@ -64,6 +64,9 @@ int32_t tf_bidi_levels(const uint16_t *text, int32_t length, int32_t direction, 
 /// ICU's Bidi_Class of `codepoint` (a UCharDirection: 0 L, 1 R, 2 EN, ... 13 AL, ... 18 BN, ...).
 int32_t tf_bidi_class(uint32_t codepoint);
 
+/// Whether `codepoint` is an opening or closing paired bracket (ICU's Bidi_Paired_Bracket_Type, rule N0).
+int32_t tf_bidi_is_paired_bracket(uint32_t codepoint);
+
 // MARK: - Font files
 
 /// A font file's bytes, mapped read-only (see `tf_font_file_map`).

@@ -37,6 +37,15 @@ public struct BidiLevels: Sendable, Equatable {
                     let range = paragraph.start..<(paragraph.end + paragraph.separatorLength)
                     let slice = UnsafeBufferPointer(rebasing: text[range])
                     let target = UnsafeMutableBufferPointer(rebasing: out[range])
+                    // A paragraph of one direction has the paragraph level throughout, as ICU answers it;
+                    // one of both with nothing explicit in it takes the implicit rules alone (ICU's answers).
+                    if let scan = Self.scanDirection(slice, direction: baseWritingDirection),
+                        scan.isUniform || Self.implicitLevels(slice, level: scan.level, into: target)
+                    {
+                        if scan.isUniform { target.update(repeating: scan.level) }
+                        paragraphs.append((range, scan.level))
+                        continue
+                    }
                     // ICU fails only without memory; the text then stays at the requested direction's level.
                     let fallback: UInt8 = baseWritingDirection == .rightToLeft ? 1 : 0
                     let level =

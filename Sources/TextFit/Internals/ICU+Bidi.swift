@@ -23,6 +23,9 @@ enum ICUBidi {
         return level < 0 ? nil : UInt8(level)
     }
 
+    /// Whether `scalar` is a paired bracket (Bidi_Paired_Bracket_Type open or close, rule N0).
+    static func isPairedBracket(_ scalar: UInt32) -> Bool { tf_bidi_is_paired_bracket(scalar) != 0 }
+
     /// ICU's Bidi_Class of `scalar` (`UCharDirection`).
     static func bidiClass(_ scalar: UInt32) -> BidiClass { BidiClass(rawValue: tf_bidi_class(scalar)) ?? .leftToRight }
 }
