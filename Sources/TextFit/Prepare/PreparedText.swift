@@ -281,8 +281,7 @@ public final class PreparedText: Sendable {
             built.hasSoftHyphen || (hyphenationStyle?.effectiveHyphenationFactor ?? 0) > 0
             ? Self.hyphenation(
                 storage, font: font, styling: styling, fallbacks: built.fallbackFaces,
-                hasSoftHyphen: built.hasSoftHyphen, style: hyphenationStyle,
-                languages: languages ?? language.map { [(0..<count, $0)] } ?? [])
+                hasSoftHyphen: built.hasSoftHyphen, style: hyphenationStyle, language: language, languages: languages)
             : nil
         // The levels the pass resolved to cut the segments at level changes (D8): it resolves them for every
         // text that may run right to left or is set in a right-to-left paragraph, with this style's direction
@@ -306,15 +305,9 @@ public final class PreparedText: Sendable {
         // paragraph its natural or `.left` alignment places lines (D2). A tab in a text prepared without
         // a style goes to the default style's stops, as in UIKit, where every text has a paragraph style
         // (P10); decided here, so text without a tab keeps the plain paths.
-        if let hyphenation {
-            // Hyphens change lines' widths where they end: the general breaker, through the settings (H8).
-            let tabs = hasTab ? Self.tabPositions(storage.unitsBuffer) : []
-            paragraphSettings = ParagraphSettings(
-                paragraph?.style ?? style ?? ParagraphStyle(), tabPositions: tabs,
-                hyphenation: hyphenation)
-        } else if paragraph == nil, styling?.needsLineBoxes == true || bidirectional || hasTab {
-            let tabs = hasTab ? Self.tabPositions(storage.unitsBuffer) : []
-            paragraphSettings = ParagraphSettings(style ?? ParagraphStyle(), tabPositions: tabs)
+        if hyphenation != nil || paragraph == nil && (styling?.needsLineBoxes == true || bidirectional || hasTab) {
+            paragraphSettings = Self.settings(
+                storage.unitsBuffer, hyphenation: hyphenation, paragraph: paragraph, style: style, hasTab: hasTab)
         } else {
             paragraphSettings = paragraph
         }
@@ -325,9 +318,34 @@ public final class PreparedText: Sendable {
         if let resolvedBidi { _ = bidiMemo.storeIfNil(resolvedBidi) }
         // Width-independent, so here rather than in the first layout (issue 31): only a text that the
         // fast breaker lays out with its hyphens.
-        if let settings = paragraphSettings, settings.breaksOnlyAtHyphens, let hyphenation = settings.hyphenation,
-            storage.allowsFastBreaking, let points = HyphenPoints.make(self, hyphenation)
-        {
+        if let settings = paragraphSettings, settings.breaksOnlyAtHyphens, storage.allowsFastBreaking {
+            makeHyphenPoints(settings)
+        }
+    }
+
+    /// The paragraph settings of a text that hyphenates, has a tab, right-to-left levels or line boxes of
+    /// differing heights. Out of line, as is everything only such text does, so the code a plain text runs
+    /// while preparing stays short: a stream of cold texts misses the instruction cache on each of its
+    /// lines every time (callgrind --cache-sim, session 22).
+    @inline(never)
+    private static func settings(
+        _ units: UnsafeBufferPointer<UInt16>, hyphenation: Hyphenation?, paragraph: ParagraphSettings?,
+        style: ParagraphStyle?, hasTab: Bool
+    ) -> ParagraphSettings {
+        let tabs = hasTab ? Self.tabPositions(units) : []
+        if let hyphenation {
+            // Hyphens change lines' widths where they end: the general breaker, through the settings (H8).
+            return ParagraphSettings(
+                paragraph?.style ?? style ?? ParagraphStyle(), tabPositions: tabs, hyphenation: hyphenation)
+        }
+        return ParagraphSettings(style ?? ParagraphStyle(), tabPositions: tabs)
+    }
+
+    /// The hyphen points of a text the fast breaker lays out with its hyphens, if any (out of line, as
+    /// `settings`).
+    @inline(never)
+    private func makeHyphenPoints(_ settings: ParagraphSettings) {
+        if let hyphenation = settings.hyphenation, let points = HyphenPoints.make(self, hyphenation) {
             storeHyphenPoints(points)
         }
     }
@@ -369,9 +387,11 @@ public final class PreparedText: Sendable {
     @inline(never)
     private static func hyphenation(
         _ storage: borrowing Storage, font: Font, styling: Styling?, fallbacks: [FaceReference],
-        hasSoftHyphen: Bool, style: ParagraphStyle?,
-        languages: [(range: Range<Int>, language: String)]
+        hasSoftHyphen: Bool, style: ParagraphStyle?, language: String?,
+        languages: [(range: Range<Int>, language: String)]?
     ) -> Hyphenation? {
+        let count = storage.unitsBuffer.count
+        let languages = languages ?? language.map { [(0..<count, $0)] } ?? []
         let factor = Int((Double(style?.effectiveHyphenationFactor ?? 0) * 1024).rounded())
         // Each language range's dictionary, when the factor asks for any (H3, H6).
         let dictionaries: [(range: Range<Int>, dictionary: HyphenDictionary)] =

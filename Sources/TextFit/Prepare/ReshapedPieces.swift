@@ -12,10 +12,12 @@ import Synchronization
 /// piece's other end with its width, and `PreparedText.width` uses it only when the line covers it.
 ///
 /// Lock-free: entries are single 64-bit atomic words written once with a value every thread would
-/// compute alike, so a race only computes a width twice. Pages of 256 positions are allocated on first
+/// compute alike, so a race only computes a width twice. Pages of 64 positions are allocated on first
 /// use (published with release/acquire), at most `maxPages` per text, so memory stays bounded however
-/// long the text (8 bytes of page table per 256 units, then 4 KiB a page, at most 256 KiB a text); past
-/// that, pieces are reshaped as before.
+/// long the text (8 bytes of page table per 64 units, then 1 KiB a page, at most 256 KiB a text); past
+/// that, pieces are reshaped as before. A page was 256 positions (4 KiB) until session 22: a paragraph's
+/// first piece zeroed all of it (64 cache lines written, callgrind: 5 of `latin-liberation`'s 130
+/// write misses a cold text) and took malloc's general path, where 1 KiB stays in glibc's thread cache.
 ///
 /// The storage pointer lives in the `PreparedText` (`reshapedPieces`), which frees it in `deinit`.
 struct ReshapedPieces: ~Copyable {
@@ -24,8 +26,8 @@ struct ReshapedPieces: ~Copyable {
     private let table = Atomic<UInt>(0)
     private let pageCount: Int
 
-    static let positionsPerPage = 256
-    static let maxPages = 64
+    static let positionsPerPage = 64
+    static let maxPages = 256
     /// An entry: `present` | other end's distance (0...reshapeWindow, 9 bits) << 32 | width as Int32.
     private static let present: UInt64 = 1 << 63
 
