@@ -46,4 +46,18 @@ extension SegmentCacheTests {
             #expect(Array(prepared.prefix).last == Array(PreparedText(text, font: font).prefix).last)
         }
     }
+
+    /// The Common segments are resolved after the walk, paragraph by paragraph (`resolveLeadingCommon`):
+    /// a paragraph of no strong script keeps Common even when a later one has a strong character, empty
+    /// paragraphs between them change nothing, and a segment of a fallback face takes the script too.
+    @Test func leadingCommonIsResolvedPerParagraph() throws {
+        let font = try Fixtures.font(14)
+        let latin = Self.latin
+        let common = HarfBuzzScript.common
+        #expect(Self.scripts("12\n\n- 3 Hello\n45", font) == [common, latin, latin, latin, common])
+        #expect(Self.scripts("“Hello”", font) == [latin])
+        let han = HarfBuzzScript.of(0x4E16)
+        #expect(Self.scripts("12 世界", font) == [han, han])
+        #expect(Self.scripts("- 12 34 x", font) == [latin, latin, latin, latin])
+    }
 }

@@ -156,11 +156,13 @@ extension PreparedText.Pass {
         // Script runs as Pango itemizes them (UAX #24 style): a common or inherited character takes
         // the script of the last strong one in its paragraph, so "为 7999" shapes the digits as Han
         // and "」 (" keeps the bracket out of the Latin word that follows.
+        // A segment opened in Common (before the paragraph's first strong character) takes that character's
+        // script after the walk (`resolveLeadingCommon`, rule F11): marked here, once per segment opened,
+        // rather than a test per strong cluster.
         var script = clusterScript
         if script == HarfBuzzScript.common {
             script = lastStrongScript
         } else {
-            if lastStrongScript == HarfBuzzScript.common { resolveLeadingCommon(to: script) }
             lastStrongScript = script
         }
         let scriptConflict =
@@ -171,31 +173,49 @@ extension PreparedText.Pass {
             segmentStart = position
             segmentFace = face
             segmentScript = script
+            if script == HarfBuzzScript.common { hasLeadingCommon = true }
         } else if segmentScript == HarfBuzzScript.common {
             segmentScript = script
         }
     }
 
-    /// Gives the paragraph's closed segments of no strong script ("12 ", "- ", "• " before the first word)
-    /// the script of its first strong character, `script`, as Pango's script itemiser does
-    /// (`pango_script_iter_next`: a run that starts in Common or Inherited takes the first real script
-    /// that follows; ICU's `usc` run rules alike). Their script was otherwise left to HarfBuzz's guess, so
-    /// each was shaped alone; now they join the words after them (`BatchShaper.flushPending`). Only before
-    /// a left-to-right script: HarfBuzz guesses left to right for such a segment, and shaping it in the
-    /// direction of a right-to-left script would change how a level-2 number is shaped (D8). Runs once
-    /// per paragraph, at its first strong character.
-    /// The open segment, if of no strong script, takes it too, before `place` closes it ("12 " when "Hello"
-    /// starts the next word).
+    /// Gives each paragraph's leading segments of no strong script ("12 ", "- ", "• " before the first word)
+    /// the script of its first strong character, as Pango's script itemiser does (`pango_script_iter_next`:
+    /// a run that starts in Common or Inherited takes the first real script that follows; ICU's `usc` run
+    /// rules alike; rule F11). Their script was otherwise left to HarfBuzz's guess, so each was shaped
+    /// alone; now they join the words after them (`BatchShaper.flushPending`). Only before a left-to-right
+    /// script: HarfBuzz guesses left to right for such a segment, and shaping it in the direction of a
+    /// right-to-left script would change how a level-2 number is shaped (D8).
+    ///
+    /// One pass over the segments after the walk, run only when `place` opened a segment in Common
+    /// (`hasLeadingCommon`). Every segment of a paragraph before its first strong character is in Common
+    /// (a weak character takes the last strong script, and there is none yet), and the first segment that
+    /// is not has that character's script, so the run of Common segments before it takes that script.
+    /// Segments never cross a paragraph separator, and a paragraph without a strong character keeps its own.
     @inline(never)
-    mutating func resolveLeadingCommon(to script: UInt32) {
-        var k = segmentCount &- 1
-        let closed = k >= 0 && Int(segments[k].start) >= paragraphStart && segments[k].script == HarfBuzzScript.common
-        let open = segmentStart >= 0 && segmentScript == HarfBuzzScript.common
-        guard closed || open, !HarfBuzzFont.isRightToLeft(script: script) else { return }
-        if open { segmentScript = script }
-        while k >= 0, Int(segments[k].start) >= paragraphStart, segments[k].script == HarfBuzzScript.common {
-            segments[k].script = script
-            k &-= 1
+    mutating func resolveLeadingCommon() {
+        let common = HarfBuzzScript.common
+        var paragraph = 0
+        // The first of the Common segments waiting for their paragraph's first strong script (−1: none).
+        var waiting = -1
+        var i = 0
+        while i < segmentCount {
+            let start = Int(segments[i].start)
+            // A segment in a later paragraph: the waiting ones had no strong character after them.
+            if paragraph < paragraphCount, start >= paragraphs[paragraph].end {
+                waiting = -1
+                repeat { paragraph &+= 1 } while paragraph < paragraphCount && start >= paragraphs[paragraph].end
+            }
+            let script = segments[i].script
+            if script == common {
+                if waiting < 0 { waiting = i }
+            } else if waiting >= 0 {
+                if !HarfBuzzFont.isRightToLeft(script: script) {
+                    for k in waiting..<i { segments[k].script = script }
+                }
+                waiting = -1
+            }
+            i &+= 1
         }
     }
 

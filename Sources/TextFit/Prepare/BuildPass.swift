@@ -132,6 +132,9 @@ extension PreparedText {
         var segmentFace = 0
         var segmentScript = HarfBuzzScript.common
         var lastStrongScript = HarfBuzzScript.common
+        /// Set when `place` opens a segment in Common (before a paragraph's first strong character): the
+        /// walk's end then gives such segments the script after them (`resolveLeadingCommon`, rule F11).
+        var hasLeadingCommon = false
         var lastClusterWasEmoji = false
         /// Where the spaces at the end of the open fallback segment start (−1: none): `place` leaves them
         /// there or moves them to the font once the next cluster is placed (rule F6).
@@ -222,6 +225,8 @@ extension PreparedText {
                 position = end
             }
             closeSegment(at: count, flags)
+            // Segments of no strong script at a paragraph's start (rule F11), before they are cut or shaped.
+            if hasLeadingCommon { resolveLeadingCommon() }
             // Stage 5b: level runs (D8). One test for left-to-right text, which has none to cut at.
             if mayBeRightToLeft || baseWritingDirection == .rightToLeft { cutAtLevelChanges(u, flags) }
             // Stage 6: shaping.
