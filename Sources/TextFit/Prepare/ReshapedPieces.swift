@@ -15,9 +15,9 @@ import Synchronization
 /// compute alike, so a race only computes a width twice. Pages of 64 positions are allocated on first
 /// use (published with release/acquire), at most `maxPages` per text, so memory stays bounded however
 /// long the text (8 bytes of page table per 64 units, then 1 KiB a page, at most 256 KiB a text); past
-/// that, pieces are reshaped as before. A page was 256 positions (4 KiB) until session 22: a paragraph's
-/// first piece zeroed all of it (64 cache lines written, callgrind: 5 of `latin-liberation`'s 130
-/// write misses a cold text) and took malloc's general path, where 1 KiB stays in glibc's thread cache.
+/// that, pieces are reshaped as before. Pages are small because a text's first piece zeroes a whole page
+/// (a 4 KiB page was 64 cache lines written, 5 of `latin-liberation`'s 130 write misses a cold text) and
+/// 1 KiB stays in glibc's thread cache, where 4 KiB takes malloc's general path.
 ///
 /// The storage pointer lives in the `PreparedText` (`reshapedPieces`), which frees it in `deinit`.
 struct ReshapedPieces: ~Copyable {
