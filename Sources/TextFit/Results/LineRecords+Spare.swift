@@ -25,7 +25,7 @@ extension LineRecords.Storage {
     @inline(__always)
     static func make(minimumCapacity capacity: Int) -> LineRecords.Storage {
         if var spare = ThreadSpare.take(LineRecords.Storage.self) {
-            if isKnownUniquelyReferenced(&spare), spare.header >= capacity {
+            if isKnownUniquelyReferenced(&spare), spare.capacityInRecords >= capacity {
                 ThreadSpare.put(spare)
                 return spare
             }

@@ -90,7 +90,14 @@ struct LineRecords: @unchecked Sendable, Equatable {
 
     /// Trivial elements (integers): nothing to deinitialise. The header is the capacity in records
     /// (`ManagedBuffer.capacity` asks `malloc_usable_size`).
-    final class Storage: ManagedBuffer<Int, Record> {}
+    final class Storage: ManagedBuffer<Int, Record> {
+        /// The header, read through its pointer: `header` is a class's stored property, and each read
+        /// of it paid a dynamic exclusivity check (`swift_beginAccess`, about 38 instructions: two per
+        /// layout that outgrows its inline records, callgrind, `latin` set).
+        var capacityInRecords: Int {
+            @inline(__always) get { withUnsafeMutablePointerToHeader { $0.pointee } }
+        }
+    }
 
     /// Rare fields of the lines after the first that has them (only tests make such records).
     final class MoreRare {
@@ -224,7 +231,7 @@ extension LineRecords {
                 #endif
                 blockStartIndex = LineRecords.inlineCapacity
                 block = records.pointee.rest.unsafelyUnwrapped.withUnsafeMutablePointerToElements { $0 }
-                end = block + records.pointee.rest.unsafelyUnwrapped.header
+                end = block + records.pointee.rest.unsafelyUnwrapped.capacityInRecords
             }
             next = block + (count - blockStartIndex)
         }
@@ -283,7 +290,7 @@ extension LineRecords {
             blockStartIndex = inlineCapacity
             block = elements
             next = elements + used
-            end = elements + records.pointee.rest.unsafelyUnwrapped.header
+            end = elements + records.pointee.rest.unsafelyUnwrapped.capacityInRecords
         }
 
         /// Writes the count and the widest width back into the records.
