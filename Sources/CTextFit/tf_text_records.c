@@ -6,6 +6,8 @@
 #include <string.h>
 #include <sys/random.h>
 
+#include "tf_thread_exit.h"
+
 // Twice the entry bound, a power of two: linear probing stays short.
 #define SLOTS 8192
 
@@ -37,7 +39,6 @@ static _Thread_local table tables;
 // Bumped by `tf_text_records_remove_all`: a table of an older generation is emptied before use.
 static uint64_t generation;
 static uint64_t seed;
-static pthread_key_t exit_key;
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 
 static void free_slots(slot *slots) {
@@ -51,8 +52,9 @@ static void free_at_exit(void *slots) {
     if (tables.slots == slots) tables.slots = NULL;
 }
 
+static tf_thread_exit exit_hook = TF_THREAD_EXIT_INIT(free_at_exit);
+
 static void setup(void) {
-    pthread_key_create(&exit_key, free_at_exit);
     // A random seed, so text cannot be made offline to collide (the probes stay bounded by SLOTS anyway).
     uint64_t value = 0;
     if (getrandom(&value, sizeof value, 0) != (ssize_t)sizeof value) value = (uint64_t)(uintptr_t)&value;
@@ -109,7 +111,7 @@ static inline table *current(void) {
         pthread_once(&once, setup);
         slot *slots = calloc(SLOTS, sizeof(slot));
         if (slots == NULL) return NULL;
-        if (pthread_setspecific(exit_key, slots) != 0) {
+        if (!tf_thread_exit_arm(&exit_hook, slots)) {
             free(slots);
             return NULL;
         }
