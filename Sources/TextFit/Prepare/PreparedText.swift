@@ -224,7 +224,8 @@ public final class PreparedText: Sendable {
         self.font = font
         lineHeight = font.lineHeight
         ascender = font.ascender
-        emergencyReach = Self.emergencyReach(font: font, styling: nil)
+        // The font's, as the built text computed it (a pure function of the face and size in the key).
+        emergencyReach = header.pointee.emergencyReach
         reshapedPieces = ReshapedPieces(unitCount: storage.unitsBuffer.count)
         mayBeRightToLeft = false
         paragraphSettings = nil

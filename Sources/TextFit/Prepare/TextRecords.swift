@@ -24,12 +24,14 @@ enum TextRecords {
     static let maximumUTF8Count = 160
 
     /// What a record holds besides the block: the storage as made for the text that was recorded (its
-    /// buffers' offsets from its block are the copy's), the block's size and the two one-line widths.
+    /// buffers' offsets from its block are the copy's), the block's size, the two one-line widths and the
+    /// emergency reach.
     struct Header {
         var storage: PreparedText.Storage
         var blockSize: Int
         var oneLineWidth: Int
         var oneLineWidthWithWhitespace: Int
+        var emergencyReach: Int
     }
 
     /// Where the block starts in a record's payload (after the header, 16-byte aligned).
@@ -80,7 +82,7 @@ enum TextRecords {
         let blockSize = max(8, UnsafeRawPointer(flags + (count + 1)) - UnsafeRawPointer(storage.block))
         let header = Header(
             storage: storage, blockSize: blockSize, oneLineWidth: prepared.oneLineWidth,
-            oneLineWidthWithWhitespace: prepared.oneLineWidthWithWhitespace)
+            oneLineWidthWithWhitespace: prepared.oneLineWidthWithWhitespace, emergencyReach: prepared.emergencyReach)
         let payloadSize = blockOffset + blockSize
         let payload = UnsafeMutableRawPointer.allocate(byteCount: payloadSize, alignment: 16)
         defer { payload.deallocate() }
