@@ -18,6 +18,10 @@ typedef struct {
     uint32_t options;
     uint32_t length;
     uint32_t payload_size;
+    // What the payload refers to outside it (a text's fallback faces, bidi levels), released with the
+    // record; NULL when nothing.
+    void *owner;
+    void (*release)(void *);
     // Then the text's bytes, padded to 16, then the payload.
 } record;
 
@@ -41,8 +45,14 @@ static uint64_t generation;
 static uint64_t seed;
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 
+static void free_record(record *r) {
+    if (r == NULL) return;
+    if (r->owner != NULL && r->release != NULL) r->release(r->owner);
+    free(r);
+}
+
 static void free_slots(slot *slots) {
-    for (size_t i = 0; i < SLOTS; i++) free(slots[i].record);
+    for (size_t i = 0; i < SLOTS; i++) free_record(slots[i].record);
 }
 
 // Runs when a thread that made a table exits (the key's value is its slots).
@@ -166,7 +176,8 @@ const void *tf_text_record_find(const uint8_t *text, size_t length, int64_t face
 }
 
 int tf_text_record_insert(const uint8_t *text, size_t length, int64_t face, int32_t scale, uint32_t options,
-                          const tf_text_record_lookup *lookup, const void *payload, size_t payload_size) {
+                          const tf_text_record_lookup *lookup, const void *payload, size_t payload_size, void *owner,
+                          void (*release)(void *)) {
     size_t size = sizeof(record) + text_bytes(length) + payload_size;
     if (lookup->hash == 0 || size > TF_TEXT_RECORDS_MAX_BYTES || length > UINT32_MAX || payload_size > UINT32_MAX)
         return 0;
@@ -184,7 +195,7 @@ int tf_text_record_insert(const uint8_t *text, size_t length, int64_t face, int3
             if (s->record == NULL) {
                 if (target == NULL) target = s;
             } else if (matches(s->record, hash, text, length, face, scale, options)) {
-                return 1;  // already recorded
+                return 0;  // already recorded
             }
         }
         i = (i + 1) & (SLOTS - 1);
@@ -201,6 +212,8 @@ int tf_text_record_insert(const uint8_t *text, size_t length, int64_t face, int3
     r->options = options;
     r->length = (uint32_t)length;
     r->payload_size = (uint32_t)payload_size;
+    r->owner = owner;
+    r->release = release;
     memcpy(r + 1, text, length);
     memcpy((uint8_t *)(r + 1) + text_bytes(length), payload, payload_size);
     if (target == NULL) {
