@@ -4,7 +4,7 @@ import Testing
 
 /// Whole texts recorded per thread (`TextRecords`): a text prepared again is copied from its record, which
 /// must give exactly what preparing it afresh gives (the reference here: `init(_:font:extendsRuns:)`, which
-/// never reads records), and only for texts whose answer depends on nothing but the face, size and text.
+/// never reads records). Texts with fallback faces, bidi levels or tabs: `TextRecordsFallbackTests`.
 @Suite struct TextRecordsTests {
     /// Prepares `text` until it comes from its record (the first preparation marks it seen, the second
     /// records it); nil if it never does. Another suite may empty every thread's records meanwhile
