@@ -177,8 +177,10 @@ const void *tf_text_record_find(const uint8_t *text, size_t length, int64_t face
 
 int tf_text_record_insert(const uint8_t *text, size_t length, int64_t face, int32_t scale, uint32_t options,
                           const tf_text_record_lookup *lookup, const void *payload, size_t payload_size, void *owner,
-                          void (*release)(void *)) {
-    size_t size = sizeof(record) + text_bytes(length) + payload_size;
+                          void (*release)(void *), size_t owner_bytes) {
+    size_t stored = sizeof(record) + text_bytes(length) + payload_size;
+    // What the owner holds counts against the budget too, so the table's bound covers what it keeps alive.
+    size_t size = stored + owner_bytes;
     if (lookup->hash == 0 || size > TF_TEXT_RECORDS_MAX_BYTES || length > UINT32_MAX || payload_size > UINT32_MAX)
         return 0;
     table *t = current();
@@ -204,7 +206,7 @@ int tf_text_record_insert(const uint8_t *text, size_t length, int64_t face, int3
         clear(t);
         i = hash & (SLOTS - 1);
     }
-    record *r = malloc(size);
+    record *r = malloc(stored);
     if (r == NULL) return 0;
     r->hash = hash;
     r->face = face;

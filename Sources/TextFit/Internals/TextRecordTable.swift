@@ -23,16 +23,17 @@ enum TextRecordTable {
 
     /// Stores a copy of `payloadSize` bytes at `payload` for the key `find` filled in (same arguments), with
     /// `owner` (a +1 reference, or nil): what the payload refers to outside itself, released when the record
-    /// is freed. Returns whether it was stored; when not, `owner` is still the caller's to release.
+    /// is freed; `ownerBytes`, about what it holds, counts against `maximumBytes`. Returns whether it was
+    /// stored; when not, `owner` is still the caller's to release.
     @discardableResult
     static func insert(
         _ bytes: UnsafeBufferPointer<UInt8>, face: Int, scale: Int32, options: UInt32, key: Key,
-        payload: UnsafeRawPointer, payloadSize: Int, owner: UnsafeMutableRawPointer? = nil
+        payload: UnsafeRawPointer, payloadSize: Int, owner: UnsafeMutableRawPointer? = nil, ownerBytes: Int = 0
     ) -> Bool {
         var lookup = key.lookup
         return tf_text_record_insert(
             bytes.baseAddress, bytes.count, Int64(face), scale, options, &lookup, payload, payloadSize, owner,
-            owner == nil ? nil : releaseOwner) != 0
+            owner == nil ? nil : releaseOwner, ownerBytes) != 0
     }
 
     /// Releases a record's owner (`Unmanaged.passRetained(...).toOpaque()`) when C frees the record.

@@ -54,6 +54,13 @@ enum TextRecords {
         let bidiMemo: BidiMemo?
         let paragraphSettings: ParagraphSettings?
 
+        /// About the bytes it holds (objects, arrays, the levels' per-unit arrays), for the table's bound:
+        /// a short right-to-left text's levels are a few hundred bytes, as much as its block.
+        var bytes: Int {
+            let levels = bidiMemo?.levels.map { 96 + $0.levels.count + 2 * $0.units.count + 32 * $0.paragraphs.count }
+            return 64 + 32 + 16 * fallbackFaceReferences.count + (levels ?? 0) + (paragraphSettings == nil ? 0 : 160)
+        }
+
         init(fallbackFaceReferences: [FaceReference], bidiMemo: BidiMemo?, paragraphSettings: ParagraphSettings?) {
             self.fallbackFaceReferences = fallbackFaceReferences
             self.bidiMemo = bidiMemo
@@ -129,7 +136,8 @@ enum TextRecords {
         let stored = text.withUTF8 { bytes in
             TextRecordTable.insert(
                 bytes, face: face, scale: scale, options: options, key: lookup.key, payload: payload,
-                payloadSize: payloadSize, owner: shared?.toOpaque())
+                payloadSize: payloadSize, owner: shared?.toOpaque(),
+                ownerBytes: shared?._withUnsafeGuaranteedRef { $0.bytes } ?? 0)
         }
         if !stored { shared?.release() }
     }
