@@ -1,8 +1,9 @@
 // The per-thread scratch block (include/CTextFitScratch.h).
 #include "CTextFitScratch.h"
 
-#include <pthread.h>
 #include <stdlib.h>
+
+#include "tf_thread_exit.h"
 
 typedef struct {
     void *block;
@@ -12,9 +13,6 @@ typedef struct {
 
 // Each thread's own slot: no other thread ever reads or writes it, so nothing here needs a lock.
 static _Thread_local tf_scratch_slot slot;
-static pthread_key_t exit_key;
-static pthread_once_t exit_key_once = PTHREAD_ONCE_INIT;
-
 // Runs when a thread that allocated a block exits (the key's value is that block).
 static void free_at_exit(void *block) {
     free(block);
@@ -24,7 +22,7 @@ static void free_at_exit(void *block) {
     }
 }
 
-static void make_exit_key(void) { pthread_key_create(&exit_key, free_at_exit); }
+static tf_thread_exit exit_hook = TF_THREAD_EXIT_INIT(free_at_exit);
 
 void *tf_scratch_acquire(size_t bytes) {
     if (slot.held || bytes > TF_SCRATCH_MAX_BYTES) return NULL;
@@ -35,8 +33,7 @@ void *tf_scratch_acquire(size_t bytes) {
         while (size < bytes) size *= 2;
         void *block = malloc(size);  // 16-byte aligned on the platforms TextFit builds for
         if (block == NULL) return NULL;
-        pthread_once(&exit_key_once, make_exit_key);
-        if (pthread_setspecific(exit_key, block) != 0) {
+        if (!tf_thread_exit_arm(&exit_hook, block)) {
             free(block);
             return NULL;
         }

@@ -1,8 +1,9 @@
 // The per-thread spare object (include/CTextFitSpare.h).
 #include "CTextFitSpare.h"
 
-#include <pthread.h>
 #include <stddef.h>
+
+#include "tf_thread_exit.h"
 
 typedef struct {
     void *object;
@@ -11,10 +12,6 @@ typedef struct {
 
 // Each thread's own slot: no other thread reads or writes it, so nothing here needs a lock.
 static _Thread_local tf_spare_slot slot;
-static pthread_key_t exit_key;
-static int exit_key_ok = 0;
-static pthread_once_t exit_key_once = PTHREAD_ONCE_INIT;
-
 // Runs when a thread whose slot held an object exits (the key's value is the slot's release function).
 static void release_at_exit(void *release) {
     (void)release;
@@ -22,7 +19,7 @@ static void release_at_exit(void *release) {
     slot.object = NULL;
 }
 
-static void make_exit_key(void) { exit_key_ok = pthread_key_create(&exit_key, release_at_exit) == 0; }
+static tf_thread_exit exit_hook = TF_THREAD_EXIT_INIT(release_at_exit);
 
 void *tf_spare_take(void) {
     void *object = slot.object;
@@ -38,8 +35,7 @@ void tf_spare_put(void *object, void (*release)(void *)) {
     if (slot.release == NULL) {
         // The first object on this thread: register the exit hook once (its value only needs to be
         // non-NULL for the destructor to run).
-        pthread_once(&exit_key_once, make_exit_key);
-        if (!exit_key_ok || pthread_setspecific(exit_key, (void *)release) != 0) {
+        if (!tf_thread_exit_arm(&exit_hook, (void *)release)) {
             release(object);  // no hook: keep nothing rather than leak at thread exit
             return;
         }

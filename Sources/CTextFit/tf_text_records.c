@@ -6,6 +6,8 @@
 #include <string.h>
 #include <sys/random.h>
 
+#include "tf_thread_exit.h"
+
 // Twice the entry bound, a power of two: linear probing stays short.
 #define SLOTS 8192
 
@@ -16,6 +18,10 @@ typedef struct {
     uint32_t options;
     uint32_t length;
     uint32_t payload_size;
+    // What the payload refers to outside it (a text's fallback faces, bidi levels), released with the
+    // record; NULL when nothing.
+    void *owner;
+    void (*release)(void *);
     // Then the text's bytes, padded to 16, then the payload.
 } record;
 
@@ -37,11 +43,16 @@ static _Thread_local table tables;
 // Bumped by `tf_text_records_remove_all`: a table of an older generation is emptied before use.
 static uint64_t generation;
 static uint64_t seed;
-static pthread_key_t exit_key;
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 
+static void free_record(record *r) {
+    if (r == NULL) return;
+    if (r->owner != NULL && r->release != NULL) r->release(r->owner);
+    free(r);
+}
+
 static void free_slots(slot *slots) {
-    for (size_t i = 0; i < SLOTS; i++) free(slots[i].record);
+    for (size_t i = 0; i < SLOTS; i++) free_record(slots[i].record);
 }
 
 // Runs when a thread that made a table exits (the key's value is its slots).
@@ -51,8 +62,9 @@ static void free_at_exit(void *slots) {
     if (tables.slots == slots) tables.slots = NULL;
 }
 
+static tf_thread_exit exit_hook = TF_THREAD_EXIT_INIT(free_at_exit);
+
 static void setup(void) {
-    pthread_key_create(&exit_key, free_at_exit);
     // A random seed, so text cannot be made offline to collide (the probes stay bounded by SLOTS anyway).
     uint64_t value = 0;
     if (getrandom(&value, sizeof value, 0) != (ssize_t)sizeof value) value = (uint64_t)(uintptr_t)&value;
@@ -60,6 +72,9 @@ static void setup(void) {
 }
 
 static void clear(table *t) {
+    // Every occupied slot (a mark or a record) is counted in `entries`: an empty table has nothing to
+    // free, and walking its 8,192 slots and zeroing 128 KiB is what every removeAll on every thread cost.
+    if (t->entries == 0) return;
     free_slots(t->slots);
     memset(t->slots, 0, sizeof(slot) * SLOTS);
     t->entries = 0;
@@ -109,7 +124,7 @@ static inline table *current(void) {
         pthread_once(&once, setup);
         slot *slots = calloc(SLOTS, sizeof(slot));
         if (slots == NULL) return NULL;
-        if (pthread_setspecific(exit_key, slots) != 0) {
+        if (!tf_thread_exit_arm(&exit_hook, slots)) {
             free(slots);
             return NULL;
         }
@@ -161,8 +176,11 @@ const void *tf_text_record_find(const uint8_t *text, size_t length, int64_t face
 }
 
 int tf_text_record_insert(const uint8_t *text, size_t length, int64_t face, int32_t scale, uint32_t options,
-                          const tf_text_record_lookup *lookup, const void *payload, size_t payload_size) {
-    size_t size = sizeof(record) + text_bytes(length) + payload_size;
+                          const tf_text_record_lookup *lookup, const void *payload, size_t payload_size, void *owner,
+                          void (*release)(void *), size_t owner_bytes) {
+    size_t stored = sizeof(record) + text_bytes(length) + payload_size;
+    // What the owner holds counts against the budget too, so the table's bound covers what it keeps alive.
+    size_t size = stored + owner_bytes;
     if (lookup->hash == 0 || size > TF_TEXT_RECORDS_MAX_BYTES || length > UINT32_MAX || payload_size > UINT32_MAX)
         return 0;
     table *t = current();
@@ -179,7 +197,7 @@ int tf_text_record_insert(const uint8_t *text, size_t length, int64_t face, int3
             if (s->record == NULL) {
                 if (target == NULL) target = s;
             } else if (matches(s->record, hash, text, length, face, scale, options)) {
-                return 1;  // already recorded
+                return 0;  // already recorded
             }
         }
         i = (i + 1) & (SLOTS - 1);
@@ -188,7 +206,7 @@ int tf_text_record_insert(const uint8_t *text, size_t length, int64_t face, int3
         clear(t);
         i = hash & (SLOTS - 1);
     }
-    record *r = malloc(size);
+    record *r = malloc(stored);
     if (r == NULL) return 0;
     r->hash = hash;
     r->face = face;
@@ -196,6 +214,8 @@ int tf_text_record_insert(const uint8_t *text, size_t length, int64_t face, int3
     r->options = options;
     r->length = (uint32_t)length;
     r->payload_size = (uint32_t)payload_size;
+    r->owner = owner;
+    r->release = release;
     memcpy(r + 1, text, length);
     memcpy((uint8_t *)(r + 1) + text_bytes(length), payload, payload_size);
     if (target == NULL) {

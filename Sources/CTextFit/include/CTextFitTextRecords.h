@@ -33,11 +33,16 @@ const void *tf_text_record_find(
     const uint8_t *text, size_t length, int64_t face, int32_t scale, uint32_t options,
     tf_text_record_lookup *lookup, size_t *payload_size);
 
-/// Stores a copy of `payload` for the key `lookup` was found with (same arguments). Returns 1, or 0 when
-/// out of memory or when the record alone exceeds `TF_TEXT_RECORDS_MAX_BYTES`.
+/// Stores a copy of `payload` for the key `lookup` was found with (same arguments), with `owner` (may be
+/// NULL): what the payload refers to outside itself, handed to `release` when the record is freed (on this
+/// thread: when its table is emptied, or at its exit); `owner_bytes` (about what `owner` holds) counts
+/// against `TF_TEXT_RECORDS_MAX_BYTES` with the record. Returns 1 when stored (the record now holds
+/// `owner`), or 0 (the caller keeps `owner`): out of memory, the record alone exceeds
+/// `TF_TEXT_RECORDS_MAX_BYTES`, or the key is already recorded.
 int tf_text_record_insert(
     const uint8_t *text, size_t length, int64_t face, int32_t scale, uint32_t options,
-    const tf_text_record_lookup *lookup, const void *payload, size_t payload_size);
+    const tf_text_record_lookup *lookup, const void *payload, size_t payload_size, void *owner,
+    void (*release)(void *), size_t owner_bytes);
 
 /// Empties every thread's table: the calling thread's now, the others' at their next look-up.
 void tf_text_records_remove_all(void);

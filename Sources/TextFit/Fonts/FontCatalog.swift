@@ -302,7 +302,14 @@ final class FontCatalog: Sendable {
         let signature = file.signature
         let loaded = try FontCatalog.makeFace(file: file, path: path, faceIndex: faceIndex, id: 0)
         var released: [Face] = []  // faces nothing uses any more, deinitialised after unlocking
-        defer { released.removeAll() }
+        var retired = false
+        defer {
+            released.removeAll()
+            // A face retired for a rewritten or replaced file is a fallback answer that changes: every
+            // thread's records of whole texts may hold it (`TextRecords`), so they go (after unlocking:
+            // emptying this thread's releases what they hold).
+            if retired { TextRecords.removeAll() }
+        }
         return try state.withLock { state in
             if let face = state.faces[identity] {
                 if face.harfBuzz.holdsSameBytes(as: loaded.harfBuzz) {
@@ -311,6 +318,7 @@ final class FontCatalog: Sendable {
                     return face
                 }
                 Self.retire(identity, in: &state)
+                retired = true
             }
             // The budget (`FontFiles`): faces nothing uses go first, then the recent list's hold on the
             // rest; a face some `Font` or `PreparedText` still uses is never closed under it.

@@ -21,14 +21,25 @@ enum TextRecordTable {
         return tf_text_record_find(bytes.baseAddress, bytes.count, Int64(face), scale, options, &key.lookup, &size)
     }
 
-    /// Stores a copy of `payloadSize` bytes at `payload` for the key `find` filled in (same arguments).
+    /// Stores a copy of `payloadSize` bytes at `payload` for the key `find` filled in (same arguments), with
+    /// `owner` (a +1 reference, or nil): what the payload refers to outside itself, released when the record
+    /// is freed; `ownerBytes`, about what it holds, counts against `maximumBytes`. Returns whether it was
+    /// stored; when not, `owner` is still the caller's to release.
+    @discardableResult
     static func insert(
         _ bytes: UnsafeBufferPointer<UInt8>, face: Int, scale: Int32, options: UInt32, key: Key,
-        payload: UnsafeRawPointer, payloadSize: Int
-    ) {
+        payload: UnsafeRawPointer, payloadSize: Int, owner: UnsafeMutableRawPointer? = nil, ownerBytes: Int = 0
+    ) -> Bool {
         var lookup = key.lookup
-        _ = tf_text_record_insert(
-            bytes.baseAddress, bytes.count, Int64(face), scale, options, &lookup, payload, payloadSize)
+        return tf_text_record_insert(
+            bytes.baseAddress, bytes.count, Int64(face), scale, options, &lookup, payload, payloadSize, owner,
+            owner == nil ? nil : releaseOwner, ownerBytes) != 0
+    }
+
+    /// Releases a record's owner (`Unmanaged.passRetained(...).toOpaque()`) when C frees the record.
+    private static let releaseOwner: @convention(c) (UnsafeMutableRawPointer?) -> Void = { owner in
+        guard let owner else { return }
+        Unmanaged<AnyObject>.fromOpaque(owner).release()
     }
 
     /// Empties every thread's table.

@@ -213,8 +213,9 @@ public final class PreparedText: Sendable {
         if lookup.key.seen { TextRecords.insert(self, lookup) }
     }
 
-    /// A plain text from its record (`TextRecords`): the recorded storage block copied, the rest what
-    /// `init(_:built:font:...)` gives such a text (no fallback, bidi, tab, hyphen or paragraph settings).
+    /// A text from its record (`TextRecords`): the recorded storage block copied, the recorded figures,
+    /// and the fallback faces, bidi levels and paragraph settings the record shares (none for a text in its
+    /// font's face alone, left to right); the rest what `init(_:built:font:...)` gives such a text.
     private init(_ text: String, recorded header: UnsafePointer<TextRecords.Header>, font: Font) {
         storage = Storage(
             recorded: header, block: UnsafeRawPointer(header) + TextRecords.blockOffset)
@@ -224,13 +225,21 @@ public final class PreparedText: Sendable {
         self.font = font
         lineHeight = font.lineHeight
         ascender = font.ascender
-        emergencyReach = Self.emergencyReach(font: font, styling: nil)
+        // The font's, as the built text computed it (a pure function of the face and size in the key).
+        emergencyReach = header.pointee.emergencyReach
         reshapedPieces = ReshapedPieces(unitCount: storage.unitsBuffer.count)
-        mayBeRightToLeft = false
-        paragraphSettings = nil
+        mayBeRightToLeft = header.pointee.mayBeRightToLeft
         extras = nil
         self.text = text
-        fallbackFaceReferences = []
+        guard let shared = header.pointee.shared?.takeUnretainedValue() else {
+            paragraphSettings = nil
+            fallbackFaceReferences = []
+            return
+        }
+        paragraphSettings = shared.paragraphSettings
+        fallbackFaceReferences = shared.fallbackFaceReferences
+        // The levels of these very units (the record's key is the text), immutable: shared, not resolved.
+        if let memo = shared.bidiMemo { _ = bidiMemo.storeIfNil(memo) }
     }
 
     /// Without `Builder`'s run shortcut when `extendsRuns` is false (the test that compares the paths).

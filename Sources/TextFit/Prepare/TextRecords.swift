@@ -9,12 +9,20 @@ import Foundation
 /// opportunities, the storage's layout. A record is the finished storage block (`PreparedText.Storage`),
 /// so a hit is one hash of the text's bytes, one probe and one `malloc` and `memcpy` of the block.
 ///
-/// Which texts: those prepared with `PreparedText(_:font:)` whose answer depends on nothing but the face,
-/// the size and the text (and that are not long): set in the font's own face alone (no fallback, so
-/// fonts added later cannot change it), left to right (no bidi levels), without tabs, soft hyphens or
-/// mandatory breaks, every cluster measurable. Others are prepared as always. A text is recorded the
-/// second time it is prepared on a thread (the first marks it as seen), so text prepared once, as a cold
-/// pass's, costs one hash and a mark and no copy.
+/// Which texts: those prepared with `PreparedText(_:font:)` (and not long) whose answer is the face, the
+/// size, the fallback order and the text's, every cluster measurable, without soft hyphens or mandatory
+/// breaks (a hyphenated text's per-point data and the mandatory breaks are not in the copied block).
+/// Fallback faces, bidi levels (right-to-left and mixed text, whose segments are cut at level changes,
+/// D8, in the block) and the paragraph settings such a text or a tabbed one gets are recorded too: they
+/// are immutable objects, made once for the text and shared by every copy (`Shared`, held by the record,
+/// so a fallback face loaded from a file stays open while a record uses it). Others are prepared as
+/// always. A text is recorded the second time it is prepared on a thread (the first marks it as seen), so
+/// text prepared once, as a cold pass's, costs one hash and a mark and no copy.
+///
+/// Fallback answers change only when a font file the catalog opened is found rewritten or replaced
+/// (`FontCatalog.loadFace` retires its face): every thread's records are emptied then, so a text is never
+/// copied with a face a fresh build would no longer choose. (Fontconfig's list is read once per catalog:
+/// fonts installed later reach neither a fresh build nor a record.)
 ///
 /// Bounded per thread (`TextRecordTable.maximumEntries` entries, `maximumBytes` bytes:
 /// the table is emptied when full) and emptied with the segment cache (`SegmentCache.removeAll`), every thread's.
@@ -24,12 +32,40 @@ enum TextRecords {
     static let maximumUTF8Count = 160
 
     /// What a record holds besides the block: the storage as made for the text that was recorded (its
-    /// buffers' offsets from its block are the copy's), the block's size and the two one-line widths.
+    /// buffers' offsets from its block are the copy's), the block's size, the two one-line widths, the
+    /// emergency reach, and the objects a text with fallback faces or bidi levels shares with its copies
+    /// (a +1 reference the C record releases when it is freed; nil for a text in its font's face alone,
+    /// left to right, without tabs, whose copy reads nothing more).
     struct Header {
         var storage: PreparedText.Storage
         var blockSize: Int
         var oneLineWidth: Int
         var oneLineWidthWithWhitespace: Int
+        var emergencyReach: Int
+        var mayBeRightToLeft: Bool
+        var shared: Unmanaged<Shared>?
+    }
+
+    /// What a recorded text refers to outside its block, the same for every copy and immutable: its
+    /// fallback faces (those loaded from files held open, `FaceReference`), its bidi levels (resolved for
+    /// these very units) and the paragraph settings a bidirectional or tabbed text is given.
+    final class Shared: Sendable {
+        let fallbackFaceReferences: [FaceReference]
+        let bidiMemo: BidiMemo?
+        let paragraphSettings: ParagraphSettings?
+
+        /// About the bytes it holds (objects, arrays, the levels' per-unit arrays), for the table's bound:
+        /// a short right-to-left text's levels are a few hundred bytes, as much as its block.
+        var bytes: Int {
+            let levels = bidiMemo?.levels.map { 96 + $0.levels.count + 2 * $0.units.count + 32 * $0.paragraphs.count }
+            return 64 + 32 + 16 * fallbackFaceReferences.count + (levels ?? 0) + (paragraphSettings == nil ? 0 : 160)
+        }
+
+        init(fallbackFaceReferences: [FaceReference], bidiMemo: BidiMemo?, paragraphSettings: ParagraphSettings?) {
+            self.fallbackFaceReferences = fallbackFaceReferences
+            self.bidiMemo = bidiMemo
+            self.paragraphSettings = paragraphSettings
+        }
     }
 
     /// Where the block starts in a record's payload (after the header, 16-byte aligned).
@@ -67,20 +103,27 @@ enum TextRecords {
     }
 
     /// Records `prepared` (just made by `PreparedText(_:font:)` after `lookup` found nothing but a mark)
-    /// when its answer depends on nothing but the face, size and text (see the type's comment).
+    /// when a copy of what it holds answers as it does (see the type's comment): checked on the built text.
     static func insert(_ prepared: PreparedText, _ lookup: Lookup) {
         let storage = prepared.storage
         let count = storage.unitsBuffer.count
-        guard count > 0, prepared.fallbackFaceReferences.isEmpty, prepared.measureProblem == nil,
-            !prepared.mayBeRightToLeft, prepared.paragraphSettings == nil, prepared.styling == nil,
-            prepared.truncationTokenShape == nil, prepared.bidiMemo.load() == nil, prepared.hyphenPoints == nil,
+        let settings = prepared.paragraphSettings
+        guard count > 0, prepared.measureProblem == nil, prepared.styling == nil,
+            prepared.truncationTokenShape == nil, prepared.hyphenPoints == nil, settings?.hyphenation == nil,
             storage.mandatoryBreaksBuffer.baseAddress == nil,
             let flags = storage.flagsBuffer.baseAddress
         else { return }
+        let memo = prepared.bidiMemo.load()
+        let shared =
+            prepared.fallbackFaceReferences.isEmpty && memo == nil && settings == nil
+            ? nil
+            : Unmanaged.passRetained(
+                Shared(fallbackFaceReferences: prepared.fallbackFaceReferences, bidiMemo: memo, paragraphSettings: settings))
         let blockSize = max(8, UnsafeRawPointer(flags + (count + 1)) - UnsafeRawPointer(storage.block))
         let header = Header(
             storage: storage, blockSize: blockSize, oneLineWidth: prepared.oneLineWidth,
-            oneLineWidthWithWhitespace: prepared.oneLineWidthWithWhitespace)
+            oneLineWidthWithWhitespace: prepared.oneLineWidthWithWhitespace, emergencyReach: prepared.emergencyReach,
+            mayBeRightToLeft: prepared.mayBeRightToLeft, shared: shared)
         let payloadSize = blockOffset + blockSize
         let payload = UnsafeMutableRawPointer.allocate(byteCount: payloadSize, alignment: 16)
         defer { payload.deallocate() }
@@ -90,11 +133,13 @@ enum TextRecords {
         let options = options(prepared.font)
         let scale = prepared.font.scale
         var text = prepared.text
-        text.withUTF8 { bytes in
+        let stored = text.withUTF8 { bytes in
             TextRecordTable.insert(
                 bytes, face: face, scale: scale, options: options, key: lookup.key, payload: payload,
-                payloadSize: payloadSize)
+                payloadSize: payloadSize, owner: shared?.toOpaque(),
+                ownerBytes: shared?._withUnsafeGuaranteedRef { $0.bytes } ?? 0)
         }
+        if !stored { shared?.release() }
     }
 
     /// Empties every thread's records (this thread's now, the others' at their next look-up).
