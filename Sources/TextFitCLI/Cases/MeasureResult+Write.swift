@@ -52,7 +52,10 @@ extension MeasureResult {
             // about 1 300 instructions a line of prose with a curly quote or an accent, callgrind, `latin`).
             var offsets = UTF8Offsets(utf8: utf8)
             var first = true
-            for line in layout.lines {
+            // By index: `for line in layout.lines` copied the lines (their records, text and geometry
+            // references retained) into an iterator and destroyed it again (about 300 instructions a case).
+            for index in 0..<layout.lineCount {
+                let line = layout.lines[index]
                 let range = line.range
                 let isFirstLine = first
                 output.raw(first ? "{\"start\":" : ",{\"start\":")
