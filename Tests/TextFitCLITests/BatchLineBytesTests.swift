@@ -70,6 +70,21 @@ import Testing
         #"{"text":"a","size":017}"#, #"{"text":"a","size":-}"#, #"{"text":"a","id":01}"#,
         #"{"id":"\u2028","text":"\u0000"}"#, #"{"text":"\ud800\udc00 pair"}"#,
         "{\"id\":" + String(repeating: "[", count: 600) + String(repeating: "]", count: 600) + ",\"text\":\"deep\"}",
+        // Keys matched by their first bytes (`commonFieldKey`), and names read as literals (`knownName`):
+        // prefixes, extensions, escapes and cut-off lines of each, which the general path must agree on.
+        #"{"i":1,"text":"a"}"#, #"{"idx":1,"text":"a"}"#, #"{"text":"a","f":1}"#, #"{"text":"a","fam":"x"}"#,
+        #"{"text":"a","fo":"x"}"#, #"{"text":"a","familyName":"Noto Sans"}"#, #"{"text":"a","faceIndexes":1}"#,
+        #"{"text":"a","maxLine":1}"#, #"{"text":"a","lineBreakModes":"clip"}"#, #"{"text":"a","w":1}"#,
+        #"{"text":"a","family":"Noto Sans"}"#, #"{"text":"a","family":"Noto Sans2"}"#, #"{"text":"a","family":"Noto"}"#,
+        #"{"text":"a","family":"Noto Sans "}"#, #"{"text":"a","family":"Droid Sans Fallback"}"#,
+        #"{"text":"a","family":"N"}"#, #"{"text":"a","family":"D"}"#, #"{"text":"a","family":"Noto Sans"#,
+        #"{"text":"a","lineBreakMode":"clip"}"#, #"{"text":"a","lineBreakMode":"clipX"}"#,
+        #"{"text":"a","lineBreakMode":"clip"}"#, #"{"text":"a","lineBreakMode":"truncate"}"#,
+        #"{"text":"a","lineBreakMode":"truncateHead"}"#, #"{"text":"a","lineBreakMode":"charWrap"}"#,
+        #"{"text":"a","lineBreakMode":"wordWrap"#, #"{"text":"a","lineBreakMode":"w"}"#, #"{"text":"a","lineBreakMode":"t"#,
+        #"{"text":"a","lineBreakMode":"wordWrap","family":"Noto Sans","size":12,"width":40,"maxLines":2,"id":"x"}"#,
+        #"{"text":"a","fontFile":"/nowhere.ttf","faceIndex":0}"#, #"{"text":"a","lineBreakMode":7}"#,
+        #"{"text":"a","family":"Noto Sans","family":"Noto Sans"}"#, #"{"t"#, #"{"id"#, #"{"fa"#,
     ]
 
     @Test func edgeLinesReadAlikeAndAnswerAlike() {

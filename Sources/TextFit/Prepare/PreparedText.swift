@@ -126,7 +126,7 @@ public final class PreparedText: Sendable {
     let measureProblem: MeasureError?
     /// The bidi levels: resolved while preparing a text that may run right to left, whose segments are cut
     /// at level changes (D8), else known to be none (`bidi`, PreparedText+Bidi.swift).
-    let bidiMemo = AtomicLazyReference<BidiMemo>()
+    let bidiMemo = BidiMemoSlot()
     /// The address of a hyphenated text's per-point line-end data (`HyphenPoints`, retained; released in
     /// `deinit`), 0 for other text. Stored once at the end of preparing, when `width` can reshape, so not
     /// a `let` of its own; an address rather than an `AtomicLazyReference`, whose generic `load` cost a

@@ -45,9 +45,16 @@ extension MeasureCase {
             guard parser.index < bytes.count, bytes[parser.index] == UInt8(ascii: ":") else { return nil }
             parser.index += 1
             parser.skipWhitespace()
-            // Depth 1: the general reader's members sit one object deep too, so its depth limit applies alike.
-            guard let value = try? parser.value(depth: 1) else { return nil }
-            fields[field] = value
+            // A family or line break mode spelled as one of the common names is that name's literal, which
+            // costs no string to make (about 200 instructions each, callgrind, `ui` set); any other value
+            // is read as the general path reads it. Depth 1: the general reader's members sit one object
+            // deep too, so its depth limit applies alike.
+            if let known = parser.knownName(of: field) {
+                fields[field] = .string(known)
+            } else {
+                guard let value = try? parser.value(depth: 1) else { return nil }
+                fields[field] = value
+            }
             parser.skipWhitespace()
             guard parser.index < bytes.count else { return nil }
             if bytes[parser.index] == UInt8(ascii: ",") {
@@ -59,8 +66,12 @@ extension MeasureCase {
             break
         }
         parser.skipWhitespace()
-        guard parser.index == bytes.count, let measureCase = try? MeasureCase(common: fields) else { return nil }
-        return (measureCase, fields.id ?? .null)
+        guard parser.index == bytes.count else { return nil }
+        let id = fields.id ?? .null
+        // Moved into the case, not copied: with `id` read after it, the fields were copied for
+        // `init(common:)` and both copies destroyed (about 500 instructions a line, callgrind, `ui` set).
+        guard let measureCase = try? MeasureCase(common: consume fields) else { return nil }
+        return (measureCase, id)
     }
 
     /// The common fields, numbered for `decodeCommon`'s set of fields seen.
@@ -105,30 +116,80 @@ extension JSONParser {
     /// moves past the closing one. Nil for any other key, and for one with an escape or a control
     /// character (the general path reads those).
     mutating func commonFieldKey() -> MeasureCase.CommonField? {
-        guard index < bytes.count, bytes[index] == UInt8(ascii: "\""), let base = bytes.baseAddress else { return nil }
-        let start = index + 1
-        var end = start
-        while end < bytes.count, bytes[end] != UInt8(ascii: "\"") {
-            if bytes[end] == UInt8(ascii: "\\") || bytes[end] < 0x20 { return nil }
-            end += 1
-        }
-        guard end < bytes.count else { return nil }
-        index = end + 1
-        // The key's length picks one or two names, whose bytes are then compared: about 20 instructions a
-        // key, where packing the key into two words and comparing them with each name in a table cost
-        // about 200 (callgrind, `textfit batch` on the `ui` set: 1 600 of a case's 25 800).
-        let key = base + start
-        let count = end - start
-        func isNamed(_ name: StaticString) -> Bool { memcmp(key, name.utf8Start, count) == 0 }
-        switch count {
-        case 2: return isNamed("id") ? .id : nil
-        case 4: return isNamed("text") ? .text : isNamed("size") ? .size : nil
-        case 5: return isNamed("width") ? .width : nil
-        case 6: return isNamed("family") ? .family : nil
-        case 8: return isNamed("fontFile") ? .fontFile : isNamed("maxLines") ? .maxLines : nil
-        case 9: return isNamed("faceIndex") ? .faceIndex : nil
-        case 13: return isNamed("lineBreakMode") ? .lineBreakMode : nil
+        let quote = UInt8(ascii: "\"")
+        guard index < bytes.count, bytes[index] == quote else { return nil }
+        let start = index &+ 1
+        // The key's first bytes pick the one name it may be, whose bytes and closing quote are then
+        // compared: a key is matched without first scanning for its end (which cost about 100 instructions
+        // a key, seven keys a case, callgrind, `ui` set). A name has no escape or control character, so a
+        // key that matches one reads as that name on the general path too.
+        guard start &+ 2 < bytes.count else { return nil }
+        switch bytes[start] {
+        case UInt8(ascii: "i"): return matchKey("id", .id, at: start)
+        case UInt8(ascii: "t"): return matchKey("text", .text, at: start)
+        case UInt8(ascii: "s"): return matchKey("size", .size, at: start)
+        case UInt8(ascii: "w"): return matchKey("width", .width, at: start)
+        case UInt8(ascii: "m"): return matchKey("maxLines", .maxLines, at: start)
+        case UInt8(ascii: "l"): return matchKey("lineBreakMode", .lineBreakMode, at: start)
+        case UInt8(ascii: "f"):
+            switch (bytes[start &+ 1], bytes[start &+ 2]) {
+            case (UInt8(ascii: "a"), UInt8(ascii: "m")): return matchKey("family", .family, at: start)
+            case (UInt8(ascii: "a"), UInt8(ascii: "c")): return matchKey("faceIndex", .faceIndex, at: start)
+            case (UInt8(ascii: "o"), _): return matchKey("fontFile", .fontFile, at: start)
+            default: return nil
+            }
         default: return nil
         }
+    }
+
+    /// `field` when the bytes from `start` are `name` and a closing quote, `index` then past the quote;
+    /// else nil, `index` unchanged.
+    @inline(__always)
+    private mutating func matchKey(
+        _ name: StaticString, _ field: MeasureCase.CommonField, at start: Int
+    ) -> MeasureCase.CommonField? {
+        guard let end = endOfName(name, at: start) else { return nil }
+        index = end
+        return field
+    }
+
+    /// The offset past the closing quote when the bytes from `start` are `name` then `"`, else nil.
+    @inline(__always)
+    private func endOfName(_ name: StaticString, at start: Int) -> Int? {
+        let length = name.utf8CodeUnitCount
+        guard let base = bytes.baseAddress, bytes.count &- start > length,
+            bytes[start &+ length] == UInt8(ascii: "\""), memcmp(base + start, name.utf8Start, length) == 0
+        else { return nil }
+        return start &+ length &+ 1
+    }
+
+    /// The string value at `index` when it is, byte for byte, one of the names a case's `family` or
+    /// `lineBreakMode` commonly holds (a bundled family, a line break mode) with no escape: that name as a
+    /// literal, `index` past its closing quote. Nil for any other value (read as the general path reads
+    /// it), `index` unchanged.
+    mutating func knownName(of field: MeasureCase.CommonField) -> String? {
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
+        let start = index &+ 1
+        guard start < bytes.count else { return nil }
+        let found: (end: Int, name: String)?
+        switch (field, bytes[start]) {
+        case (.family, UInt8(ascii: "N")): found = endOfName("Noto Sans", at: start).map { ($0, "Noto Sans") }
+        case (.family, UInt8(ascii: "D")):
+            found = endOfName("Droid Sans Fallback", at: start).map { ($0, "Droid Sans Fallback") }
+        case (.lineBreakMode, UInt8(ascii: "w")): found = endOfName("wordWrap", at: start).map { ($0, "wordWrap") }
+        case (.lineBreakMode, UInt8(ascii: "c")):
+            found =
+                endOfName("charWrap", at: start).map { ($0, "charWrap") }
+                ?? endOfName("clip", at: start).map { ($0, "clip") }
+        case (.lineBreakMode, UInt8(ascii: "t")):
+            found =
+                endOfName("truncateTail", at: start).map { ($0, "truncateTail") }
+                ?? endOfName("truncateHead", at: start).map { ($0, "truncateHead") }
+                ?? endOfName("truncateMiddle", at: start).map { ($0, "truncateMiddle") }
+        default: found = nil
+        }
+        guard let found else { return nil }
+        index = found.end
+        return found.name
     }
 }

@@ -121,8 +121,12 @@ enum BatchCommand: Command {
         let layout = try measureCase.layout(shown.text)
         // Everything that may throw is asked before anything is written.
         var extra = try measureCase.queryAnswer(prepared, fit: shown.fit, layout: layout)
-        extra += MeasureResult.missingGlyphMembers(prepared)
-        extra += try measureCase.variationAdjustmentMembers(fonts: fonts)
+        // Appended only when there is something to append: appending the two empty arrays a plain case
+        // has went through `Array.append(contentsOf:)`'s generic path (about 340 instructions, callgrind).
+        let missing = MeasureResult.missingGlyphMembers(prepared)
+        if !missing.isEmpty { extra += missing }
+        let adjustments = try measureCase.variationAdjustmentMembers(fonts: fonts)
+        if !adjustments.isEmpty { extra += adjustments }
         if measureCase.geometry != nil {
             // Per-line widths: each line adds its `x` (G9), so the result goes through the tree.
             let result = MeasureResult.json(id: id, layout: layout, lineBoxes: boxed)

@@ -42,7 +42,7 @@ enum JSONLinesLoop {
             count += 1
             output.removeAll()
             if !respond(to: &line, into: &output, fast: fast, answer: answer) { failed += 1 }
-            output.bytes.withUnsafeBufferPointer { console.writeBytes($0) }
+            output.withBytes { console.writeBytes($0) }
             if console.errorIsTerminal, count % progressInterval == 0 {
                 let seconds = String(format: "%.1f", Date().timeIntervalSince(started))
                 console.writeError("textfit \(command): \(count) lines, \(failed) failed, \(seconds) s")

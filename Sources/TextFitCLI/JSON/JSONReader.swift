@@ -293,6 +293,7 @@ struct JSONParser {
         var escaped = false
         var runStart = index
         while true {
+            skipPlainBytes()
             guard index < bytes.count else { throw error("unexpected end of text in a string") }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
@@ -315,6 +316,36 @@ struct JSONParser {
             output += UnsafeBufferPointer(rebasing: bytes[runStart..<index])
             try escape(into: &output)
             runStart = index
+        }
+    }
+
+    /// Moves `index` past the bytes of a string that need no look (none is `"`, `\\` or below 0x20), eight
+    /// at a time, to the first that does (or to within eight bytes of the end); the byte-by-byte loop in
+    /// `string(keys:)` takes over from there. Why: that loop cost about 5 instructions a byte of every
+    /// text read (callgrind, `textfit batch`); a word's test for the three kinds of byte is about 15 for
+    /// eight.
+    @inline(__always)
+    mutating func skipPlainBytes() {
+        guard let base = bytes.baseAddress else { return }
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        while bytes.count &- index >= 8 {
+            // Little-endian order, so the first byte in the text is the word's lowest.
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+            // `(x - 1) & ~x` has the high bit of x's lowest zero byte set, and none below it (a borrow only
+            // runs upwards from a zero byte), so the lowest high bit set is the first byte that needs a
+            // look; `(x - 0x20) & ~x` likewise for a byte below 0x20.
+            let quotes = word ^ (ones &* 0x22)
+            let backslashes = word ^ (ones &* 0x5C)
+            let special =
+                ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes)
+                | ((word &- ones &* 0x20) & ~word)
+            let hits = special & highs
+            if hits != 0 {
+                index &+= hits.trailingZeroBitCount &>> 3
+                return
+            }
+            index &+= 8
         }
     }
 

@@ -44,22 +44,76 @@ package enum JSONWriter {
 /// grown and freed per line; `textfit batch` writes a plain case's result straight into it
 /// (`MeasureResult.write`) without a `JSONValue` tree to build and free (Benchmarks/README.md, "Batch").
 ///
+/// Why a buffer of its own rather than a `[UInt8]`: each `append` to an array checked that the array was
+/// uniquely referenced and had room, through calls the optimizer kept (about 55 instructions an append,
+/// ten or so appends a short case: 2,000 instructions of a `ui` case, callgrind); here a write is a
+/// comparison with the capacity and a copy. Noncopyable, so the buffer has one owner, which frees it.
+///
 /// ```swift
 /// var output = JSONOutput()
 /// output.raw("{\"n\":"); output.int(-7); output.raw(",\"s\":"); output.string("a\"b"); output.byte(UInt8(ascii: "}"))
 /// output.string   // {"n":-7,"s":"a\"b"}
 /// ```
-package struct JSONOutput {
-    /// The bytes written so far: valid UTF-8, since only ASCII and the UTF-8 of Swift strings are written.
-    package private(set) var bytes: [UInt8] = []
+package struct JSONOutput: ~Copyable {
+    /// The buffer: `count` bytes written, valid UTF-8 (only ASCII and the UTF-8 of Swift strings are written).
+    private var base: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    /// How many bytes are written.
+    package private(set) var count = 0
 
-    package init(capacity: Int = 512) { bytes.reserveCapacity(capacity) }
+    package init(capacity: Int = 512) {
+        self.capacity = max(capacity, 64)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    deinit { base.deallocate() }
+
+    /// The bytes written so far, copied (tests; the writer's loop hands them on with `withBytes`).
+    package var bytes: [UInt8] { withBytes { Array($0) } }
+
+    /// Calls `body` with the bytes written so far, valid only during the call.
+    package func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        try body(UnsafeBufferPointer(start: base, count: count))
+    }
 
     /// The bytes written, as a string.
-    package var string: String { String(decoding: bytes, as: UTF8.self) }
+    package var string: String { withBytes { String(decoding: $0, as: UTF8.self) } }
 
     /// Empties the buffer and keeps its memory for the next record.
-    package mutating func removeAll() { bytes.removeAll(keepingCapacity: true) }
+    package mutating func removeAll() { count = 0 }
+
+    /// Room for `extra` more bytes; where they go.
+    @inline(__always)
+    private mutating func reserve(_ extra: Int) -> UnsafeMutablePointer<UInt8> {
+        if capacity &- count < extra { grow(extra) }
+        return base + count
+    }
+
+    /// A buffer at least twice as large, with room for `extra` more bytes, the bytes written moved in.
+    @inline(never)
+    private mutating func grow(_ extra: Int) {
+        let newCapacity = Swift.max(capacity &* 2, count &+ extra)
+        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        newBase.update(from: base, count: count)
+        base.deallocate()
+        base = newBase
+        capacity = newCapacity
+    }
+
+    /// `bytes` appended as they are.
+    @inline(__always)
+    private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress else { return }
+        let target = reserve(bytes.count)
+        target.update(from: source, count: bytes.count)
+        count &+= bytes.count
+    }
+
+    /// The UTF-8 of `text` appended as it is (no escapes).
+    private mutating func append(utf8 text: String) {
+        var text = text
+        text.withUTF8 { append($0) }
+    }
 
     /// Takes the bytes written so far of a record too long to hold whole (`spillIfLong`), ahead of its end;
     /// nil (the default) keeps every record whole in `bytes`.
@@ -75,26 +129,42 @@ package struct JSONOutput {
     /// record any more (no error can follow): what is spilled is written.
     @inline(__always)
     package mutating func spillIfLong() {
-        guard bytes.count >= Self.spillByteCount, let spill else { return }
-        bytes.withUnsafeBufferPointer { spill($0) }
-        bytes.removeAll(keepingCapacity: true)
+        guard count >= Self.spillByteCount, let spill else { return }
+        withBytes { spill($0) }
+        count = 0
+    }
+
+    /// The bytes at `range` of those written, written again (a number already written once); false, with
+    /// nothing written, when they are no longer all held (`spillIfLong` handed them on).
+    package mutating func repeatBytes(_ range: Range<Int>) -> Bool {
+        guard range.upperBound <= count else { return false }
+        let length = range.count
+        reserve(length).update(from: base + range.lowerBound, count: length)
+        count &+= length
+        return true
     }
 
     /// One ASCII byte (a bracket, a comma, a colon).
     @inline(__always)
-    package mutating func byte(_ byte: UInt8) { bytes.append(byte) }
+    package mutating func byte(_ byte: UInt8) {
+        reserve(1).pointee = byte
+        count &+= 1
+    }
 
     /// ASCII text as it is: a key with its quotes and colon (`"\"width\":"`), punctuation. Not escaped.
+    @inline(__always)
     package mutating func raw(_ text: StaticString) {
-        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        let length = text.utf8CodeUnitCount
+        reserve(length).update(from: text.utf8Start, count: length)
+        count &+= length
     }
 
     /// A whole number in decimal, as `String(number)` writes it.
     package mutating func int(_ number: Int) {
-        if number < 0 { bytes.append(UInt8(ascii: "-")) }
+        if number < 0 { byte(UInt8(ascii: "-")) }
         let magnitude = UInt64(number.magnitude)  // at most 2^63: 19 digits
         // Most numbers a batch writes are offsets of short texts: one digit needs no buffer.
-        if magnitude < 10 { return bytes.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude)) }
+        if magnitude < 10 { return byte(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude)) }
         digits(magnitude, count: 1)
     }
 
@@ -116,7 +186,7 @@ package struct JSONOutput {
                 digits[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
                 rest /= 10
             } while rest != 0 || digits.count &- position < count
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[position...]))
+            append(UnsafeBufferPointer(rebasing: digits[position...]))
         }
     }
 
@@ -130,8 +200,7 @@ package struct JSONOutput {
         let slot = Int(truncatingIfNeeded: (bits ^ bits >> 29 ^ bits >> 47) & UInt64(Self.describedSlots - 1))
         if described.isEmpty { described = Array(repeating: (~0, ""), count: Self.describedSlots) }
         if described[slot].bits != bits { described[slot] = (bits, number.description) }
-        var text = described[slot].text  // a small string (15 bytes or fewer): no allocation
-        text.withUTF8 { bytes.append(contentsOf: $0) }
+        append(utf8: described[slot].text)  // a small string (15 bytes or fewer): no allocation
     }
 
     /// Doubles described lately, by bit pattern (`double(_:)`); empty until the first is.
@@ -163,7 +232,7 @@ package struct JSONOutput {
         let placeCount = 18 &- shift
         guard wholeDigits &+ placeCount <= 15 else { return false }
         int(integer)
-        bytes.append(UInt8(ascii: "."))
+        byte(UInt8(ascii: "."))
         // The places as one whole number below 10^placeCount, written with its leading zeros.
         var places = steps >> UInt64(shift)
         for _ in 0..<placeCount { places &*= 5 }
@@ -183,7 +252,9 @@ package struct JSONOutput {
         // By UTF-8 byte: the runs that need no escape are copied whole, and only the bytes JSON or
         // JavaScript need escaped are looked at one by one. Appending scalar by scalar to a `String` was
         // `textfit batch`'s largest cost per case beside the engine (Benchmarks/README.md, "Batch").
-        bytes.append(UInt8(ascii: "\""))
+        // Room for the string unescaped and its quotes at once: most strings have nothing to escape.
+        _ = reserve(utf8.count &+ 2)
+        byte(UInt8(ascii: "\""))
         let count = utf8.count
         var runStart = 0
         var index = 0
@@ -209,14 +280,14 @@ package struct JSONOutput {
             default: break
             }
             if let escape {
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
-                bytes += escape.utf8
+                append(UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+                append(utf8: escape)
                 runStart = next
             }
             index = next
         }
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<count]))
-        bytes.append(UInt8(ascii: "\""))
+        append(UnsafeBufferPointer(rebasing: utf8[runStart..<count]))
+        byte(UInt8(ascii: "\""))
     }
 
     /// `value` in compact JSON.
@@ -226,7 +297,7 @@ package struct JSONOutput {
         case .bool(let flag): flag ? raw("true") : raw("false")
         case .int(let number): int(number)
         case .double(let number): double(number)
-        case .numberLiteral(let text): bytes += text.utf8
+        case .numberLiteral(let text): append(utf8: text)
         case .string(let text): string(text)
         case .array(let elements):
             byte(UInt8(ascii: "["))
