@@ -26,9 +26,11 @@ import Darwin
 /// Give it real state (not `Void`): TSan's Swift access checks misreport the zero-sized access to an
 /// empty `state` as racing with reads of the object's header, so keep the guarded value inside.
 ///
-/// `package`, so `TextFitLayout` locks with it too (it is not API worth publishing). `withLock` is
-/// `@inlinable` so the other module's calls are specialised and inlined as TextFit's own are; that is why
-/// `mutex` and `state` are `@usableFromInline` rather than private: touch them only in `withLock`.
+/// `package`, so `TextFitLayout` and the CLI lock with it too (it is not API worth publishing). `withLock`
+/// is `@inlinable`, hence `mutex` and `state` are `@usableFromInline` rather than private: touch them only
+/// in `withLock`. Swift 6.3 does not inline an inlinable member of a `package` class in another module
+/// (it does for a `public` one; a two-module test package shows it), so other modules' calls are
+/// unspecialised generic calls: about 450 instructions a CLI font look-up, cheap beside what they guard.
 package final class Locked<State>: @unchecked Sendable {
     // @unchecked: `state` is read and written only between `pthread_mutex_lock` and `_unlock`.
     @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
