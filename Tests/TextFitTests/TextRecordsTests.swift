@@ -128,8 +128,8 @@ import Testing
         #expect(!after)
     }
 
-    /// Each thread's table stays within its bounds however many texts it prepares, and its records stay
-    /// right after it is emptied for room.
+    /// Each thread's table stays within its bounds however many texts it prepares, and a full table keeps
+    /// the records it holds (it turns new texts away rather than emptying itself for each).
     @Test func recordsStayBounded() throws {
         let font = try Fixtures.font(15)
         for i in 0..<(TextRecordTable.maximumEntries + 1_500) {
@@ -141,6 +141,32 @@ import Testing
                 statistics.entries <= TextRecordTable.maximumEntries && statistics.bytes <= TextRecordTable.maximumBytes)
         }
         let copy = try #require(Self.recorded("Item 7 of many", font))
-        try Self.expectSame(copy, PreparedText("Item 7 of many", font: font, extendsRuns: true), "after eviction")
+        try Self.expectSame(copy, PreparedText("Item 7 of many", font: font, extendsRuns: true), "kept when full")
+    }
+
+    /// A full table that has turned away four times what it holds starts again, so a feed that scrolled
+    /// on gets its new texts recorded, and records made after that are right.
+    @Test func fullTableStartsAgainWhenItsTextsWentStale() throws {
+        let font = try Fixtures.font(15)
+        let full = TextRecordTable.maximumEntries
+        // Other suites' `SegmentCache.removeAll()` empties this thread's table too: an attempt it
+        // interrupts (the table no longer full where it must be) is made again.
+        var turnedAway = false
+        for attempt in 0..<4 where !turnedAway {
+            for i in 0..<full { _ = PreparedText("Old row \(attempt) \(i)", font: font) }
+            guard TextRecords.statistics.entries == full else { continue }
+            let text = "New row \(attempt)"
+            for _ in 0..<3 { _ = PreparedText(text, font: font) }
+            turnedAway = TextRecords.find(text, font: font).payload == nil && TextRecords.statistics.entries == full
+        }
+        #expect(turnedAway, "a full table turns a new text away and keeps what it holds")
+        var emptied = false
+        for i in 0...(4 * full + 80) where !emptied {
+            _ = PreparedText("Newer row \(i)", font: font)
+            emptied = TextRecords.statistics.entries < full
+        }
+        #expect(emptied, "it starts again after turning away four times what it holds")
+        let copy = try #require(Self.recorded("Fresh row", font))
+        try Self.expectSame(copy, PreparedText("Fresh row", font: font, extendsRuns: true), "after starting again")
     }
 }

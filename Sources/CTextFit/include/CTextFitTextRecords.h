@@ -14,9 +14,10 @@
 extern "C" {
 #endif
 
-/// Entries per thread at most (records and texts seen once): the table is emptied when it would hold more.
+/// Entries per thread at most (records and texts seen once). A full table turns new texts away, and is
+/// emptied only once it has turned away four times as many as it holds (tf_text_records.c, make_room).
 #define TF_TEXT_RECORDS_MAX_ENTRIES 4096
-/// Bytes of records per thread at most (2 MiB): the table is emptied when a record would take it past.
+/// Bytes of records per thread at most (2 MiB): past it, new records are turned away as above.
 #define TF_TEXT_RECORDS_MAX_BYTES ((size_t)2048 * 1024)
 
 /// A look-up's key and what it found (filled in by `tf_text_record_find`, handed to `tf_text_record_insert`).

@@ -24,8 +24,10 @@ import Foundation
 /// copied with a face a fresh build would no longer choose. (Fontconfig's list is read once per catalog:
 /// fonts installed later reach neither a fresh build nor a record.)
 ///
-/// Bounded per thread (`TextRecordTable.maximumEntries` entries, `maximumBytes` bytes:
-/// the table is emptied when full) and emptied with the segment cache (`SegmentCache.removeAll`), every thread's.
+/// Bounded per thread (`TextRecordTable.maximumEntries` entries, `maximumBytes` bytes: a full table turns
+/// new texts away and starts again only after turning away four times what it holds, so a working set just
+/// over the bound keeps most of its records instead of re-recording all of them each pass) and emptied with
+/// the segment cache (`SegmentCache.removeAll`), every thread's.
 enum TextRecords {
     /// Texts longer than this many UTF-8 bytes are not recorded (nor hashed): a paragraph's fixed cost is
     /// a small part of its preparation, and its record would be large.
