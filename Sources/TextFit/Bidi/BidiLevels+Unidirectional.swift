@@ -26,14 +26,8 @@ extension BidiLevels {
         var i = 0
         let count = paragraph.count
         while i < count {
-            let unit = paragraph[i]
-            i &+= 1
-            var scalar = UInt32(unit)
-            // A lone surrogate is read as that code point, as ICU's U16_NEXT reads it (class L).
-            if UTF16.isLeadSurrogate(unit), i < count, UTF16.isTrailSurrogate(paragraph[i]) {
-                scalar = UTF16.scalarValue(lead: unit, trail: paragraph[i])
-                i &+= 1
-            }
+            // A lone surrogate is read as that code point, as ICU reads it (class L).
+            let scalar = UTF16.nextScalar(in: paragraph, at: &i)
             switch classOf(scalar) {
             case .leftToRight:
                 hasLeftToRight = true
@@ -48,9 +42,7 @@ extension BidiLevels {
                 hasArabicNumber = true
             case .nonspacingMark:
                 break
-            case .leftToRightEmbedding, .leftToRightOverride, .rightToLeftEmbedding, .rightToLeftOverride,
-                .popDirectionalFormat, .firstStrongIsolate, .leftToRightIsolate, .rightToLeftIsolate,
-                .popDirectionalIsolate:
+            case let c where c.isExplicit:
                 return nil
             default:
                 hasNeutral = true
@@ -97,23 +89,10 @@ extension BidiLevels {
                 var i = 0
                 while i < n {
                     let start = i
-                    let unit = paragraph[i]
-                    i &+= 1
-                    var scalar = UInt32(unit)
-                    if UTF16.isLeadSurrogate(unit), i < n, UTF16.isTrailSurrogate(paragraph[i]) {
-                        scalar = UTF16.scalarValue(lead: unit, trail: paragraph[i])
-                        i &+= 1
-                    }
+                    let scalar = UTF16.nextScalar(in: paragraph, at: &i)
                     let c = classOf(scalar)
-                    switch c {
-                    case .leftToRightEmbedding, .leftToRightOverride, .rightToLeftEmbedding, .rightToLeftOverride,
-                        .popDirectionalFormat, .firstStrongIsolate, .leftToRightIsolate, .rightToLeftIsolate,
-                        .popDirectionalIsolate, .boundaryNeutral:
+                    if c.isExplicit || c == .boundaryNeutral || c == .otherNeutral && isPairedBracket(scalar) {
                         return false
-                    case .otherNeutral where isPairedBracket(scalar):
-                        return false
-                    default:
-                        break
                     }
                     types[m] = UInt8(truncatingIfNeeded: c.rawValue)
                     original[m] = types[m]

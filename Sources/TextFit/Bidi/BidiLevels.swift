@@ -165,15 +165,11 @@ public struct BidiLevels: Sendable, Equatable {
         var i = 0
         let count = units.count
         while i < count {
-            let unit = units[i]
-            i += 1
-            if !mayNeedResolution(unit) { continue }
-            var scalar = UInt32(unit)
-            if UTF16.isLeadSurrogate(unit), i < count, UTF16.isTrailSurrogate(units[i]) {
-                scalar = UTF16.scalarValue(lead: unit, trail: units[i])
+            guard mayNeedResolution(units[i]) else {
                 i += 1
+                continue
             }
-            if ICUBidi.bidiClass(scalar).needsResolution { return true }
+            if ICUBidi.bidiClass(UTF16.nextScalar(in: units, at: &i)).needsResolution { return true }
         }
         return false
     }

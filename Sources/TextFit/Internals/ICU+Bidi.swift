@@ -66,6 +66,18 @@ enum BidiClass: Int32 {
         }
     }
 
+    /// An embedding, override, isolate or their terminator (X1–X8): a paragraph holding one is ICU's to
+    /// resolve (`BidiLevels.scanDirection`, `implicitLevels`).
+    var isExplicit: Bool {
+        switch self {
+        case .leftToRightEmbedding, .leftToRightOverride, .rightToLeftEmbedding, .rightToLeftOverride,
+            .popDirectionalFormat, .firstStrongIsolate, .leftToRightIsolate, .rightToLeftIsolate,
+            .popDirectionalIsolate:
+            true
+        default: false
+        }
+    }
+
     /// Rule L1 resets it to the paragraph level at a line's end (with the X9-removed ones among them).
     var isResetAtLineEnd: Bool {
         switch self {
@@ -76,13 +88,5 @@ enum BidiClass: Int32 {
 
     /// A paragraph with none of these and a natural direction has every level 0: only right-to-left
     /// letters, Arabic digits (I2 raises them) and explicit controls change anything.
-    var needsResolution: Bool {
-        switch self {
-        case .rightToLeft, .arabicLetter, .arabicNumber, .leftToRightEmbedding, .leftToRightOverride,
-            .rightToLeftEmbedding, .rightToLeftOverride, .popDirectionalFormat, .firstStrongIsolate,
-            .leftToRightIsolate, .rightToLeftIsolate, .popDirectionalIsolate:
-            true
-        default: false
-        }
-    }
+    var needsResolution: Bool { self == .rightToLeft || self == .arabicLetter || self == .arabicNumber || isExplicit }
 }

@@ -9,4 +9,22 @@ extension UTF16 {
     static func scalarValue(lead: UInt16, trail: UInt16) -> UInt32 {
         0x10000 &+ ((UInt32(lead) &- 0xD800) << 10) &+ (UInt32(trail) &- 0xDC00)
     }
+
+    /// The code point starting at `i` in `units`, advancing `i` past it: a surrogate pair is one code
+    /// point; a lone surrogate is read as itself, as ICU's `U16_NEXT` reads it.
+    ///
+    /// ```swift
+    /// var i = 0
+    /// UTF16.nextScalar(in: units, at: &i)   // 0x1F600 for "😀…", and i is 2
+    /// ```
+    @inline(__always)
+    static func nextScalar(in units: UnsafeBufferPointer<UInt16>, at i: inout Int) -> UInt32 {
+        let unit = units[i]
+        i &+= 1
+        if isLeadSurrogate(unit), i < units.count, isTrailSurrogate(units[i]) {
+            defer { i &+= 1 }
+            return scalarValue(lead: unit, trail: units[i])
+        }
+        return UInt32(unit)
+    }
 }
