@@ -53,16 +53,29 @@ import Testing
         return (uniform, implicit, count, nil)
     }
 
+    /// The paragraphs checked so far: how many each path took, and every disagreement.
+    struct Tally {
+        var paragraphs = 0
+        var uniform = 0
+        var implicit = 0
+        var failures: [String] = []
+
+        mutating func check(_ units: [UInt16], _ direction: WritingDirection, context: String? = nil) {
+            let result = BidiUniformLevelTests.check(units, direction)
+            paragraphs += result.paragraphs
+            uniform += result.uniform
+            implicit += result.implicit
+            if let failure = result.failure { failures.append(context.map { "\($0): \(failure)" } ?? failure) }
+        }
+    }
+
     static func units(_ scalars: [UInt32]) -> [UInt16] {
         scalars.flatMap { Unicode.Scalar($0).map { Array(String($0).utf16) } ?? [UInt16(truncatingIfNeeded: $0)] }
     }
 
     @Test func agreesWithICUOnBidiTestFile() throws {
         guard let text = BidiConformanceTests.contents("BidiTest.txt") else { return }
-        var total = 0
-        var taken = 0
-        var implicit = 0
-        var failures: [String] = []
+        var tally = Tally()
         for line in text.split(separator: "\n") where !line.hasPrefix("#") && !line.hasPrefix("@") {
             let fields = line.split(separator: ";")
             guard fields.count == 2, let bits = Int(fields[1].trimmingCharacters(in: .whitespaces)) else { continue }
@@ -70,40 +83,33 @@ import Testing
                 fields[0].split(separator: " ").compactMap { BidiConformanceTests.representatives[String($0)] })
             for (bit, direction) in [(1, WritingDirection.natural), (2, .leftToRight), (4, .rightToLeft)]
             where bits & bit != 0 {
-                let result = Self.check(units, direction)
-                total += result.paragraphs
-                taken += result.uniform
-                implicit += result.implicit
-                if let failure = result.failure { failures.append("\(line): \(failure)") }
+                tally.check(units, direction, context: String(line))
             }
         }
-        print("BidiTest.txt: of \(total) paragraphs \(taken) one-direction, \(implicit) implicit, the rest ICU's")
-        #expect(failures.isEmpty, "\(failures.count): \(failures.prefix(5))")
-        #expect(taken > 10_000)
-        #expect(implicit > 10_000)
+        print(
+            "BidiTest.txt: of \(tally.paragraphs) paragraphs \(tally.uniform) one-direction, \(tally.implicit) implicit, the rest ICU's"
+        )
+        #expect(tally.failures.isEmpty, "\(tally.failures.count): \(tally.failures.prefix(5))")
+        #expect(tally.uniform > 10_000)
+        #expect(tally.implicit > 10_000)
     }
 
     @Test func agreesWithICUOnBidiCharacterTestFile() throws {
         guard let text = BidiConformanceTests.contents("BidiCharacterTest.txt") else { return }
-        var total = 0
-        var taken = 0
-        var implicit = 0
-        var failures: [String] = []
+        var tally = Tally()
         for line in text.split(separator: "\n") where !line.hasPrefix("#") {
             let fields = line.split(separator: ";", omittingEmptySubsequences: false)
             guard fields.count >= 5 else { continue }
             let units = Self.units(fields[0].split(separator: " ").compactMap { UInt32($0, radix: 16) })
             let direction: WritingDirection = fields[1] == "0" ? .leftToRight : fields[1] == "1" ? .rightToLeft : .natural
-            let result = Self.check(units, direction)
-            total += result.paragraphs
-            taken += result.uniform
-            implicit += result.implicit
-            if let failure = result.failure { failures.append(failure) }
+            tally.check(units, direction)
         }
-        print("BidiCharacterTest.txt: of \(total) paragraphs \(taken) one-direction, \(implicit) implicit, the rest ICU's")
-        #expect(failures.isEmpty, "\(failures.count): \(failures.prefix(5))")
-        #expect(taken > 1_000)
-        #expect(implicit > 0)  // the file is mostly brackets and explicit controls, which ICU resolves
+        print(
+            "BidiCharacterTest.txt: of \(tally.paragraphs) paragraphs \(tally.uniform) one-direction, \(tally.implicit) implicit, the rest ICU's"
+        )
+        #expect(tally.failures.isEmpty, "\(tally.failures.count): \(tally.failures.prefix(5))")
+        #expect(tally.uniform > 1_000)
+        #expect(tally.implicit > 0)  // the file is mostly brackets and explicit controls, which ICU resolves
     }
 
     /// The benchmark corpus's texts (Arabic, Hebrew and mixed sets among them) and the UI strings, each
@@ -129,22 +135,17 @@ import Testing
             }
         }
         #expect(texts.count > 5_000)
-        var taken = 0
-        var implicit = 0
-        var failures: [String] = []
+        var tally = Tally()
         for text in texts {
             for variant in [text, "שלום " + text, "مرحبا " + text + " ١٢"] {
                 for direction in [WritingDirection.natural, .leftToRight, .rightToLeft] {
-                    let result = Self.check(Array(variant.utf16), direction)
-                    taken += result.uniform
-                    implicit += result.implicit
-                    if let failure = result.failure { failures.append(failure) }
+                    tally.check(Array(variant.utf16), direction)
                 }
             }
         }
-        print("corpus texts: \(taken) paragraphs one-direction, \(implicit) implicit")
-        #expect(failures.isEmpty, "\(failures.count): \(failures.prefix(5))")
-        #expect(implicit > 100)
+        print("corpus texts: \(tally.uniform) paragraphs one-direction, \(tally.implicit) implicit")
+        #expect(tally.failures.isEmpty, "\(tally.failures.count): \(tally.failures.prefix(5))")
+        #expect(tally.implicit > 100)
     }
 
     /// The scan's in-line classes (Hebrew and Arabic letters, space, ASCII letters) are ICU's.
